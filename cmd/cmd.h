@@ -1,0 +1,85 @@
+/*
+ * cmd.h: the command-line layer: the subcommand table, exit statuses and
+ * the helpers subcommands share (loading inputs, printing errors and
+ * warnings, checking that standard output was written).
+ *
+ * cmd/ decides exit statuses and prints; it never computes scores.
+ */
+#ifndef GS_CMD_H
+#define GS_CMD_H
+
+#include <stdio.h>
+
+#include "../core/engine.h"
+#include "../core/metrics.h"
+#include "../core/model.h"
+#include "../core/scenario.h"
+#include "../core/util.h"
+
+enum gs_exit {
+	EXIT_OK = 0,
+	EXIT_FINDING = 1,	/* e.g. pods pending with --fail-on-pending */
+	EXIT_USAGE = 2,
+	EXIT_INPUT = 3,		/* invalid input, located */
+	EXIT_IO = 4		/* I/O or internal error */
+};
+
+struct gs_cmd {
+	const char	*name;
+	int		(*fn)(int argc, char **argv);
+	const char	*summary;
+	void		(*help)(FILE *);
+};
+
+extern const struct gs_cmd gs_cmd_simulate, gs_cmd_compare, gs_cmd_policies,
+    gs_cmd_models;
+extern const struct gs_cmd *const gs_cmds[];
+
+/* "gpusched: FILE:LINE:COL: msg" on stderr. */
+void	cmd_error(const struct gs_error *);
+void	cmd_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	cmd_print_warnings(const struct gs_warnings *, int quiet);
+/* Flush and close stdout; EXIT_IO if anything failed. */
+int	cmd_finish_stdout(int status);
+
+/* Inputs of simulate and compare. */
+struct cmd_inputs {
+	const char	*scenario;	/* or NULL */
+	char		**clusters;
+	size_t		 nclusters;
+	char		**workloads;
+	size_t		 nworkloads;
+	const char	*run;		/* --run, or NULL for all */
+	const char	*node_policy;	/* --node-policy */
+	const char	*gpu_policy;	/* --gpu-policy */
+	const char	*profile;	/* --profile */
+	int		 override;	/* --ignore-pod-policies */
+	int		 quiet;
+};
+
+struct arg_file;
+/* The scenario / --cluster / --workload flags into in (EXIT_USAGE if
+ * they do not make one input). */
+int	cmd_parse_inputs(const char *cmd, struct arg_file *scenario,
+	    struct arg_file *cluster, struct arg_file *workload,
+	    struct cmd_inputs *in);
+
+/* Load the scenario; returns EXIT_OK or the exit status to use. */
+int	cmd_load(const struct cmd_inputs *, struct gs_scenario *);
+/* Is run i selected by --run?  (Checks the name exists first.) */
+int	cmd_run_selected(const struct cmd_inputs *, const struct gs_scenario *,
+	    size_t i);
+
+/* One simulation of run r of sc under cfg, on a fresh cluster. */
+struct cmd_sim {
+	struct gs_cluster	 cluster;	/* copy with usage */
+	struct gs_config	 cfg;
+	struct gs_result	 res;
+	struct gs_metrics	 m;
+};
+
+int	cmd_simulate_run(const struct gs_scenario *, const struct gs_run *,
+	    const struct gs_config *, struct cmd_sim *);
+void	cmd_sim_release(struct cmd_sim *);
+
+#endif

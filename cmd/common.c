@@ -1,0 +1,143 @@
+/*
+ * common.c: what simulate and compare share: loading inputs, running one
+ * simulation, printing errors and warnings, and checking stdout.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "../core/policy.h"
+
+void
+cmd_error(const struct gs_error *err)
+{
+	char	buf[1024];
+
+	gs_error_format(err, buf, sizeof buf);
+	fprintf(stderr, "gpusched: %s\n", buf);
+}
+
+void
+cmd_errorf(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fputs("gpusched: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void
+cmd_print_warnings(const struct gs_warnings *w, int quiet)
+{
+	size_t	i;
+
+	if (quiet)
+		return;
+	for (i = 0; i < w->n; i++)
+		fprintf(stderr, "gpusched: warning: %s\n", w->v[i]);
+}
+
+int
+cmd_finish_stdout(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cmd_errorf("write failure on standard output: %s",
+		    strerror(errno));
+		return EXIT_IO;
+	}
+	return status;
+}
+
+int
+cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
+{
+	struct gs_warnings	w = { 0 };
+	struct gs_error		err;
+	size_t			i;
+	int			rc;
+
+	memset(&err, 0, sizeof err);
+	if (in->scenario != NULL)
+		rc = gs_scenario_load(sc, in->scenario, &w, &err);
+	else
+		rc = gs_scenario_from_files(sc, in->clusters, in->nclusters,
+		    in->workloads, in->nworkloads, &w, &err);
+	cmd_print_warnings(&w, in->quiet);
+	gs_warnings_release(&w);
+	if (rc != 0) {
+		cmd_error(&err);
+		return EXIT_INPUT;
+	}
+	if (in->run != NULL) {
+		for (i = 0; i < sc->nruns; i++)
+			if (strcmp(sc->runs[i].name, in->run) == 0)
+				break;
+		if (i == sc->nruns) {
+			cmd_errorf("no run named '%s' in %s", in->run,
+			    in->scenario ? in->scenario : "the inputs");
+			gs_scenario_release(sc);
+			return EXIT_USAGE;
+		}
+	}
+	for (i = 0; i < sc->nruns; i++) {
+		struct gs_config *c = &sc->runs[i].cfg;
+
+		gs_config_set_policies(c, in->node_policy, in->gpu_policy);
+		if (in->override)
+			c->override_policies = 1;
+		if (in->profile != NULL) {
+			free(c->profile);
+			c->profile = xstrdup(in->profile);
+		}
+	}
+	return EXIT_OK;
+}
+
+int
+cmd_run_selected(const struct cmd_inputs *in, const struct gs_scenario *sc,
+    size_t i)
+{
+	return in->run == NULL || strcmp(sc->runs[i].name, in->run) == 0;
+}
+
+int
+cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
+    const struct gs_config *cfg, struct cmd_sim *sim)
+{
+	const struct gs_policy	*p;
+	struct gs_error		 err;
+
+	memset(sim, 0, sizeof *sim);
+	memset(&err, 0, sizeof err);
+	if ((p = gs_policy_find(cfg->profile)) == NULL) {
+		cmd_errorf("unknown scheduler profile '%s' (try 'gpusched "
+		    "policies')", cfg->profile);
+		return EXIT_USAGE;
+	}
+	gs_cluster_copy(&sim->cluster, &sc->cluster);
+	gs_config_copy(&sim->cfg, cfg);
+	if (gs_engine_run(&sim->cluster, &run->wl, &sim->cfg, p, &sim->res,
+	    &err) != 0) {
+		cmd_error(&err);
+		cmd_sim_release(sim);
+		return EXIT_IO;
+	}
+	gs_metrics_compute(&sim->m, &sim->cluster, &run->wl, &sim->cfg,
+	    &sim->res);
+	return EXIT_OK;
+}
+
+void
+cmd_sim_release(struct cmd_sim *sim)
+{
+	gs_metrics_release(&sim->m);
+	gs_result_release(&sim->res);
+	gs_config_release(&sim->cfg);
+	gs_cluster_release(&sim->cluster);
+}

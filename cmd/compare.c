@@ -1,0 +1,186 @@
+/*
+ * compare.c: `gpusched compare`: one workload under the four node x GPU
+ * policy combinations (binpack/spread each), the pods' policy annotations
+ * overridden, printed side by side: where each pod landed and every metric.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <argtable2.h>
+
+#include "cmd.h"
+#include "../core/report.h"
+
+struct cmp_args {
+	struct arg_file	*scenario, *cluster, *workload;
+	struct arg_str	*output, *run, *profile;
+	struct arg_lit	*quiet, *help;
+	struct arg_end	*end;
+	void		*table[10];
+};
+
+static const char *const combos[4][2] = {
+	{ "binpack", "binpack" },
+	{ "spread", "binpack" },
+	{ "binpack", "spread" },
+	{ "spread", "spread" },
+};
+
+static void
+cmp_args_init(struct cmp_args *a)
+{
+	a->scenario = arg_file0(NULL, NULL, "SCENARIO", "scenario file");
+	a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
+	    "cluster file (repeatable)");
+	a->workload = arg_filen("w", "workload", "FILE", 0, 1024,
+	    "Kubernetes manifests (repeatable)");
+	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
+	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
+	a->profile = arg_str0(NULL, "profile", "NAME",
+	    "scoring profile (default hami-v2.6.1)");
+	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
+	a->help = arg_lit0("h", "help", "print this help");
+	a->end = arg_end(20);
+	a->table[0] = a->scenario;
+	a->table[1] = a->cluster;
+	a->table[2] = a->workload;
+	a->table[3] = a->output;
+	a->table[4] = a->run;
+	a->table[5] = a->profile;
+	a->table[6] = a->quiet;
+	a->table[7] = a->help;
+	a->table[8] = a->end;
+	a->table[9] = NULL;
+}
+
+static void
+cmp_help(FILE *fp)
+{
+	struct cmp_args	a;
+
+	cmp_args_init(&a);
+	fprintf(fp, "Usage: gpusched compare");
+	arg_print_syntax(fp, a.table, "\n");
+	fprintf(fp, "\nRun the workload under node binpack/spread x GPU "
+	    "binpack/spread (pod policy\nannotations overridden) and print the "
+	    "four outcomes side by side.\n\nExample:\n"
+	    "  gpusched compare -c scenarios/hami-demo/cluster.yaml \\\n"
+	    "      -w scenarios/hami-demo/a-node-binpack-gpu-binpack.yaml\n\n");
+	arg_print_glossary(fp, a.table, "  %-28s %s\n");
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+}
+
+static int
+cmp_main(int argc, char **argv)
+{
+	struct cmp_args		 a;
+	struct cmd_inputs	 in;
+	struct gs_scenario	 sc;
+	const char		*fmt = "table";
+	json_t			*out = NULL, *runs = NULL;
+	size_t			 i, k, first = 1;
+	int			 rc;
+
+	cmp_args_init(&a);
+	if (arg_nullcheck(a.table) != 0)
+		abort();
+	if (arg_parse(argc, argv, a.table) > 0 && a.help->count == 0) {
+		arg_print_errors(stderr, a.end, "gpusched compare");
+		fprintf(stderr, "Try 'gpusched compare --help'.\n");
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (a.help->count > 0) {
+		cmp_help(stdout);
+		rc = cmd_finish_stdout(EXIT_OK);
+		goto done;
+	}
+	if (a.output->count > 0)
+		fmt = a.output->sval[0];
+	if (strcmp(fmt, "table") != 0 && strcmp(fmt, "json") != 0) {
+		cmd_errorf("compare: unknown output format '%s' (table or "
+		    "json)", fmt);
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if ((rc = cmd_parse_inputs("compare", a.scenario, a.cluster,
+	    a.workload, &in)) != EXIT_OK)
+		goto done;
+	in.run = a.run->count ? a.run->sval[0] : NULL;
+	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
+	in.quiet = a.quiet->count > 0;
+	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
+		goto done;
+	if (strcmp(fmt, "json") == 0) {
+		out = json_pack("{s:s,s:i,s:s}", "gpusched_version", GS_VERSION,
+		    "schema_version", GS_SCHEMA_VERSION, "scenario", sc.name);
+		runs = json_array();
+		json_object_set_new(out, "comparisons", runs);
+	}
+	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
+		struct cmd_sim		sims[4];
+		struct gs_report_run	rr[4];
+		struct gs_config	cfg;
+		json_t			*pat = NULL;
+		size_t			nsim = 0;
+
+		if (!cmd_run_selected(&in, &sc, i))
+			continue;
+		for (k = 0; k < 4 && rc == EXIT_OK; k++) {
+			gs_config_copy(&cfg, &sc.runs[i].cfg);
+			gs_config_set_policies(&cfg, combos[k][0],
+			    combos[k][1]);
+			cfg.override_policies = 1;
+			rc = cmd_simulate_run(&sc, &sc.runs[i], &cfg, &sims[k]);
+			gs_config_release(&cfg);
+			if (rc != EXIT_OK)
+				break;
+			nsim++;
+			rr[k].scenario = sc.name;
+			rr[k].run = sc.runs[i].name;
+			rr[k].cluster = &sims[k].cluster;
+			rr[k].wl = &sc.runs[i].wl;
+			rr[k].cfg = &sims[k].cfg;
+			rr[k].res = &sims[k].res;
+			rr[k].m = &sims[k].m;
+		}
+		if (rc == EXIT_OK && out == NULL) {
+			if (!first)
+				printf("\n");
+			printf("scenario %s, run %s: profile %s, pod policy "
+			    "annotations overridden\n\n", sc.name,
+			    sc.runs[i].name, sims[0].cfg.profile);
+			gs_report_compare_table(stdout, rr, 4);
+			first = 0;
+		} else if (rc == EXIT_OK) {
+			pat = json_array();
+			for (k = 0; k < 4; k++)
+				json_array_append_new(pat,
+				    gs_report_json(&rr[k]));
+			json_array_append_new(runs, json_pack("{s:s,s:o}",
+			    "run", sc.runs[i].name, "patterns", pat));
+		}
+		for (k = 0; k < nsim; k++)
+			cmd_sim_release(&sims[k]);
+	}
+	if (out != NULL) {
+		if (rc == EXIT_OK) {
+			json_dumpf(out, stdout, GS_JSON_FLAGS);
+			fputc('\n', stdout);
+		}
+		json_decref(out);
+	}
+	gs_scenario_release(&sc);
+	rc = cmd_finish_stdout(rc);
+done:
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+	return rc;
+}
+
+const struct gs_cmd gs_cmd_compare = {
+	.name = "compare",
+	.fn = cmp_main,
+	.summary = "run a workload under the four node x GPU binpack/spread "
+	    "patterns, side by side",
+	.help = cmp_help,
+};

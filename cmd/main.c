@@ -1,0 +1,100 @@
+/*
+ * main.c: gpusched's entry point: global options (--help, --version),
+ * `gpusched help CMD`, and dispatch through the subcommand table.
+ */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_version.h>
+#include <jansson.h>
+#include <yaml.h>
+
+#include "cmd.h"
+#include "../core/report.h"
+
+const struct gs_cmd *const gs_cmds[] = {
+	&gs_cmd_simulate,
+	&gs_cmd_compare,
+	&gs_cmd_policies,
+	&gs_cmd_models,
+	NULL,
+};
+
+static void
+usage(FILE *fp)
+{
+	size_t	i;
+
+	fprintf(fp, "Usage: gpusched [--version] [--help] COMMAND [ARGS]\n\n"
+	    "Simulate HAMi GPU scheduling offline: which node and which GPU "
+	    "every pod gets.\n\nExample:\n  gpusched simulate "
+	    "scenarios/hami-demo/four-patterns.yaml\n\nCommands:\n");
+	for (i = 0; gs_cmds[i] != NULL; i++)
+		fprintf(fp, "  %-10s %s\n", gs_cmds[i]->name,
+		    gs_cmds[i]->summary);
+	fprintf(fp, "  %-10s %s\n", "help", "show a command's help");
+	fprintf(fp, "\nExit status: 0 ok, 1 finding, 2 usage error, 3 invalid "
+	    "input, 4 I/O or internal error.\nSee gpusched(1) and "
+	    "gpusched-scenario(5).\n");
+}
+
+static const struct gs_cmd *
+find_cmd(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; gs_cmds[i] != NULL; i++)
+		if (strcmp(gs_cmds[i]->name, name) == 0)
+			return gs_cmds[i];
+	return NULL;
+}
+
+static int
+version(void)
+{
+	printf("gpusched %s\ndefault profile hami-v2.6.1\nlibyaml %s, jansson "
+	    "%s, gsl %s\n", GS_VERSION, yaml_get_version_string(),
+	    JANSSON_VERSION, GSL_VERSION);
+	return cmd_finish_stdout(EXIT_OK);
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct gs_cmd	*cmd;
+
+	/* Numbers are formatted in the C locale, whatever the environment. */
+	setlocale(LC_ALL, "C");
+	gsl_set_error_handler_off();
+
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage(stdout);
+		return cmd_finish_stdout(EXIT_OK);
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)
+		return version();
+	if (strcmp(argv[1], "help") == 0) {
+		if (argc < 3) {
+			usage(stdout);
+			return cmd_finish_stdout(EXIT_OK);
+		}
+		if ((cmd = find_cmd(argv[2])) == NULL) {
+			cmd_errorf("help: unknown command '%s'", argv[2]);
+			return EXIT_USAGE;
+		}
+		cmd->help(stdout);
+		return cmd_finish_stdout(EXIT_OK);
+	}
+	if ((cmd = find_cmd(argv[1])) == NULL) {
+		cmd_errorf("unknown command '%s'\nTry 'gpusched --help'.",
+		    argv[1]);
+		return EXIT_USAGE;
+	}
+	return cmd->fn(argc - 1, argv + 1);
+}

@@ -1,0 +1,220 @@
+/*
+ * simulate.c: `gpusched simulate`: place every pod of a scenario (or of
+ * --cluster/--workload files) with the HAMi scheduler's own scoring and
+ * print where each landed, the GPU map and the metrics.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <argtable2.h>
+
+#include "cmd.h"
+#include "../core/report.h"
+
+struct sim_args {
+	struct arg_file	*scenario, *cluster, *workload;
+	struct arg_str	*output, *run, *node_policy, *gpu_policy, *profile;
+	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
+	struct arg_end	*end;
+	void		*table[14];
+};
+
+static void
+sim_args_init(struct sim_args *a)
+{
+	a->scenario = arg_file0(NULL, NULL, "SCENARIO",
+	    "scenario file (see gpusched-scenario(5))");
+	a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
+	    "cluster file: compact pools or Node objects (repeatable)");
+	a->workload = arg_filen("w", "workload", "FILE", 0, 1024,
+	    "Kubernetes manifests (repeatable)");
+	a->output = arg_str0("o", "output", "FORMAT",
+	    "table (default), json or csv");
+	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
+	a->node_policy = arg_str0(NULL, "node-policy", "POLICY",
+	    "scheduler's nodeSchedulerPolicy (binpack or spread)");
+	a->gpu_policy = arg_str0(NULL, "gpu-policy", "POLICY",
+	    "scheduler's gpuSchedulerPolicy (binpack or spread)");
+	a->ignore = arg_lit0(NULL, "ignore-pod-policies",
+	    "policies above win over pod annotations");
+	a->profile = arg_str0(NULL, "profile", "NAME",
+	    "scoring profile (default hami-v2.6.1)");
+	a->fail_pending = arg_lit0(NULL, "fail-on-pending",
+	    "exit 1 if any pod stays pending");
+	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
+	a->help = arg_lit0("h", "help", "print this help");
+	a->end = arg_end(20);
+	a->table[0] = a->scenario;
+	a->table[1] = a->cluster;
+	a->table[2] = a->workload;
+	a->table[3] = a->output;
+	a->table[4] = a->run;
+	a->table[5] = a->node_policy;
+	a->table[6] = a->gpu_policy;
+	a->table[7] = a->ignore;
+	a->table[8] = a->profile;
+	a->table[9] = a->fail_pending;
+	a->table[10] = a->quiet;
+	a->table[11] = a->help;
+	a->table[12] = a->end;
+	a->table[13] = NULL;
+}
+
+static void
+sim_help(FILE *fp)
+{
+	struct sim_args	a;
+
+	sim_args_init(&a);
+	fprintf(fp, "Usage: gpusched simulate");
+	arg_print_syntax(fp, a.table, "\n");
+	fprintf(fp, "\nPlace every pod with HAMi's own node and GPU scoring and "
+	    "print where it landed.\n\nExamples:\n"
+	    "  gpusched simulate scenarios/hami-demo/four-patterns.yaml\n"
+	    "  gpusched simulate -c cluster.yaml -w deploy.yaml -o json\n\n");
+	arg_print_glossary(fp, a.table, "  %-28s %s\n");
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+}
+
+/* Parse the flags shared with compare into in. */
+int
+cmd_parse_inputs(const char *cmd, struct arg_file *scenario,
+    struct arg_file *cluster, struct arg_file *workload, struct cmd_inputs *in)
+{
+	memset(in, 0, sizeof *in);
+	if (scenario->count > 0 && (cluster->count > 0 ||
+	    workload->count > 0)) {
+		cmd_errorf("%s: give a scenario or --cluster/--workload, not "
+		    "both", cmd);
+		return EXIT_USAGE;
+	}
+	if (scenario->count == 0 && (cluster->count == 0 ||
+	    workload->count == 0)) {
+		cmd_errorf("%s: need a scenario, or --cluster and --workload\n"
+		    "Try 'gpusched %s --help'.", cmd, cmd);
+		return EXIT_USAGE;
+	}
+	in->scenario = scenario->count ? scenario->filename[0] : NULL;
+	in->clusters = (char **)cluster->filename;
+	in->nclusters = (size_t)cluster->count;
+	in->workloads = (char **)workload->filename;
+	in->nworkloads = (size_t)workload->count;
+	return EXIT_OK;
+}
+
+static int
+sim_main(int argc, char **argv)
+{
+	struct sim_args		 a;
+	struct cmd_inputs	 in;
+	struct gs_scenario	 sc;
+	const char		*fmt = "table";
+	json_t			*all = NULL, *runs = NULL;
+	size_t			 i, pending = 0, nsel = 0;
+	int			 rc;
+
+	sim_args_init(&a);
+	if (arg_nullcheck(a.table) != 0)
+		abort();
+	if (arg_parse(argc, argv, a.table) > 0 && a.help->count == 0) {
+		arg_print_errors(stderr, a.end, "gpusched simulate");
+		fprintf(stderr, "Try 'gpusched simulate --help'.\n");
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (a.help->count > 0) {
+		sim_help(stdout);
+		rc = cmd_finish_stdout(EXIT_OK);
+		goto out;
+	}
+	if (a.output->count > 0)
+		fmt = a.output->sval[0];
+	if (strcmp(fmt, "table") != 0 && strcmp(fmt, "json") != 0 &&
+	    strcmp(fmt, "csv") != 0) {
+		cmd_errorf("simulate: unknown output format '%s' (table, json "
+		    "or csv)", fmt);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if ((rc = cmd_parse_inputs("simulate", a.scenario, a.cluster,
+	    a.workload, &in)) != EXIT_OK)
+		goto out;
+	in.run = a.run->count ? a.run->sval[0] : NULL;
+	in.node_policy = a.node_policy->count ? a.node_policy->sval[0] : NULL;
+	in.gpu_policy = a.gpu_policy->count ? a.gpu_policy->sval[0] : NULL;
+	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
+	in.override = a.ignore->count > 0;
+	in.quiet = a.quiet->count > 0;
+	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
+		goto out;
+
+	for (i = 0; i < sc.nruns; i++)
+		nsel += cmd_run_selected(&in, &sc, i);
+	if (strcmp(fmt, "json") == 0 && nsel > 1) {
+		all = json_pack("{s:s,s:i,s:s}", "gpusched_version", GS_VERSION,
+		    "schema_version", GS_SCHEMA_VERSION, "scenario", sc.name);
+		runs = json_array();
+		json_object_set_new(all, "runs", runs);
+	}
+	if (strcmp(fmt, "csv") == 0)
+		gs_report_csv_header(stdout);
+	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
+		struct cmd_sim		sim;
+		struct gs_report_run	rr;
+
+		if (!cmd_run_selected(&in, &sc, i))
+			continue;
+		if ((rc = cmd_simulate_run(&sc, &sc.runs[i], &sc.runs[i].cfg,
+		    &sim)) != EXIT_OK)
+			break;
+		rr.scenario = sc.name;
+		rr.run = sc.runs[i].name;
+		rr.cluster = &sim.cluster;
+		rr.wl = &sc.runs[i].wl;
+		rr.cfg = &sim.cfg;
+		rr.res = &sim.res;
+		rr.m = &sim.m;
+		pending += sim.res.pending;
+		if (strcmp(fmt, "table") == 0) {
+			if (i > 0 && nsel > 1)
+				printf("\n");
+			gs_report_table(stdout, &rr);
+		} else if (strcmp(fmt, "csv") == 0)
+			gs_report_csv(stdout, &rr);
+		else if (runs != NULL)
+			json_array_append_new(runs, gs_report_json(&rr));
+		else {
+			json_t *o = gs_report_json(&rr);
+
+			json_dumpf(o, stdout, GS_JSON_FLAGS);
+			fputc('\n', stdout);
+			json_decref(o);
+		}
+		cmd_sim_release(&sim);
+	}
+	if (all != NULL) {
+		if (rc == EXIT_OK) {
+			json_dumpf(all, stdout, GS_JSON_FLAGS);
+			fputc('\n', stdout);
+		}
+		json_decref(all);
+	}
+	gs_scenario_release(&sc);
+	if (rc == EXIT_OK && pending > 0 && a.fail_pending->count > 0) {
+		cmd_errorf("%zu pod%s pending", pending, pending == 1 ? "" :
+		    "s");
+		rc = EXIT_FINDING;
+	}
+	rc = cmd_finish_stdout(rc);
+out:
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+	return rc;
+}
+
+const struct gs_cmd gs_cmd_simulate = {
+	.name = "simulate",
+	.fn = sim_main,
+	.summary = "place pods with HAMi's scoring; print placements, GPU map "
+	    "and metrics",
+	.help = sim_help,
+};

@@ -1,0 +1,30 @@
+/*
+ * engine.h: place a workload's pods one at a time, in order, through a
+ * policy, charging each placement to the cluster before the next pod (as
+ * HAMi's podManager.addPod does before bind).
+ */
+#ifndef GS_ENGINE_H
+#define GS_ENGINE_H
+
+#include "model.h"
+#include "policy.h"
+#include "util.h"
+
+struct gs_result {
+	struct gs_placement	*pl;		/* one per pod, pod order */
+	size_t			 npl;
+	size_t			 placed, pending, unmanaged;
+};
+
+/*
+ * Run w on c (whose usage is charged in place) under cfg and policy p.
+ * Returns 0, or -1 with err set.
+ */
+int	gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
+	    const struct gs_config *cfg, const struct gs_policy *p,
+	    struct gs_result *res, struct gs_error *err);
+/* Charge one placement's grants to the cluster. */
+void	gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl);
+void	gs_result_release(struct gs_result *);
+
+#endif

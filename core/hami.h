@@ -1,0 +1,108 @@
+/*
+ * hami.h: HAMi v2.6.1's NVIDIA scheduling rules, split the way HAMi splits
+ * them: request building (webhook + GenerateResourceRequests), scores
+ * (ComputeDefaultScore, ComputeScore, DeviceUsageList.Less), and the fit
+ * loop (fitInDevices / fitInCertainDevice).  Arithmetic is int32 and
+ * float32 exactly as in Go; see ../shared/spec/hami-v2.6.1.md §1.3-§3.12.
+ */
+#ifndef GS_HAMI_H
+#define GS_HAMI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+/* Pod annotations HAMi reads. */
+#define HAMI_NODE_POLICY_ANNO	"hami.io/node-scheduler-policy"
+#define HAMI_GPU_POLICY_ANNO	"hami.io/gpu-scheduler-policy"
+#define HAMI_USE_TYPE_ANNO	"nvidia.com/use-gputype"
+#define HAMI_NOUSE_TYPE_ANNO	"nvidia.com/nouse-gputype"
+#define HAMI_USE_UUID_ANNO	"nvidia.com/use-gpuuuid"
+#define HAMI_NOUSE_UUID_ANNO	"nvidia.com/nouse-gpuuuid"
+#define HAMI_NUMA_BIND_ANNO	"nvidia.com/numa-bind"
+#define HAMI_VGPU_MODE_ANNO	"nvidia.com/vgpu-mode"
+
+/* ContainerDeviceRequest for type "NVIDIA". */
+struct hami_req {
+	int32_t	nums;
+	int32_t	memreq;
+	int32_t	mempct;		/* 101 = not given */
+	int32_t	coresreq;
+};
+
+/* Build container c's request under cfg; nums == 0 means no request. */
+void	hami_build_request(const struct gs_container *c,
+	    const struct gs_config *cfg, struct hami_req *out);
+
+/* The device reasons of fitInCertainDevice, in check order. */
+enum hami_reason {
+	HR_CARD_TYPE_MISMATCH,
+	HR_NUMA_NOT_FIT,
+	HR_CARD_UUID_MISMATCH,
+	HR_CARD_TIME_SLICING_EXHAUSTED,
+	HR_CARD_INSUFFICIENT_MEMORY,
+	HR_CARD_INSUFFICIENT_CORE,
+	HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT,
+	HR_CARD_COMPUTE_UNITS_EXHAUSTED,
+	HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE,
+	HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST,
+	HR_N
+};
+
+extern const char *const hami_reason_names[HR_N];
+
+/* The pod's device filters, parsed once per pod. */
+struct hami_filter {
+	char	**use_type;	size_t nuse_type;	int has_use_type;
+	char	**nouse_type;	size_t nnouse_type;	int has_nouse_type;
+	char	**use_uuid;	size_t nuse_uuid;	int has_use_uuid;
+	char	**nouse_uuid;	size_t nnouse_uuid;	int has_nouse_uuid;
+	const char *vgpu_mode;	/* NULL when absent */
+	int	  numa_bind;
+	int	  gpu_binpack;	/* GPU policy is exactly "binpack" */
+	int	  node_spread;	/* node policy is exactly "spread" */
+};
+
+void	hami_filter_init(struct hami_filter *, const struct gs_pod *,
+	    const struct gs_config *);
+void	hami_filter_release(struct hami_filter *);
+/* checkGPUtype + vgpu-mode: does device type/mode pass? */
+int	hami_type_ok(const struct hami_filter *, const struct gs_device *);
+/* CheckUUID. */
+int	hami_uuid_ok(const struct hami_filter *, const struct gs_device *);
+
+/* ComputeDefaultScore over a node's devices (usage before the pod). */
+float	hami_node_score(const struct gs_device *devs, size_t n);
+/* ComputeScore for one device and one container's request. */
+float	hami_device_score(const struct gs_device *d, const struct hami_req *r);
+
+/*
+ * Working state of one node during one Filter call: device usage that
+ * later containers see, scores, and the sorted order.
+ */
+struct hami_scratch {
+	struct gs_device	*devs;	/* copies; usage is charged here */
+	float			*score;
+	size_t			*order;	/* order[k] = device index */
+	size_t			 n, cap;
+	int			 binpack;
+};
+
+void	hami_scratch_load(struct hami_scratch *, const struct gs_node *,
+	    int binpack);
+void	hami_scratch_release(struct hami_scratch *);
+/* sort.Sort(node.Devices) with DeviceUsageList.Less. */
+void	hami_sort_devices(struct hami_scratch *);
+
+/*
+ * fitInDevices for one container: scores, sort, reverse scan, charge.
+ * On success fills grants (capacity >= req->nums) and returns 1.  On
+ * failure returns 0; if counts is not NULL it receives the reason counts,
+ * and *node_reason is set for NodeInsufficientDevice.
+ */
+int	hami_fit_container(struct hami_scratch *, const struct hami_req *,
+	    const struct hami_filter *, struct gs_grant *grants,
+	    int counts[HR_N], int *insufficient_devices);
+
+#endif

@@ -1,0 +1,281 @@
+/*
+ * hami_fit.c: HAMi v2.6.1's fitInDevices and fitInCertainDevice for NVIDIA
+ * GPUs: device scores, sort, then a scan from the END of the sorted list
+ * applying every check in HAMi's order, and the usage charge that later
+ * containers of the same pod see.  The reason counts reproduce HAMi's own,
+ * quirks included (NumaNotFit and AllocatedCardsInsufficientRequest count
+ * device types, not devices).  Spec §2.1, §3.7, §3.8.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hami.h"
+#include "int32.h"
+#include "util.h"
+
+const char *const hami_reason_names[HR_N] = {
+	"CardTypeMismatch",
+	"NumaNotFit",
+	"CardUuidMismatch",
+	"CardTimeSlicingExhausted",
+	"CardInsufficientMemory",
+	"CardInsufficientCore",
+	"ExclusiveDeviceAllocateConflict",
+	"CardComputeUnitsExhausted",
+	"CardNotFoundCustomFilterRule",
+	"AllocatedCardsInsufficientRequest",
+};
+
+/* strings.Split(s, ","), optionally upper-cased (strings.ToUpper). */
+static char **
+split_commas(const char *s, size_t *n, int upper)
+{
+	char	**v = NULL;
+	size_t	  cap = 0;
+	const char *p = s, *q;
+
+	*n = 0;
+	for (;;) {
+		q = strchr(p, ',');
+		grow_array(&v, &cap, *n + 1, sizeof *v);
+		v[*n] = xstrndup(p, q ? (size_t)(q - p) : strlen(p));
+		if (upper) {
+			char *c;
+
+			for (c = v[*n]; *c; c++)
+				*c = (char)toupper((unsigned char)*c);
+		}
+		(*n)++;
+		if (q == NULL)
+			break;
+		p = q + 1;
+	}
+	return v;
+}
+
+static void
+free_list(char **v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* strconv.ParseBool */
+static int
+go_parse_bool_true(const char *s)
+{
+	static const char *const t[] = { "1", "t", "T", "TRUE", "true", "True" };
+	size_t	i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (strcmp(s, t[i]) == 0)
+			return 1;
+	return 0;
+}
+
+void
+hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
+    const struct gs_config *cfg)
+{
+	const char	*v;
+	const char	*node_policy = cfg->node_policy;
+	const char	*gpu_policy = cfg->gpu_policy;
+
+	memset(f, 0, sizeof *f);
+	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_TYPE_ANNO)) != NULL) {
+		f->has_use_type = 1;
+		f->use_type = split_commas(v, &f->nuse_type, 1);
+	}
+	if ((v = gs_kv_get(&pod->annotations, HAMI_NOUSE_TYPE_ANNO)) != NULL) {
+		f->has_nouse_type = 1;
+		f->nouse_type = split_commas(v, &f->nnouse_type, 1);
+	}
+	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_UUID_ANNO)) != NULL) {
+		f->has_use_uuid = 1;
+		f->use_uuid = split_commas(v, &f->nuse_uuid, 0);
+	}
+	if ((v = gs_kv_get(&pod->annotations, HAMI_NOUSE_UUID_ANNO)) != NULL) {
+		f->has_nouse_uuid = 1;
+		f->nouse_uuid = split_commas(v, &f->nnouse_uuid, 0);
+	}
+	f->vgpu_mode = gs_kv_get(&pod->annotations, HAMI_VGPU_MODE_ANNO);
+	if ((v = gs_kv_get(&pod->annotations, HAMI_NUMA_BIND_ANNO)) != NULL)
+		f->numa_bind = go_parse_bool_true(v);
+	if (!cfg->override_policies) {
+		if ((v = gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO)))
+			node_policy = v;
+		if ((v = gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO)))
+			gpu_policy = v;
+	}
+	f->node_spread = strcmp(node_policy, "spread") == 0;
+	f->gpu_binpack = strcmp(gpu_policy, "binpack") == 0;
+}
+
+void
+hami_filter_release(struct hami_filter *f)
+{
+	free_list(f->use_type, f->nuse_type);
+	free_list(f->nouse_type, f->nnouse_type);
+	free_list(f->use_uuid, f->nuse_uuid);
+	free_list(f->nouse_uuid, f->nnouse_uuid);
+	memset(f, 0, sizeof *f);
+}
+
+int
+hami_type_ok(const struct hami_filter *f, const struct gs_device *d)
+{
+	char	up[256];
+	size_t	i, n = strlen(d->type);
+	int	ok = 1;
+
+	if (n >= sizeof up)
+		n = sizeof up - 1;
+	for (i = 0; i < n; i++)
+		up[i] = (char)toupper((unsigned char)d->type[i]);
+	up[n] = '\0';
+	if (f->has_use_type) {
+		ok = 0;
+		for (i = 0; i < f->nuse_type && !ok; i++)
+			ok = strstr(up, f->use_type[i]) != NULL;
+		if (!ok)
+			return 0;
+	}
+	if (f->has_nouse_type)
+		for (i = 0; i < f->nnouse_type; i++)
+			if (strstr(up, f->nouse_type[i]) != NULL)
+				return 0;
+	if (f->vgpu_mode != NULL && strstr(f->vgpu_mode, d->mode) == NULL)
+		return 0;
+	return 1;
+}
+
+int
+hami_uuid_ok(const struct hami_filter *f, const struct gs_device *d)
+{
+	size_t	i;
+
+	if (f->has_use_uuid) {
+		for (i = 0; i < f->nuse_uuid; i++)
+			if (strcmp(f->use_uuid[i], d->id) == 0)
+				return 1;
+		return 0;
+	}
+	if (f->has_nouse_uuid)
+		for (i = 0; i < f->nnouse_uuid; i++)
+			if (strcmp(f->nouse_uuid[i], d->id) == 0)
+				return 0;
+	return 1;
+}
+
+/* fitInCertainDevice: returns the number of grants on success, else -1. */
+static int
+fit_certain(struct hami_scratch *s, const struct hami_req *req,
+    const struct hami_filter *f, struct gs_grant *tmp, int counts[HR_N])
+{
+	struct hami_req	k = *req;
+	int32_t		orig = k.nums, memreq;
+	int32_t		prevnuma = -1;
+	int		ntmp = 0;
+	long		i;
+
+	for (i = (long)s->n - 1; i >= 0; i--) {
+		size_t			 di = s->order[i];
+		const struct gs_device	*d = &s->devs[di];
+
+		/* checkType: Type contains "NVIDIA", then the pod's filters. */
+		if (strstr(d->type, "NVIDIA") == NULL || !hami_type_ok(f, d)) {
+			counts[HR_CARD_TYPE_MISMATCH]++;
+			continue;
+		}
+		if (f->numa_bind && prevnuma != d->numa) {
+			if (k.nums != orig)
+				counts[HR_NUMA_NOT_FIT] += ntmp > 0;
+			k.nums = orig;
+			prevnuma = d->numa;
+			ntmp = 0;
+		}
+		if (!hami_uuid_ok(f, d)) {
+			counts[HR_CARD_UUID_MISMATCH]++;
+			continue;
+		}
+		if (d->count <= d->used) {
+			counts[HR_CARD_TIME_SLICING_EXHAUSTED]++;
+			continue;
+		}
+		if (k.coresreq > 100)
+			k.coresreq = 100;	/* persists, as in HAMi */
+		memreq = 0;
+		if (k.memreq > 0)
+			memreq = k.memreq;
+		if (k.mempct != 101 && k.memreq == 0)
+			memreq = i32_div(i32_mul(d->devmem, k.mempct), 100);
+		if (i32_sub(d->devmem, d->usedmem) < memreq) {
+			counts[HR_CARD_INSUFFICIENT_MEMORY]++;
+			continue;
+		}
+		if (i32_sub(d->devcore, d->usedcores) < k.coresreq) {
+			counts[HR_CARD_INSUFFICIENT_CORE]++;
+			continue;
+		}
+		if (d->devcore == 100 && k.coresreq == 100 && d->used > 0) {
+			counts[HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT]++;
+			continue;
+		}
+		if (d->devcore != 0 && d->usedcores == d->devcore &&
+		    k.coresreq == 0) {
+			counts[HR_CARD_COMPUTE_UNITS_EXHAUSTED]++;
+			continue;
+		}
+		/* CustomFilterRule passes for every non-MIG device. */
+		if (k.nums > 0) {
+			k.nums--;
+			tmp[ntmp].dev = (int)di;
+			tmp[ntmp].usedmem = memreq;
+			tmp[ntmp].usedcores = k.coresreq;
+			ntmp++;
+		}
+		if (k.nums == 0)
+			return ntmp;
+	}
+	if (ntmp > 0)
+		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] = 1;
+	return -1;
+}
+
+int
+hami_fit_container(struct hami_scratch *s, const struct hami_req *req,
+    const struct hami_filter *f, struct gs_grant *grants, int counts[HR_N],
+    int *insufficient_devices)
+{
+	int	local[HR_N], n, g;
+	size_t	i;
+
+	if (counts == NULL)
+		counts = local;
+	memset(counts, 0, sizeof local);
+	if (insufficient_devices != NULL)
+		*insufficient_devices = 0;
+	for (i = 0; i < s->n; i++)
+		s->score[i] = hami_device_score(&s->devs[i], req);
+	if ((size_t)req->nums > s->n) {
+		if (insufficient_devices != NULL)
+			*insufficient_devices = 1;
+		return 0;
+	}
+	hami_sort_devices(s);
+	if ((n = fit_certain(s, req, f, grants, counts)) < 0)
+		return 0;
+	/* AddResourceUsage: later containers of this pod see the charge. */
+	for (g = 0; g < n; g++) {
+		struct gs_device *d = &s->devs[grants[g].dev];
+
+		d->used = i32_add(d->used, 1);
+		d->usedcores = i32_add(d->usedcores, grants[g].usedcores);
+		d->usedmem = i32_add(d->usedmem, grants[g].usedmem);
+	}
+	return 1;
+}

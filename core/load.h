@@ -1,0 +1,40 @@
+/*
+ * load.h: files to model.  Clusters (gpusched's compact pools, or
+ * Kubernetes Node objects), workloads (Kubernetes manifests) and scenario
+ * files.  Every error is located (file:line:col) and every loader is
+ * all-or-nothing: on failure the output is left empty.
+ */
+#ifndef GS_LOAD_H
+#define GS_LOAD_H
+
+#include "model.h"
+#include "util.h"
+#include "yamltree.h"
+
+/* Append the nodes of a cluster file to c. */
+int	gs_load_cluster_file(struct gs_cluster *c, const char *path,
+	    struct gs_warnings *, struct gs_error *);
+/* Append the nodes described by one document (compact form or Nodes). */
+int	gs_load_cluster_doc(struct gs_cluster *c, const struct yt_file *,
+	    const struct yt_node *doc, struct gs_warnings *, struct gs_error *);
+
+/*
+ * Append the pods of a workload file to w, in document order.  DaemonSets
+ * need the cluster (one pod per eligible node).
+ */
+int	gs_load_workload_file(struct gs_workload *w, const char *path,
+	    const struct gs_cluster *, struct gs_warnings *, struct gs_error *);
+int	gs_load_workload_doc(struct gs_workload *w, const struct yt_file *,
+	    const struct yt_node *doc, const struct gs_cluster *,
+	    struct gs_warnings *, struct gs_error *);
+
+/* Helpers shared by the loaders. */
+int	gs_check_keys(const struct yt_file *, const struct yt_node *map,
+	    const char *const *allowed, const char *what, struct gs_error *);
+int	gs_load_string_map(const struct yt_file *, const struct yt_node *,
+	    const char *what, struct gs_kvlist *, struct gs_error *);
+int	gs_load_double(const struct yt_file *, const struct yt_node *,
+	    const char *what, double min, double max, double *out,
+	    struct gs_error *);
+
+#endif

@@ -1,0 +1,424 @@
+/*
+ * load_cluster.c: clusters from gpusched's compact form (node pools built
+ * the way HAMi's device plugin registers GPUs) or from Kubernetes Node
+ * objects carrying hami.io/node-nvidia-register.
+ *
+ * Compact form:
+ *   devicePlugin: {deviceSplitCount: 10, deviceMemoryScaling: 1,
+ *                  deviceCoreScaling: 1}
+ *   pools:
+ *     - {name: t4-node, count: 1, gpus: 4, model: T4, labels: {...}}
+ * Device UUIDs are derived from node name and index, so they are the same
+ * on every run.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "load.h"
+#include "register_codec.h"
+
+struct plugin_knobs {
+	int32_t	split;		/* deviceSplitCount */
+	double	mem_scaling;	/* deviceMemoryScaling */
+	double	core_scaling;	/* deviceCoreScaling */
+};
+
+/* FNV-1a, 64-bit, with a salt so two hashes give 128 bits. */
+static uint64_t
+fnv1a(const char *s, uint64_t salt)
+{
+	uint64_t	h = 1469598103934665603ULL ^ salt;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+/* splitmix64's finaliser: spreads FNV's output over all 64 bits. */
+static uint64_t
+mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static char *
+make_uuid(const char *node, int index)
+{
+	char		 key[512];
+	uint64_t	 a, b;
+
+	snprintf(key, sizeof key, "%s/%d", node, index);
+	a = mix64(fnv1a(key, 0));
+	b = mix64(fnv1a(key, 0x9e3779b97f4a7c15ULL));
+	return xasprintf("GPU-%08x-%04x-%04x-%04x-%012llx",
+	    (unsigned)(a >> 32), (unsigned)(a >> 16) & 0xffff,
+	    (unsigned)a & 0xffff, (unsigned)(b >> 48),
+	    (unsigned long long)(b & 0xffffffffffffULL));
+}
+
+static int
+add_node_checked(struct gs_cluster *c, const struct yt_file *f,
+    const struct yt_node *at, const char *name, struct gs_node **out,
+    struct gs_error *err)
+{
+	struct gs_node	*n;
+
+	if (gs_cluster_find(c, name) >= 0)
+		return yt_error(f, at, err, "duplicate node name '%s'", name);
+	grow_array(&c->nodes, &c->cap, c->nnodes + 1, sizeof *c->nodes);
+	n = &c->nodes[c->nnodes++];
+	memset(n, 0, sizeof *n);
+	n->name = xstrdup(name);
+	n->src_file = xstrdup(f->path);
+	n->src_line = at ? at->line : 0;
+	*out = n;
+	return 0;
+}
+
+static int
+load_knobs(const struct yt_file *f, const struct yt_node *n,
+    struct plugin_knobs *k, struct gs_error *err)
+{
+	static const char *const keys[] = { "deviceSplitCount",
+	    "deviceMemoryScaling", "deviceCoreScaling", NULL };
+	const struct yt_node	*v;
+	int64_t			 i;
+
+	if (yt_is_null(n))
+		return 0;
+	if (yt_expect(f, n, YT_MAP, "devicePlugin", err) != 0 ||
+	    gs_check_keys(f, n, keys, "devicePlugin", err) != 0)
+		return -1;
+	if ((v = yt_get(n, "deviceSplitCount")) != NULL) {
+		if (yt_int64(f, v, "deviceSplitCount", 1, INT32_MAX, &i,
+		    err) != 0)
+			return -1;
+		k->split = (int32_t)i;
+	}
+	if ((v = yt_get(n, "deviceMemoryScaling")) != NULL &&
+	    gs_load_double(f, v, "deviceMemoryScaling", 1e-6, 1e6,
+	    &k->mem_scaling, err) != 0)
+		return -1;
+	if ((v = yt_get(n, "deviceCoreScaling")) != NULL &&
+	    gs_load_double(f, v, "deviceCoreScaling", 1e-6, 1e6,
+	    &k->core_scaling, err) != 0)
+		return -1;
+	return 0;
+}
+
+static int
+load_pool(struct gs_cluster *c, const struct yt_file *f,
+    const struct yt_node *p, const struct plugin_knobs *global,
+    struct gs_error *err)
+{
+	static const char *const keys[] = { "name", "count", "labels", "gpus",
+	    "model", "memory", "type", "splitCount", "memoryScaling",
+	    "coreScaling", "cores", "numa", "health", "mode", NULL };
+	const struct yt_node		*v, *numa;
+	const struct gs_gpu_model	*model = NULL;
+	struct plugin_knobs		 k = *global;
+	struct gs_kvlist		 labels = { 0 };
+	const char			*name, *type = NULL, *mode = "hami-core";
+	int64_t				 count = 1, gpus, mem = 0, cores = -1;
+	int64_t				 x;
+	int				 health = 1, rc = -1;
+	size_t				 i, g;
+	char				*typebuf = NULL;
+
+	if (yt_expect(f, p, YT_MAP, "pools[]", err) != 0 ||
+	    gs_check_keys(f, p, keys, "pool", err) != 0)
+		return -1;
+	if ((v = yt_get(p, "name")) == NULL)
+		return yt_error(f, p, err, "pool needs a 'name'");
+	if (yt_string(f, v, "name", &name, err) != 0)
+		return -1;
+	if (name[0] == '\0' || strlen(name) > 200)
+		return yt_error(f, v, err, "pool name must be 1 to 200 "
+		    "characters");
+	if ((v = yt_get(p, "count")) != NULL &&
+	    yt_int64(f, v, "count", 1, 100000, &count, err) != 0)
+		return -1;
+	if ((v = yt_get(p, "gpus")) == NULL)
+		return yt_error(f, p, err, "pool '%s' needs 'gpus' (GPUs per "
+		    "node)", name);
+	if (yt_int64(f, v, "gpus", 0, 256, &gpus, err) != 0)
+		return -1;
+	if ((v = yt_get(p, "model")) != NULL) {
+		const char *m;
+
+		if (yt_string(f, v, "model", &m, err) != 0)
+			return -1;
+		if ((model = gs_gpu_model_find(m)) == NULL) {
+			char	known[512];
+			size_t	off = 0;
+			unsigned j;
+
+			for (j = 0; j < gs_ngpu_models && off < sizeof known;
+			    j++)
+				off += (size_t)snprintf(known + off,
+				    sizeof known - off, "%s%s", j ? ", " : "",
+				    gs_gpu_models[j].key);
+			return yt_error(f, v, err, "unknown GPU model '%s' "
+			    "(known: %s; or give 'memory' and 'type')", m,
+			    known);
+		}
+	}
+	if ((v = yt_get(p, "memory")) != NULL &&
+	    yt_int64(f, v, "memory", 1, INT32_MAX, &mem, err) != 0)
+		return -1;
+	if ((v = yt_get(p, "type")) != NULL &&
+	    yt_string(f, v, "type", &type, err) != 0)
+		return -1;
+	if (model == NULL && (mem == 0 || type == NULL) && gpus > 0)
+		return yt_error(f, p, err, "pool '%s' needs a 'model', or both "
+		    "'memory' and 'type'", name);
+	if ((v = yt_get(p, "splitCount")) != NULL) {
+		if (yt_int64(f, v, "splitCount", 1, INT32_MAX, &x, err) != 0)
+			return -1;
+		k.split = (int32_t)x;
+	}
+	if ((v = yt_get(p, "memoryScaling")) != NULL &&
+	    gs_load_double(f, v, "memoryScaling", 1e-6, 1e6, &k.mem_scaling,
+	    err) != 0)
+		return -1;
+	if ((v = yt_get(p, "coreScaling")) != NULL &&
+	    gs_load_double(f, v, "coreScaling", 1e-6, 1e6, &k.core_scaling,
+	    err) != 0)
+		return -1;
+	if ((v = yt_get(p, "cores")) != NULL &&
+	    yt_int64(f, v, "cores", 0, INT32_MAX, &cores, err) != 0)
+		return -1;
+	if ((v = yt_get(p, "health")) != NULL &&
+	    yt_bool(f, v, "health", &health, err) != 0)
+		return -1;
+	if ((v = yt_get(p, "mode")) != NULL) {
+		if (yt_string(f, v, "mode", &mode, err) != 0)
+			return -1;
+		if (strcmp(mode, "mig") == 0)
+			return yt_error(f, v, err, "MIG devices are not "
+			    "supported yet (mode 'mig')");
+	}
+	numa = yt_get(p, "numa");
+	if (numa != NULL && !yt_is_null(numa)) {
+		if (numa->type == YT_SEQ) {
+			if (numa->nitems != (size_t)gpus)
+				return yt_error(f, numa, err, "'numa' lists %zu "
+				    "values for %lld GPUs", numa->nitems,
+				    (long long)gpus);
+			for (i = 0; i < numa->nitems; i++)
+				if (yt_int64(f, numa->items[i], "numa", 0,
+				    INT32_MAX, &x, err) != 0)
+					return -1;
+		} else if (yt_int64(f, numa, "numa", 0, INT32_MAX, &x, err) != 0)
+			return -1;
+	}
+	if (gs_load_string_map(f, yt_get(p, "labels"), "labels", &labels,
+	    err) != 0)
+		goto out;
+
+	if (mem == 0 && model != NULL)
+		mem = model->memory;
+	if (type == NULL && model != NULL)
+		type = typebuf = xasprintf("NVIDIA-%s", model->nvml_name);
+	/* The device plugin's registration (spec §2.4). */
+	if (k.mem_scaling != 1)
+		mem = (int64_t)((double)mem * k.mem_scaling);
+	if (mem < 1 || mem > INT32_MAX) {
+		yt_error(f, p, err, "pool '%s': scaled memory %lld MiB is out "
+		    "of range", name, (long long)mem);
+		goto out;
+	}
+	if (cores < 0)
+		cores = (int64_t)(k.core_scaling * 100);
+	for (i = 0; i < (size_t)count; i++) {
+		struct gs_node	*n;
+		char		*nn = count == 1 ? xstrdup(name) :
+				    xasprintf("%s-%zu", name, i);
+
+		if (add_node_checked(c, f, p, nn, &n, err) != 0) {
+			free(nn);
+			goto out;
+		}
+		free(nn);
+		n->pool = xstrdup(name);
+		gs_kv_copy(&n->labels, &labels);
+		if (gs_kv_get(&n->labels, "kubernetes.io/hostname") == NULL)
+			gs_kv_set(&n->labels, "kubernetes.io/hostname",
+			    n->name);
+		n->ndevs = (size_t)gpus;
+		n->devs = xcalloc(n->ndevs, sizeof *n->devs);
+		n->registered = gpus > 0;
+		for (g = 0; g < n->ndevs; g++) {
+			struct gs_device *d = &n->devs[g];
+
+			d->id = make_uuid(n->name, (int)g);
+			d->index = (int32_t)g;
+			d->count = k.split;
+			d->devmem = (int32_t)mem;
+			d->devcore = (int32_t)cores;
+			d->type = xstrdup(type);
+			d->numa = 0;
+			if (numa != NULL && numa->type == YT_SEQ)
+				d->numa = (int32_t)strtol(numa->items[g]->str,
+				    NULL, 10);
+			else if (numa != NULL && !yt_is_null(numa))
+				d->numa = (int32_t)strtol(numa->str, NULL, 10);
+			d->health = health;
+			d->mode = xstrdup(mode);
+		}
+	}
+	rc = 0;
+out:
+	free(typebuf);
+	gs_kv_release(&labels);
+	return rc;
+}
+
+static int
+load_compact(struct gs_cluster *c, const struct yt_file *f,
+    const struct yt_node *doc, struct gs_error *err)
+{
+	static const char *const keys[] = { "apiVersion", "kind", "name",
+	    "devicePlugin", "pools", NULL };
+	struct plugin_knobs	 k = { 10, 1, 1 };
+	const struct yt_node	*pools;
+	size_t			 i;
+
+	if (gs_check_keys(f, doc, keys, "cluster", err) != 0 ||
+	    load_knobs(f, yt_get(doc, "devicePlugin"), &k, err) != 0)
+		return -1;
+	pools = yt_get(doc, "pools");
+	if (yt_expect(f, pools, YT_SEQ, "pools", err) != 0)
+		return -1;
+	for (i = 0; i < pools->nitems; i++)
+		if (load_pool(c, f, pools->items[i], &k, err) != 0)
+			return -1;
+	return 0;
+}
+
+static int
+load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
+    const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
+{
+	const struct yt_node	*meta, *v, *annos, *reg;
+	const char		*name;
+	struct gs_node		*n;
+	char			 why[256];
+	size_t			 i, j;
+
+	meta = yt_get(obj, "metadata");
+	if (yt_expect(f, meta, YT_MAP, "metadata", err) != 0)
+		return -1;
+	if ((v = yt_get(meta, "name")) == NULL)
+		return yt_error(f, meta, err, "Node needs metadata.name");
+	if (yt_string(f, v, "metadata.name", &name, err) != 0)
+		return -1;
+	if (add_node_checked(c, f, obj, name, &n, err) != 0)
+		return -1;
+	if (gs_load_string_map(f, yt_get(meta, "labels"), "metadata.labels",
+	    &n->labels, err) != 0)
+		return -1;
+	if (gs_kv_get(&n->labels, "kubernetes.io/hostname") == NULL)
+		gs_kv_set(&n->labels, "kubernetes.io/hostname", n->name);
+	annos = yt_get(meta, "annotations");
+	if (!yt_is_null(annos) &&
+	    yt_expect(f, annos, YT_MAP, "metadata.annotations", err) != 0)
+		return -1;
+	reg = yt_get(annos, HAMI_REGISTER_ANNO);
+	if (reg == NULL) {
+		gs_warn(w, f->path, obj->line, obj->col, "node '%s' has no %s "
+		    "annotation: HAMi places no GPU pods on it", name,
+		    HAMI_REGISTER_ANNO);
+		return 0;
+	}
+	if (yt_string(f, reg, HAMI_REGISTER_ANNO, &name, err) != 0)
+		return -1;
+	if (hami_register_decode(reg->str, &n->devs, &n->ndevs, why,
+	    sizeof why) != 0)
+		return yt_error(f, reg, err, "%s does not decode: %s",
+		    HAMI_REGISTER_ANNO, why);
+	for (i = 0; i < n->ndevs; i++) {
+		if (strcmp(n->devs[i].mode, "mig") == 0)
+			return yt_error(f, reg, err, "GPU '%s' is in MIG mode; "
+			    "MIG devices are not supported yet",
+			    n->devs[i].id);
+		for (j = 0; j < i; j++)
+			if (strcmp(n->devs[i].id, n->devs[j].id) == 0)
+				return yt_error(f, reg, err, "GPU id '%s' is "
+				    "registered twice", n->devs[i].id);
+	}
+	n->registered = n->ndevs > 0;
+	return 0;
+}
+
+static int
+load_k8s(struct gs_cluster *c, const struct yt_file *f,
+    const struct yt_node *obj, struct gs_warnings *w, int depth,
+    struct gs_error *err)
+{
+	const struct yt_node	*kind = yt_get(obj, "kind"), *items;
+	const char		*k;
+	size_t			 i;
+
+	if (yt_string(f, kind, "kind", &k, err) != 0)
+		return -1;
+	if (strcmp(k, "Node") == 0)
+		return load_k8s_node(c, f, obj, w, err);
+	if ((strcmp(k, "List") == 0 || strcmp(k, "NodeList") == 0) &&
+	    depth == 0) {
+		items = yt_get(obj, "items");
+		if (yt_is_null(items))
+			return 0;
+		if (yt_expect(f, items, YT_SEQ, "items", err) != 0)
+			return -1;
+		for (i = 0; i < items->nitems; i++) {
+			if (yt_expect(f, items->items[i], YT_MAP, "items[]",
+			    err) != 0 ||
+			    load_k8s(c, f, items->items[i], w, 1, err) != 0)
+				return -1;
+		}
+		return 0;
+	}
+	return yt_error(f, kind, err, "a cluster holds Node objects (or a "
+	    "List of them), got kind '%s'", k);
+}
+
+int
+gs_load_cluster_doc(struct gs_cluster *c, const struct yt_file *f,
+    const struct yt_node *doc, struct gs_warnings *w, struct gs_error *err)
+{
+	if (yt_expect(f, doc, YT_MAP, "cluster", err) != 0)
+		return -1;
+	if (yt_get(doc, "pools") != NULL)
+		return load_compact(c, f, doc, err);
+	if (yt_get(doc, "kind") != NULL)
+		return load_k8s(c, f, doc, w, 0, err);
+	return yt_error(f, doc, err, "a cluster is either 'pools:' (compact "
+	    "form) or Kubernetes Node objects with 'kind: Node'");
+}
+
+int
+gs_load_cluster_file(struct gs_cluster *c, const char *path,
+    struct gs_warnings *w, struct gs_error *err)
+{
+	struct yt_file	f;
+	size_t		i, before = c->nnodes;
+	int		rc = 0;
+
+	if (yt_load(&f, path, err) != 0)
+		return -1;
+	for (i = 0; i < f.ndocs && rc == 0; i++)
+		if (f.docs[i].root != NULL)
+			rc = gs_load_cluster_doc(c, &f, f.docs[i].root, w, err);
+	if (rc == 0 && c->nnodes == before)
+		rc = gs_error_set(err, path, 0, 0, "no nodes in cluster file");
+	yt_file_release(&f);
+	return rc;
+}

@@ -1,0 +1,440 @@
+/*
+ * load_workload.c: Kubernetes manifests to pods, in scheduling order:
+ * documents in file order, List items in order, replicas by index.
+ *
+ * Pod, Deployment, ReplicaSet, StatefulSet (replicas), Job (parallelism,
+ * capped by completions), CronJob (its job template), DaemonSet (one pod
+ * per node its nodeSelector admits, pinned to that node).  Annotations are
+ * read from the pod template, as HAMi reads them; HAMi annotations on a
+ * controller's own metadata draw a warning.  Resource quantities are
+ * validated as the API server would (syntax, no negatives, whole numbers
+ * for extended resources).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hami.h"
+#include "load.h"
+#include "quantity.h"
+
+/* Kinds that hold no pods: skipped with a note. */
+static const char *const passive_kinds[] = {
+	"Service", "ConfigMap", "Secret", "Namespace", "ServiceAccount",
+	"Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding",
+	"PersistentVolumeClaim", "PersistentVolume", "Ingress",
+	"NetworkPolicy", "HorizontalPodAutoscaler", "PodDisruptionBudget",
+	"StorageClass", "CustomResourceDefinition", "LimitRange",
+	"ResourceQuota", "PriorityClass", "Endpoints", "EndpointSlice",
+	"RuntimeClass", NULL
+};
+
+static int
+is_hami_pod_annotation(const char *k)
+{
+	return strncmp(k, "hami.io/", 8) == 0 ||
+	    strcmp(k, HAMI_USE_TYPE_ANNO) == 0 ||
+	    strcmp(k, HAMI_NOUSE_TYPE_ANNO) == 0 ||
+	    strcmp(k, HAMI_USE_UUID_ANNO) == 0 ||
+	    strcmp(k, HAMI_NOUSE_UUID_ANNO) == 0 ||
+	    strcmp(k, HAMI_NUMA_BIND_ANNO) == 0 ||
+	    strcmp(k, HAMI_VGPU_MODE_ANNO) == 0;
+}
+
+static int
+load_resources(const struct yt_file *f, const struct yt_node *n,
+    const char *what, struct gs_resval *out, struct gs_warnings *w,
+    struct gs_error *err)
+{
+	size_t	i;
+	int	r;
+
+	if (yt_is_null(n))
+		return 0;
+	if (yt_expect(f, n, YT_MAP, what, err) != 0)
+		return -1;
+	for (i = 0; i < yt_map_len(n); i++) {
+		const struct yt_node	*k = yt_key(n, i), *v = yt_val(n, i);
+		struct gs_quantity	 q;
+		char			 why[64];
+		int			 ours = -1;
+
+		for (r = 0; r < GS_RES_N; r++)
+			if (strcmp(k->str, gs_res_names[r]) == 0)
+				ours = r;
+		if (v->type != YT_SCALAR || yt_is_null(v))
+			return yt_error(f, v, err, "'%s' must be a quantity, "
+			    "got %s", k->str, yt_type_name(v));
+		if (gs_quantity_parse(v->str, &q, why, sizeof why) != 0)
+			return yt_error(f, v, err, "'%s' must be a quantity, "
+			    "got '%s' (%s)", k->str, v->str, why);
+		if (q.negative)
+			return yt_error(f, v, err, "'%s' must not be negative, "
+			    "got '%s'", k->str, v->str);
+		if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0)
+			gs_warn(w, f->path, k->line, k->col, "unknown resource "
+			    "'%s': HAMi reads nvidia.com/gpu, gpumem, "
+			    "gpumem-percentage and gpucores", k->str);
+		if (ours < 0)
+			continue;
+		if (!q.integral)
+			return yt_error(f, v, err, "'%s' must be a whole number,"
+			    " got '%s' (Kubernetes rejects fractional extended"
+			    " resources)", k->str, v->str);
+		if (!q.fits)
+			return yt_error(f, v, err, "'%s' is too large: '%s'",
+			    k->str, v->str);
+		if (q.value > INT32_MAX)
+			gs_warn(w, f->path, v->line, v->col, "'%s' is %lld, "
+			    "beyond int32: HAMi truncates it to %d", k->str,
+			    (long long)q.value, (int32_t)(uint32_t)q.value);
+		out[ours].set = 1;
+		out[ours].ok = 1;
+		out[ours].v = q.value;
+	}
+	return 0;
+}
+
+static int
+load_container(const struct yt_file *f, const struct yt_node *n,
+    struct gs_container *c, struct gs_warnings *w, struct gs_error *err)
+{
+	const struct yt_node	*v, *res, *sc;
+	const char		*name;
+	int			 priv = 0, r;
+
+	if (yt_expect(f, n, YT_MAP, "containers[]", err) != 0)
+		return -1;
+	if ((v = yt_get(n, "name")) == NULL)
+		return yt_error(f, n, err, "container needs a 'name'");
+	if (yt_string(f, v, "name", &name, err) != 0)
+		return -1;
+	c->name = xstrdup(name);
+	res = yt_get(n, "resources");
+	if (!yt_is_null(res)) {
+		if (yt_expect(f, res, YT_MAP, "resources", err) != 0 ||
+		    load_resources(f, yt_get(res, "limits"), "limits", c->lim,
+		    w, err) != 0 ||
+		    load_resources(f, yt_get(res, "requests"), "requests",
+		    c->req, w, err) != 0)
+			return -1;
+		for (r = 0; r < GS_RES_N; r++)
+			if (c->req[r].set && c->lim[r].set &&
+			    c->req[r].v != c->lim[r].v)
+				gs_warn(w, f->path, res->line, res->col,
+				    "container '%s': %s request %lld differs "
+				    "from its limit %lld; Kubernetes requires "
+				    "them equal, HAMi uses the limit", name,
+				    gs_res_names[r], (long long)c->req[r].v,
+				    (long long)c->lim[r].v);
+	}
+	sc = yt_get(n, "securityContext");
+	if (!yt_is_null(sc)) {
+		if (yt_expect(f, sc, YT_MAP, "securityContext", err) != 0)
+			return -1;
+		if ((v = yt_get(sc, "privileged")) != NULL &&
+		    !yt_is_null(v) &&
+		    yt_bool(f, v, "privileged", &priv, err) != 0)
+			return -1;
+	}
+	c->privileged = priv;
+	return 0;
+}
+
+/* Fill pod from a pod template (metadata + spec). */
+static int
+load_template(const struct yt_file *f, const struct yt_node *tmpl,
+    struct gs_pod *pod, struct gs_warnings *w, struct gs_error *err)
+{
+	const struct yt_node	*meta, *spec, *ctrs, *init;
+	size_t			 i, j;
+
+	meta = yt_get(tmpl, "metadata");
+	if (!yt_is_null(meta)) {
+		if (yt_expect(f, meta, YT_MAP, "metadata", err) != 0 ||
+		    gs_load_string_map(f, yt_get(meta, "annotations"),
+		    "metadata.annotations", &pod->annotations, err) != 0)
+			return -1;
+	}
+	spec = yt_get(tmpl, "spec");
+	if (yt_expect(f, spec, YT_MAP, "spec", err) != 0)
+		return -1;
+	ctrs = yt_get(spec, "containers");
+	if (yt_expect(f, ctrs, YT_SEQ, "spec.containers", err) != 0)
+		return -1;
+	if (ctrs->nitems == 0)
+		return yt_error(f, ctrs, err, "spec.containers must not be "
+		    "empty");
+	if (ctrs->nitems > 1000)
+		return yt_error(f, ctrs, err, "more than 1000 containers");
+	pod->ctrs = xcalloc(ctrs->nitems, sizeof *pod->ctrs);
+	for (i = 0; i < ctrs->nitems; i++) {
+		pod->nctrs = i + 1;
+		if (load_container(f, ctrs->items[i], &pod->ctrs[i], w,
+		    err) != 0)
+			return -1;
+		for (j = 0; j < i; j++)
+			if (strcmp(pod->ctrs[j].name, pod->ctrs[i].name) == 0)
+				return yt_error(f, ctrs->items[i], err,
+				    "duplicate container name '%s'",
+				    pod->ctrs[i].name);
+	}
+	init = yt_get(spec, "initContainers");
+	if (!yt_is_null(init)) {
+		if (yt_expect(f, init, YT_SEQ, "spec.initContainers", err) != 0)
+			return -1;
+		for (i = 0; i < init->nitems; i++) {
+			struct gs_container	c;
+			int			r, any = 0;
+
+			memset(&c, 0, sizeof c);
+			if (load_container(f, init->items[i], &c, w, err) != 0) {
+				free(c.name);
+				return -1;
+			}
+			for (r = 0; r < GS_RES_N; r++)
+				any |= c.lim[r].set | c.req[r].set;
+			if (any)
+				gs_warn(w, f->path, init->items[i]->line,
+				    init->items[i]->col, "init container '%s' "
+				    "asks for GPU resources: HAMi v2.6.1 "
+				    "ignores init containers", c.name);
+			free(c.name);
+		}
+	}
+	if (gs_load_string_map(f, yt_get(spec, "nodeSelector"),
+	    "spec.nodeSelector", &pod->node_selector, err) != 0)
+		return -1;
+	return 0;
+}
+
+struct obj_info {
+	const char	*kind;
+	const char	*name;
+	const char	*ns;
+	const struct yt_node *at;
+};
+
+static int
+object_meta(const struct yt_file *f, const struct yt_node *obj,
+    struct obj_info *oi, struct gs_warnings *w, struct gs_error *err)
+{
+	const struct yt_node	*meta, *v, *annos;
+	size_t			 i;
+
+	oi->at = obj;
+	oi->ns = "default";
+	meta = yt_get(obj, "metadata");
+	if (yt_expect(f, meta, YT_MAP, "metadata", err) != 0)
+		return -1;
+	if ((v = yt_get(meta, "name")) == NULL)
+		v = yt_get(meta, "generateName");
+	if (v == NULL)
+		return yt_error(f, meta, err, "%s needs metadata.name",
+		    oi->kind);
+	if (yt_string(f, v, "metadata.name", &oi->name, err) != 0)
+		return -1;
+	if (oi->name[0] == '\0' || strlen(oi->name) > 253)
+		return yt_error(f, v, err, "metadata.name must be 1 to 253 "
+		    "characters");
+	if ((v = yt_get(meta, "namespace")) != NULL && !yt_is_null(v) &&
+	    yt_string(f, v, "metadata.namespace", &oi->ns, err) != 0)
+		return -1;
+	annos = yt_get(meta, "annotations");
+	if (strcmp(oi->kind, "Pod") != 0 && !yt_is_null(annos)) {
+		if (yt_expect(f, annos, YT_MAP, "metadata.annotations",
+		    err) != 0)
+			return -1;
+		for (i = 0; i < yt_map_len(annos); i++)
+			if (is_hami_pod_annotation(yt_key(annos, i)->str))
+				gs_warn(w, f->path, yt_key(annos, i)->line,
+				    yt_key(annos, i)->col, "annotation '%s' "
+				    "is on the %s's own metadata, where HAMi "
+				    "does not read it: move it to "
+				    "spec.template.metadata.annotations",
+				    yt_key(annos, i)->str, oi->kind);
+	}
+	return 0;
+}
+
+static int
+emit_pods(struct gs_workload *wl, const struct yt_file *f,
+    const struct obj_info *oi, const struct yt_node *tmpl, int64_t count,
+    const struct gs_cluster *cl, int daemon, struct gs_warnings *w,
+    struct gs_error *err)
+{
+	struct gs_pod	 proto;
+	int64_t		 i;
+	size_t		 ni;
+
+	memset(&proto, 0, sizeof proto);
+	proto.pinned_node = -1;
+	if (yt_expect(f, tmpl, YT_MAP, "pod template", err) != 0 ||
+	    load_template(f, tmpl, &proto, w, err) != 0) {
+		gs_pod_release(&proto);
+		return -1;
+	}
+	proto.name = xstrdup(oi->name);
+	proto.ns = xstrdup(oi->ns);
+	proto.workload = xstrdup(oi->name);
+	proto.kind = xstrdup(oi->kind);
+	proto.src_file = xstrdup(f->path);
+	proto.src_line = oi->at->line;
+	proto.src_col = oi->at->col;
+	if (daemon) {
+		for (ni = 0; cl != NULL && ni < cl->nnodes; ni++) {
+			struct gs_pod	*p;
+			size_t		 k;
+			int		 ok = 1;
+
+			for (k = 0; k < proto.node_selector.n && ok; k++) {
+				const char *v = gs_kv_get(&cl->nodes[ni].labels,
+				    proto.node_selector.v[k].key);
+
+				ok = v != NULL && strcmp(v,
+				    proto.node_selector.v[k].val) == 0;
+			}
+			if (!ok)
+				continue;
+			p = gs_workload_add(wl);
+			gs_pod_copy(p, &proto);
+			free(p->name);
+			p->name = xasprintf("%s-%s", oi->name,
+			    cl->nodes[ni].name);
+			p->pinned_node = (long)ni;
+		}
+	} else if (strcmp(oi->kind, "Pod") == 0) {
+		gs_pod_copy(gs_workload_add(wl), &proto);
+	} else {
+		for (i = 0; i < count; i++) {
+			struct gs_pod	*p = gs_workload_add(wl);
+
+			gs_pod_copy(p, &proto);
+			free(p->name);
+			p->name = xasprintf("%s-%lld", oi->name, (long long)i);
+		}
+	}
+	gs_pod_release(&proto);
+	return 0;
+}
+
+static int
+int_field(const struct yt_file *f, const struct yt_node *spec,
+    const char *key, int64_t def, int64_t *out, struct gs_error *err)
+{
+	const struct yt_node	*v = yt_get(spec, key);
+
+	*out = def;
+	if (v == NULL || yt_is_null(v))
+		return 0;
+	return yt_int64(f, v, key, 0, 100000, out, err);
+}
+
+static int
+load_object(struct gs_workload *wl, const struct yt_file *f,
+    const struct yt_node *obj, const struct gs_cluster *cl,
+    struct gs_warnings *w, int depth, struct gs_error *err)
+{
+	const struct yt_node	*kind, *spec, *items, *jt;
+	struct obj_info		 oi;
+	int64_t			 n, par, comp;
+	size_t			 i;
+
+	if (yt_expect(f, obj, YT_MAP, "manifest", err) != 0)
+		return -1;
+	kind = yt_get(obj, "kind");
+	if (kind == NULL)
+		return yt_error(f, obj, err, "manifest has no 'kind'");
+	if (yt_string(f, kind, "kind", &oi.kind, err) != 0)
+		return -1;
+	if (strlen(oi.kind) > 4 &&
+	    strcmp(oi.kind + strlen(oi.kind) - 4, "List") == 0) {
+		if (depth > 0)
+			return yt_error(f, kind, err, "a List inside a List");
+		items = yt_get(obj, "items");
+		if (yt_is_null(items))
+			return 0;
+		if (yt_expect(f, items, YT_SEQ, "items", err) != 0)
+			return -1;
+		for (i = 0; i < items->nitems; i++)
+			if (load_object(wl, f, items->items[i], cl, w, 1,
+			    err) != 0)
+				return -1;
+		return 0;
+	}
+	for (i = 0; passive_kinds[i] != NULL; i++)
+		if (strcmp(oi.kind, passive_kinds[i]) == 0) {
+			gs_warn(w, f->path, obj->line, obj->col, "skipping %s: "
+			    "it holds no pods", oi.kind);
+			return 0;
+		}
+	if (strcmp(oi.kind, "Pod") != 0 && strcmp(oi.kind, "Deployment") != 0 &&
+	    strcmp(oi.kind, "ReplicaSet") != 0 &&
+	    strcmp(oi.kind, "StatefulSet") != 0 &&
+	    strcmp(oi.kind, "Job") != 0 && strcmp(oi.kind, "CronJob") != 0 &&
+	    strcmp(oi.kind, "DaemonSet") != 0)
+		return yt_error(f, kind, err, "unknown kind '%s' (workloads "
+		    "are Pod, Deployment, ReplicaSet, StatefulSet, Job, "
+		    "CronJob, DaemonSet)", oi.kind);
+	if (object_meta(f, obj, &oi, w, err) != 0)
+		return -1;
+	if (strcmp(oi.kind, "Pod") == 0)
+		return emit_pods(wl, f, &oi, obj, 1, cl, 0, w, err);
+	spec = yt_get(obj, "spec");
+	if (yt_expect(f, spec, YT_MAP, "spec", err) != 0)
+		return -1;
+	if (strcmp(oi.kind, "CronJob") == 0) {
+		jt = yt_get(spec, "jobTemplate");
+		if (yt_expect(f, jt, YT_MAP, "spec.jobTemplate", err) != 0)
+			return -1;
+		spec = yt_get(jt, "spec");
+		if (yt_expect(f, spec, YT_MAP, "spec.jobTemplate.spec",
+		    err) != 0)
+			return -1;
+	}
+	if (strcmp(oi.kind, "Job") == 0 || strcmp(oi.kind, "CronJob") == 0) {
+		if (int_field(f, spec, "parallelism", 1, &par, err) != 0 ||
+		    int_field(f, spec, "completions", -1, &comp, err) != 0)
+			return -1;
+		n = comp >= 0 && comp < par ? comp : par;
+	} else if (int_field(f, spec, "replicas", 1, &n, err) != 0)
+		return -1;
+	return emit_pods(wl, f, &oi, yt_get(spec, "template"), n, cl,
+	    strcmp(oi.kind, "DaemonSet") == 0, w, err);
+}
+
+int
+gs_load_workload_doc(struct gs_workload *w, const struct yt_file *f,
+    const struct yt_node *doc, const struct gs_cluster *cl,
+    struct gs_warnings *warn, struct gs_error *err)
+{
+	return load_object(w, f, doc, cl, warn, 0, err);
+}
+
+int
+gs_load_workload_file(struct gs_workload *w, const char *path,
+    const struct gs_cluster *cl, struct gs_warnings *warn,
+    struct gs_error *err)
+{
+	struct yt_file	f;
+	size_t		i, before = w->npods;
+	int		rc = 0, any = 0;
+
+	if (yt_load(&f, path, err) != 0)
+		return -1;
+	for (i = 0; i < f.ndocs && rc == 0; i++)
+		if (f.docs[i].root != NULL) {
+			any = 1;
+			rc = gs_load_workload_doc(w, &f, f.docs[i].root, cl,
+			    warn, err);
+		}
+	if (rc == 0 && !any)
+		rc = gs_error_set(err, path, 0, 0, "no manifests in workload "
+		    "file");
+	if (rc != 0) {
+		while (w->npods > before)
+			gs_pod_release(&w->pods[--w->npods]);
+	}
+	yt_file_release(&f);
+	return rc;
+}

@@ -1,0 +1,289 @@
+/*
+ * model.c: lifecycles of the model's structs.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "util.h"
+
+const char *const gs_res_names[GS_RES_N] = {
+	"nvidia.com/gpu",
+	"nvidia.com/gpumem",
+	"nvidia.com/gpumem-percentage",
+	"nvidia.com/gpucores",
+};
+
+void
+gs_kv_set(struct gs_kvlist *l, const char *key, const char *val)
+{
+	size_t	i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].key, key) == 0) {
+			free(l->v[i].val);
+			l->v[i].val = xstrdup(val);
+			return;
+		}
+	grow_array(&l->v, &l->cap, l->n + 1, sizeof *l->v);
+	l->v[l->n].key = xstrdup(key);
+	l->v[l->n++].val = xstrdup(val);
+}
+
+const char *
+gs_kv_get(const struct gs_kvlist *l, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].key, key) == 0)
+			return l->v[i].val;
+	return NULL;
+}
+
+void
+gs_kv_copy(struct gs_kvlist *dst, const struct gs_kvlist *src)
+{
+	size_t	i;
+
+	memset(dst, 0, sizeof *dst);
+	for (i = 0; i < src->n; i++)
+		gs_kv_set(dst, src->v[i].key, src->v[i].val);
+}
+
+void
+gs_kv_release(struct gs_kvlist *l)
+{
+	size_t	i;
+
+	for (i = 0; i < l->n; i++) {
+		free(l->v[i].key);
+		free(l->v[i].val);
+	}
+	free(l->v);
+	memset(l, 0, sizeof *l);
+}
+
+void
+gs_cluster_release(struct gs_cluster *c)
+{
+	size_t	i, j;
+
+	for (i = 0; i < c->nnodes; i++) {
+		struct gs_node *n = &c->nodes[i];
+
+		for (j = 0; j < n->ndevs; j++) {
+			free(n->devs[j].id);
+			free(n->devs[j].type);
+			free(n->devs[j].mode);
+		}
+		free(n->devs);
+		free(n->name);
+		free(n->pool);
+		free(n->src_file);
+		gs_kv_release(&n->labels);
+	}
+	free(c->nodes);
+	memset(c, 0, sizeof *c);
+}
+
+void
+gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
+{
+	size_t	i, j;
+
+	memset(dst, 0, sizeof *dst);
+	dst->nnodes = dst->cap = src->nnodes;
+	dst->nodes = xcalloc(src->nnodes, sizeof *dst->nodes);
+	for (i = 0; i < src->nnodes; i++) {
+		const struct gs_node	*s = &src->nodes[i];
+		struct gs_node		*d = &dst->nodes[i];
+
+		*d = *s;
+		d->name = xstrdup(s->name);
+		d->pool = s->pool ? xstrdup(s->pool) : NULL;
+		d->src_file = s->src_file ? xstrdup(s->src_file) : NULL;
+		gs_kv_copy(&d->labels, &s->labels);
+		d->devs = xcalloc(s->ndevs, sizeof *d->devs);
+		for (j = 0; j < s->ndevs; j++) {
+			d->devs[j] = s->devs[j];
+			d->devs[j].id = xstrdup(s->devs[j].id);
+			d->devs[j].type = xstrdup(s->devs[j].type);
+			d->devs[j].mode = xstrdup(s->devs[j].mode);
+		}
+	}
+}
+
+long
+gs_cluster_find(const struct gs_cluster *c, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < c->nnodes; i++)
+		if (strcmp(c->nodes[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+void
+gs_cluster_reset_usage(struct gs_cluster *c)
+{
+	size_t	i, j;
+
+	for (i = 0; i < c->nnodes; i++)
+		for (j = 0; j < c->nodes[i].ndevs; j++) {
+			c->nodes[i].devs[j].used = 0;
+			c->nodes[i].devs[j].usedmem = 0;
+			c->nodes[i].devs[j].usedcores = 0;
+		}
+}
+
+void
+gs_pod_release(struct gs_pod *p)
+{
+	size_t	i;
+
+	for (i = 0; i < p->nctrs; i++)
+		free(p->ctrs[i].name);
+	free(p->ctrs);
+	free(p->name);
+	free(p->ns);
+	free(p->workload);
+	free(p->kind);
+	free(p->src_file);
+	gs_kv_release(&p->annotations);
+	gs_kv_release(&p->node_selector);
+	memset(p, 0, sizeof *p);
+}
+
+void
+gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
+{
+	size_t	i;
+
+	*dst = *src;
+	dst->name = xstrdup(src->name);
+	dst->ns = xstrdup(src->ns);
+	dst->workload = xstrdup(src->workload);
+	dst->kind = xstrdup(src->kind);
+	dst->src_file = xstrdup(src->src_file);
+	gs_kv_copy(&dst->annotations, &src->annotations);
+	gs_kv_copy(&dst->node_selector, &src->node_selector);
+	dst->ctrs = xcalloc(src->nctrs, sizeof *dst->ctrs);
+	for (i = 0; i < src->nctrs; i++) {
+		dst->ctrs[i] = src->ctrs[i];
+		dst->ctrs[i].name = xstrdup(src->ctrs[i].name);
+	}
+}
+
+void
+gs_workload_release(struct gs_workload *w)
+{
+	size_t	i;
+
+	for (i = 0; i < w->npods; i++)
+		gs_pod_release(&w->pods[i]);
+	free(w->pods);
+	memset(w, 0, sizeof *w);
+}
+
+struct gs_pod *
+gs_workload_add(struct gs_workload *w)
+{
+	struct gs_pod	*p;
+
+	grow_array(&w->pods, &w->cap, w->npods + 1, sizeof *w->pods);
+	p = &w->pods[w->npods++];
+	memset(p, 0, sizeof *p);
+	p->pinned_node = -1;
+	return p;
+}
+
+void
+gs_config_init(struct gs_config *c)
+{
+	memset(c, 0, sizeof *c);
+	c->node_policy = xstrdup("binpack");
+	c->gpu_policy = xstrdup("spread");
+	c->default_memory = 0;
+	c->default_cores = 0;
+	c->default_gpunum = 1;
+	c->profile = xstrdup("hami-v2.6.1");
+}
+
+void
+gs_config_copy(struct gs_config *dst, const struct gs_config *src)
+{
+	*dst = *src;
+	dst->node_policy = xstrdup(src->node_policy);
+	dst->gpu_policy = xstrdup(src->gpu_policy);
+	dst->profile = xstrdup(src->profile);
+}
+
+void
+gs_config_release(struct gs_config *c)
+{
+	free(c->node_policy);
+	free(c->gpu_policy);
+	free(c->profile);
+	memset(c, 0, sizeof *c);
+}
+
+void
+gs_config_set_policies(struct gs_config *c, const char *node, const char *gpu)
+{
+	if (node != NULL) {
+		free(c->node_policy);
+		c->node_policy = xstrdup(node);
+	}
+	if (gpu != NULL) {
+		free(c->gpu_policy);
+		c->gpu_policy = xstrdup(gpu);
+	}
+}
+
+void
+gs_placement_release(struct gs_placement *pl)
+{
+	size_t	i;
+
+	for (i = 0; i < pl->nctrs; i++)
+		free(pl->ctrs[i].grants);
+	free(pl->ctrs);
+	free(pl->reason);
+	memset(pl, 0, sizeof *pl);
+}
+
+void
+gs_warn(struct gs_warnings *w, const char *file, int line, int col,
+    const char *fmt, ...)
+{
+	va_list	ap;
+	char	msg[768];
+
+	if (w == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	grow_array(&w->v, &w->cap, w->n + 1, sizeof *w->v);
+	if (file != NULL && line > 0)
+		w->v[w->n++] = xasprintf("%s:%d:%d: %s", file, line, col, msg);
+	else if (file != NULL)
+		w->v[w->n++] = xasprintf("%s: %s", file, msg);
+	else
+		w->v[w->n++] = xstrdup(msg);
+}
+
+void
+gs_warnings_release(struct gs_warnings *w)
+{
+	size_t	i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->v[i]);
+	free(w->v);
+	memset(w, 0, sizeof *w);
+}

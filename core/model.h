@@ -1,0 +1,177 @@
+/*
+ * model.h: the plain data gpusched works on: a cluster of nodes and GPUs
+ * (in HAMi's registration order), pods with their containers' raw resource
+ * quantities and annotations, the scheduler configuration, and placements.
+ *
+ * Ownership: a struct owns every pointer inside it; *_release frees the
+ * contents, never the struct itself.
+ */
+#ifndef GS_MODEL_H
+#define GS_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* An ordered string map (labels, annotations, nodeSelector). */
+struct gs_kv {
+	char	*key;
+	char	*val;
+};
+
+struct gs_kvlist {
+	struct gs_kv	*v;
+	size_t		 n, cap;
+};
+
+void		 gs_kv_set(struct gs_kvlist *, const char *key, const char *val);
+const char	*gs_kv_get(const struct gs_kvlist *, const char *key);
+void		 gs_kv_copy(struct gs_kvlist *dst, const struct gs_kvlist *src);
+void		 gs_kv_release(struct gs_kvlist *);
+
+/* One physical GPU as HAMi registers it, plus its current usage. */
+struct gs_device {
+	char		*id;		/* UUID */
+	int32_t		 index;		/* NVML index */
+	int32_t		 count;		/* slots: deviceSplitCount */
+	int32_t		 devmem;	/* MiB after deviceMemoryScaling */
+	int32_t		 devcore;	/* deviceCoreScaling * 100 */
+	char		*type;		/* "NVIDIA-Tesla T4" */
+	int32_t		 numa;
+	int		 health;
+	char		*mode;		/* "hami-core", "mps" */
+	/* Usage, as HAMi's getNodesUsage rebuilds it. */
+	int32_t		 used;		/* container-device entries */
+	int32_t		 usedmem;
+	int32_t		 usedcores;
+};
+
+struct gs_node {
+	char			*name;
+	char			*pool;		/* compact pool, or NULL */
+	struct gs_kvlist	 labels;
+	struct gs_device	*devs;		/* registration order */
+	size_t			 ndevs;
+	char			*src_file;
+	int			 src_line;
+	uint64_t		 gen;		/* bumped when usage changes */
+	int			 registered;	/* HAMi knows its GPUs */
+};
+
+struct gs_cluster {
+	struct gs_node	*nodes;		/* listed order: breaks node ties */
+	size_t		 nnodes, cap;
+};
+
+void	gs_cluster_release(struct gs_cluster *);
+/* A deep copy, usage included. */
+void	gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src);
+/* Index of node name, or -1. */
+long	gs_cluster_find(const struct gs_cluster *, const char *name);
+void	gs_cluster_reset_usage(struct gs_cluster *);
+
+/* The resources HAMi reads for NVIDIA GPUs. */
+enum gs_res {
+	GS_RES_GPU,		/* nvidia.com/gpu */
+	GS_RES_GPUMEM,		/* nvidia.com/gpumem (MiB) */
+	GS_RES_GPUMEM_PCT,	/* nvidia.com/gpumem-percentage */
+	GS_RES_GPUCORES,	/* nvidia.com/gpucores */
+	GS_RES_N
+};
+
+extern const char *const gs_res_names[GS_RES_N];
+
+struct gs_resval {
+	int	set;		/* the key is present */
+	int	ok;		/* Quantity.AsInt64 succeeds */
+	int64_t	v;
+};
+
+struct gs_container {
+	char			*name;
+	int			 privileged;
+	struct gs_resval	 lim[GS_RES_N];
+	struct gs_resval	 req[GS_RES_N];
+};
+
+struct gs_pod {
+	char			*name;
+	char			*ns;
+	char			*workload;	/* owning object's name */
+	char			*kind;		/* Pod, Deployment, ... */
+	struct gs_kvlist	 annotations;	/* the pod's (template's) */
+	struct gs_kvlist	 node_selector;
+	struct gs_container	*ctrs;
+	size_t			 nctrs;
+	long			 pinned_node;	/* DaemonSet: node index, or -1 */
+	char			*src_file;
+	int			 src_line, src_col;
+};
+
+struct gs_workload {
+	struct gs_pod	*pods;		/* scheduling order */
+	size_t		 npods, cap;
+};
+
+void	gs_pod_release(struct gs_pod *);
+void	gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src);
+void	gs_workload_release(struct gs_workload *);
+struct gs_pod *gs_workload_add(struct gs_workload *);
+
+/* HAMi scheduler configuration (v2.6.1 chart defaults by gs_config_init). */
+struct gs_config {
+	char	*node_policy;		/* nodeSchedulerPolicy: binpack */
+	char	*gpu_policy;		/* gpuSchedulerPolicy: spread */
+	int32_t	 default_memory;	/* defaultMemory: 0 */
+	int32_t	 default_cores;		/* defaultCores: 0 */
+	int32_t	 default_gpunum;	/* defaultGPUNum: 1 */
+	int	 override_policies;	/* ignore pod policy annotations */
+	char	*profile;		/* scoring profile name */
+};
+
+void	gs_config_init(struct gs_config *);
+void	gs_config_copy(struct gs_config *dst, const struct gs_config *src);
+void	gs_config_release(struct gs_config *);
+void	gs_config_set_policies(struct gs_config *, const char *node,
+	    const char *gpu);
+
+/* One GPU given to one container. */
+struct gs_grant {
+	int		dev;		/* index into the node's devs */
+	int32_t		usedmem;
+	int32_t		usedcores;
+};
+
+struct gs_ctr_grant {
+	struct gs_grant	*grants;
+	size_t		 ngrants;
+};
+
+enum gs_status {
+	GS_PLACED,
+	GS_PENDING,
+	GS_UNMANAGED		/* no GPU request: not HAMi's to place */
+};
+
+struct gs_placement {
+	size_t			 pod;		/* index in the workload */
+	enum gs_status		 status;
+	long			 node;		/* index, or -1 */
+	float			 node_score;
+	struct gs_ctr_grant	*ctrs;		/* one per container */
+	size_t			 nctrs;
+	char			*reason;	/* pending: why */
+};
+
+void	gs_placement_release(struct gs_placement *);
+
+/* Warnings collected by loaders; the command prints them on stderr. */
+struct gs_warnings {
+	char	**v;
+	size_t	  n, cap;
+};
+
+void	gs_warn(struct gs_warnings *, const char *file, int line, int col,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void	gs_warnings_release(struct gs_warnings *);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * policy.h: the one interface every scheduling policy implements.
+ *
+ * A policy is a pure function of (cluster state, pod) -> decision: which
+ * node, which GPUs per container with what memory and cores, or why the pod
+ * stays pending.  It never changes the cluster; the engine alone charges
+ * usage.  A policy may keep private caches keyed on struct gs_node.gen.
+ * HAMi's later versions, kube-scheduler, KAI, Volcano and the FGD family
+ * are further entries in the table, not changes to the engine.
+ */
+#ifndef GS_POLICY_H
+#define GS_POLICY_H
+
+#include "model.h"
+#include "util.h"
+
+struct gs_policy {
+	const char	*name;		/* "hami-v2.6.1" */
+	const char	*summary;	/* one line for listings */
+	void		*(*create)(const struct gs_cluster *,
+			    const struct gs_config *);
+	void		 (*destroy)(void *state);
+	/*
+	 * Fill d (status, node, node_score, ctrs with one entry per pod
+	 * container, reason).  Returns 0, or -1 with err set.
+	 */
+	int		 (*decide)(void *state, const struct gs_cluster *,
+			    const struct gs_pod *, struct gs_placement *d,
+			    struct gs_error *err);
+};
+
+extern const struct gs_policy gs_policy_hami_v261;
+
+/* The policy for a profile name, or NULL. */
+const struct gs_policy *gs_policy_find(const char *name);
+/* All policies, NULL-terminated, for listings. */
+extern const struct gs_policy *const gs_policies[];
+
+#endif

@@ -1,0 +1,283 @@
+/*
+ * register_codec.c: decode and encode hami.io/node-nvidia-register.
+ *
+ * HAMi's own text decoder (util.DecodeNodeDevices) ignores numbers that do
+ * not parse and reads them as 0; gpusched refuses them instead, since a
+ * node with 0 MiB GPUs is never what a user meant.  Field counts other
+ * than 7 or 9 reject the whole annotation, as in HAMi.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "register_codec.h"
+#include "util.h"
+
+void
+gs_devices_free(struct gs_device *d, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(d[i].id);
+		free(d[i].type);
+		free(d[i].mode);
+	}
+	free(d);
+}
+
+static int
+why_set(char *why, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+why_set(char *why, size_t len, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* strconv.ParseInt(s, 10, 32), strictly. */
+static int
+parse_i32(const char *s, int32_t *out)
+{
+	char	*end;
+	long	 v;
+
+	if (*s == '\0')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*end != '\0' || errno == ERANGE || v < INT32_MIN || v > INT32_MAX)
+		return -1;
+	if (s[0] == ' ' || s[0] == '\t' || s[0] == '\n')
+		return -1;
+	*out = (int32_t)v;
+	return 0;
+}
+
+/* strconv.ParseBool */
+static int
+parse_gobool(const char *s, int *out)
+{
+	static const char *const t[] = { "1", "t", "T", "TRUE", "true", "True" };
+	static const char *const f[] = { "0", "f", "F", "FALSE", "false",
+	    "False" };
+	size_t	i;
+
+	for (i = 0; i < 6; i++) {
+		if (strcmp(s, t[i]) == 0)
+			return *out = 1, 0;
+		if (strcmp(s, f[i]) == 0)
+			return *out = 0, 0;
+	}
+	return -1;
+}
+
+static int
+decode_text(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
+    size_t len)
+{
+	static const char *const names[] = { "id", "count", "devmem",
+	    "devcore", "type", "numa", "health", "index", "mode" };
+	char		*copy, *seg, *next, *fields[10];
+	struct gs_device *v = NULL;
+	size_t		 n = 0, cap = 0, nf, k;
+	int		 rc = 0;
+
+	if (strchr(s, ':') == NULL)
+		return why_set(why, len, "no ':' between devices");
+	copy = xstrdup(s);
+	for (seg = copy; seg != NULL && rc == 0; seg = next) {
+		struct gs_device d;
+		char	*p;
+
+		if ((next = strchr(seg, ':')) != NULL)
+			*next++ = '\0';
+		if (strchr(seg, ',') == NULL)
+			continue;
+		for (nf = 1, p = seg; *p != '\0'; p++)
+			nf += *p == ',';
+		if (nf != 7 && nf != 9) {
+			rc = why_set(why, len, "device %zu has %zu fields, "
+			    "want 7 or 9", n + 1, nf);
+			break;
+		}
+		for (k = 0, p = seg; k < nf; k++) {
+			fields[k] = p;
+			if ((p = strchr(p, ',')) != NULL)
+				*p++ = '\0';
+		}
+		memset(&d, 0, sizeof d);
+		k = 0;
+		if (parse_i32(fields[1], &d.count) != 0)
+			k = 1;
+		else if (parse_i32(fields[2], &d.devmem) != 0)
+			k = 2;
+		else if (parse_i32(fields[3], &d.devcore) != 0)
+			k = 3;
+		else if (parse_i32(fields[5], &d.numa) != 0)
+			k = 5;
+		else if (parse_gobool(fields[6], &d.health) != 0)
+			k = 6;
+		else if (nf == 9 && parse_i32(fields[7], &d.index) != 0)
+			k = 7;
+		if (k != 0) {
+			rc = why_set(why, len, "device %zu: %s '%.40s' is not "
+			    "%s", n + 1, names[k], fields[k], k == 6 ?
+			    "a boolean" : "an integer");
+			break;
+		}
+		if (fields[0][0] == '\0') {
+			rc = why_set(why, len, "device %zu has an empty id",
+			    n + 1);
+			break;
+		}
+		d.id = xstrdup(fields[0]);
+		d.type = xstrdup(fields[4]);
+		d.mode = xstrdup(nf == 9 ? fields[8] : "hami-core");
+		grow_array(&v, &cap, n + 1, sizeof *v);
+		v[n++] = d;
+	}
+	free(copy);
+	if (rc != 0) {
+		gs_devices_free(v, n);
+		return -1;
+	}
+	*devs = v;
+	*ndevs = n;
+	return 0;
+}
+
+static int
+json_i32(json_t *o, const char *key, int32_t *out, size_t i, char *why,
+    size_t len)
+{
+	json_t	*v = json_object_get(o, key);
+
+	if (v == NULL)
+		return 0;		/* omitempty: zero */
+	if (!json_is_integer(v) || json_integer_value(v) < INT32_MIN ||
+	    json_integer_value(v) > INT32_MAX)
+		return why_set(why, len, "device %zu: \"%s\" must be a 32-bit "
+		    "integer", i + 1, key);
+	*out = (int32_t)json_integer_value(v);
+	return 0;
+}
+
+static int
+json_str(json_t *o, const char *key, char **out, size_t i, char *why,
+    size_t len)
+{
+	json_t	*v = json_object_get(o, key);
+
+	if (v == NULL) {
+		*out = xstrdup("");
+		return 0;
+	}
+	if (!json_is_string(v))
+		return why_set(why, len, "device %zu: \"%s\" must be a string",
+		    i + 1, key);
+	*out = xstrdup(json_string_value(v));
+	return 0;
+}
+
+static int
+decode_json(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
+    size_t len)
+{
+	json_error_t	 je;
+	json_t		*root, *o, *h;
+	struct gs_device *v = NULL;
+	size_t		 n, i;
+	int		 rc = 0;
+
+	root = json_loads(s, JSON_REJECT_DUPLICATES, &je);
+	if (root == NULL)
+		return why_set(why, len, "invalid JSON at character %d: %s",
+		    je.position, je.text);
+	if (!json_is_array(root)) {
+		json_decref(root);
+		return why_set(why, len, "JSON form must be an array");
+	}
+	n = json_array_size(root);
+	v = xcalloc(n, sizeof *v);
+	for (i = 0; i < n && rc == 0; i++) {
+		o = json_array_get(root, i);
+		if (!json_is_object(o)) {
+			rc = why_set(why, len, "device %zu is not an object",
+			    i + 1);
+			break;
+		}
+		if (json_i32(o, "index", &v[i].index, i, why, len) ||
+		    json_i32(o, "count", &v[i].count, i, why, len) ||
+		    json_i32(o, "devmem", &v[i].devmem, i, why, len) ||
+		    json_i32(o, "devcore", &v[i].devcore, i, why, len) ||
+		    json_i32(o, "numa", &v[i].numa, i, why, len) ||
+		    json_str(o, "id", &v[i].id, i, why, len) ||
+		    json_str(o, "type", &v[i].type, i, why, len) ||
+		    json_str(o, "mode", &v[i].mode, i, why, len)) {
+			rc = -1;
+			break;
+		}
+		h = json_object_get(o, "health");
+		if (h != NULL && !json_is_boolean(h)) {
+			rc = why_set(why, len, "device %zu: \"health\" must be "
+			    "a boolean", i + 1);
+			break;
+		}
+		v[i].health = h != NULL && json_is_true(h);
+		if (v[i].id[0] == '\0') {
+			rc = why_set(why, len, "device %zu has no id", i + 1);
+			break;
+		}
+	}
+	json_decref(root);
+	if (rc != 0) {
+		gs_devices_free(v, n);
+		return -1;
+	}
+	*devs = v;
+	*ndevs = n;
+	return 0;
+}
+
+int
+hami_register_decode(const char *s, struct gs_device **devs, size_t *ndevs,
+    char *why, size_t whylen)
+{
+	const char	*p = s;
+
+	*devs = NULL;
+	*ndevs = 0;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (*p == '[')
+		return decode_json(p, devs, ndevs, why, whylen);
+	return decode_text(s, devs, ndevs, why, whylen);
+}
+
+char *
+hami_register_encode_text(const struct gs_device *d, size_t n)
+{
+	char	*out = xstrdup(""), *t;
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		t = xasprintf("%s%s,%d,%d,%d,%s,%d,%s,%d,%s:", out, d[i].id,
+		    d[i].count, d[i].devmem, d[i].devcore, d[i].type,
+		    d[i].numa, d[i].health ? "true" : "false", d[i].index,
+		    d[i].mode);
+		free(out);
+		out = t;
+	}
+	return out;
+}

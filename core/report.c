@@ -1,0 +1,548 @@
+/*
+ * report.c: table, JSON and CSV writers.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "util.h"
+
+void
+gs_format_float32(float f, char *buf, size_t len)
+{
+	int	prec;
+
+	if (isnan(f)) {
+		snprintf(buf, len, "NaN");
+		return;
+	}
+	if (isinf(f)) {
+		snprintf(buf, len, f > 0 ? "+Inf" : "-Inf");
+		return;
+	}
+	for (prec = 1; prec <= 9; prec++) {
+		snprintf(buf, len, "%.*g", prec, (double)f);
+		if (strtof(buf, NULL) == f)
+			return;
+	}
+}
+
+const char *
+gs_policy_label(const char *policy, int node)
+{
+	/* How HAMi reads the value: node "spread" or binpack; GPU "binpack"
+	 * or spread. */
+	if (node)
+		return strcmp(policy, "spread") == 0 ? "spread" : "binpack";
+	return strcmp(policy, "binpack") == 0 ? "binpack" : "spread";
+}
+
+static double
+round6(double x)
+{
+	return round(x * 1e6) / 1e6;
+}
+
+static const char *
+status_name(enum gs_status s)
+{
+	switch (s) {
+	case GS_PLACED:
+		return "placed";
+	case GS_PENDING:
+		return "pending";
+	default:
+		return "unmanaged";
+	}
+}
+
+/* Pod names holding each GPU, comma-separated (caller frees). */
+static char *
+gpu_pods(const struct gs_report_run *rr, size_t node, size_t dev)
+{
+	char	*out = NULL, *t;
+	size_t	 i, j, k;
+
+	for (i = 0; i < rr->res->npl; i++) {
+		const struct gs_placement *pl = &rr->res->pl[i];
+		int hit = 0;
+
+		if (pl->status != GS_PLACED || (size_t)pl->node != node)
+			continue;
+		for (j = 0; j < pl->nctrs && !hit; j++)
+			for (k = 0; k < pl->ctrs[j].ngrants && !hit; k++)
+				hit = (size_t)pl->ctrs[j].grants[k].dev == dev;
+		if (!hit)
+			continue;
+		t = out ? xasprintf("%s,%s", out, rr->wl->pods[i].name) :
+		    xstrdup(rr->wl->pods[i].name);
+		free(out);
+		out = t;
+	}
+	return out ? out : xstrdup("-");
+}
+
+static size_t
+name_width(const struct gs_report_run *rr)
+{
+	size_t	i, w = 3;
+
+	for (i = 0; i < rr->wl->npods; i++)
+		if (strlen(rr->wl->pods[i].name) > w)
+			w = strlen(rr->wl->pods[i].name);
+	return w;
+}
+
+static size_t
+node_width(const struct gs_cluster *c)
+{
+	size_t	i, w = 9;
+
+	for (i = 0; i < c->nnodes; i++)
+		if (strlen(c->nodes[i].name) > w)
+			w = strlen(c->nodes[i].name);
+	return w;
+}
+
+void
+gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
+{
+	const struct gs_metrics	*m = rr->m;
+	size_t			 i;
+
+	fprintf(fp, "METRICS\n");
+	fprintf(fp, "  pods               %zu placed, %zu pending, %zu without "
+	    "GPU request\n", m->placed, m->pending, m->unmanaged);
+	fprintf(fp, "  nodes used         %zu of %zu\n", m->nodes_used,
+	    m->nodes);
+	fprintf(fp, "  GPUs used          %zu of %zu\n", m->gpus_used,
+	    m->gpus);
+	fprintf(fp, "  GPU memory used    %lld of %lld MiB (%.1f%%)\n",
+	    (long long)m->mem_used, (long long)m->mem_total,
+	    m->mem_total ? 100.0 * (double)m->mem_used /
+	    (double)m->mem_total : 0.0);
+	fprintf(fp, "  whole GPUs free    %zu of %zu (", m->whole_free,
+	    m->gpus);
+	for (i = 0; i < rr->cluster->nnodes; i++)
+		fprintf(fp, "%s%s %zu", i ? ", " : "",
+		    rr->cluster->nodes[i].name, m->node[i].whole_free);
+	fprintf(fp, ")\n");
+	if (m->largest_block_node >= 0)
+		fprintf(fp, "  largest block      %zu whole GPUs on %s\n",
+		    m->largest_block,
+		    rr->cluster->nodes[m->largest_block_node].name);
+	else
+		fprintf(fp, "  largest block      0 whole GPUs\n");
+	fprintf(fp, "  fragmentation      %.2f GPUs, %.1f%% of %.2f idle GPUs "
+	    "(target: %zu request shape%s)\n", m->frag_gpus, m->frag_pct,
+	    m->idle_gpus, m->nshapes, m->nshapes == 1 ? "" : "s");
+	fprintf(fp, "  stranded           %lld MiB on GPUs out of slots or "
+	    "cores; %lld slots, %lld%% cores on GPUs out of memory\n",
+	    (long long)m->stranded_mem, (long long)m->stranded_slots,
+	    (long long)m->stranded_cores);
+	fprintf(fp, "  pods per GPU       max %zu, mean %.2f\n",
+	    m->pods_per_gpu_max, m->pods_per_gpu_mean);
+}
+
+void
+gs_report_table(FILE *fp, const struct gs_report_run *rr)
+{
+	const struct gs_cluster	*c = rr->cluster;
+	size_t			 pw = name_width(rr), nw = node_width(c);
+	size_t			 i, j, k;
+
+	fprintf(fp, "scenario %s, run %s: profile %s, node policy %s, GPU "
+	    "policy %s%s\n\n", rr->scenario, rr->run, rr->cfg->profile,
+	    rr->cfg->node_policy, rr->cfg->gpu_policy,
+	    rr->cfg->override_policies ? " (pod annotations overridden)" :
+	    " (pod annotations win)");
+	fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s\n", (int)pw, "POD",
+	    (int)nw, "NODE", "GPU", "UUID", "MEM(MiB)", "CORES");
+	for (i = 0; i < rr->res->npl; i++) {
+		const struct gs_placement	*pl = &rr->res->pl[i];
+		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
+		int				 rows = 0;
+
+		if (pl->status == GS_PENDING) {
+			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s\n",
+			    (int)pw, pod->name, (int)nw, "<pending>", "-",
+			    "-", "-", "-");
+			fprintf(fp, "%-*s  reason: %s\n", (int)pw, "",
+			    pl->reason ? pl->reason : "");
+			continue;
+		}
+		if (pl->status == GS_UNMANAGED) {
+			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s  (no GPU "
+			    "request: left to kube-scheduler)\n", (int)pw,
+			    pod->name, (int)nw, "-", "-", "-", "-", "-");
+			continue;
+		}
+		for (j = 0; j < pl->nctrs; j++)
+			for (k = 0; k < pl->ctrs[j].ngrants; k++) {
+				const struct gs_grant *g =
+				    &pl->ctrs[j].grants[k];
+				const struct gs_device *d =
+				    &c->nodes[pl->node].devs[g->dev];
+
+				fprintf(fp, "%-*s  %-*s  %3d  %-40s  %8d  "
+				    "%5d", (int)pw, rows == 0 ? pod->name : "",
+				    (int)nw, c->nodes[pl->node].name, d->index,
+				    d->id, g->usedmem, g->usedcores);
+				if (pod->nctrs > 1)
+					fprintf(fp, "  container %s",
+					    pod->ctrs[j].name);
+				fprintf(fp, "\n");
+				rows++;
+			}
+	}
+
+	fprintf(fp, "\nGPU MAP\n");
+	fprintf(fp, "%-*s  %3s  %-40s  %-22s  %4s  %7s  %15s  %7s  %s\n",
+	    (int)nw, "NODE", "GPU", "UUID", "TYPE", "NUMA", "SLOTS",
+	    "MEM(MiB)", "CORES", "PODS");
+	for (i = 0; i < c->nnodes; i++)
+		for (j = 0; j < c->nodes[i].ndevs; j++) {
+			const struct gs_device	*d = &c->nodes[i].devs[j];
+			char			 slots[32], mem[40], cores[32];
+			char			*pods = gpu_pods(rr, i, j);
+
+			snprintf(slots, sizeof slots, "%d/%d", d->used,
+			    d->count);
+			snprintf(mem, sizeof mem, "%d/%d", d->usedmem,
+			    d->devmem);
+			snprintf(cores, sizeof cores, "%d/%d", d->usedcores,
+			    d->devcore);
+			fprintf(fp, "%-*s  %3d  %-40s  %-22s  %4d  %7s  %15s  "
+			    "%7s  %s\n", (int)nw, c->nodes[i].name, d->index,
+			    d->id, d->type, d->numa, slots, mem, cores, pods);
+			free(pods);
+		}
+	fprintf(fp, "\n");
+	gs_report_metrics_table(fp, rr);
+}
+
+static json_t *
+metrics_json(const struct gs_report_run *rr)
+{
+	const struct gs_metrics	*m = rr->m;
+	json_t			*o = json_object(), *per = json_object();
+	json_t			*shapes = json_array();
+	size_t			 i;
+
+	json_object_set_new(o, "pods_placed", json_integer((json_int_t)m->placed));
+	json_object_set_new(o, "pods_pending",
+	    json_integer((json_int_t)m->pending));
+	json_object_set_new(o, "pods_without_gpu_request",
+	    json_integer((json_int_t)m->unmanaged));
+	json_object_set_new(o, "nodes", json_integer((json_int_t)m->nodes));
+	json_object_set_new(o, "nodes_used",
+	    json_integer((json_int_t)m->nodes_used));
+	json_object_set_new(o, "gpus", json_integer((json_int_t)m->gpus));
+	json_object_set_new(o, "gpus_used",
+	    json_integer((json_int_t)m->gpus_used));
+	json_object_set_new(o, "gpu_memory_mib",
+	    json_integer((json_int_t)m->mem_total));
+	json_object_set_new(o, "gpu_memory_used_mib",
+	    json_integer((json_int_t)m->mem_used));
+	json_object_set_new(o, "whole_gpus_free",
+	    json_integer((json_int_t)m->whole_free));
+	for (i = 0; i < rr->cluster->nnodes; i++)
+		json_object_set_new(per, rr->cluster->nodes[i].name,
+		    json_integer((json_int_t)m->node[i].whole_free));
+	json_object_set_new(o, "whole_gpus_free_per_node", per);
+	json_object_set_new(o, "largest_whole_gpu_block",
+	    json_integer((json_int_t)m->largest_block));
+	json_object_set_new(o, "largest_whole_gpu_block_node",
+	    m->largest_block_node >= 0 ?
+	    json_string(rr->cluster->nodes[m->largest_block_node].name) :
+	    json_null());
+	json_object_set_new(o, "idle_gpus", json_real(round6(m->idle_gpus)));
+	json_object_set_new(o, "fragmentation_gpus",
+	    json_real(round6(m->frag_gpus)));
+	json_object_set_new(o, "fragmentation_pct_of_idle",
+	    json_real(round6(m->frag_pct)));
+	for (i = 0; i < m->nshapes; i++) {
+		const struct hami_req *r = &m->shapes[i].req;
+
+		json_array_append_new(shapes, json_pack("{s:i,s:i,s:i,s:i,s:f,"
+		    "s:I}", "gpus", r->nums, "memreq_mib", r->memreq,
+		    "mem_pct", r->mempct, "cores", r->coresreq, "weight",
+		    round6(m->shapes[i].weight), "pods",
+		    (json_int_t)m->shapes[i].pods));
+	}
+	json_object_set_new(o, "fragmentation_target_shapes", shapes);
+	json_object_set_new(o, "stranded_memory_mib",
+	    json_integer(m->stranded_mem));
+	json_object_set_new(o, "stranded_slots",
+	    json_integer(m->stranded_slots));
+	json_object_set_new(o, "stranded_cores_pct",
+	    json_integer(m->stranded_cores));
+	json_object_set_new(o, "pods_per_gpu_max",
+	    json_integer((json_int_t)m->pods_per_gpu_max));
+	json_object_set_new(o, "pods_per_gpu_mean",
+	    json_real(round6(m->pods_per_gpu_mean)));
+	return o;
+}
+
+static json_t *
+score_json(float f)
+{
+	char	buf[32];
+
+	if (isnan(f) || isinf(f))
+		return json_null();
+	gs_format_float32(f, buf, sizeof buf);
+	return json_real(strtod(buf, NULL));
+}
+
+json_t *
+gs_report_json(const struct gs_report_run *rr)
+{
+	const struct gs_cluster	*c = rr->cluster;
+	json_t			*o = json_object(), *pls = json_array();
+	json_t			*nodes = json_array(), *sched;
+	size_t			 i, j, k;
+
+	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
+	json_object_set_new(o, "schema_version",
+	    json_integer(GS_SCHEMA_VERSION));
+	json_object_set_new(o, "scenario", json_string(rr->scenario));
+	json_object_set_new(o, "run", json_string(rr->run));
+	sched = json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:s,s:s}",
+	    "profile", rr->cfg->profile,
+	    "nodeSchedulerPolicy", rr->cfg->node_policy,
+	    "gpuSchedulerPolicy", rr->cfg->gpu_policy,
+	    "defaultMemory", rr->cfg->default_memory,
+	    "defaultCores", rr->cfg->default_cores,
+	    "defaultGPUNum", rr->cfg->default_gpunum,
+	    "podPolicyAnnotations", rr->cfg->override_policies ?
+	    "overridden" : "honoured",
+	    "nodeTieBreak", "first-listed");
+	json_object_set_new(o, "scheduler", sched);
+
+	for (i = 0; i < rr->res->npl; i++) {
+		const struct gs_placement	*pl = &rr->res->pl[i];
+		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
+		json_t				*p = json_object();
+		json_t				*ctrs = json_array();
+
+		json_object_set_new(p, "pod", json_string(pod->name));
+		json_object_set_new(p, "namespace", json_string(pod->ns));
+		json_object_set_new(p, "workload", json_string(pod->workload));
+		json_object_set_new(p, "kind", json_string(pod->kind));
+		json_object_set_new(p, "status",
+		    json_string(status_name(pl->status)));
+		json_object_set_new(p, "node", pl->status == GS_PLACED ?
+		    json_string(c->nodes[pl->node].name) : json_null());
+		json_object_set_new(p, "node_score", pl->status == GS_PLACED ?
+		    score_json(pl->node_score) : json_null());
+		for (j = 0; j < pl->nctrs; j++) {
+			json_t *devs = json_array();
+
+			for (k = 0; k < pl->ctrs[j].ngrants; k++) {
+				const struct gs_grant *g =
+				    &pl->ctrs[j].grants[k];
+				const struct gs_device *d =
+				    &c->nodes[pl->node].devs[g->dev];
+
+				json_array_append_new(devs, json_pack(
+				    "{s:s,s:i,s:i,s:i}", "uuid", d->id,
+				    "index", d->index, "usedmem", g->usedmem,
+				    "usedcores", g->usedcores));
+			}
+			json_array_append_new(ctrs, json_pack("{s:s,s:o}",
+			    "name", pod->ctrs[j].name, "devices", devs));
+		}
+		json_object_set_new(p, "containers", ctrs);
+		json_object_set_new(p, "reason", pl->reason ?
+		    json_string(pl->reason) : json_null());
+		json_array_append_new(pls, p);
+	}
+	json_object_set_new(o, "placements", pls);
+
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node	*n = &c->nodes[i];
+		json_t			*gpus = json_array();
+
+		for (j = 0; j < n->ndevs; j++) {
+			const struct gs_device	*d = &n->devs[j];
+			char			*pods = gpu_pods(rr, i, j);
+			json_t			*pl = json_array();
+			char			*p, *save = NULL;
+
+			for (p = strtok_r(pods, ",", &save); p != NULL;
+			    p = strtok_r(NULL, ",", &save))
+				if (strcmp(p, "-") != 0)
+					json_array_append_new(pl,
+					    json_string(p));
+			free(pods);
+			json_array_append_new(gpus, json_pack("{s:i,s:s,s:s,"
+			    "s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}", "index",
+			    d->index, "uuid", d->id, "type", d->type, "numa",
+			    d->numa, "slots", d->count, "slots_used", d->used,
+			    "memory_mib", d->devmem, "memory_used_mib",
+			    d->usedmem, "cores", d->devcore, "cores_used",
+			    d->usedcores, "pods", pl));
+		}
+		json_array_append_new(nodes, json_pack("{s:s,s:o,s:I,s:f,s:f,"
+		    "s:o}", "name", n->name, "pool", n->pool ?
+		    json_string(n->pool) : json_null(), "whole_gpus_free",
+		    (json_int_t)rr->m->node[i].whole_free, "idle_gpus",
+		    round6(rr->m->node[i].idle_gpus), "fragmentation_gpus",
+		    round6(rr->m->node[i].frag_gpus), "gpus", gpus));
+	}
+	json_object_set_new(o, "nodes", nodes);
+	json_object_set_new(o, "metrics", metrics_json(rr));
+	return o;
+}
+
+/* RFC 4180 field. */
+static void
+csv_field(FILE *fp, const char *s, int last)
+{
+	if (strpbrk(s, ",\"\r\n") != NULL) {
+		fputc('"', fp);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', fp);
+			fputc(*s, fp);
+		}
+		fputc('"', fp);
+	} else
+		fputs(s, fp);
+	fputs(last ? "\r\n" : ",", fp);
+}
+
+void
+gs_report_csv_header(FILE *fp)
+{
+	fputs("run,pod,namespace,status,node,container,gpu_index,uuid,usedmem,"
+	    "usedcores,reason\r\n", fp);
+}
+
+void
+gs_report_csv(FILE *fp, const struct gs_report_run *rr)
+{
+	const struct gs_cluster	*c = rr->cluster;
+	size_t			 i, j, k;
+	char			 a[32], b[32], e[32];
+
+	for (i = 0; i < rr->res->npl; i++) {
+		const struct gs_placement	*pl = &rr->res->pl[i];
+		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
+		int				 rows = 0;
+
+		for (j = 0; j < pl->nctrs && pl->status == GS_PLACED; j++)
+			for (k = 0; k < pl->ctrs[j].ngrants; k++) {
+				const struct gs_grant *g =
+				    &pl->ctrs[j].grants[k];
+				const struct gs_device *d =
+				    &c->nodes[pl->node].devs[g->dev];
+
+				snprintf(a, sizeof a, "%d", d->index);
+				snprintf(b, sizeof b, "%d", g->usedmem);
+				snprintf(e, sizeof e, "%d", g->usedcores);
+				csv_field(fp, rr->run, 0);
+				csv_field(fp, pod->name, 0);
+				csv_field(fp, pod->ns, 0);
+				csv_field(fp, "placed", 0);
+				csv_field(fp, c->nodes[pl->node].name, 0);
+				csv_field(fp, pod->ctrs[j].name, 0);
+				csv_field(fp, a, 0);
+				csv_field(fp, d->id, 0);
+				csv_field(fp, b, 0);
+				csv_field(fp, e, 0);
+				csv_field(fp, "", 1);
+				rows++;
+			}
+		if (rows > 0)
+			continue;
+		csv_field(fp, rr->run, 0);
+		csv_field(fp, pod->name, 0);
+		csv_field(fp, pod->ns, 0);
+		csv_field(fp, status_name(pl->status), 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, pl->reason ? pl->reason : "", 1);
+	}
+}
+
+void
+gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
+{
+	const struct gs_workload	*wl = rr[0].wl;
+	size_t				 pw = name_width(&rr[0]), i, r, j, k;
+	char				 cell[256], label[64];
+	const size_t			 cw = 24;
+
+	if (pw < 24)
+		pw = 24;
+
+	fprintf(fp, "%-*s", (int)pw, "POD");
+	for (r = 0; r < n; r++) {
+		snprintf(label, sizeof label, "%s/%s",
+		    gs_policy_label(rr[r].cfg->node_policy, 1),
+		    gs_policy_label(rr[r].cfg->gpu_policy, 0));
+		fprintf(fp, "  %-*s", (int)cw, label);
+	}
+	fprintf(fp, "\n");
+	for (i = 0; i < wl->npods; i++) {
+		fprintf(fp, "%-*s", (int)pw, wl->pods[i].name);
+		for (r = 0; r < n; r++) {
+			const struct gs_placement *pl = &rr[r].res->pl[i];
+			size_t off;
+
+			if (pl->status == GS_PENDING)
+				snprintf(cell, sizeof cell, "<pending>");
+			else if (pl->status == GS_UNMANAGED)
+				snprintf(cell, sizeof cell, "-");
+			else {
+				off = (size_t)snprintf(cell, sizeof cell, "%s "
+				    "GPU", rr[r].cluster->nodes[pl->node].name);
+				for (j = 0; j < pl->nctrs; j++)
+					for (k = 0; k < pl->ctrs[j].ngrants &&
+					    off < sizeof cell; k++)
+						off += (size_t)snprintf(cell +
+						    off, sizeof cell - off,
+						    "%s%d", (j || k) ? "," :
+						    " ", rr[r].cluster->nodes[
+						    pl->node].devs[pl->ctrs[j].
+						    grants[k].dev].index);
+			}
+			fprintf(fp, "  %-*s", (int)cw, cell);
+		}
+		fprintf(fp, "\n");
+	}
+	fprintf(fp, "\n%-*s", (int)pw, "METRIC");
+	for (r = 0; r < n; r++) {
+		snprintf(label, sizeof label, "%s/%s",
+		    gs_policy_label(rr[r].cfg->node_policy, 1),
+		    gs_policy_label(rr[r].cfg->gpu_policy, 0));
+		fprintf(fp, "  %-*s", (int)cw, label);
+	}
+	fprintf(fp, "\n");
+#define ROW(title, fmt, expr) do {					\
+	fprintf(fp, "%-*s", (int)pw, title);				\
+	for (r = 0; r < n; r++) {					\
+		snprintf(cell, sizeof cell, fmt, expr);			\
+		fprintf(fp, "  %-*s", (int)cw, cell);			\
+	}								\
+	fprintf(fp, "\n");						\
+} while (0)
+	ROW("pods pending", "%zu", rr[r].m->pending);
+	ROW("nodes used", "%zu", rr[r].m->nodes_used);
+	ROW("GPUs used", "%zu", rr[r].m->gpus_used);
+	ROW("whole GPUs free", "%zu", rr[r].m->whole_free);
+	ROW("largest whole block", "%zu", rr[r].m->largest_block);
+	ROW("fragmentation (GPUs)", "%.2f", rr[r].m->frag_gpus);
+	ROW("fragmentation (% idle)", "%.1f", rr[r].m->frag_pct);
+	ROW("stranded memory (MiB)", "%lld", (long long)rr[r].m->stranded_mem);
+	ROW("pods per GPU (max)", "%zu", rr[r].m->pods_per_gpu_max);
+	ROW("pods per GPU (mean)", "%.2f", rr[r].m->pods_per_gpu_mean);
+#undef ROW
+}

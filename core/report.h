@@ -1,0 +1,46 @@
+/*
+ * report.h: writers for what a simulation produced: the placement table,
+ * per-node GPU map and metrics for people; JSON (the contract in
+ * DESIGN.md) and CSV for tools.  Writers take the FILE to write to; they
+ * never choose stdout themselves.  Fixed precision, stable order, no
+ * timestamps.
+ */
+#ifndef GS_REPORT_H
+#define GS_REPORT_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "engine.h"
+#include "metrics.h"
+#include "model.h"
+
+#define GS_VERSION		"0.1.0"
+#define GS_SCHEMA_VERSION	1
+#define GS_JSON_FLAGS		(JSON_INDENT(2) | JSON_REAL_PRECISION(10))
+
+struct gs_report_run {
+	const char			*scenario;
+	const char			*run;
+	const struct gs_cluster		*cluster;
+	const struct gs_workload	*wl;
+	const struct gs_config		*cfg;
+	const struct gs_result		*res;
+	const struct gs_metrics		*m;
+};
+
+void	 gs_report_table(FILE *, const struct gs_report_run *);
+void	 gs_report_metrics_table(FILE *, const struct gs_report_run *);
+json_t	*gs_report_json(const struct gs_report_run *);
+void	 gs_report_csv_header(FILE *);
+void	 gs_report_csv(FILE *, const struct gs_report_run *);
+/* Four (or n) runs of one workload side by side. */
+void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
+
+/* Shortest decimal that reads back as the same float32 (Go's %v). */
+void	 gs_format_float32(float, char *buf, size_t len);
+/* A label "node/gpu" policy pair, as in "binpack/spread". */
+const char *gs_policy_label(const char *policy, int node);
+
+#endif

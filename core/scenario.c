@@ -1,0 +1,298 @@
+/*
+ * scenario.c: load scenario files.
+ *
+ *   name: four-patterns
+ *   cluster: cluster.yaml            # path, list, or inline pools
+ *   scheduler: {nodeSchedulerPolicy: binpack, gpuSchedulerPolicy: spread,
+ *               defaultMemory: 0, defaultCores: 0, defaultGPUNum: 1}
+ *   workloads: [a.yaml, ...]         # or runs: [{name, workloads, scheduler}]
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "policy.h"
+#include "scenario.h"
+#include "yamltree.h"
+
+static char *
+resolve(const char *base, const char *rel)
+{
+	const char	*slash;
+
+	if (rel[0] == '/' || strcmp(rel, "-") == 0 ||
+	    (slash = strrchr(base, '/')) == NULL)
+		return xstrdup(rel);
+	return xasprintf("%.*s/%s", (int)(slash - base), base, rel);
+}
+
+static int
+load_scheduler(const struct yt_file *f, const struct yt_node *n,
+    struct gs_config *cfg, struct gs_error *err)
+{
+	static const char *const keys[] = { "profile", "nodeSchedulerPolicy",
+	    "gpuSchedulerPolicy", "defaultMemory", "defaultCores",
+	    "defaultGPUNum", NULL };
+	const struct yt_node	*v;
+	const char		*s;
+	int64_t			 x;
+
+	if (yt_is_null(n))
+		return 0;
+	if (yt_expect(f, n, YT_MAP, "scheduler", err) != 0 ||
+	    gs_check_keys(f, n, keys, "scheduler", err) != 0)
+		return -1;
+	if ((v = yt_get(n, "profile")) != NULL) {
+		if (yt_string(f, v, "profile", &s, err) != 0)
+			return -1;
+		if (gs_policy_find(s) == NULL)
+			return yt_error(f, v, err, "unknown scheduler profile "
+			    "'%s' (try 'gpusched policies')", s);
+		free(cfg->profile);
+		cfg->profile = xstrdup(s);
+	}
+	if ((v = yt_get(n, "nodeSchedulerPolicy")) != NULL) {
+		if (yt_string(f, v, "nodeSchedulerPolicy", &s, err) != 0)
+			return -1;
+		gs_config_set_policies(cfg, s, NULL);
+	}
+	if ((v = yt_get(n, "gpuSchedulerPolicy")) != NULL) {
+		if (yt_string(f, v, "gpuSchedulerPolicy", &s, err) != 0)
+			return -1;
+		gs_config_set_policies(cfg, NULL, s);
+	}
+	if ((v = yt_get(n, "defaultMemory")) != NULL) {
+		if (yt_int64(f, v, "defaultMemory", 0, INT32_MAX, &x, err) != 0)
+			return -1;
+		cfg->default_memory = (int32_t)x;
+	}
+	if ((v = yt_get(n, "defaultCores")) != NULL) {
+		if (yt_int64(f, v, "defaultCores", 0, 100, &x, err) != 0)
+			return -1;
+		cfg->default_cores = (int32_t)x;
+	}
+	if ((v = yt_get(n, "defaultGPUNum")) != NULL) {
+		if (yt_int64(f, v, "defaultGPUNum", 0, INT32_MAX, &x, err) != 0)
+			return -1;
+		cfg->default_gpunum = (int32_t)x;
+	}
+	return 0;
+}
+
+static int
+load_clusters(struct gs_scenario *sc, const struct yt_file *f,
+    const struct yt_node *n, struct gs_warnings *w, struct gs_error *err)
+{
+	size_t	i;
+	char	*p;
+	int	rc;
+
+	if (n == NULL)
+		return yt_error(f, NULL, err, "scenario needs a 'cluster'");
+	if (n->type == YT_MAP)
+		return gs_load_cluster_doc(&sc->cluster, f, n, w, err);
+	if (n->type == YT_SCALAR && !yt_is_null(n)) {
+		p = resolve(f->path, n->str);
+		rc = gs_load_cluster_file(&sc->cluster, p, w, err);
+		free(p);
+		return rc;
+	}
+	if (yt_expect(f, n, YT_SEQ, "cluster", err) != 0)
+		return -1;
+	for (i = 0; i < n->nitems; i++)
+		if (load_clusters(sc, f, n->items[i], w, err) != 0)
+			return -1;
+	return 0;
+}
+
+static int
+load_workloads(struct gs_workload *wl, const struct gs_cluster *cl,
+    const struct yt_file *f, const struct yt_node *n, struct gs_warnings *w,
+    struct gs_error *err)
+{
+	size_t	i;
+	char	*p;
+	int	rc;
+
+	if (n->type == YT_MAP)
+		return gs_load_workload_doc(wl, f, n, cl, w, err);
+	if (n->type == YT_SCALAR && !yt_is_null(n)) {
+		p = resolve(f->path, n->str);
+		rc = gs_load_workload_file(wl, p, cl, w, err);
+		free(p);
+		return rc;
+	}
+	if (yt_expect(f, n, YT_SEQ, "workloads", err) != 0)
+		return -1;
+	for (i = 0; i < n->nitems; i++)
+		if (load_workloads(wl, cl, f, n->items[i], w, err) != 0)
+			return -1;
+	return 0;
+}
+
+static struct gs_run *
+add_run(struct gs_scenario *sc, const char *name)
+{
+	struct gs_run	*r;
+
+	sc->runs = xreallocarray(sc->runs, sc->nruns + 1, sizeof *sc->runs);
+	r = &sc->runs[sc->nruns++];
+	memset(r, 0, sizeof *r);
+	r->name = xstrdup(name);
+	gs_config_copy(&r->cfg, &sc->cfg);
+	return r;
+}
+
+static int
+load_doc(struct gs_scenario *sc, const struct yt_file *f,
+    const struct yt_node *doc, struct gs_warnings *w, struct gs_error *err)
+{
+	static const char *const keys[] = { "apiVersion", "kind", "name",
+	    "description", "cluster", "workloads", "scheduler", "runs", NULL };
+	static const char *const run_keys[] = { "name", "workloads",
+	    "scheduler", NULL };
+	const struct yt_node	*v, *runs, *wls;
+	const char		*s;
+	size_t			 i, j;
+
+	if (yt_expect(f, doc, YT_MAP, "scenario", err) != 0 ||
+	    gs_check_keys(f, doc, keys, "scenario", err) != 0)
+		return -1;
+	if ((v = yt_get(doc, "kind")) != NULL) {
+		if (yt_string(f, v, "kind", &s, err) != 0)
+			return -1;
+		if (strcmp(s, "Scenario") != 0)
+			return yt_error(f, v, err, "a scenario has 'kind: "
+			    "Scenario', got '%s' (to simulate manifests "
+			    "directly use --cluster and --workload)", s);
+	}
+	s = "scenario";
+	if ((v = yt_get(doc, "name")) != NULL &&
+	    yt_string(f, v, "name", &s, err) != 0)
+		return -1;
+	sc->name = xstrdup(s);
+	if (load_scheduler(f, yt_get(doc, "scheduler"), &sc->cfg, err) != 0 ||
+	    load_clusters(sc, f, yt_get(doc, "cluster"), w, err) != 0)
+		return -1;
+	runs = yt_get(doc, "runs");
+	wls = yt_get(doc, "workloads");
+	if (runs != NULL && wls != NULL)
+		return yt_error(f, wls, err, "give either 'workloads' or "
+		    "'runs', not both");
+	if (runs == NULL) {
+		struct gs_run *r;
+
+		if (wls == NULL)
+			return yt_error(f, doc, err, "scenario needs "
+			    "'workloads' (or 'runs')");
+		r = add_run(sc, sc->name);
+		return load_workloads(&r->wl, &sc->cluster, f, wls, w, err);
+	}
+	if (yt_expect(f, runs, YT_SEQ, "runs", err) != 0)
+		return -1;
+	if (runs->nitems == 0)
+		return yt_error(f, runs, err, "'runs' is empty");
+	for (i = 0; i < runs->nitems; i++) {
+		const struct yt_node	*rn = runs->items[i];
+		struct gs_run		*r;
+
+		if (yt_expect(f, rn, YT_MAP, "runs[]", err) != 0 ||
+		    gs_check_keys(f, rn, run_keys, "run", err) != 0)
+			return -1;
+		if ((v = yt_get(rn, "name")) == NULL)
+			return yt_error(f, rn, err, "run needs a 'name'");
+		if (yt_string(f, v, "name", &s, err) != 0)
+			return -1;
+		for (j = 0; j < sc->nruns; j++)
+			if (strcmp(sc->runs[j].name, s) == 0)
+				return yt_error(f, v, err, "duplicate run name "
+				    "'%s'", s);
+		r = add_run(sc, s);
+		if (load_scheduler(f, yt_get(rn, "scheduler"), &r->cfg,
+		    err) != 0)
+			return -1;
+		if ((v = yt_get(rn, "workloads")) == NULL)
+			return yt_error(f, rn, err, "run '%s' needs "
+			    "'workloads'", s);
+		if (load_workloads(&r->wl, &sc->cluster, f, v, w, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+gs_scenario_load(struct gs_scenario *sc, const char *path,
+    struct gs_warnings *w, struct gs_error *err)
+{
+	struct yt_file	f;
+	size_t		i, ndocs = 0;
+	int		rc = 0;
+
+	memset(sc, 0, sizeof *sc);
+	gs_config_init(&sc->cfg);
+	if (yt_load(&f, path, err) != 0) {
+		gs_scenario_release(sc);
+		return -1;
+	}
+	for (i = 0; i < f.ndocs; i++)
+		if (f.docs[i].root != NULL) {
+			if (ndocs++ > 0) {
+				rc = yt_error(&f, f.docs[i].root, err, "a "
+				    "scenario file holds one scenario");
+				break;
+			}
+			rc = load_doc(sc, &f, f.docs[i].root, w, err);
+			if (rc != 0)
+				break;
+		}
+	if (rc == 0 && ndocs == 0)
+		rc = gs_error_set(err, path, 0, 0, "empty scenario file");
+	yt_file_release(&f);
+	if (rc != 0)
+		gs_scenario_release(sc);
+	return rc;
+}
+
+int
+gs_scenario_from_files(struct gs_scenario *sc, char **clusters,
+    size_t nclusters, char **workloads, size_t nworkloads,
+    struct gs_warnings *w, struct gs_error *err)
+{
+	struct gs_run	*r;
+	size_t		 i;
+
+	memset(sc, 0, sizeof *sc);
+	gs_config_init(&sc->cfg);
+	sc->name = xstrdup("simulation");
+	for (i = 0; i < nclusters; i++)
+		if (gs_load_cluster_file(&sc->cluster, clusters[i], w,
+		    err) != 0)
+			goto fail;
+	r = add_run(sc, sc->name);
+	for (i = 0; i < nworkloads; i++)
+		if (gs_load_workload_file(&r->wl, workloads[i], &sc->cluster, w,
+		    err) != 0)
+			goto fail;
+	return 0;
+fail:
+	gs_scenario_release(sc);
+	return -1;
+}
+
+void
+gs_scenario_release(struct gs_scenario *sc)
+{
+	size_t	i;
+
+	for (i = 0; i < sc->nruns; i++) {
+		free(sc->runs[i].name);
+		gs_workload_release(&sc->runs[i].wl);
+		gs_config_release(&sc->runs[i].cfg);
+	}
+	free(sc->runs);
+	free(sc->name);
+	gs_cluster_release(&sc->cluster);
+	gs_config_release(&sc->cfg);
+	memset(sc, 0, sizeof *sc);
+}

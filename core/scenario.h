@@ -1,0 +1,35 @@
+/*
+ * scenario.h: a scenario file names a cluster, workloads and the HAMi
+ * scheduler configuration; paths resolve against the scenario's folder.
+ * It may hold several runs, each simulated on the empty cluster (the HAMi
+ * demo's four deployments are four runs).  See gpusched-scenario(5).
+ */
+#ifndef GS_SCENARIO_H
+#define GS_SCENARIO_H
+
+#include "model.h"
+#include "util.h"
+
+struct gs_run {
+	char			*name;
+	struct gs_workload	 wl;
+	struct gs_config	 cfg;
+};
+
+struct gs_scenario {
+	char			*name;
+	struct gs_cluster	 cluster;
+	struct gs_config	 cfg;
+	struct gs_run		*runs;
+	size_t			 nruns;
+};
+
+int	gs_scenario_load(struct gs_scenario *, const char *path,
+	    struct gs_warnings *, struct gs_error *);
+/* A one-run scenario from --cluster and --workload files. */
+int	gs_scenario_from_files(struct gs_scenario *, char **clusters,
+	    size_t nclusters, char **workloads, size_t nworkloads,
+	    struct gs_warnings *, struct gs_error *);
+void	gs_scenario_release(struct gs_scenario *);
+
+#endif

@@ -1,0 +1,429 @@
+/*
+ * yamltree.c: build a located tree from libyaml's event stream.
+ *
+ * The builder is iterative (an explicit stack), so deep input cannot exhaust
+ * the C stack; depth and alias expansion are bounded before anything grows.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "yamltree.h"
+
+struct anchor {
+	char		*name;
+	struct yt_node	*node;
+};
+
+static struct yt_node *
+node_new(struct yt_file *f, enum yt_type type, const yaml_mark_t *m)
+{
+	struct yt_node	*n = xcalloc(1, sizeof *n);
+
+	n->type = type;
+	n->line = (int)m->line + 1;
+	n->col = (int)m->column + 1;
+	n->weight = 1;
+	grow_array(&f->arena, &f->carena, f->narena + 1, sizeof *f->arena);
+	f->arena[f->narena++] = n;
+	return n;
+}
+
+static void
+node_push(struct yt_node *parent, struct yt_node *child)
+{
+	grow_array(&parent->items, &parent->cap, parent->nitems + 1,
+	    sizeof *parent->items);
+	parent->items[parent->nitems++] = child;
+}
+
+static int
+key_cmp(const void *a, const void *b)
+{
+	const struct yt_node *x = *(struct yt_node *const *)a;
+	const struct yt_node *y = *(struct yt_node *const *)b;
+	int c = strcmp(x->str, y->str);
+
+	/* Ties by position, so the later duplicate is the one reported. */
+	if (c != 0)
+		return c;
+	return x->line != y->line ? (x->line > y->line) - (x->line < y->line) :
+	    (x->col > y->col) - (x->col < y->col);
+}
+
+/* Mapping keys must be scalars and unique (sorting keeps this O(n log n)). */
+static int
+check_keys(const struct yt_file *f, const struct yt_node *n,
+    struct gs_error *err)
+{
+	struct yt_node	**keys;
+	size_t		  i, nk = n->nitems / 2;
+	int		  rc = 0;
+
+	for (i = 0; i < nk; i++)
+		if (n->items[2 * i]->type != YT_SCALAR)
+			return yt_error(f, n->items[2 * i], err,
+			    "mapping key must be a scalar");
+	keys = xcalloc(nk, sizeof *keys);
+	for (i = 0; i < nk; i++)
+		keys[i] = n->items[2 * i];
+	qsort(keys, nk, sizeof *keys, key_cmp);
+	for (i = 1; i < nk && rc == 0; i++)
+		if (strcmp(keys[i]->str, keys[i - 1]->str) == 0)
+			rc = yt_error(f, keys[i], err, "duplicate key '%s'",
+			    keys[i]->str);
+	free(keys);
+	return rc;
+}
+
+static int
+parser_error(const yaml_parser_t *p, const char *path, struct gs_error *err)
+{
+	const yaml_mark_t *m = &p->problem_mark;
+	const char	  *problem = p->problem ? p->problem : "invalid input";
+
+	if (p->error == YAML_MEMORY_ERROR)
+		return gs_error_set(err, path, 0, 0, "out of memory");
+	if (p->error == YAML_READER_ERROR)
+		return gs_error_set(err, path, 1, 1,
+		    "not a text file: %s at byte %zu", problem,
+		    p->problem_offset);
+	if (p->context != NULL)
+		return gs_error_set(err, path, (int)m->line + 1,
+		    (int)m->column + 1, "invalid YAML: %s %s", p->context,
+		    problem);
+	return gs_error_set(err, path, (int)m->line + 1, (int)m->column + 1,
+	    "invalid YAML: %s", problem);
+}
+
+int
+yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
+    struct gs_error *err)
+{
+	yaml_parser_t	  parser;
+	yaml_event_t	  ev;
+	struct yt_node	**stack = NULL;
+	size_t		  nstack = 0, cstack = 0;
+	struct anchor	 *anchors = NULL;
+	size_t		  nanchors = 0, canchors = 0, total = 0, i;
+	struct yt_doc	 *doc = NULL;
+	size_t		  cdocs = 0;
+	int		  rc = -1, done = 0;
+
+	memset(f, 0, sizeof *f);
+	f->path = xstrdup(path);
+	if (!yaml_parser_initialize(&parser))
+		return gs_error_set(err, path, 0, 0, "out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+
+	while (!done) {
+		struct yt_node	*n = NULL;
+		const char	*anchor = NULL;
+
+		if (!yaml_parser_parse(&parser, &ev)) {
+			parser_error(&parser, path, err);
+			goto out;
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			grow_array(&f->docs, &cdocs, f->ndocs + 1,
+			    sizeof *f->docs);
+			doc = &f->docs[f->ndocs++];
+			doc->root = NULL;
+			doc->line = (int)ev.start_mark.line + 1;
+			doc->col = (int)ev.start_mark.column + 1;
+			for (i = 0; i < nanchors; i++)
+				free(anchors[i].name);
+			nanchors = 0;
+			break;
+		case YAML_ALIAS_EVENT:
+			for (i = nanchors; i > 0; i--)
+				if (strcmp(anchors[i - 1].name,
+				    (const char *)ev.data.alias.anchor) == 0)
+					break;
+			if (i == 0) {
+				gs_error_set(err, path,
+				    (int)ev.start_mark.line + 1,
+				    (int)ev.start_mark.column + 1,
+				    "unknown alias '*%s'",
+				    (const char *)ev.data.alias.anchor);
+				goto out_event;
+			}
+			n = anchors[i - 1].node;
+			if (n->open) {
+				gs_error_set(err, path,
+				    (int)ev.start_mark.line + 1,
+				    (int)ev.start_mark.column + 1,
+				    "alias '*%s' refers to a node that "
+				    "contains it", anchors[i - 1].name);
+				goto out_event;
+			}
+			break;
+		case YAML_SCALAR_EVENT:
+			n = node_new(f, YT_SCALAR, &ev.start_mark);
+			n->str = xstrndup((const char *)ev.data.scalar.value,
+			    ev.data.scalar.length);
+			n->len = ev.data.scalar.length;
+			n->plain = ev.data.scalar.style ==
+			    YAML_PLAIN_SCALAR_STYLE;
+			anchor = (const char *)ev.data.scalar.anchor;
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (nstack >= YT_MAX_DEPTH) {
+				gs_error_set(err, path,
+				    (int)ev.start_mark.line + 1,
+				    (int)ev.start_mark.column + 1,
+				    "nesting deeper than %d levels",
+				    YT_MAX_DEPTH);
+				goto out_event;
+			}
+			n = node_new(f, ev.type == YAML_SEQUENCE_START_EVENT ?
+			    YT_SEQ : YT_MAP, &ev.start_mark);
+			n->open = 1;
+			anchor = (const char *)(ev.type ==
+			    YAML_SEQUENCE_START_EVENT ?
+			    ev.data.sequence_start.anchor :
+			    ev.data.mapping_start.anchor);
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			n = stack[--nstack];
+			n->open = 0;
+			if (n->type == YT_MAP && check_keys(f, n, err) != 0)
+				goto out_event;
+			/* Already attached to its parent at start. */
+			n = NULL;
+			break;
+		default:
+			break;
+		}
+		if (n != NULL) {
+			/* Bound the size of the tree with aliases expanded. */
+			total += n->weight;
+			if (total > YT_MAX_NODES) {
+				gs_error_set(err, path,
+				    (int)ev.start_mark.line + 1,
+				    (int)ev.start_mark.column + 1,
+				    "document too large (more than %d nodes "
+				    "with aliases expanded)", YT_MAX_NODES);
+				goto out_event;
+			}
+			for (i = 0; i < nstack; i++)
+				stack[i]->weight += n->weight;
+			if (nstack > 0)
+				node_push(stack[nstack - 1], n);
+			else if (doc != NULL)
+				doc->root = n;
+			if (anchor != NULL) {
+				grow_array(&anchors, &canchors, nanchors + 1,
+				    sizeof *anchors);
+				anchors[nanchors].name = xstrdup(anchor);
+				anchors[nanchors++].node = n;
+			}
+			if (ev.type == YAML_SEQUENCE_START_EVENT ||
+			    ev.type == YAML_MAPPING_START_EVENT) {
+				grow_array(&stack, &cstack, nstack + 1,
+				    sizeof *stack);
+				stack[nstack++] = n;
+			}
+		}
+		yaml_event_delete(&ev);
+	}
+	rc = 0;
+	goto out;
+out_event:
+	yaml_event_delete(&ev);
+out:
+	for (i = 0; i < nanchors; i++)
+		free(anchors[i].name);
+	free(anchors);
+	free(stack);
+	yaml_parser_delete(&parser);
+	if (rc != 0)
+		yt_file_release(f);
+	return rc;
+}
+
+int
+yt_load(struct yt_file *f, const char *path, struct gs_error *err)
+{
+	char	*buf;
+	size_t	 len;
+	int	 rc;
+
+	memset(f, 0, sizeof *f);
+	if (gs_read_file(path, &buf, &len, err) != 0)
+		return -1;
+	rc = yt_parse(f, path, buf, len, err);
+	free(buf);
+	return rc;
+}
+
+void
+yt_file_release(struct yt_file *f)
+{
+	size_t	i;
+
+	for (i = 0; i < f->narena; i++) {
+		free(f->arena[i]->str);
+		free(f->arena[i]->items);
+		free(f->arena[i]);
+	}
+	free(f->arena);
+	free(f->docs);
+	free(f->path);
+	memset(f, 0, sizeof *f);
+}
+
+struct yt_node *
+yt_get(const struct yt_node *map, const char *key)
+{
+	size_t	i;
+
+	if (map == NULL || map->type != YT_MAP)
+		return NULL;
+	for (i = 0; i + 1 < map->nitems; i += 2)
+		if (strcmp(map->items[i]->str, key) == 0)
+			return map->items[i + 1];
+	return NULL;
+}
+
+size_t
+yt_map_len(const struct yt_node *map)
+{
+	return map != NULL && map->type == YT_MAP ? map->nitems / 2 : 0;
+}
+
+struct yt_node *
+yt_key(const struct yt_node *map, size_t i)
+{
+	return map->items[2 * i];
+}
+
+struct yt_node *
+yt_val(const struct yt_node *map, size_t i)
+{
+	return map->items[2 * i + 1];
+}
+
+int
+yt_is_null(const struct yt_node *n)
+{
+	if (n == NULL)
+		return 1;
+	if (n->type != YT_SCALAR || !n->plain)
+		return 0;
+	return n->len == 0 || strcmp(n->str, "~") == 0 ||
+	    strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
+	    strcmp(n->str, "NULL") == 0;
+}
+
+const char *
+yt_type_name(const struct yt_node *n)
+{
+	if (n == NULL || yt_is_null(n))
+		return "null";
+	switch (n->type) {
+	case YT_SEQ:
+		return "a list";
+	case YT_MAP:
+		return "a mapping";
+	default:
+		return "a scalar";
+	}
+}
+
+int
+yt_error(const struct yt_file *f, const struct yt_node *n,
+    struct gs_error *err, const char *fmt, ...)
+{
+	va_list	ap;
+	char	msg[sizeof err->msg];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return gs_error_set(err, f ? f->path : NULL, n ? n->line : 0,
+	    n ? n->col : 0, "%s", msg);
+}
+
+int
+yt_expect(const struct yt_file *f, const struct yt_node *n, enum yt_type t,
+    const char *what, struct gs_error *err)
+{
+	static const char *names[] = { "a scalar", "a list", "a mapping" };
+
+	if (n != NULL && n->type == t && !(t == YT_SCALAR && yt_is_null(n)))
+		return 0;
+	return yt_error(f, n, err, "'%s' must be %s, got %s", what, names[t],
+	    yt_type_name(n));
+}
+
+int
+yt_string(const struct yt_file *f, const struct yt_node *n, const char *what,
+    const char **out, struct gs_error *err)
+{
+	if (yt_expect(f, n, YT_SCALAR, what, err) != 0)
+		return -1;
+	if (memchr(n->str, '\0', n->len) != NULL)
+		return yt_error(f, n, err, "'%s' contains a NUL byte", what);
+	*out = n->str;
+	return 0;
+}
+
+int
+yt_int64(const struct yt_file *f, const struct yt_node *n, const char *what,
+    int64_t min, int64_t max, int64_t *out, struct gs_error *err)
+{
+	const char	*s, *p;
+	char		*end;
+	long long	 v;
+
+	if (yt_string(f, n, what, &s, err) != 0)
+		return -1;
+	p = s;
+	if (*p == '+' || *p == '-')
+		p++;
+	if (*p < '0' || *p > '9')
+		return yt_error(f, n, err, "'%s' must be an integer, got '%s'",
+		    what, s);
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end != '\0')
+		return yt_error(f, n, err, "'%s' must be an integer, got '%s'",
+		    what, s);
+	if (errno == ERANGE || v < min || v > max)
+		return yt_error(f, n, err, "'%s' must be between %" PRId64
+		    " and %" PRId64 ", got '%s'", what, min, max, s);
+	*out = v;
+	return 0;
+}
+
+int
+yt_bool(const struct yt_file *f, const struct yt_node *n, const char *what,
+    int *out, struct gs_error *err)
+{
+	const char	*s;
+
+	if (yt_string(f, n, what, &s, err) != 0)
+		return -1;
+	if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0 ||
+	    strcmp(s, "TRUE") == 0)
+		*out = 1;
+	else if (strcmp(s, "false") == 0 || strcmp(s, "False") == 0 ||
+	    strcmp(s, "FALSE") == 0)
+		*out = 0;
+	else
+		return yt_error(f, n, err, "'%s' must be true or false, got "
+		    "'%s'", what, s);
+	return 0;
+}

@@ -1,0 +1,85 @@
+/*
+ * yamltree.h: YAML and JSON documents as a small tree that remembers where
+ * every node came from (1-based line and column), built with libyaml.
+ *
+ * JSON is read through the same parser, so both formats give located errors.
+ * Inputs are hostile: nesting deeper than YT_MAX_DEPTH, alias expansion past
+ * YT_MAX_NODES and non-scalar mapping keys are errors, never a crash or an
+ * unbounded allocation.  An alias shares the anchored node (no copy).
+ */
+#ifndef GS_YAMLTREE_H
+#define GS_YAMLTREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+#define YT_MAX_DEPTH	64
+#define YT_MAX_NODES	2000000
+
+enum yt_type { YT_SCALAR, YT_SEQ, YT_MAP };
+
+struct yt_node {
+	enum yt_type	  type;
+	int		  line, col;
+	int		  plain;	/* scalar written without quotes */
+	int		  open;		/* container still being built */
+	char		 *str;		/* scalar value (NUL-terminated) */
+	size_t		  len;
+	struct yt_node	**items;	/* sequence items; map keys/values alternate */
+	size_t		  nitems;	/* for maps: 2 * number of pairs */
+	size_t		  cap;
+	size_t		  weight;	/* nodes in this subtree, aliases expanded */
+};
+
+struct yt_doc {
+	struct yt_node	 *root;		/* NULL for an empty document */
+	int		  line, col;	/* where the document starts */
+};
+
+struct yt_file {
+	char		 *path;
+	struct yt_doc	 *docs;
+	size_t		  ndocs;
+	struct yt_node	**arena;	/* every node, for freeing */
+	size_t		  narena, carena;
+};
+
+/* Parse buf (len bytes) named path into f. Returns 0 or -1 with err set. */
+int		 yt_parse(struct yt_file *f, const char *path, const char *buf,
+		     size_t len, struct gs_error *err);
+/* Read and parse a file ("-" is standard input). */
+int		 yt_load(struct yt_file *f, const char *path,
+		     struct gs_error *err);
+void		 yt_file_release(struct yt_file *f);
+
+/* Mapping lookup: the value for key, or NULL. */
+struct yt_node	*yt_get(const struct yt_node *map, const char *key);
+size_t		 yt_map_len(const struct yt_node *map);
+struct yt_node	*yt_key(const struct yt_node *map, size_t i);
+struct yt_node	*yt_val(const struct yt_node *map, size_t i);
+
+/* A scalar that YAML reads as null (~, null, empty plain). */
+int		 yt_is_null(const struct yt_node *);
+const char	*yt_type_name(const struct yt_node *);
+
+/*
+ * Typed accessors.  Each returns 0, or -1 with err located at the node and
+ * saying what was expected ("what" names the field for the message).
+ */
+int		 yt_expect(const struct yt_file *, const struct yt_node *,
+		     enum yt_type, const char *what, struct gs_error *);
+int		 yt_string(const struct yt_file *, const struct yt_node *,
+		     const char *what, const char **out, struct gs_error *);
+int		 yt_int64(const struct yt_file *, const struct yt_node *,
+		     const char *what, int64_t min, int64_t max, int64_t *out,
+		     struct gs_error *);
+int		 yt_bool(const struct yt_file *, const struct yt_node *,
+		     const char *what, int *out, struct gs_error *);
+/* Set err located at node n of file f. Always returns -1. */
+int		 yt_error(const struct yt_file *, const struct yt_node *,
+		     struct gs_error *, const char *fmt, ...)
+		     __attribute__((format(printf, 4, 5)));
+
+#endif
