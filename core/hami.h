@@ -67,6 +67,9 @@ struct hami_filter {
 void	hami_filter_init(struct hami_filter *, const struct gs_pod *,
 	    const struct gs_config *);
 void	hami_filter_release(struct hami_filter *);
+/* The node and GPU policy HAMi applies to pod: "binpack" or "spread". */
+void	hami_effective_policies(const struct gs_pod *, const struct gs_config *,
+	    const char **node, const char **gpu);
 /* checkGPUtype + vgpu-mode: does device type/mode pass? */
 int	hami_type_ok(const struct hami_filter *, const struct gs_device *);
 /* CheckUUID. */

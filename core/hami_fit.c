@@ -116,6 +116,22 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 }
 
 void
+hami_effective_policies(const struct gs_pod *pod, const struct gs_config *cfg,
+    const char **node, const char **gpu)
+{
+	const char	*np = cfg->node_policy, *gp = cfg->gpu_policy, *v;
+
+	if (!cfg->override_policies) {
+		if ((v = gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO)))
+			np = v;
+		if ((v = gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO)))
+			gp = v;
+	}
+	*node = strcmp(np, "spread") == 0 ? "spread" : "binpack";
+	*gpu = strcmp(gp, "binpack") == 0 ? "binpack" : "spread";
+}
+
+void
 hami_filter_release(struct hami_filter *f)
 {
 	free_list(f->use_type, f->nuse_type);

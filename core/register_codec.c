@@ -148,6 +148,9 @@ decode_text(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 		v[n++] = d;
 	}
 	free(copy);
+	if (rc == 0 && n == 0)
+		rc = why_set(why, len, "no device entries (HAMi: no gpu found "
+		    "on node)");
 	if (rc != 0) {
 		gs_devices_free(v, n);
 		return -1;
@@ -209,6 +212,11 @@ decode_json(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 		return why_set(why, len, "JSON form must be an array");
 	}
 	n = json_array_size(root);
+	if (n == 0) {
+		json_decref(root);
+		return why_set(why, len, "no device entries (HAMi: no gpu "
+		    "found on node)");
+	}
 	v = xcalloc(n, sizeof *v);
 	for (i = 0; i < n && rc == 0; i++) {
 		o = json_array_get(root, i);

@@ -105,6 +105,32 @@ node_width(const struct gs_cluster *c)
 	return w;
 }
 
+/* "node binpack / GPU spread (4 pods)", one group per combination. */
+static char *
+effective_policies(const struct gs_report_run *rr)
+{
+	static const char *const names[2] = { "binpack", "spread" };
+	size_t		 count[2][2] = { { 0, 0 }, { 0, 0 } }, i, a, b;
+	const char	*np, *gp;
+	char		*out = NULL, *t;
+
+	for (i = 0; i < rr->wl->npods; i++) {
+		hami_effective_policies(&rr->wl->pods[i], rr->cfg, &np, &gp);
+		count[strcmp(np, "spread") == 0][strcmp(gp, "spread") == 0]++;
+	}
+	for (a = 0; a < 2; a++)
+		for (b = 0; b < 2; b++) {
+			if (count[a][b] == 0)
+				continue;
+			t = xasprintf("%s%snode %s / GPU %s (%zu pod%s)",
+			    out ? out : "", out ? ", " : "", names[a], names[b],
+			    count[a][b], count[a][b] == 1 ? "" : "s");
+			free(out);
+			out = t;
+		}
+	return out ? out : xstrdup("no pods");
+}
+
 void
 gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 {
@@ -138,7 +164,7 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 	    "(target: %zu request shape%s)\n", m->frag_gpus, m->frag_pct,
 	    m->idle_gpus, m->nshapes, m->nshapes == 1 ? "" : "s");
 	fprintf(fp, "  stranded           %lld MiB on GPUs out of slots or "
-	    "cores; %lld slots, %lld%% cores on GPUs out of memory\n",
+	    "cores; %lld slots and %lld core-%% on GPUs out of memory\n",
 	    (long long)m->stranded_mem, (long long)m->stranded_slots,
 	    (long long)m->stranded_cores);
 	fprintf(fp, "  pods per GPU       max %zu, mean %.2f\n",
@@ -151,12 +177,15 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	const struct gs_cluster	*c = rr->cluster;
 	size_t			 pw = name_width(rr), nw = node_width(c);
 	size_t			 i, j, k;
+	char			*eff = effective_policies(rr);
 
-	fprintf(fp, "scenario %s, run %s: profile %s, node policy %s, GPU "
-	    "policy %s%s\n\n", rr->scenario, rr->run, rr->cfg->profile,
-	    rr->cfg->node_policy, rr->cfg->gpu_policy,
-	    rr->cfg->override_policies ? " (pod annotations overridden)" :
-	    " (pod annotations win)");
+	fprintf(fp, "scenario %s, run %s: profile %s\n", rr->scenario,
+	    rr->run, rr->cfg->profile);
+	fprintf(fp, "scheduler: node policy %s, GPU policy %s; pods' policy "
+	    "annotations %s\n", rr->cfg->node_policy, rr->cfg->gpu_policy,
+	    rr->cfg->override_policies ? "overridden" : "honoured");
+	fprintf(fp, "in effect: %s\n\n", eff);
+	free(eff);
 	fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s\n", (int)pw, "POD",
 	    (int)nw, "NODE", "GPU", "UUID", "MEM(MiB)", "CORES");
 	for (i = 0; i < rr->res->npl; i++) {

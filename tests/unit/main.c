@@ -1,0 +1,42 @@
+/*
+ * main.c: the CUnit runner.  Each test file exports a CU_SuiteInfo table;
+ * the exit status is the number of failures (CUnit's own return value is
+ * 0 even when assertions fail).
+ */
+#include <stdio.h>
+
+#include <CUnit/Basic.h>
+
+#include "suites.h"
+
+int
+main(void)
+{
+	CU_SuiteInfo	suites[] = {
+		SUITE(quantity),
+		SUITE(yaml),
+		SUITE(codec),
+		SUITE(request),
+		SUITE(score),
+		SUITE(gosort),
+		SUITE(fit),
+		SUITE(engine),
+		SUITE(metrics),
+		SUITE(demo),
+		CU_SUITE_INFO_NULL,
+	};
+	unsigned	failed;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	if (CU_register_suites(suites) != CUE_SUCCESS) {
+		fprintf(stderr, "unit: %s\n", CU_get_error_msg());
+		CU_cleanup_registry();
+		return 2;
+	}
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failed = CU_get_number_of_tests_failed() + CU_get_number_of_failures();
+	CU_cleanup_registry();
+	return failed != 0;
+}

@@ -1,0 +1,26 @@
+/*
+ * suites.h: the suites of the unit-test runner and helpers the tests
+ * share (building devices and nodes by hand).
+ */
+#ifndef GS_TEST_SUITES_H
+#define GS_TEST_SUITES_H
+
+#include <CUnit/CUnit.h>
+
+#include "../../core/model.h"
+
+#define SUITE(n) { .pName = #n, .pTests = n##_tests }
+
+extern CU_TestInfo quantity_tests[], yaml_tests[], codec_tests[],
+    request_tests[], score_tests[], gosort_tests[], fit_tests[],
+    engine_tests[], metrics_tests[], demo_tests[];
+
+/* A node of n identical GPUs (index order, UUIDs "GPU-<i>"). */
+void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
+	    const char *type);
+void	t_node_release(struct gs_node *);
+/* A container with limits: gpu, gpumem, pct, cores (-1 = absent). */
+void	t_ctr(struct gs_container *, int64_t gpu, int64_t mem, int64_t pct,
+	    int64_t cores);
+
+#endif

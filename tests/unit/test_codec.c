@@ -1,0 +1,115 @@
+/*
+ * test_codec.c: hami.io/node-nvidia-register in its text and JSON forms.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "suites.h"
+#include "../../core/register_codec.h"
+
+static void
+test_text_form(void)
+{
+	struct gs_device	*d;
+	size_t			 n;
+	char			 why[128], *enc;
+	const char		*s = "GPU-a,10,15360,100,NVIDIA-Tesla T4,0,true,"
+				    "0,hami-core:GPU-b,10,15360,100,NVIDIA-"
+				    "Tesla T4,1,false,1,mps:";
+
+	CU_ASSERT_EQUAL_FATAL(hami_register_decode(s, &d, &n, why,
+	    sizeof why), 0);
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	CU_ASSERT_STRING_EQUAL(d[0].id, "GPU-a");
+	CU_ASSERT_EQUAL(d[0].count, 10);
+	CU_ASSERT_EQUAL(d[0].devmem, 15360);
+	CU_ASSERT_EQUAL(d[0].devcore, 100);
+	CU_ASSERT_STRING_EQUAL(d[0].type, "NVIDIA-Tesla T4");
+	CU_ASSERT_EQUAL(d[1].numa, 1);
+	CU_ASSERT_EQUAL(d[1].health, 0);
+	CU_ASSERT_EQUAL(d[1].index, 1);
+	CU_ASSERT_STRING_EQUAL(d[1].mode, "mps");
+	enc = hami_register_encode_text(d, n);
+	CU_ASSERT_STRING_EQUAL(enc, s);
+	free(enc);
+	gs_devices_free(d, n);
+}
+
+static void
+test_seven_fields(void)
+{
+	struct gs_device	*d;
+	size_t			 n;
+	char			 why[128];
+
+	CU_ASSERT_EQUAL_FATAL(hami_register_decode("GPU-x,4,8000,100,NVIDIA-"
+	    "X,0,true:", &d, &n, why, sizeof why), 0);
+	CU_ASSERT_EQUAL(n, 1);
+	CU_ASSERT_STRING_EQUAL(d[0].mode, "hami-core");
+	CU_ASSERT_EQUAL(d[0].index, 0);
+	gs_devices_free(d, n);
+}
+
+static void
+test_json_form(void)
+{
+	struct gs_device	*d;
+	size_t			 n;
+	char			 why[128];
+
+	CU_ASSERT_EQUAL_FATAL(hami_register_decode(" [{\"id\":\"GPU-1\","
+	    "\"count\":10,\"devmem\":23028,\"devcore\":100,\"type\":\"NVIDIA "
+	    "A10G\",\"mode\":\"hami-core\",\"health\":true},{\"id\":\"GPU-2\","
+	    "\"index\":1,\"numa\":1,\"count\":10,\"devmem\":23028}]", &d, &n,
+	    why, sizeof why), 0);
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	CU_ASSERT_EQUAL(d[0].index, 0);
+	CU_ASSERT_EQUAL(d[0].numa, 0);
+	CU_ASSERT_EQUAL(d[0].health, 1);
+	CU_ASSERT_EQUAL(d[1].health, 0);	/* omitempty false */
+	CU_ASSERT_EQUAL(d[1].numa, 1);
+	CU_ASSERT_STRING_EQUAL(d[1].type, "");
+	gs_devices_free(d, n);
+}
+
+static void
+test_rejects(void)
+{
+	static const char *const bad[] = {
+		"",
+		"no colon at all",
+		"GPU-a,10,15360,100,T4,0,true,0:",		/* 8 fields */
+		"GPU-a,ten,15360,100,T4,0,true,0,hami-core:",
+		"GPU-a,10,15360,100,T4,0,yes,0,hami-core:",
+		"GPU-a,10,99999999999,100,T4,0,true,0,hami-core:",
+		",10,15360,100,T4,0,true,0,hami-core:",
+		"[{\"id\": 5}]",
+		"[{\"id\": \"a\", \"count\": \"10\"}]",
+		"[{\"id\": \"a\", \"health\": 1}]",
+		"[1]",
+		"[{\"id\":\"a\"},",
+		"{\"id\": \"a\"}",
+		NULL
+	};
+	struct gs_device	*d;
+	size_t			 n;
+	char			 why[128];
+	int			 i;
+
+	for (i = 0; bad[i] != NULL; i++) {
+		why[0] = '\0';
+		CU_ASSERT_EQUAL(hami_register_decode(bad[i], &d, &n, why,
+		    sizeof why), -1);
+		CU_ASSERT_NOT_EQUAL(why[0], '\0');
+	}
+}
+
+CU_TestInfo codec_tests[] = {
+	{ "v2.5-2.7 text form round-trips", test_text_form },
+	{ "v2.4 seven-field form", test_seven_fields },
+	{ "v2.8+ JSON form with omitempty", test_json_form },
+	{ "malformed annotations are refused", test_rejects },
+	CU_TEST_INFO_NULL,
+};

@@ -1,0 +1,183 @@
+/*
+ * test_engine.c: node choice (binpack takes the highest node score, spread
+ * the lowest, ties to the node listed first), pending reasons, pods
+ * without GPU requests, multi-container pods, DaemonSet pinning.
+ */
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "suites.h"
+#include "../../core/engine.h"
+#include "../../core/policy.h"
+#include "../../core/util.h"
+
+struct env {
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_config	cfg;
+	struct gs_result	r;
+};
+
+static void
+env_init(struct env *e, size_t nnodes, size_t ndevs)
+{
+	size_t	i;
+	char	name[32];
+
+	memset(e, 0, sizeof *e);
+	e->c.nodes = xcalloc(nnodes, sizeof *e->c.nodes);
+	e->c.nnodes = e->c.cap = nnodes;
+	for (i = 0; i < nnodes; i++) {
+		snprintf(name, sizeof name, "n%zu", i);
+		t_node(&e->c.nodes[i], name, ndevs, 15360, "NVIDIA-Tesla T4");
+	}
+	gs_config_init(&e->cfg);
+}
+
+static struct gs_pod *
+pod(struct env *e, const char *name, size_t nctrs)
+{
+	struct gs_pod	*p = gs_workload_add(&e->w);
+
+	p->name = xstrdup(name);
+	p->ns = xstrdup("default");
+	p->workload = xstrdup(name);
+	p->kind = xstrdup("Pod");
+	p->src_file = xstrdup("t");
+	p->nctrs = nctrs;
+	p->ctrs = xcalloc(nctrs, sizeof *p->ctrs);
+	return p;
+}
+
+static void
+run(struct env *e)
+{
+	CU_ASSERT_EQUAL_FATAL(gs_engine_run(&e->c, &e->w, &e->cfg,
+	    &gs_policy_hami_v261, &e->r, NULL), 0);
+}
+
+static void
+env_release(struct env *e)
+{
+	gs_result_release(&e->r);
+	gs_workload_release(&e->w);
+	gs_config_release(&e->cfg);
+	gs_cluster_release(&e->c);
+}
+
+static void
+test_binpack_spread_and_ties(void)
+{
+	struct env	e;
+	size_t		i;
+
+	env_init(&e, 3, 2);
+	for (i = 0; i < 3; i++) {
+		char n[32];
+
+		snprintf(n, sizeof n, "p%zu", i);
+		t_ctr(&pod(&e, n, 1)->ctrs[0], 1, 1000, -1, -1);
+	}
+	run(&e);
+	/* binpack: first tie goes to n0, then n0 has the highest score. */
+	CU_ASSERT_EQUAL(e.r.pl[0].node, 0);
+	CU_ASSERT_EQUAL(e.r.pl[1].node, 0);
+	CU_ASSERT_EQUAL(e.r.pl[2].node, 0);
+	gs_result_release(&e.r);
+	gs_cluster_reset_usage(&e.c);
+	gs_config_set_policies(&e.cfg, "spread", NULL);
+	run(&e);
+	CU_ASSERT_EQUAL(e.r.pl[0].node, 0);
+	CU_ASSERT_EQUAL(e.r.pl[1].node, 1);	/* lowest score, first listed */
+	CU_ASSERT_EQUAL(e.r.pl[2].node, 2);
+	/* Pod annotations win over the scheduler's policy... */
+	gs_result_release(&e.r);
+	gs_cluster_reset_usage(&e.c);
+	for (i = 0; i < 3; i++)
+		gs_kv_set(&e.w.pods[i].annotations,
+		    "hami.io/node-scheduler-policy", "binpack");
+	run(&e);
+	CU_ASSERT_EQUAL(e.r.pl[2].node, 0);
+	/* ...unless overridden (compare). */
+	gs_result_release(&e.r);
+	gs_cluster_reset_usage(&e.c);
+	e.cfg.override_policies = 1;
+	run(&e);
+	CU_ASSERT_EQUAL(e.r.pl[2].node, 2);
+	env_release(&e);
+}
+
+static void
+test_pending_reason(void)
+{
+	struct env	e;
+
+	env_init(&e, 2, 4);
+	t_ctr(&pod(&e, "big", 1)->ctrs[0], 1, 20000, -1, -1);
+	t_ctr(&pod(&e, "many", 1)->ctrs[0], 5, 100, -1, -1);
+	run(&e);
+	CU_ASSERT_EQUAL(e.r.pl[0].status, GS_PENDING);
+	CU_ASSERT_EQUAL(e.r.pending, 2);
+	CU_ASSERT_STRING_EQUAL(e.r.pl[0].reason,
+	    "0/2 nodes fit: 2 nodes: 4/4 CardInsufficientMemory");
+	CU_ASSERT_STRING_EQUAL(e.r.pl[1].reason,
+	    "0/2 nodes fit: 2 nodes: NodeInsufficientDevice");
+	env_release(&e);
+}
+
+static void
+test_unmanaged_and_pinned(void)
+{
+	struct env	 e;
+	struct gs_pod	*p;
+
+	env_init(&e, 2, 1);
+	pod(&e, "cpu-only", 1);
+	p = pod(&e, "ds", 1);
+	t_ctr(&p->ctrs[0], 1, 100, -1, -1);
+	p->pinned_node = 1;
+	p = pod(&e, "sel", 1);
+	t_ctr(&p->ctrs[0], 1, 100, -1, -1);
+	gs_kv_set(&p->node_selector, "zone", "x");
+	run(&e);
+	CU_ASSERT_EQUAL(e.r.pl[0].status, GS_UNMANAGED);
+	CU_ASSERT_EQUAL(e.r.pl[1].node, 1);
+	CU_ASSERT_EQUAL(e.r.pl[2].status, GS_PENDING);
+	CU_ASSERT_STRING_EQUAL(e.r.pl[2].reason,
+	    "0/2 nodes fit: 2 nodes: NodeSelectorMismatch");
+	env_release(&e);
+}
+
+static void
+test_multi_container(void)
+{
+	struct env	 e;
+	struct gs_pod	*p;
+
+	env_init(&e, 1, 2);
+	gs_config_set_policies(&e.cfg, NULL, "binpack");
+	p = pod(&e, "two", 3);
+	t_ctr(&p->ctrs[0], 1, 5000, -1, -1);
+	/* container 1 asks for nothing: it only pads */
+	t_ctr(&p->ctrs[2], 1, 5000, -1, -1);
+	run(&e);
+	CU_ASSERT_EQUAL_FATAL(e.r.pl[0].status, GS_PLACED);
+	CU_ASSERT_EQUAL(e.r.pl[0].ctrs[0].ngrants, 1);
+	CU_ASSERT_EQUAL(e.r.pl[0].ctrs[1].ngrants, 0);
+	/* The second container sees the first's usage: binpack puts it on
+	 * the same GPU, which now counts two slots. */
+	CU_ASSERT_EQUAL(e.r.pl[0].ctrs[0].grants[0].dev, 1);
+	CU_ASSERT_EQUAL(e.r.pl[0].ctrs[2].grants[0].dev, 1);
+	CU_ASSERT_EQUAL(e.c.nodes[0].devs[1].used, 2);
+	CU_ASSERT_EQUAL(e.c.nodes[0].devs[1].usedmem, 10000);
+	env_release(&e);
+}
+
+CU_TestInfo engine_tests[] = {
+	{ "binpack, spread, ties, annotations", test_binpack_spread_and_ties },
+	{ "pending pods carry HAMi's reasons", test_pending_reason },
+	{ "no GPU request; pinned and selected nodes", test_unmanaged_and_pinned },
+	{ "containers share usage within a pod", test_multi_container },
+	CU_TEST_INFO_NULL,
+};

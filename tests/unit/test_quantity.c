@@ -1,0 +1,84 @@
+/*
+ * test_quantity.c: Kubernetes quantity syntax, exact integrality and range.
+ */
+#include <stdint.h>
+
+#include <CUnit/CUnit.h>
+
+#include "suites.h"
+#include "../../core/quantity.h"
+
+static void
+ok(const char *s, int64_t want)
+{
+	struct gs_quantity	q;
+
+	CU_ASSERT_EQUAL_FATAL(gs_quantity_parse(s, &q, NULL, 0), 0);
+	CU_ASSERT_TRUE(q.fits);
+	CU_ASSERT_EQUAL(q.value, want);
+}
+
+static void
+test_whole_numbers(void)
+{
+	ok("7500", 7500);
+	ok("+5", 5);
+	ok("0", 0);
+	ok("007", 7);
+	ok("1Ki", 1024);
+	ok("1Gi", 1073741824);
+	ok("1.5Gi", 1610612736);
+	ok("0.5Ki", 512);
+	ok("7.5k", 7500);
+	ok("2e3", 2000);
+	ok("2E+3", 2000);
+	ok("1000m", 1);
+	ok("1E", 1000000000000000000LL);
+	ok("9223372036854775807", INT64_MAX);
+	ok("100.000", 100);
+}
+
+static void
+test_fractions_and_range(void)
+{
+	struct gs_quantity	q;
+
+	CU_ASSERT_EQUAL(gs_quantity_parse("500m", &q, NULL, 0), 0);
+	CU_ASSERT_FALSE(q.integral);
+	CU_ASSERT_EQUAL(q.ceil, 1);
+	CU_ASSERT_EQUAL(gs_quantity_parse("1.5", &q, NULL, 0), 0);
+	CU_ASSERT_FALSE(q.integral);
+	CU_ASSERT_EQUAL(gs_quantity_parse("9223372036854775808", &q, NULL, 0),
+	    0);
+	CU_ASSERT_TRUE(q.integral);
+	CU_ASSERT_FALSE(q.fits);
+	CU_ASSERT_EQUAL(gs_quantity_parse("10E", &q, NULL, 0), 0);
+	CU_ASSERT_FALSE(q.fits);
+	CU_ASSERT_EQUAL(gs_quantity_parse("-3", &q, NULL, 0), 0);
+	CU_ASSERT_TRUE(q.negative);
+	CU_ASSERT_EQUAL(q.value, -3);
+	CU_ASSERT_EQUAL(gs_quantity_parse("1e-1001", &q, NULL, 0), -1);
+	CU_ASSERT_EQUAL(gs_quantity_parse("1e-1000", &q, NULL, 0), 0);
+	CU_ASSERT_FALSE(q.integral);
+}
+
+static void
+test_syntax_errors(void)
+{
+	static const char *const bad[] = { "", ".", "-", "abc", "1.2.3",
+	    "12Zi", "5 Gi", "1e", "1ee3", "Gi", "1Gii", "0x10", "1,5", NULL };
+	struct gs_quantity	q;
+	char			why[64];
+	int			i;
+
+	for (i = 0; bad[i] != NULL; i++)
+		CU_ASSERT_EQUAL(gs_quantity_parse(bad[i], &q, why, sizeof why),
+		    -1);
+}
+
+CU_TestInfo quantity_tests[] = {
+	{ "whole numbers and suffixes", test_whole_numbers },
+	{ "fractions and range", test_fractions_and_range },
+	{ "syntax errors", test_syntax_errors },
+	CU_TEST_INFO_NULL,
+};

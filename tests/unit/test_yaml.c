@@ -1,0 +1,148 @@
+/*
+ * test_yaml.c: the located YAML tree and its defences against hostile
+ * input (alias bombs, deep nesting, duplicate keys, binary data).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "suites.h"
+#include "../../core/yamltree.h"
+
+static int
+parse(const char *s, struct yt_file *f, struct gs_error *err)
+{
+	memset(err, 0, sizeof *err);
+	return yt_parse(f, "t.yaml", s, strlen(s), err);
+}
+
+static void
+test_locations(void)
+{
+	struct yt_file	 f;
+	struct gs_error	 err;
+	struct yt_node	*v;
+
+	CU_ASSERT_EQUAL_FATAL(parse("a: 1\nb:\n  c: [x, \"y\"]\n---\nz: 2\n",
+	    &f, &err), 0);
+	CU_ASSERT_EQUAL(f.ndocs, 2);
+	v = yt_get(yt_get(f.docs[0].root, "b"), "c");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CU_ASSERT_EQUAL(v->type, YT_SEQ);
+	CU_ASSERT_EQUAL(v->line, 3);
+	CU_ASSERT_EQUAL(v->col, 6);
+	CU_ASSERT_TRUE(v->items[0]->plain);
+	CU_ASSERT_FALSE(v->items[1]->plain);
+	CU_ASSERT_STRING_EQUAL(yt_get(f.docs[1].root, "z")->str, "2");
+	yt_file_release(&f);
+}
+
+static void
+test_json_input(void)
+{
+	struct yt_file	f;
+	struct gs_error	err;
+
+	CU_ASSERT_EQUAL_FATAL(parse("{\"kind\": \"List\", \"items\": "
+	    "[{\"a\": 1}]}", &f, &err), 0);
+	CU_ASSERT_STRING_EQUAL(yt_get(f.docs[0].root, "kind")->str, "List");
+	yt_file_release(&f);
+}
+
+static void
+test_alias_bomb(void)
+{
+	struct yt_file	f;
+	struct gs_error	err;
+	char		buf[4096];
+	size_t		off = 0;
+	int		i;
+
+	off += (size_t)snprintf(buf + off, sizeof buf - off,
+	    "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+	for (i = 1; i < 12; i++)
+		off += (size_t)snprintf(buf + off, sizeof buf - off,
+		    "a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, "
+		    "*a%d, *a%d, *a%d]\n", i, i, i - 1, i - 1, i - 1, i - 1,
+		    i - 1, i - 1, i - 1, i - 1, i - 1, i - 1);
+	CU_ASSERT_EQUAL(parse(buf, &f, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "too large"));
+}
+
+static void
+test_deep_nesting(void)
+{
+	struct yt_file	f;
+	struct gs_error	err;
+	char		buf[1024];
+
+	memset(buf, '[', 200);
+	buf[200] = '\0';
+	CU_ASSERT_EQUAL(parse(buf, &f, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "nesting deeper"));
+	CU_ASSERT_EQUAL(err.line, 1);
+	CU_ASSERT_EQUAL(err.col, YT_MAX_DEPTH + 1);
+}
+
+static void
+test_bad_documents(void)
+{
+	struct yt_file	f;
+	struct gs_error	err;
+
+	CU_ASSERT_EQUAL(parse("a: 1\na: 2\n", &f, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "duplicate key 'a'"));
+	CU_ASSERT_EQUAL(err.line, 2);
+	CU_ASSERT_EQUAL(parse("a: [1, 2\n", &f, &err), -1);
+	CU_ASSERT_TRUE(err.line >= 1);
+	CU_ASSERT_EQUAL(parse("a: *nope\n", &f, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "unknown alias"));
+	CU_ASSERT_EQUAL(parse("a: &x [*x]\n", &f, &err), -1);
+	CU_ASSERT_EQUAL(yt_parse(&f, "bin", "\x7f" "ELF\x01\x00\x00", 7,
+	    &err), -1);
+	CU_ASSERT_EQUAL(parse("{[1]: 2}\n", &f, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "mapping key"));
+}
+
+static void
+test_typed_accessors(void)
+{
+	struct yt_file	 f;
+	struct gs_error	 err;
+	int64_t		 v;
+	int		 b;
+	const struct yt_node *root;
+
+	CU_ASSERT_EQUAL_FATAL(parse("n: 12\nbig: 99999999999\nneg: -1\n"
+	    "s: abc\nt: true\nm: {}\n", &f, &err), 0);
+	root = f.docs[0].root;
+	CU_ASSERT_EQUAL(yt_int64(&f, yt_get(root, "n"), "n", 0, 100, &v,
+	    &err), 0);
+	CU_ASSERT_EQUAL(v, 12);
+	CU_ASSERT_EQUAL(yt_int64(&f, yt_get(root, "big"), "big", 0, 100, &v,
+	    &err), -1);
+	CU_ASSERT_EQUAL(yt_int64(&f, yt_get(root, "s"), "s", 0, 100, &v,
+	    &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "must be an integer"));
+	CU_ASSERT_EQUAL(err.line, 4);
+	CU_ASSERT_EQUAL(err.col, 4);
+	CU_ASSERT_EQUAL(yt_bool(&f, yt_get(root, "t"), "t", &b, &err), 0);
+	CU_ASSERT_EQUAL(b, 1);
+	CU_ASSERT_EQUAL(yt_expect(&f, yt_get(root, "m"), YT_SEQ, "m", &err),
+	    -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "'m' must be a list, got a "
+	    "mapping"));
+	yt_file_release(&f);
+}
+
+CU_TestInfo yaml_tests[] = {
+	{ "nodes know their line and column", test_locations },
+	{ "JSON goes through the same parser", test_json_input },
+	{ "alias bomb is refused", test_alias_bomb },
+	{ "deep nesting is refused", test_deep_nesting },
+	{ "bad documents give located errors", test_bad_documents },
+	{ "typed accessors", test_typed_accessors },
+	CU_TEST_INFO_NULL,
+};
