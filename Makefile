@@ -43,8 +43,8 @@ ASAN_CORE_OBJ	:= $(CORE_SRC:%.c=$(ASAN)/%.o)
 ASAN_CMD_OBJ	:= $(CMD_SRC:%.c=$(ASAN)/%.o)
 ASAN_UNIT_OBJ	:= $(UNIT_SRC:%.c=$(ASAN)/%.o)
 
-.PHONY: all demo check unit golden scenarios-check man-check bench fuzz \
-	setup install uninstall clean
+.PHONY: all demo check unit golden man-check bench fuzz setup setup-fuzz \
+	install uninstall clean
 
 all: gpusched
 
@@ -136,6 +136,16 @@ setup:
 	    apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	else echo "setup: all packages present"; fi
+
+FUZZ_PKGS = clang libclang-rt-14-dev
+setup-fuzz:
+	@missing=""; for p in $(FUZZ_PKGS); do \
+	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else echo "setup-fuzz: all packages present"; fi
 
 install: gpusched
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

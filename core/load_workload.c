@@ -429,8 +429,8 @@ gs_load_workload_file(struct gs_workload *w, const char *path,
 			    warn, err);
 		}
 	if (rc == 0 && !any)
-		rc = gs_error_set(err, path, 0, 0, "no manifests in workload "
-		    "file");
+		rc = gs_error_set(err, path, 1, 1, "expected Kubernetes "
+		    "manifests, found an empty file");
 	if (rc != 0) {
 		while (w->npods > before)
 			gs_pod_release(&w->pods[--w->npods]);

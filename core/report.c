@@ -517,7 +517,7 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 		snprintf(label, sizeof label, "%s/%s",
 		    gs_policy_label(rr[r].cfg->node_policy, 1),
 		    gs_policy_label(rr[r].cfg->gpu_policy, 0));
-		fprintf(fp, "  %-*s", (int)cw, label);
+		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, label);
 	}
 	fprintf(fp, "\n");
 	for (i = 0; i < wl->npods; i++) {
@@ -543,7 +543,7 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 						    pl->node].devs[pl->ctrs[j].
 						    grants[k].dev].index);
 			}
-			fprintf(fp, "  %-*s", (int)cw, cell);
+			fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);
 		}
 		fprintf(fp, "\n");
 	}
@@ -552,14 +552,14 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 		snprintf(label, sizeof label, "%s/%s",
 		    gs_policy_label(rr[r].cfg->node_policy, 1),
 		    gs_policy_label(rr[r].cfg->gpu_policy, 0));
-		fprintf(fp, "  %-*s", (int)cw, label);
+		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, label);
 	}
 	fprintf(fp, "\n");
 #define ROW(title, fmt, expr) do {					\
 	fprintf(fp, "%-*s", (int)pw, title);				\
 	for (r = 0; r < n; r++) {					\
 		snprintf(cell, sizeof cell, fmt, expr);			\
-		fprintf(fp, "  %-*s", (int)cw, cell);			\
+		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);	\
 	}								\
 	fprintf(fp, "\n");						\
 } while (0)

@@ -8,6 +8,7 @@
  *   workloads: [a.yaml, ...]         # or runs: [{name, workloads, scheduler}]
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,23 @@ resolve(const char *base, const char *rel)
 	    (slash = strrchr(base, '/')) == NULL)
 		return xstrdup(rel);
 	return xasprintf("%.*s/%s", (int)(slash - base), base, rel);
+}
+
+/*
+ * A file the scenario names could not be read: point at the scenario's
+ * line, and keep the file's own location when the error is inside it.
+ */
+static int
+reference_error(const struct yt_file *f, const struct yt_node *n,
+    const char *what, struct gs_error *err)
+{
+	char	msg[sizeof err->msg];
+
+	if (err->line > 0)
+		return -1;
+	snprintf(msg, sizeof msg, "%s", err->msg);
+	return yt_error(f, n, err, "cannot load %s '%s': %s", what, n->str,
+	    msg);
 }
 
 static int
@@ -96,7 +114,7 @@ load_clusters(struct gs_scenario *sc, const struct yt_file *f,
 		p = resolve(f->path, n->str);
 		rc = gs_load_cluster_file(&sc->cluster, p, w, err);
 		free(p);
-		return rc;
+		return rc == 0 ? 0 : reference_error(f, n, "cluster", err);
 	}
 	if (yt_expect(f, n, YT_SEQ, "cluster", err) != 0)
 		return -1;
@@ -121,7 +139,7 @@ load_workloads(struct gs_workload *wl, const struct gs_cluster *cl,
 		p = resolve(f->path, n->str);
 		rc = gs_load_workload_file(wl, p, cl, w, err);
 		free(p);
-		return rc;
+		return rc == 0 ? 0 : reference_error(f, n, "workload", err);
 	}
 	if (yt_expect(f, n, YT_SEQ, "workloads", err) != 0)
 		return -1;
