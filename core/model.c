@@ -95,6 +95,7 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 	size_t	i, j;
 
 	memset(dst, 0, sizeof *dst);
+	dst->epoch = src->epoch;
 	dst->nnodes = dst->cap = src->nnodes;
 	dst->nodes = xcalloc(src->nnodes, sizeof *dst->nodes);
 	for (i = 0; i < src->nnodes; i++) {
@@ -132,12 +133,15 @@ gs_cluster_reset_usage(struct gs_cluster *c)
 {
 	size_t	i, j;
 
-	for (i = 0; i < c->nnodes; i++)
+	c->epoch++;
+	for (i = 0; i < c->nnodes; i++) {
+		c->nodes[i].gen++;
 		for (j = 0; j < c->nodes[i].ndevs; j++) {
 			c->nodes[i].devs[j].used = 0;
 			c->nodes[i].devs[j].usedmem = 0;
 			c->nodes[i].devs[j].usedcores = 0;
 		}
+	}
 }
 
 void

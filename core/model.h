@@ -60,6 +60,7 @@ struct gs_node {
 struct gs_cluster {
 	struct gs_node	*nodes;		/* listed order: breaks node ties */
 	size_t		 nnodes, cap;
+	uint64_t	 epoch;		/* bumped when usage is released */
 };
 
 void	gs_cluster_release(struct gs_cluster *);
@@ -125,6 +126,7 @@ struct gs_config {
 	int32_t	 default_cores;		/* defaultCores: 0 */
 	int32_t	 default_gpunum;	/* defaultGPUNum: 1 */
 	int	 override_policies;	/* ignore pod policy annotations */
+	int	 exhaustive;		/* no shortcuts: cross-checks only */
 	char	*profile;		/* scoring profile name */
 };
 

@@ -5,11 +5,16 @@
  * fits, sorts them with NodeScoreList.Less and takes the last: binpack
  * takes the highest node score, spread the lowest.  HAMi breaks equal
  * scores by goroutine completion order (random); gpusched takes the node
- * listed first in the cluster.  Because whether a node fits does not
- * depend on the others, trying nodes in that preference order and stopping
- * at the first that fits gives the same answer as scoring them all, and is
- * what makes 1,000-node clusters cheap.  A pod that fits nowhere gets every
- * node's reason, as HAMi logs them.  Spec §3.1-§3.3, §3.9.
+ * listed first in the cluster.  Whether a node fits does not depend on the
+ * other nodes, so trying nodes in that preference order and stopping at
+ * the first that fits gives the same answer as scoring them all.
+ *
+ * Usage only grows between releases (cluster epoch), and every Fit check
+ * only gets harder as it grows, so a node that could not host a
+ * single-container request keeps failing it: such nodes are remembered per
+ * request shape and skipped, and their reason counts are reused while the
+ * node is unchanged.  tests/unit/test_engine.c checks the memo against
+ * the straightforward evaluation.  Spec §3.1-§3.3, §3.9.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +25,23 @@
 #include "policy.h"
 #include "util.h"
 
+#define MEMO_MAX_SHAPES	64
+
+/* What one node did with one request: HAMi's reason counts. */
+struct node_outcome {
+	uint64_t	gen;		/* node gen it was computed at */
+	unsigned char	known;		/* failed at some gen */
+	unsigned char	insufficient;	/* NodeInsufficientDevice */
+	uint16_t	counts[HR_N];
+};
+
+/* Failures of one request shape (request + filter annotations). */
+struct memo_shape {
+	struct hami_req		 req;
+	char			*filter_key;
+	struct node_outcome	*node;		/* per node */
+};
+
 struct hami_state {
 	const struct gs_config	*cfg;
 	size_t			 nnodes, maxdevs;
@@ -28,7 +50,23 @@ struct hami_state {
 	unsigned char		*nvalid;
 	size_t			*heap;
 	struct hami_scratch	 scratch;
+	struct memo_shape	 memo[MEMO_MAX_SHAPES];
+	size_t			 nmemo;
+	uint64_t		 epoch;
+	int			 memo_off;	/* tests: straightforward path */
 };
+
+static void
+memo_clear(struct hami_state *st)
+{
+	size_t	i;
+
+	for (i = 0; i < st->nmemo; i++) {
+		free(st->memo[i].filter_key);
+		free(st->memo[i].node);
+	}
+	st->nmemo = 0;
+}
 
 static void *
 hami_create(const struct gs_cluster *c, const struct gs_config *cfg)
@@ -38,6 +76,7 @@ hami_create(const struct gs_cluster *c, const struct gs_config *cfg)
 
 	st->cfg = cfg;
 	st->nnodes = c->nnodes;
+	st->epoch = c->epoch;
 	for (i = 0; i < c->nnodes; i++)
 		if (c->nodes[i].ndevs > st->maxdevs)
 			st->maxdevs = c->nodes[i].ndevs;
@@ -45,6 +84,7 @@ hami_create(const struct gs_cluster *c, const struct gs_config *cfg)
 	st->ngen = xcalloc(c->nnodes, sizeof *st->ngen);
 	st->nvalid = xcalloc(c->nnodes, 1);
 	st->heap = xcalloc(c->nnodes, sizeof *st->heap);
+	st->memo_off = cfg->exhaustive;
 	return st;
 }
 
@@ -55,6 +95,7 @@ hami_destroy(void *p)
 
 	if (st == NULL)
 		return;
+	memo_clear(st);
 	free(st->nscore);
 	free(st->ngen);
 	free(st->nvalid);
@@ -125,98 +166,184 @@ selector_ok(const struct gs_pod *pod, const struct gs_node *n)
 	return 1;
 }
 
+/* The filter annotations as one string, for the memo key. */
+static char *
+filter_key(const struct gs_pod *pod)
+{
+	static const char *const keys[] = { HAMI_USE_TYPE_ANNO,
+	    HAMI_NOUSE_TYPE_ANNO, HAMI_USE_UUID_ANNO, HAMI_NOUSE_UUID_ANNO,
+	    HAMI_NUMA_BIND_ANNO, HAMI_VGPU_MODE_ANNO };
+	char		*out = xstrdup(""), *t;
+	const char	*v;
+	size_t		 i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		v = gs_kv_get(&pod->annotations, keys[i]);
+		t = xasprintf("%s%c%s", out, v ? '=' : '-', v ? v : "");
+		free(out);
+		out = t;
+	}
+	return out;
+}
+
+static struct memo_shape *
+memo_find(struct hami_state *st, const struct hami_req *r,
+    const struct gs_pod *pod)
+{
+	struct memo_shape	*m;
+	char			*key = filter_key(pod);
+	size_t			 i;
+
+	for (i = 0; i < st->nmemo; i++) {
+		m = &st->memo[i];
+		if (memcmp(&m->req, r, sizeof *r) == 0 &&
+		    strcmp(m->filter_key, key) == 0) {
+			free(key);
+			return m;
+		}
+	}
+	if (st->nmemo == MEMO_MAX_SHAPES) {
+		free(key);
+		return NULL;
+	}
+	m = &st->memo[st->nmemo++];
+	m->req = *r;
+	m->filter_key = key;
+	m->node = xcalloc(st->nnodes, sizeof *m->node);
+	return m;
+}
+
 /*
- * Try every container of the pod on node i (fitInDevices per container,
- * usage shared between containers).  On failure, reason (if not NULL)
- * gets HAMi's reason for this node.
+ * Try every container of the pod on the node (fitInDevices per container,
+ * usage shared between containers).  On failure *out gets HAMi's reason
+ * counts of the container that failed.
  */
 static int
 eval_node(struct hami_state *st, const struct gs_node *node,
     const struct hami_req *reqs, size_t nctrs, const struct hami_filter *f,
-    struct gs_grant *grants, char *reason, size_t rlen)
+    struct gs_grant *grants, struct node_outcome *out)
 {
 	int	counts[HR_N], insufficient, k;
-	size_t	c, off;
+	size_t	c;
 
 	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
 	for (c = 0; c < nctrs; c++) {
 		if (reqs[c].nums == 0)
 			continue;
 		if (hami_fit_container(&st->scratch, &reqs[c], f,
-		    grants + c * st->maxdevs, reason ? counts : NULL,
-		    &insufficient))
+		    grants + c * st->maxdevs, counts, &insufficient))
 			continue;
-		if (reason == NULL)
-			return 0;
-		if (insufficient) {
-			snprintf(reason, rlen, "NodeInsufficientDevice");
-			return 0;
-		}
-		reason[0] = '\0';
-		for (k = 0, off = 0; k < HR_N; k++) {
-			if (counts[k] == 0 || off >= rlen)
-				continue;
-			off += (size_t)snprintf(reason + off, rlen - off,
-			    "%s%d/%zu %s", off ? ", " : "", counts[k],
-			    node->ndevs, hami_reason_names[k]);
-		}
+		out->gen = node->gen;
+		out->known = 1;
+		out->insufficient = (unsigned char)insufficient;
+		for (k = 0; k < HR_N; k++)
+			out->counts[k] = (uint16_t)counts[k];
 		return 0;
 	}
 	return 1;
 }
 
+static void
+format_outcome(const struct node_outcome *o, size_t ndevs, char *buf,
+    size_t len)
+{
+	size_t	off = 0;
+	int	k;
+
+	if (o->insufficient) {
+		snprintf(buf, len, "NodeInsufficientDevice");
+		return;
+	}
+	buf[0] = '\0';
+	for (k = 0; k < HR_N && off < len; k++)
+		if (o->counts[k] != 0)
+			off += (size_t)snprintf(buf + off, len - off,
+			    "%s%u/%zu %s", off ? ", " : "", o->counts[k], ndevs,
+			    hami_reason_names[k]);
+}
+
+/* Nodes that failed alike: grouped by value, formatted once. */
 struct reason_group {
-	char	text[256];
-	size_t	count;
+	const char		*fixed;		/* selector, unregistered */
+	struct node_outcome	 o;
+	size_t			 ndevs;
+	size_t			 count;
 };
 
+static int
+same_reason(const struct reason_group *g, const char *fixed,
+    const struct node_outcome *o, size_t ndevs)
+{
+	if (fixed != NULL || g->fixed != NULL)
+		return fixed == g->fixed;
+	return g->ndevs == ndevs && g->o.insufficient == o->insufficient &&
+	    memcmp(g->o.counts, o->counts, sizeof o->counts) == 0;
+}
+
 static void
-add_reason(struct reason_group **g, size_t *n, size_t *cap, const char *r)
+add_reason(struct reason_group **g, size_t *n, size_t *cap,
+    const char *fixed, const struct node_outcome *o, size_t ndevs)
 {
 	size_t	i;
 
 	for (i = 0; i < *n; i++)
-		if (strcmp((*g)[i].text, r) == 0) {
+		if (same_reason(&(*g)[i], fixed, o, ndevs)) {
 			(*g)[i].count++;
 			return;
 		}
 	grow_array(g, cap, *n + 1, sizeof **g);
-	snprintf((*g)[*n].text, sizeof (*g)[*n].text, "%s", r);
+	memset(&(*g)[*n], 0, sizeof **g);
+	(*g)[*n].fixed = fixed;
+	if (o != NULL)
+		(*g)[*n].o = *o;
+	(*g)[*n].ndevs = ndevs;
 	(*g)[(*n)++].count = 1;
 }
 
 /* "0/N nodes fit: 2 nodes: 4/4 CardInsufficientMemory; ..." */
 static char *
 pending_reason(struct hami_state *st, const struct gs_cluster *c,
-    const struct gs_pod *pod, const struct hami_req *reqs, size_t nctrs,
-    const struct hami_filter *f, struct gs_grant *grants)
+    const struct gs_pod *pod, const struct hami_req *reqs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo)
 {
 	struct reason_group	*g = NULL;
-	size_t			 ng = 0, cap = 0, i, off;
+	struct node_outcome	 local;
+	size_t			 ng = 0, cap = 0, i, off, len;
 	char			 r[256], *out;
-	size_t			 len;
 
 	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node	*n = &c->nodes[i];
+		struct node_outcome	*o = memo ? &memo->node[i] : &local;
+
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if (!selector_ok(pod, &c->nodes[i]))
-			add_reason(&g, &ng, &cap, "NodeSelectorMismatch");
-		else if (!c->nodes[i].registered)
-			add_reason(&g, &ng, &cap, "node unregistered");
-		else if (!eval_node(st, &c->nodes[i], reqs, nctrs, f, grants,
-		    r, sizeof r))
-			add_reason(&g, &ng, &cap, r);
+		if (!selector_ok(pod, n)) {
+			add_reason(&g, &ng, &cap, "NodeSelectorMismatch", NULL,
+			    0);
+			continue;
+		}
+		if (!n->registered) {
+			add_reason(&g, &ng, &cap, "node unregistered", NULL, 0);
+			continue;
+		}
+		if (!(memo && o->known && o->gen == n->gen) &&
+		    eval_node(st, n, reqs, pod->nctrs, f, grants, o))
+			continue;	/* cannot happen: it failed before */
+		add_reason(&g, &ng, &cap, NULL, o, n->ndevs);
 	}
-	len = 64;
-	for (i = 0; i < ng; i++)
-		len += strlen(g[i].text) + 32;
+	len = 64 + ng * (sizeof r + 32);
 	out = xmalloc(len);
 	off = (size_t)snprintf(out, len, "0/%zu nodes fit",
 	    pod->pinned_node >= 0 ? (size_t)1 : c->nnodes);
-	for (i = 0; i < ng; i++)
+	for (i = 0; i < ng; i++) {
+		if (g[i].fixed != NULL)
+			snprintf(r, sizeof r, "%s", g[i].fixed);
+		else
+			format_outcome(&g[i].o, g[i].ndevs, r, sizeof r);
 		off += (size_t)snprintf(out + off, len - off, "%s%zu node%s: %s",
-		    i ? "; " : ": ", g[i].count, g[i].count == 1 ? "" : "s",
-		    g[i].text);
+		    i ? "; " : ": ", g[i].count, g[i].count == 1 ? "" : "s", r);
+	}
 	free(g);
 	return out;
 }
@@ -229,8 +356,10 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	struct hami_req		*reqs;
 	struct hami_filter	 f;
 	struct gs_grant		*grants;
+	struct memo_shape	*memo = NULL;
+	struct node_outcome	 scratch_outcome;
 	int64_t			 total = 0;
-	size_t			 i, n = 0, ci;
+	size_t			 i, n = 0, ci, nreq = 0, only = 0;
 	int			 spread;
 
 	(void)err;
@@ -242,12 +371,22 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	for (ci = 0; ci < pod->nctrs; ci++) {
 		hami_build_request(&pod->ctrs[ci], st->cfg, &reqs[ci]);
 		total += reqs[ci].nums;
+		if (reqs[ci].nums > 0) {
+			nreq++;
+			only = ci;
+		}
 	}
 	if (total == 0) {
 		d->status = GS_UNMANAGED;
 		free(reqs);
 		return 0;
 	}
+	if (c->epoch != st->epoch) {
+		memo_clear(st);		/* usage was released */
+		st->epoch = c->epoch;
+	}
+	if (nreq == 1 && !st->memo_off)
+		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
 	spread = f.node_spread;
 	grants = xcalloc(pod->nctrs * (st->maxdevs ? st->maxdevs : 1),
@@ -259,6 +398,8 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		if (!selector_ok(pod, &c->nodes[i]) ||
 		    !c->nodes[i].registered)
 			continue;
+		if (memo != NULL && memo->node[i].known)
+			continue;	/* failed before: fails still */
 		node_score(st, c, i);
 		st->heap[n++] = i;
 	}
@@ -271,7 +412,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		st->heap[0] = st->heap[--n];
 		heap_down(st, spread, n, 0);
 		if (!eval_node(st, &c->nodes[best], reqs, pod->nctrs, &f,
-		    grants, NULL, 0))
+		    grants, memo ? &memo->node[best] : &scratch_outcome))
 			continue;
 		d->status = GS_PLACED;
 		d->node = (long)best;
@@ -289,8 +430,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		break;
 	}
 	if (d->status == GS_PENDING)
-		d->reason = pending_reason(st, c, pod, reqs, pod->nctrs, &f,
-		    grants);
+		d->reason = pending_reason(st, c, pod, reqs, &f, grants, memo);
 	free(grants);
 	free(reqs);
 	hami_filter_release(&f);

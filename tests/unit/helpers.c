@@ -34,7 +34,7 @@ t_node(struct gs_node *n, const char *name, size_t count, int32_t mem,
 void
 t_node_release(struct gs_node *n)
 {
-	struct gs_cluster	c = { n, 1, 1 };
+	struct gs_cluster	c = { n, 1, 1, 0 };
 	struct gs_node		*copy = xmalloc(sizeof *copy);
 
 	*copy = *n;

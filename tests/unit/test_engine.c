@@ -174,7 +174,71 @@ test_multi_container(void)
 	env_release(&e);
 }
 
+/*
+ * The failure memo must not change a single decision or reason: a random
+ * workload (pending pods, multi-GPU, multi-container, filters) placed
+ * with the memo and exhaustively gives identical results.
+ */
+static void
+test_memo_is_exact(void)
+{
+	struct env	e[2];
+	unsigned	seed = 12345;
+	size_t		i, k, pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		env_init(&e[pass], 6, 4);
+		e[pass].cfg.exhaustive = pass == 1;
+		seed = 12345;
+		for (i = 0; i < 300; i++) {
+			char		 n[32];
+			struct gs_pod	*p;
+			unsigned	 u;
+
+			seed = seed * 1103515245u + 12345u;
+			u = (seed >> 8) % 1000;
+			snprintf(n, sizeof n, "p%zu", i);
+			p = pod(&e[pass], n, u % 7 == 0 ? 2 : 1);
+			t_ctr(&p->ctrs[0], 1 + (u % 3 == 0), 1000 + 500 *
+			    (u % 13), -1, u % 5 == 0 ? 50 : -1);
+			if (p->nctrs == 2)
+				t_ctr(&p->ctrs[1], 1, 3000, -1, -1);
+			if (u % 4 == 0)
+				gs_kv_set(&p->annotations,
+				    "hami.io/node-scheduler-policy", "spread");
+			if (u % 6 == 0)
+				gs_kv_set(&p->annotations,
+				    "hami.io/gpu-scheduler-policy", "binpack");
+			if (u % 11 == 0)
+				gs_kv_set(&p->annotations,
+				    "nvidia.com/nouse-gpuuuid", "GPU-3");
+		}
+		run(&e[pass]);
+	}
+	CU_ASSERT_TRUE(e[0].r.pending > 0);
+	CU_ASSERT_TRUE(e[0].r.placed > 0);
+	for (i = 0; i < e[0].r.npl; i++) {
+		const struct gs_placement *a = &e[0].r.pl[i], *b = &e[1].r.pl[i];
+
+		CU_ASSERT_EQUAL(a->status, b->status);
+		CU_ASSERT_EQUAL(a->node, b->node);
+		CU_ASSERT_STRING_EQUAL(a->reason ? a->reason : "",
+		    b->reason ? b->reason : "");
+		for (k = 0; k < a->nctrs; k++) {
+			CU_ASSERT_EQUAL_FATAL(a->ctrs[k].ngrants,
+			    b->ctrs[k].ngrants);
+			if (a->ctrs[k].ngrants > 0)
+				CU_ASSERT_EQUAL(memcmp(a->ctrs[k].grants,
+				    b->ctrs[k].grants, a->ctrs[k].ngrants *
+				    sizeof(struct gs_grant)), 0);
+		}
+	}
+	env_release(&e[0]);
+	env_release(&e[1]);
+}
+
 CU_TestInfo engine_tests[] = {
+	{ "failure memo changes no decision", test_memo_is_exact },
 	{ "binpack, spread, ties, annotations", test_binpack_spread_and_ties },
 	{ "pending pods carry HAMi's reasons", test_pending_reason },
 	{ "no GPU request; pinned and selected nodes", test_unmanaged_and_pinned },
