@@ -278,11 +278,17 @@ gs_scenario_from_files(struct gs_scenario *sc, char **clusters,
     struct gs_warnings *w, struct gs_error *err)
 {
 	struct gs_run	*r;
-	size_t		 i;
+	const char	*base;
+	size_t		 i, len;
 
 	memset(sc, 0, sizeof *sc);
 	gs_config_init(&sc->cfg);
-	sc->name = xstrdup("simulation");
+	/* Named after the first workload file: "deploy" for dir/deploy.yaml. */
+	base = nworkloads ? workloads[0] : "simulation";
+	if (strrchr(base, '/') != NULL)
+		base = strrchr(base, '/') + 1;
+	len = strcspn(base, ".");
+	sc->name = xstrndup(base, len ? len : strlen(base));
 	for (i = 0; i < nclusters; i++)
 		if (gs_load_cluster_file(&sc->cluster, clusters[i], w,
 		    err) != 0)

@@ -1,0 +1,43 @@
+/*
+ * fuzz_yaml.c: libFuzzer target for the YAML/JSON loader: any bytes are
+ * parsed, then read as a cluster and as workloads.  Must never crash,
+ * leak, hang or grow without bound.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../../core/load.h"
+#include "../../core/model.h"
+#include "../../core/yamltree.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct yt_file		f;
+	struct gs_error		err;
+	struct gs_warnings	w = { 0 };
+	size_t			i;
+
+	if (yt_parse(&f, "fuzz", (const char *)data, size, &err) != 0)
+		return 0;
+	for (i = 0; i < f.ndocs; i++) {
+		struct gs_cluster	c;
+		struct gs_workload	wl;
+
+		if (f.docs[i].root == NULL)
+			continue;
+		memset(&c, 0, sizeof c);
+		memset(&wl, 0, sizeof wl);
+		(void)gs_load_cluster_doc(&c, &f, f.docs[i].root, &w, &err);
+		(void)gs_load_workload_doc(&wl, &f, f.docs[i].root, &c, &w,
+		    &err);
+		gs_workload_release(&wl);
+		gs_cluster_release(&c);
+	}
+	gs_warnings_release(&w);
+	yt_file_release(&f);
+	return 0;
+}
