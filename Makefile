@@ -128,24 +128,23 @@ fuzz: $(FUZZ_TARGETS:%=build/fuzz/%)
 # Debian packages (run as root on a fresh machine).
 SETUP_PKGS = build-essential pkg-config libyaml-dev libjansson-dev \
 	libargtable2-dev libgsl-dev libcunit1-dev mandoc
-setup:
-	@missing=""; for p in $(SETUP_PKGS); do \
+# apt-get install what is missing of $(1) (root on Debian).
+define apt_install
+	@missing=""; for p in $(1); do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	    echo "installing:$$missing"; \
 	    apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	else echo "setup: all packages present"; fi
+	else echo "$@: all packages present"; fi
+endef
+
+setup:
+	$(call apt_install,$(SETUP_PKGS))
 
 FUZZ_PKGS = clang libclang-rt-14-dev
 setup-fuzz:
-	@missing=""; for p in $(FUZZ_PKGS); do \
-	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	    echo "installing:$$missing"; \
-	    apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	else echo "setup-fuzz: all packages present"; fi
+	$(call apt_install,$(FUZZ_PKGS))
 
 install: gpusched
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

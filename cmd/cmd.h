@@ -58,6 +58,20 @@ struct cmd_inputs {
 };
 
 struct arg_file;
+struct arg_end;
+struct arg_lit;
+struct arg_str;
+
+/*
+ * Parse argv with a command's argtable.  Returns -1 to go on, or the exit
+ * status to return at once (help printed, or a usage error reported).
+ */
+int	cmd_argparse(const char *cmd, void **table, struct arg_end *end,
+	    struct arg_lit *help, void (*helpfn)(FILE *), int argc,
+	    char **argv);
+/* -o checked against allowed (NULL-terminated; the first is the default). */
+int	cmd_format(const char *cmd, struct arg_str *o,
+	    const char *const *allowed, const char **fmt);
 /* The scenario / --cluster / --workload flags into in (EXIT_USAGE if
  * they do not make one input). */
 int	cmd_parse_inputs(const char *cmd, struct arg_file *scenario,

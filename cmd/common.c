@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <argtable2.h>
+
 #include "cmd.h"
 #include "../core/policy.h"
 
@@ -140,4 +142,45 @@ cmd_sim_release(struct cmd_sim *sim)
 	gs_result_release(&sim->res);
 	gs_config_release(&sim->cfg);
 	gs_cluster_release(&sim->cluster);
+}
+
+int
+cmd_argparse(const char *cmd, void **table, struct arg_end *end,
+    struct arg_lit *help, void (*helpfn)(FILE *), int argc, char **argv)
+{
+	char	prefix[64];
+
+	if (arg_nullcheck(table) != 0)
+		abort();
+	if (arg_parse(argc, argv, table) > 0 && help->count == 0) {
+		snprintf(prefix, sizeof prefix, "gpusched %s", cmd);
+		arg_print_errors(stderr, end, prefix);
+		fprintf(stderr, "Try 'gpusched %s --help'.\n", cmd);
+		return EXIT_USAGE;
+	}
+	if (help->count > 0) {
+		helpfn(stdout);
+		return cmd_finish_stdout(EXIT_OK);
+	}
+	return -1;
+}
+
+int
+cmd_format(const char *cmd, struct arg_str *o, const char *const *allowed,
+    const char **fmt)
+{
+	char	list[128];
+	size_t	i, off;
+
+	*fmt = o->count > 0 ? o->sval[0] : allowed[0];
+	for (i = 0; allowed[i] != NULL; i++)
+		if (strcmp(*fmt, allowed[i]) == 0)
+			return EXIT_OK;
+	list[0] = '\0';
+	for (i = 0, off = 0; allowed[i] != NULL && off < sizeof list; i++)
+		off += (size_t)snprintf(list + off, sizeof list - off, "%s%s",
+		    i == 0 ? "" : allowed[i + 1] == NULL ? " or " : ", ",
+		    allowed[i]);
+	cmd_errorf("%s: unknown output format '%s' (%s)", cmd, *fmt, list);
+	return EXIT_USAGE;
 }

@@ -76,33 +76,18 @@ cmp_main(int argc, char **argv)
 	struct cmp_args		 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
-	const char		*fmt = "table";
+	static const char *const formats[] = { "table", "json", NULL };
+	const char		*fmt;
 	json_t			*out = NULL, *runs = NULL;
 	size_t			 i, k, first = 1;
 	int			 rc;
 
 	cmp_args_init(&a);
-	if (arg_nullcheck(a.table) != 0)
-		abort();
-	if (arg_parse(argc, argv, a.table) > 0 && a.help->count == 0) {
-		arg_print_errors(stderr, a.end, "gpusched compare");
-		fprintf(stderr, "Try 'gpusched compare --help'.\n");
-		rc = EXIT_USAGE;
+	if ((rc = cmd_argparse("compare", a.table, a.end, a.help, cmp_help,
+	    argc, argv)) >= 0)
 		goto done;
-	}
-	if (a.help->count > 0) {
-		cmp_help(stdout);
-		rc = cmd_finish_stdout(EXIT_OK);
+	if ((rc = cmd_format("compare", a.output, formats, &fmt)) != EXIT_OK)
 		goto done;
-	}
-	if (a.output->count > 0)
-		fmt = a.output->sval[0];
-	if (strcmp(fmt, "table") != 0 && strcmp(fmt, "json") != 0) {
-		cmd_errorf("compare: unknown output format '%s' (table or "
-		    "json)", fmt);
-		rc = EXIT_USAGE;
-		goto done;
-	}
 	if ((rc = cmd_parse_inputs("compare", a.scenario, a.cluster,
 	    a.workload, &in)) != EXIT_OK)
 		goto done;

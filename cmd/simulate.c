@@ -108,34 +108,18 @@ sim_main(int argc, char **argv)
 	struct sim_args		 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
-	const char		*fmt = "table";
+	static const char *const formats[] = { "table", "json", "csv", NULL };
+	const char		*fmt;
 	json_t			*all = NULL, *runs = NULL;
 	size_t			 i, pending = 0, nsel = 0;
 	int			 rc;
 
 	sim_args_init(&a);
-	if (arg_nullcheck(a.table) != 0)
-		abort();
-	if (arg_parse(argc, argv, a.table) > 0 && a.help->count == 0) {
-		arg_print_errors(stderr, a.end, "gpusched simulate");
-		fprintf(stderr, "Try 'gpusched simulate --help'.\n");
-		rc = EXIT_USAGE;
+	if ((rc = cmd_argparse("simulate", a.table, a.end, a.help, sim_help,
+	    argc, argv)) >= 0)
 		goto out;
-	}
-	if (a.help->count > 0) {
-		sim_help(stdout);
-		rc = cmd_finish_stdout(EXIT_OK);
+	if ((rc = cmd_format("simulate", a.output, formats, &fmt)) != EXIT_OK)
 		goto out;
-	}
-	if (a.output->count > 0)
-		fmt = a.output->sval[0];
-	if (strcmp(fmt, "table") != 0 && strcmp(fmt, "json") != 0 &&
-	    strcmp(fmt, "csv") != 0) {
-		cmd_errorf("simulate: unknown output format '%s' (table, json "
-		    "or csv)", fmt);
-		rc = EXIT_USAGE;
-		goto out;
-	}
 	if ((rc = cmd_parse_inputs("simulate", a.scenario, a.cluster,
 	    a.workload, &in)) != EXIT_OK)
 		goto out;

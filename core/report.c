@@ -501,25 +501,36 @@ gs_report_csv(FILE *fp, const struct gs_report_run *rr)
 	}
 }
 
-void
-gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
+/* "POD  binpack/binpack  spread/binpack ..." */
+static void
+compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,
+    size_t n, size_t pw, size_t cw)
 {
-	const struct gs_workload	*wl = rr[0].wl;
-	size_t				 pw = name_width(&rr[0]), i, r, j, k;
-	char				 cell[256], label[64];
-	const size_t			 cw = 24;
+	char	label[64];
+	size_t	r;
 
-	if (pw < 24)
-		pw = 24;
-
-	fprintf(fp, "%-*s", (int)pw, "POD");
+	fprintf(fp, "%-*s", (int)pw, first);
 	for (r = 0; r < n; r++) {
 		snprintf(label, sizeof label, "%s/%s",
 		    gs_policy_label(rr[r].cfg->node_policy, 1),
 		    gs_policy_label(rr[r].cfg->gpu_policy, 0));
 		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, label);
 	}
-	fprintf(fp, "\n");
+	fputc('\n', fp);
+}
+
+void
+gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
+{
+	const struct gs_workload	*wl = rr[0].wl;
+	size_t				 pw = name_width(&rr[0]), i, r, j, k;
+	char				 cell[256];
+	const size_t			 cw = 24;
+
+	if (pw < 24)
+		pw = 24;
+
+	compare_header(fp, "POD", rr, n, pw, cw);
 	for (i = 0; i < wl->npods; i++) {
 		fprintf(fp, "%-*s", (int)pw, wl->pods[i].name);
 		for (r = 0; r < n; r++) {
@@ -547,14 +558,8 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 		}
 		fprintf(fp, "\n");
 	}
-	fprintf(fp, "\n%-*s", (int)pw, "METRIC");
-	for (r = 0; r < n; r++) {
-		snprintf(label, sizeof label, "%s/%s",
-		    gs_policy_label(rr[r].cfg->node_policy, 1),
-		    gs_policy_label(rr[r].cfg->gpu_policy, 0));
-		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, label);
-	}
-	fprintf(fp, "\n");
+	fputc('\n', fp);
+	compare_header(fp, "METRIC", rr, n, pw, cw);
 #define ROW(title, fmt, expr) do {					\
 	fprintf(fp, "%-*s", (int)pw, title);				\
 	for (r = 0; r < n; r++) {					\
