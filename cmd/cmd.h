@@ -31,8 +31,8 @@ struct gs_cmd {
 	void		(*help)(FILE *);
 };
 
-extern const struct gs_cmd gs_cmd_simulate, gs_cmd_compare, gs_cmd_policies,
-    gs_cmd_models;
+extern const struct gs_cmd gs_cmd_simulate, gs_cmd_compare, gs_cmd_check,
+    gs_cmd_policies, gs_cmd_models;
 extern const struct gs_cmd *const gs_cmds[];
 
 /* "gpusched: FILE:LINE:COL: msg" on stderr. */

@@ -9,14 +9,16 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/golden.h"
 #include "../core/report.h"
 
 struct sim_args {
 	struct arg_file	*scenario, *cluster, *workload;
 	struct arg_str	*output, *run, *node_policy, *gpu_policy, *profile;
+	struct arg_file	*expect, *update;
 	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
 	struct arg_end	*end;
-	void		*table[14];
+	void		*table[16];
 };
 
 static void
@@ -41,6 +43,10 @@ sim_args_init(struct sim_args *a)
 	    "scoring profile (default hami-v2.6.1)");
 	a->fail_pending = arg_lit0(NULL, "fail-on-pending",
 	    "exit 1 if any pod stays pending");
+	a->expect = arg_file0(NULL, "expect", "GOLDEN",
+	    "compare placements with a golden file; exit 1 on a difference");
+	a->update = arg_file0(NULL, "update-expect", "GOLDEN",
+	    "write the placements to a golden file");
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -54,10 +60,12 @@ sim_args_init(struct sim_args *a)
 	a->table[7] = a->ignore;
 	a->table[8] = a->profile;
 	a->table[9] = a->fail_pending;
-	a->table[10] = a->quiet;
-	a->table[11] = a->help;
-	a->table[12] = a->end;
-	a->table[13] = NULL;
+	a->table[10] = a->expect;
+	a->table[11] = a->update;
+	a->table[12] = a->quiet;
+	a->table[13] = a->help;
+	a->table[14] = a->end;
+	a->table[15] = NULL;
 }
 
 static void
@@ -103,6 +111,48 @@ cmd_parse_inputs(const char *cmd, struct arg_file *scenario,
 }
 
 static int
+write_golden(const char *path, json_t *golden)
+{
+	FILE	*fp = fopen(path, "w");
+
+	if (fp == NULL || json_dumpf(golden, fp, GS_GOLDEN_FLAGS) != 0 ||
+	    fputc('\n', fp) == EOF || fclose(fp) != 0) {
+		cmd_errorf("%s: cannot write golden file", path);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+/* Differences go to stderr as a diff of placement rows. */
+static int
+compare_golden(const char *path, json_t *got)
+{
+	struct gs_error	 err;
+	struct gs_diff	 d;
+	json_t		*want;
+	size_t		 i;
+
+	memset(&err, 0, sizeof err);
+	if (gs_golden_load(path, &want, &err) != 0) {
+		cmd_error(&err);
+		return EXIT_INPUT;
+	}
+	gs_golden_diff(want, got, &d);
+	json_decref(want);
+	if (d.changed == 0) {
+		gs_diff_release(&d);
+		return EXIT_OK;
+	}
+	fprintf(stderr, "--- %s\n+++ simulated\n", path);
+	for (i = 0; i < d.n; i++)
+		fprintf(stderr, "%s\n", d.lines[i]);
+	cmd_errorf("%zu difference%s from %s (accept with --update-expect "
+	    "%s)", d.changed, d.changed == 1 ? "" : "s", path, path);
+	gs_diff_release(&d);
+	return EXIT_FINDING;
+}
+
+static int
 sim_main(int argc, char **argv)
 {
 	struct sim_args		 a;
@@ -110,7 +160,7 @@ sim_main(int argc, char **argv)
 	struct gs_scenario	 sc;
 	static const char *const formats[] = { "table", "json", "csv", NULL };
 	const char		*fmt;
-	json_t			*all = NULL, *runs = NULL;
+	json_t			*all = NULL, *runs = NULL, *golden;
 	size_t			 i, pending = 0, nsel = 0;
 	int			 rc;
 
@@ -120,6 +170,12 @@ sim_main(int argc, char **argv)
 		goto out;
 	if ((rc = cmd_format("simulate", a.output, formats, &fmt)) != EXIT_OK)
 		goto out;
+	if (a.expect->count > 0 && a.update->count > 0) {
+		cmd_errorf("simulate: give --expect or --update-expect, not "
+		    "both");
+		rc = EXIT_USAGE;
+		goto out;
+	}
 	if ((rc = cmd_parse_inputs("simulate", a.scenario, a.cluster,
 	    a.workload, &in)) != EXIT_OK)
 		goto out;
@@ -140,6 +196,7 @@ sim_main(int argc, char **argv)
 		runs = json_array();
 		json_object_set_new(all, "runs", runs);
 	}
+	golden = gs_golden_new();
 	if (strcmp(fmt, "csv") == 0)
 		gs_report_csv_header(stdout);
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
@@ -159,6 +216,8 @@ sim_main(int argc, char **argv)
 		rr.res = &sim.res;
 		rr.m = &sim.m;
 		pending += sim.res.pending;
+		gs_golden_add_run(golden, sc.runs[i].name, &sim.cfg,
+		    &sim.cluster, &sc.runs[i].wl, &sim.res);
 		if (strcmp(fmt, "table") == 0) {
 			if (i > 0 && nsel > 1)
 				printf("\n");
@@ -183,6 +242,11 @@ sim_main(int argc, char **argv)
 		}
 		json_decref(all);
 	}
+	if (rc == EXIT_OK && a.update->count > 0)
+		rc = write_golden(a.update->filename[0], golden);
+	if (rc == EXIT_OK && a.expect->count > 0)
+		rc = compare_golden(a.expect->filename[0], golden);
+	json_decref(golden);
 	gs_scenario_release(&sc);
 	if (rc == EXIT_OK && pending > 0 && a.fail_pending->count > 0) {
 		cmd_errorf("%zu pod%s pending", pending, pending == 1 ? "" :

@@ -167,9 +167,10 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
     const struct yt_node *doc, struct gs_warnings *w, struct gs_error *err)
 {
 	static const char *const keys[] = { "apiVersion", "kind", "name",
-	    "description", "cluster", "workloads", "scheduler", "runs", NULL };
+	    "description", "cluster", "workloads", "scheduler", "runs",
+	    "expect", NULL };
 	static const char *const run_keys[] = { "name", "workloads",
-	    "scheduler", NULL };
+	    "scheduler", "expect", NULL };
 	const struct yt_node	*v, *runs, *wls;
 	const char		*s;
 	size_t			 i, j;
@@ -191,7 +192,8 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 		return -1;
 	sc->name = xstrdup(s);
 	if (load_scheduler(f, yt_get(doc, "scheduler"), &sc->cfg, err) != 0 ||
-	    load_clusters(sc, f, yt_get(doc, "cluster"), w, err) != 0)
+	    load_clusters(sc, f, yt_get(doc, "cluster"), w, err) != 0 ||
+	    gs_expect_load(f, yt_get(doc, "expect"), &sc->expects, err) != 0)
 		return -1;
 	runs = yt_get(doc, "runs");
 	wls = yt_get(doc, "workloads");
@@ -233,7 +235,9 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 		if ((v = yt_get(rn, "workloads")) == NULL)
 			return yt_error(f, rn, err, "run '%s' needs "
 			    "'workloads'", s);
-		if (load_workloads(&r->wl, &sc->cluster, f, v, w, err) != 0)
+		if (load_workloads(&r->wl, &sc->cluster, f, v, w, err) != 0 ||
+		    gs_expect_load(f, yt_get(rn, "expect"), &r->expects,
+		    err) != 0)
 			return -1;
 	}
 	return 0;
@@ -249,6 +253,7 @@ gs_scenario_load(struct gs_scenario *sc, const char *path,
 
 	memset(sc, 0, sizeof *sc);
 	gs_config_init(&sc->cfg);
+	sc->path = xstrdup(path);
 	if (yt_load(&f, path, err) != 0) {
 		gs_scenario_release(sc);
 		return -1;
@@ -313,7 +318,10 @@ gs_scenario_release(struct gs_scenario *sc)
 		free(sc->runs[i].name);
 		gs_workload_release(&sc->runs[i].wl);
 		gs_config_release(&sc->runs[i].cfg);
+		gs_expect_list_release(&sc->runs[i].expects);
 	}
+	gs_expect_list_release(&sc->expects);
+	free(sc->path);
 	free(sc->runs);
 	free(sc->name);
 	gs_cluster_release(&sc->cluster);

@@ -7,6 +7,7 @@
 #ifndef GS_SCENARIO_H
 #define GS_SCENARIO_H
 
+#include "expect.h"
 #include "model.h"
 #include "util.h"
 
@@ -14,6 +15,7 @@ struct gs_run {
 	char			*name;
 	struct gs_workload	 wl;
 	struct gs_config	 cfg;
+	struct gs_expect_list	 expects;	/* this run's own */
 };
 
 struct gs_scenario {
@@ -22,6 +24,8 @@ struct gs_scenario {
 	struct gs_config	 cfg;
 	struct gs_run		*runs;
 	size_t			 nruns;
+	struct gs_expect_list	 expects;	/* for every run */
+	char			*path;		/* file, or NULL */
 };
 
 int	gs_scenario_load(struct gs_scenario *, const char *path,
