@@ -43,7 +43,7 @@ ASAN_CORE_OBJ	:= $(CORE_SRC:%.c=$(ASAN)/%.o)
 ASAN_CMD_OBJ	:= $(CMD_SRC:%.c=$(ASAN)/%.o)
 ASAN_UNIT_OBJ	:= $(UNIT_SRC:%.c=$(ASAN)/%.o)
 
-.PHONY: all demo check unit golden man-check bench fuzz setup setup-fuzz \
+.PHONY: all demo check unit golden scenarios man-check bench fuzz setup setup-fuzz \
 	install uninstall clean
 
 all: gpusched
@@ -86,7 +86,14 @@ TEST_ENV = env -u POSIXLY_CORRECT LC_ALL=C NO_COLOR=1 \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-check: unit golden man-check
+# Every scenario file (kind: Scenario) under scenarios/ with its expectations.
+SCENARIOS := $(shell grep -l '^kind: Scenario' scenarios/*.yaml \
+	scenarios/*/*.yaml 2>/dev/null)
+
+check: unit golden scenarios man-check
+
+scenarios: $(ASAN)/gpusched
+	$(TEST_ENV) $(ASAN)/gpusched check $(SCENARIOS)
 
 unit: $(ASAN)/unit-tests
 	cd tests/unit && $(TEST_ENV) ../../$(ASAN)/unit-tests

@@ -11,6 +11,7 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/lint.h"
 #include "../core/policy.h"
 
 void
@@ -70,6 +71,8 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 	else
 		rc = gs_scenario_from_files(sc, in->clusters, in->nclusters,
 		    in->workloads, in->nworkloads, &w, &err);
+	for (i = 0; rc == 0 && i < sc->nruns; i++)
+		gs_lint(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg, &w);
 	cmd_print_warnings(&w, in->quiet);
 	gs_warnings_release(&w);
 	if (rc != 0) {

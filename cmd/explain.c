@@ -1,0 +1,362 @@
+/*
+ * explain.c: `gpusched explain`: for one pod, at the moment it is
+ * scheduled, the request as HAMi built it, every node's score or reason,
+ * and the GPUs of the chosen node (and --node) with their scores, try
+ * order and the check each failed; or why the pod stays pending.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <argtable2.h>
+
+#include "cmd.h"
+#include "../core/explain.h"
+#include "../core/policy.h"
+#include "../core/report.h"
+
+struct explain_args {
+	struct arg_file	*scenario, *cluster, *workload;
+	struct arg_str	*pod, *run, *node, *output;
+	struct arg_lit	*quiet, *help;
+	struct arg_end	*end;
+	void		*table[11];
+};
+
+static void
+explain_args_init(struct explain_args *a)
+{
+	a->scenario = arg_file0(NULL, NULL, "SCENARIO", "scenario file");
+	a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
+	    "cluster file (repeatable)");
+	a->workload = arg_filen("w", "workload", "FILE", 0, 1024,
+	    "Kubernetes manifests (repeatable)");
+	a->pod = arg_str1("p", "pod", "NAME", "the pod to explain");
+	a->run = arg_str0(NULL, "run", "NAME", "the run holding the pod");
+	a->node = arg_str0(NULL, "node", "NAME",
+	    "also show this node's GPUs");
+	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
+	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
+	a->help = arg_lit0("h", "help", "print this help");
+	a->end = arg_end(20);
+	a->table[0] = a->scenario;
+	a->table[1] = a->cluster;
+	a->table[2] = a->workload;
+	a->table[3] = a->pod;
+	a->table[4] = a->run;
+	a->table[5] = a->node;
+	a->table[6] = a->output;
+	a->table[7] = a->quiet;
+	a->table[8] = a->help;
+	a->table[9] = a->end;
+	a->table[10] = NULL;
+}
+
+static void
+explain_help(FILE *fp)
+{
+	struct explain_args	a;
+
+	explain_args_init(&a);
+	fprintf(fp, "Usage: gpusched explain");
+	arg_print_syntax(fp, a.table, "\n");
+	fprintf(fp, "\nWhy did this pod land there, or why is it pending?  "
+	    "HAMi's view at the moment\nthe pod is scheduled: its request, "
+	    "every node's score or failure reason, and\nthe chosen node's GPUs "
+	    "in the order HAMi tries them.\n\nExample:\n  gpusched explain "
+	    "scenarios/hami-demo/four-patterns.yaml \\\n      --pod "
+	    "demo-b-node-spread-gpu-binpack-2\n\n");
+	arg_print_glossary(fp, a.table, "  %-28s %s\n");
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+}
+
+static const char *
+result_name(int r)
+{
+	if (r == HR_N)
+		return "chosen";
+	if (r < 0)
+		return "not tried";
+	return hami_reason_names[r];
+}
+
+static void
+mem_text(const struct hami_req *r, char *buf, size_t len)
+{
+	if (r->mempct == 101)
+		snprintf(buf, len, "Memreq %d MiB, MemPercentagereq 101 (not "
+		    "given)", r->memreq);
+	else if (r->memreq == 0)
+		snprintf(buf, len, "Memreq 0, MemPercentagereq %d (%s)",
+		    r->mempct, r->mempct == 100 ? "the whole card" :
+		    "of each GPU's memory");
+	else
+		snprintf(buf, len, "Memreq %d MiB, MemPercentagereq %d (Memreq "
+		    "wins)", r->memreq, r->mempct);
+}
+
+static void
+print_table(const struct gs_pod *pod, const char *run, size_t k, size_t n,
+    const struct gs_cluster *c, const struct gs_explain *ex,
+    const struct gs_placement *d)
+{
+	size_t	i, j, nw = 9;
+	char	score[32], mem[160];
+
+	printf("pod %s (%s %s, namespace %s)\n", pod->name, pod->kind,
+	    pod->workload, pod->ns);
+	printf("  from %s:%d:%d; run %s, scheduled %zu of %zu\n",
+	    pod->src_file, pod->src_line, pod->src_col, run, k + 1, n);
+	printf("policies: node %s (%s), GPU %s (%s)\n", ex->node_policy,
+	    ex->node_policy_from_pod ? "pod annotation" : "scheduler",
+	    ex->gpu_policy, ex->gpu_policy_from_pod ? "pod annotation" :
+	    "scheduler");
+	printf("request, as HAMi v2.6.1 builds it:\n");
+	for (i = 0; i < ex->nctrs; i++) {
+		const struct hami_req *r = &ex->reqs[i];
+
+		if (r->nums == 0) {
+			printf("  container %s: no GPU request\n",
+			    pod->ctrs[i].name);
+			continue;
+		}
+		mem_text(r, mem, sizeof mem);
+		printf("  container %s: Nums %d, %s, Coresreq %d\n",
+		    pod->ctrs[i].name, r->nums, mem, r->coresreq);
+	}
+	for (i = 0; i < c->nnodes; i++)
+		if (strlen(c->nodes[i].name) > nw)
+			nw = strlen(c->nodes[i].name);
+	printf("\n%-*s  %-10s  %s\n", (int)nw, "NODE", "SCORE", "RESULT");
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_explain_node *en = &ex->nodes[i];
+
+		if (en->filtered) {
+			printf("%-*s  %-10s  not a candidate: %s\n", (int)nw,
+			    c->nodes[i].name, "-", en->filtered);
+			continue;
+		}
+		gs_format_float32(en->score, score, sizeof score);
+		printf("%-*s  %-10s  %s%s\n", (int)nw, c->nodes[i].name,
+		    score, en->fits ? "fits" : en->reason,
+		    (long)i == ex->chosen ? "  <- chosen" : "");
+	}
+	if (ex->chosen >= 0)
+		printf("\nchosen: %s: %s\n", c->nodes[ex->chosen].name,
+		    ex->why);
+	else
+		printf("\npending: %s\n", d->reason ? d->reason : "");
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_explain_node *en = &ex->nodes[i];
+
+		for (j = 0; j < en->ndetail; j++) {
+			const struct gs_explain_detail *dt = &en->detail[j];
+			size_t t, g;
+
+			printf("\nGPUs of %s for container %s, in the order HAMi "
+			    "tries them:\n", c->nodes[i].name,
+			    pod->ctrs[dt->ctr].name);
+			printf("%-3s  %3s  %-40s  %-10s  %s\n", "TRY", "GPU",
+			    "UUID", "SCORE", "RESULT");
+			/* Tried ones in try order, then the rest. */
+			for (t = 1; t <= dt->ngpus + 1; t++)
+				for (g = 0; g < dt->ngpus; g++) {
+					const struct gs_explain_gpu *x =
+					    &dt->gpus[g];
+					char tp[16];
+
+					if (t <= dt->ngpus ?
+					    x->try_pos != (int)t :
+					    x->try_pos != 0)
+						continue;
+					gs_format_float32(x->score, score,
+					    sizeof score);
+					snprintf(tp, sizeof tp, "%d", x->try_pos);
+					printf("%-3s  %3d  %-40s  %-10s  %s\n",
+					    x->try_pos ? tp : "-",
+					    c->nodes[i].devs[x->dev].index,
+					    c->nodes[i].devs[x->dev].id, score,
+					    result_name(x->result));
+				}
+		}
+	}
+}
+
+static json_t *
+score_value(float f)
+{
+	char	buf[32];
+
+	gs_format_float32(f, buf, sizeof buf);
+	return json_real(strtod(buf, NULL));
+}
+
+static json_t *
+explain_json(const struct gs_pod *pod, const char *run,
+    const struct gs_cluster *c, const struct gs_explain *ex,
+    const struct gs_placement *d)
+{
+	json_t	*o = json_object(), *reqs = json_array(), *nodes = json_array();
+	json_t	*gpus = json_array();
+	size_t	 i, j, g;
+
+	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
+	json_object_set_new(o, "pod", json_string(pod->name));
+	json_object_set_new(o, "run", json_string(run));
+	json_object_set_new(o, "node_policy", json_string(ex->node_policy));
+	json_object_set_new(o, "gpu_policy", json_string(ex->gpu_policy));
+	for (i = 0; i < ex->nctrs; i++)
+		json_array_append_new(reqs, json_pack("{s:s,s:i,s:i,s:i,s:i}",
+		    "container", pod->ctrs[i].name, "Nums", ex->reqs[i].nums,
+		    "Memreq", ex->reqs[i].memreq, "MemPercentagereq",
+		    ex->reqs[i].mempct, "Coresreq", ex->reqs[i].coresreq));
+	json_object_set_new(o, "request", reqs);
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_explain_node *en = &ex->nodes[i];
+
+		json_array_append_new(nodes, json_pack("{s:s,s:o,s:b,s:o,s:o}",
+		    "name", c->nodes[i].name, "score", en->filtered ?
+		    json_null() : score_value(en->score), "fits", en->fits,
+		    "reason", !en->filtered && !en->fits ?
+		    json_string(en->reason) : json_null(), "filtered",
+		    en->filtered ? json_string(en->filtered) : json_null()));
+		for (j = 0; j < en->ndetail; j++) {
+			const struct gs_explain_detail *dt = &en->detail[j];
+			json_t *devs = json_array();
+
+			for (g = 0; g < dt->ngpus; g++) {
+				const struct gs_explain_gpu *x = &dt->gpus[g];
+
+				json_array_append_new(devs, json_pack(
+				    "{s:i,s:s,s:o,s:i,s:s}", "index",
+				    c->nodes[i].devs[x->dev].index, "uuid",
+				    c->nodes[i].devs[x->dev].id, "score",
+				    score_value(x->score), "try", x->try_pos,
+				    "result", result_name(x->result)));
+			}
+			json_array_append_new(gpus, json_pack("{s:s,s:s,s:o}",
+			    "node", c->nodes[i].name, "container",
+			    pod->ctrs[dt->ctr].name, "devices", devs));
+		}
+	}
+	json_object_set_new(o, "nodes", nodes);
+	json_object_set_new(o, "chosen", ex->chosen >= 0 ?
+	    json_string(c->nodes[ex->chosen].name) : json_null());
+	json_object_set_new(o, "why", ex->chosen >= 0 ? json_string(ex->why) :
+	    json_null());
+	json_object_set_new(o, "pending_reason", d->reason ?
+	    json_string(d->reason) : json_null());
+	json_object_set_new(o, "gpus", gpus);
+	return o;
+}
+
+static int
+explain_main(int argc, char **argv)
+{
+	static const char *const formats[] = { "table", "json", NULL };
+	struct explain_args	 a;
+	struct cmd_inputs	 in;
+	struct gs_scenario	 sc;
+	struct gs_cluster	 c;
+	struct gs_workload	 before;
+	struct gs_result	 res;
+	struct gs_explain	 ex;
+	struct gs_placement	 d;
+	struct gs_error		 err;
+	const struct gs_policy	*p;
+	const struct gs_run	*run = NULL;
+	const char		*fmt, *podname;
+	size_t			 i, k = 0;
+	long			 detail = -1;
+	void			*st;
+	int			 rc;
+
+	explain_args_init(&a);
+	if ((rc = cmd_argparse("explain", a.table, a.end, a.help, explain_help,
+	    argc, argv)) >= 0)
+		goto out;
+	if ((rc = cmd_format("explain", a.output, formats, &fmt)) != EXIT_OK ||
+	    (rc = cmd_parse_inputs("explain", a.scenario, a.cluster,
+	    a.workload, &in)) != EXIT_OK)
+		goto out;
+	in.run = a.run->count ? a.run->sval[0] : NULL;
+	in.quiet = a.quiet->count > 0;
+	podname = a.pod->sval[0];
+	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
+		goto out;
+	for (i = 0; i < sc.nruns && run == NULL; i++) {
+		if (!cmd_run_selected(&in, &sc, i))
+			continue;
+		for (k = 0; k < sc.runs[i].wl.npods; k++)
+			if (strcmp(sc.runs[i].wl.pods[k].name, podname) == 0) {
+				run = &sc.runs[i];
+				break;
+			}
+	}
+	if (run == NULL) {
+		cmd_errorf("explain: no pod named '%s'%s", podname,
+		    in.run ? " in that run" : "");
+		rc = EXIT_USAGE;
+		goto out_sc;
+	}
+	if (a.node->count > 0 &&
+	    (detail = gs_cluster_find(&sc.cluster, a.node->sval[0])) < 0) {
+		cmd_errorf("explain: no node named '%s'", a.node->sval[0]);
+		rc = EXIT_USAGE;
+		goto out_sc;
+	}
+	if ((p = gs_policy_find(run->cfg.profile)) == NULL) {
+		cmd_errorf("unknown scheduler profile '%s'", run->cfg.profile);
+		rc = EXIT_USAGE;
+		goto out_sc;
+	}
+	/* The cluster as it is when the pod's turn comes. */
+	gs_cluster_copy(&c, &sc.cluster);
+	before = run->wl;
+	before.npods = k;
+	memset(&err, 0, sizeof err);
+	if (gs_engine_run(&c, &before, &run->cfg, p, &res, &err) != 0) {
+		cmd_error(&err);
+		rc = EXIT_IO;
+		goto out_c;
+	}
+	gs_result_release(&res);
+	gs_explain_pod(&c, &run->wl.pods[k], &run->cfg, detail, &ex);
+	st = p->create(&c, &run->cfg);
+	p->decide(st, &c, &run->wl.pods[k], &d, &err);
+	p->destroy(st);
+	if (d.status != GS_UNMANAGED && d.node != ex.chosen) {
+		cmd_errorf("internal error: explain chose node %ld, the engine "
+		    "%ld", ex.chosen, d.node);
+		rc = EXIT_IO;
+	} else if (d.status == GS_UNMANAGED) {
+		printf("pod %s asks for no GPU: HAMi leaves it to "
+		    "kube-scheduler\n", podname);
+	} else if (strcmp(fmt, "json") == 0) {
+		json_t *o = explain_json(&run->wl.pods[k], run->name, &c, &ex,
+		    &d);
+
+		json_dumpf(o, stdout, GS_JSON_FLAGS);
+		fputc('\n', stdout);
+		json_decref(o);
+	} else
+		print_table(&run->wl.pods[k], run->name, k, run->wl.npods, &c,
+		    &ex, &d);
+	gs_placement_release(&d);
+	gs_explain_release(&ex);
+	if (rc == EXIT_OK)
+		rc = cmd_finish_stdout(EXIT_OK);
+out_c:
+	gs_cluster_release(&c);
+out_sc:
+	gs_scenario_release(&sc);
+out:
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+	return rc;
+}
+
+const struct gs_cmd gs_cmd_explain = {
+	.name = "explain",
+	.fn = explain_main,
+	.summary = "why a pod landed where it did, or why it is pending",
+	.help = explain_help,
+};

@@ -18,6 +18,8 @@ const struct gs_cmd *const gs_cmds[] = {
 	&gs_cmd_simulate,
 	&gs_cmd_compare,
 	&gs_cmd_check,
+	&gs_cmd_explain,
+	&gs_cmd_lint,
 	&gs_cmd_policies,
 	&gs_cmd_models,
 	NULL,

@@ -125,20 +125,12 @@ write_golden(const char *path, json_t *golden)
 
 /* Differences go to stderr as a diff of placement rows. */
 static int
-compare_golden(const char *path, json_t *got)
+compare_golden(const char *path, json_t *want, json_t *got)
 {
-	struct gs_error	 err;
 	struct gs_diff	 d;
-	json_t		*want;
 	size_t		 i;
 
-	memset(&err, 0, sizeof err);
-	if (gs_golden_load(path, &want, &err) != 0) {
-		cmd_error(&err);
-		return EXIT_INPUT;
-	}
 	gs_golden_diff(want, got, &d);
-	json_decref(want);
 	if (d.changed == 0) {
 		gs_diff_release(&d);
 		return EXIT_OK;
@@ -161,6 +153,8 @@ sim_main(int argc, char **argv)
 	static const char *const formats[] = { "table", "json", "csv", NULL };
 	const char		*fmt;
 	json_t			*all = NULL, *runs = NULL, *golden;
+	json_t			*want = NULL;
+	struct gs_error		 err;
 	size_t			 i, pending = 0, nsel = 0;
 	int			 rc;
 
@@ -185,6 +179,14 @@ sim_main(int argc, char **argv)
 	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
 	in.override = a.ignore->count > 0;
 	in.quiet = a.quiet->count > 0;
+	/* A golden file is an input too: refuse a bad one before any output. */
+	memset(&err, 0, sizeof err);
+	if (a.expect->count > 0 &&
+	    gs_golden_load(a.expect->filename[0], &want, &err) != 0) {
+		cmd_error(&err);
+		rc = EXIT_INPUT;
+		goto out;
+	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out;
 
@@ -244,8 +246,8 @@ sim_main(int argc, char **argv)
 	}
 	if (rc == EXIT_OK && a.update->count > 0)
 		rc = write_golden(a.update->filename[0], golden);
-	if (rc == EXIT_OK && a.expect->count > 0)
-		rc = compare_golden(a.expect->filename[0], golden);
+	if (rc == EXIT_OK && want != NULL)
+		rc = compare_golden(a.expect->filename[0], want, golden);
 	json_decref(golden);
 	gs_scenario_release(&sc);
 	if (rc == EXIT_OK && pending > 0 && a.fail_pending->count > 0) {
@@ -255,6 +257,7 @@ sim_main(int argc, char **argv)
 	}
 	rc = cmd_finish_stdout(rc);
 out:
+	json_decref(want);
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
 	return rc;
 }

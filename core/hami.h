@@ -77,6 +77,12 @@ int	hami_uuid_ok(const struct hami_filter *, const struct gs_device *);
 
 /* ComputeDefaultScore over a node's devices (usage before the pod). */
 float	hami_node_score(const struct gs_device *devs, size_t n);
+/*
+ * NodeScoreList order with gpusched's tie rule: is node a (score sa)
+ * preferred over node b?  binpack prefers the higher score, spread the
+ * lower; equal scores go to the lower index (listed first); NaN last.
+ */
+int	hami_node_prefer(int spread, float sa, size_t a, float sb, size_t b);
 /* ComputeScore for one device and one container's request. */
 float	hami_device_score(const struct gs_device *d, const struct hami_req *r);
 
@@ -90,6 +96,13 @@ struct hami_scratch {
 	size_t			*order;	/* order[k] = device index */
 	size_t			 n, cap;
 	int			 binpack;
+	/*
+	 * Optional trace for explain (NULL in normal runs), per device:
+	 * try position (1 = tried first, 0 = not reached) and outcome (an
+	 * enum hami_reason, or HR_N when the device was chosen).
+	 */
+	int			*trace_try;
+	int			*trace_result;
 };
 
 void	hami_scratch_load(struct hami_scratch *, const struct gs_node *,

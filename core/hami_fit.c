@@ -195,17 +195,26 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	struct hami_req	k = *req;
 	int32_t		orig = k.nums, memreq;
 	int32_t		prevnuma = -1;
-	int		ntmp = 0;
+	int		ntmp = 0, tried = 0;
 	long		i;
 
+/* Count reason r and go on with the next device (used inside braces). */
+#define FAIL(r)	{							\
+	counts[r]++;							\
+	if (s->trace_result != NULL)					\
+		s->trace_result[di] = (r);				\
+	continue;							\
+}
 	for (i = (long)s->n - 1; i >= 0; i--) {
 		size_t			 di = s->order[i];
 		const struct gs_device	*d = &s->devs[di];
 
+		if (s->trace_try != NULL)
+			s->trace_try[di] = ++tried;
+
 		/* checkType: Type contains "NVIDIA", then the pod's filters. */
 		if (strstr(d->type, "NVIDIA") == NULL || !hami_type_ok(f, d)) {
-			counts[HR_CARD_TYPE_MISMATCH]++;
-			continue;
+			FAIL(HR_CARD_TYPE_MISMATCH);
 		}
 		if (f->numa_bind && prevnuma != d->numa) {
 			if (k.nums != orig)
@@ -215,12 +224,10 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			ntmp = 0;
 		}
 		if (!hami_uuid_ok(f, d)) {
-			counts[HR_CARD_UUID_MISMATCH]++;
-			continue;
+			FAIL(HR_CARD_UUID_MISMATCH);
 		}
 		if (d->count <= d->used) {
-			counts[HR_CARD_TIME_SLICING_EXHAUSTED]++;
-			continue;
+			FAIL(HR_CARD_TIME_SLICING_EXHAUSTED);
 		}
 		if (k.coresreq > 100)
 			k.coresreq = 100;	/* persists, as in HAMi */
@@ -230,23 +237,21 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (k.mempct != 101 && k.memreq == 0)
 			memreq = i32_div(i32_mul(d->devmem, k.mempct), 100);
 		if (i32_sub(d->devmem, d->usedmem) < memreq) {
-			counts[HR_CARD_INSUFFICIENT_MEMORY]++;
-			continue;
+			FAIL(HR_CARD_INSUFFICIENT_MEMORY);
 		}
 		if (i32_sub(d->devcore, d->usedcores) < k.coresreq) {
-			counts[HR_CARD_INSUFFICIENT_CORE]++;
-			continue;
+			FAIL(HR_CARD_INSUFFICIENT_CORE);
 		}
 		if (d->devcore == 100 && k.coresreq == 100 && d->used > 0) {
-			counts[HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT]++;
-			continue;
+			FAIL(HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT);
 		}
 		if (d->devcore != 0 && d->usedcores == d->devcore &&
 		    k.coresreq == 0) {
-			counts[HR_CARD_COMPUTE_UNITS_EXHAUSTED]++;
-			continue;
+			FAIL(HR_CARD_COMPUTE_UNITS_EXHAUSTED);
 		}
 		/* CustomFilterRule passes for every non-MIG device. */
+		if (s->trace_result != NULL)
+			s->trace_result[di] = HR_N;
 		if (k.nums > 0) {
 			k.nums--;
 			tmp[ntmp].dev = (int)di;
@@ -257,6 +262,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (k.nums == 0)
 			return ntmp;
 	}
+#undef FAIL
 	if (ntmp > 0)
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] = 1;
 	return -1;

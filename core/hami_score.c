@@ -4,6 +4,7 @@
  * (DeviceUsageList.Less under sort.Sort).  float32 throughout, evaluated
  * in Go's order: 10 * ((a + b) + c).  Spec §3.4-§3.6, §3.12.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,18 @@ hami_node_score(const struct gs_device *devs, size_t n)
 	core_score = (float)used_core / (float)total_core;
 	mem_score = (float)used_mem / (float)total_mem;
 	return (float)HAMI_WEIGHT * ((use_score + core_score) + mem_score);
+}
+
+int
+hami_node_prefer(int spread, float sa, size_t a, float sb, size_t b)
+{
+	if (spread ? sa < sb : sa > sb)
+		return 1;
+	if (spread ? sa > sb : sa < sb)
+		return 0;
+	if (isnan(sa) != isnan(sb))
+		return !isnan(sa);
+	return a < b;
 }
 
 float

@@ -6,7 +6,8 @@
  * capped by completions), CronJob (its job template), DaemonSet (one pod
  * per node its nodeSelector admits, pinned to that node).  Annotations are
  * read from the pod template, as HAMi reads them; HAMi annotations on a
- * controller's own metadata draw a warning.  Resource quantities are
+ * controller's own metadata draw a warning; Services, ConfigMaps and other
+ * objects without pods are skipped.  Resource quantities are
  * validated as the API server would (syntax, no negatives, whole numbers
  * for extended resources).
  */
@@ -18,7 +19,7 @@
 #include "load.h"
 #include "quantity.h"
 
-/* Kinds that hold no pods: skipped with a note. */
+/* Kinds that hold no pods: skipped. */
 static const char *const passive_kinds[] = {
 	"Service", "ConfigMap", "Secret", "Namespace", "ServiceAccount",
 	"Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding",
@@ -363,11 +364,8 @@ load_object(struct gs_workload *wl, const struct yt_file *f,
 		return 0;
 	}
 	for (i = 0; passive_kinds[i] != NULL; i++)
-		if (strcmp(oi.kind, passive_kinds[i]) == 0) {
-			gs_warn(w, f->path, obj->line, obj->col, "skipping %s: "
-			    "it holds no pods", oi.kind);
-			return 0;
-		}
+		if (strcmp(oi.kind, passive_kinds[i]) == 0)
+			return 0;	/* holds no pods */
 	if (strcmp(oi.kind, "Pod") != 0 && strcmp(oi.kind, "Deployment") != 0 &&
 	    strcmp(oi.kind, "ReplicaSet") != 0 &&
 	    strcmp(oi.kind, "StatefulSet") != 0 &&

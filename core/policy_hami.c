@@ -16,7 +16,6 @@
  * node is unchanged.  tests/unit/test_engine.c checks the memo against
  * the straightforward evaluation.  Spec §3.1-§3.3, §3.9.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,19 +116,10 @@ node_score(struct hami_state *st, const struct gs_cluster *c, size_t i)
 	return st->nscore[i];
 }
 
-/* Is node a preferred over node b?  A strict total order. */
 static int
 prefer(const struct hami_state *st, int spread, size_t a, size_t b)
 {
-	float	sa = st->nscore[a], sb = st->nscore[b];
-
-	if (spread ? sa < sb : sa > sb)
-		return 1;
-	if (spread ? sa > sb : sa < sb)
-		return 0;
-	if (isnan(sa) != isnan(sb))
-		return !isnan(sa);
-	return a < b;
+	return hami_node_prefer(spread, st->nscore[a], a, st->nscore[b], b);
 }
 
 static void
@@ -300,6 +290,55 @@ add_reason(struct reason_group **g, size_t *n, size_t *cap,
 	(*g)[(*n)++].count = 1;
 }
 
+/*
+ * " (needs 16000 MiB per GPU, largest free 15360 MiB on t4-node GPU 3)":
+ * what the first GPU request asks against the most free memory on any
+ * GPU the pod could use.
+ */
+static void
+memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
+    const struct hami_req *reqs, char *buf, size_t len)
+{
+	const struct hami_req	*r = NULL;
+	long			 bn = -1, bd = -1;
+	int64_t			 best = -1, fm;
+	size_t			 i, j;
+	char			 need[64];
+
+	for (i = 0; i < pod->nctrs && r == NULL; i++)
+		if (reqs[i].nums > 0)
+			r = &reqs[i];
+	if (r == NULL)
+		return;
+	if (r->memreq > 0)
+		snprintf(need, sizeof need, "%d MiB", r->memreq);
+	else if (r->mempct != 101)
+		snprintf(need, sizeof need, "%d%% of a GPU's memory",
+		    r->mempct);
+	else
+		return;
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+
+		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
+		    !selector_ok(pod, n) || !n->registered)
+			continue;
+		for (j = 0; j < n->ndevs; j++) {
+			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
+			if (fm > best) {
+				best = fm;
+				bn = (long)i;
+				bd = (long)j;
+			}
+		}
+	}
+	if (bn < 0)
+		return;
+	snprintf(buf, len, " (needs %s per GPU, largest free %lld MiB on %s "
+	    "GPU %d)", need, (long long)best, c->nodes[bn].name,
+	    c->nodes[bn].devs[bd].index);
+}
+
 /* "0/N nodes fit: 2 nodes: 4/4 CardInsufficientMemory; ..." */
 static char *
 pending_reason(struct hami_state *st, const struct gs_cluster *c,
@@ -311,6 +350,7 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 	struct node_outcome	 local;
 	size_t			 ng = 0, cap = 0, i, off, len;
 	char			 r[256], *out;
+	int			 memory_short = 0;
 
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node	*n = &c->nodes[i];
@@ -332,7 +372,7 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			continue;	/* cannot happen: it failed before */
 		add_reason(&g, &ng, &cap, NULL, o, n->ndevs);
 	}
-	len = 64 + ng * (sizeof r + 32);
+	len = 256 + ng * (sizeof r + 32);
 	out = xmalloc(len);
 	off = (size_t)snprintf(out, len, "0/%zu nodes fit",
 	    pod->pinned_node >= 0 ? (size_t)1 : c->nnodes);
@@ -343,7 +383,12 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			format_outcome(&g[i].o, g[i].ndevs, r, sizeof r);
 		off += (size_t)snprintf(out + off, len - off, "%s%zu node%s: %s",
 		    i ? "; " : ": ", g[i].count, g[i].count == 1 ? "" : "s", r);
+		if (g[i].fixed == NULL &&
+		    g[i].o.counts[HR_CARD_INSUFFICIENT_MEMORY] > 0)
+			memory_short = 1;
 	}
+	if (memory_short && off < len)
+		memory_hint(c, pod, reqs, out + off, len - off);
 	free(g);
 	return out;
 }

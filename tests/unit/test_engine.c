@@ -9,6 +9,7 @@
 
 #include "suites.h"
 #include "../../core/engine.h"
+#include "../../core/explain.h"
 #include "../../core/policy.h"
 #include "../../core/util.h"
 
@@ -120,7 +121,8 @@ test_pending_reason(void)
 	CU_ASSERT_EQUAL(e.r.pl[0].status, GS_PENDING);
 	CU_ASSERT_EQUAL(e.r.pending, 2);
 	CU_ASSERT_STRING_EQUAL(e.r.pl[0].reason,
-	    "0/2 nodes fit: 2 nodes: 4/4 CardInsufficientMemory");
+	    "0/2 nodes fit: 2 nodes: 4/4 CardInsufficientMemory (needs 20000 "
+	    "MiB per GPU, largest free 15360 MiB on n0 GPU 0)");
 	CU_ASSERT_STRING_EQUAL(e.r.pl[1].reason,
 	    "0/2 nodes fit: 2 nodes: NodeInsufficientDevice");
 	env_release(&e);
@@ -237,7 +239,60 @@ test_memo_is_exact(void)
 	env_release(&e[1]);
 }
 
+/* explain must pick the node the engine picks, pod after pod. */
+static void
+test_explain_agrees(void)
+{
+	struct env		 e;
+	void			*st;
+	unsigned		 seed = 777;
+	size_t			 i, agree = 0;
+
+	env_init(&e, 5, 4);
+	for (i = 0; i < 120; i++) {
+		char		 n[32];
+		struct gs_pod	*p;
+		unsigned	 u;
+
+		seed = seed * 1103515245u + 12345u;
+		u = (seed >> 8) % 1000;
+		snprintf(n, sizeof n, "p%zu", i);
+		p = pod(&e, n, 1);
+		t_ctr(&p->ctrs[0], 1 + (u % 4 == 0), 2000 + 700 * (u % 11),
+		    -1, u % 3 == 0 ? 40 : -1);
+		if (u % 2)
+			gs_kv_set(&p->annotations,
+			    "hami.io/node-scheduler-policy", "spread");
+	}
+	st = gs_policy_hami_v261.create(&e.c, &e.cfg);
+	for (i = 0; i < e.w.npods; i++) {
+		struct gs_placement	d;
+		struct gs_explain	ex;
+
+		gs_explain_pod(&e.c, &e.w.pods[i], &e.cfg, -1, &ex);
+		gs_policy_hami_v261.decide(st, &e.c, &e.w.pods[i], &d, NULL);
+		agree += d.node == ex.chosen;
+		if (d.status == GS_PLACED) {
+			/* The chosen node's trace marks exactly its grants. */
+			const struct gs_explain_detail *dt =
+			    &ex.nodes[d.node].detail[0];
+			size_t g, chosen = 0;
+
+			for (g = 0; g < dt->ngpus; g++)
+				chosen += dt->gpus[g].result == HR_N;
+			CU_ASSERT_EQUAL(chosen, d.ctrs[0].ngrants);
+		}
+		gs_engine_commit(&e.c, &d);
+		gs_placement_release(&d);
+		gs_explain_release(&ex);
+	}
+	gs_policy_hami_v261.destroy(st);
+	CU_ASSERT_EQUAL(agree, e.w.npods);
+	env_release(&e);
+}
+
 CU_TestInfo engine_tests[] = {
+	{ "explain agrees with the engine", test_explain_agrees },
 	{ "failure memo changes no decision", test_memo_is_exact },
 	{ "binpack, spread, ties, annotations", test_binpack_spread_and_ties },
 	{ "pending pods carry HAMi's reasons", test_pending_reason },

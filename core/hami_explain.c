@@ -1,0 +1,187 @@
+/*
+ * hami_explain.c: HAMi v2.6.1's Filter for one pod, every node evaluated
+ * (as HAMi does; no shortcuts) with the reasons and GPU traces kept.  The
+ * chosen node is picked by the same rule as the policy: binpack the
+ * highest node score, spread the lowest, ties to the node listed first.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explain.h"
+#include "util.h"
+
+static int
+selector_ok(const struct gs_pod *pod, const struct gs_node *n)
+{
+	size_t		 i;
+	const char	*v;
+
+	for (i = 0; i < pod->node_selector.n; i++) {
+		v = gs_kv_get(&n->labels, pod->node_selector.v[i].key);
+		if (v == NULL || strcmp(v, pod->node_selector.v[i].val) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+format_counts(const int counts[HR_N], size_t ndevs, char *buf, size_t len)
+{
+	size_t	off = 0;
+	int	k;
+
+	buf[0] = '\0';
+	for (k = 0; k < HR_N && off < len; k++)
+		if (counts[k] != 0)
+			off += (size_t)snprintf(buf + off, len - off,
+			    "%s%d/%zu %s", off ? ", " : "", counts[k], ndevs,
+			    hami_reason_names[k]);
+}
+
+/* Evaluate node i; with detail, keep each container's GPU trace. */
+static void
+eval(const struct gs_node *node, const struct gs_pod *pod,
+    const struct gs_explain *ex, const struct hami_filter *f, int detail,
+    struct gs_explain_node *out)
+{
+	struct hami_scratch	 s;
+	struct gs_grant		*g;
+	int			 counts[HR_N], insufficient;
+	size_t			 c, d;
+
+	memset(&s, 0, sizeof s);
+	hami_scratch_load(&s, node, f->gpu_binpack);
+	g = xcalloc(node->ndevs ? node->ndevs : 1, sizeof *g);
+	out->fits = 1;
+	for (c = 0; c < pod->nctrs && out->fits; c++) {
+		struct gs_explain_detail *dt = NULL;
+
+		if (ex->reqs[c].nums == 0)
+			continue;
+		if (detail) {
+			out->detail = xreallocarray(out->detail,
+			    out->ndetail + 1, sizeof *out->detail);
+			dt = &out->detail[out->ndetail++];
+			dt->ctr = c;
+			dt->ngpus = node->ndevs;
+			dt->gpus = xcalloc(node->ndevs ? node->ndevs : 1,
+			    sizeof *dt->gpus);
+			s.trace_try = xcalloc(node->ndevs ? node->ndevs : 1,
+			    sizeof(int));
+			s.trace_result = xcalloc(node->ndevs ? node->ndevs : 1,
+			    sizeof(int));
+			for (d = 0; d < node->ndevs; d++)
+				s.trace_result[d] = -1;
+		}
+		out->fits = hami_fit_container(&s, &ex->reqs[c], f, g, counts,
+		    &insufficient);
+		if (dt != NULL) {
+			for (d = 0; d < node->ndevs; d++) {
+				dt->gpus[d].dev = (int)d;
+				dt->gpus[d].score = s.score[d];
+				dt->gpus[d].try_pos = s.trace_try[d];
+				dt->gpus[d].result = s.trace_result[d];
+			}
+			free(s.trace_try);
+			free(s.trace_result);
+			s.trace_try = s.trace_result = NULL;
+		}
+		if (!out->fits) {
+			if (insufficient)
+				snprintf(out->reason, sizeof out->reason,
+				    "NodeInsufficientDevice");
+			else
+				format_counts(counts, node->ndevs, out->reason,
+				    sizeof out->reason);
+		}
+	}
+	free(g);
+	hami_scratch_release(&s);
+}
+
+int
+gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
+    const struct gs_config *cfg, long detail_node, struct gs_explain *ex)
+{
+	struct hami_filter	f;
+	size_t			i, ci;
+	long			best = -1;
+	int			spread;
+
+	memset(ex, 0, sizeof *ex);
+	ex->chosen = -1;
+	ex->nctrs = pod->nctrs;
+	ex->reqs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *ex->reqs);
+	for (ci = 0; ci < pod->nctrs; ci++)
+		hami_build_request(&pod->ctrs[ci], cfg, &ex->reqs[ci]);
+	hami_effective_policies(pod, cfg, &ex->node_policy, &ex->gpu_policy);
+	ex->node_policy_from_pod = !cfg->override_policies &&
+	    gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO) != NULL;
+	ex->gpu_policy_from_pod = !cfg->override_policies &&
+	    gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO) != NULL;
+	hami_filter_init(&f, pod, cfg);
+	spread = f.node_spread;
+	ex->nnodes = c->nnodes;
+	ex->nodes = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *ex->nodes);
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node	*n = &c->nodes[i];
+		struct gs_explain_node	*en = &ex->nodes[i];
+
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) {
+			en->filtered = "DaemonSet pod for another node";
+			continue;
+		}
+		if (!selector_ok(pod, n)) {
+			en->filtered = "NodeSelectorMismatch";
+			continue;
+		}
+		if (!n->registered) {
+			en->filtered = "node unregistered";
+			continue;
+		}
+		en->score = hami_node_score(n->devs, n->ndevs);
+		eval(n, pod, ex, &f, (long)i == detail_node, en);
+		if (!en->fits)
+			continue;
+		if (best < 0 || hami_node_prefer(spread, en->score, i,
+		    ex->nodes[best].score, (size_t)best))
+			best = (long)i;
+	}
+	ex->chosen = best;
+	if (best >= 0) {
+		for (i = 0; i < c->nnodes; i++)
+			if ((long)i != best && ex->nodes[i].fits &&
+			    !ex->nodes[i].filtered &&
+			    ex->nodes[i].score == ex->nodes[best].score)
+				ex->ties++;
+		if (best != detail_node) {
+			struct gs_explain_node	*en = &ex->nodes[best];
+
+			en->fits = 0;
+			eval(&c->nodes[best], pod, ex, &f, 1, en);
+		}
+		snprintf(ex->why, sizeof ex->why, "%s takes the %s node score "
+		    "among the nodes that fit%s", spread ? "spread" : "binpack",
+		    spread ? "lowest" : "highest", ex->ties ? "; equal "
+		    "scores: the node listed first wins (HAMi: goroutine "
+		    "order, random)" : "");
+	}
+	hami_filter_release(&f);
+	return 0;
+}
+
+void
+gs_explain_release(struct gs_explain *ex)
+{
+	size_t	i, j;
+
+	for (i = 0; i < ex->nnodes; i++) {
+		for (j = 0; j < ex->nodes[i].ndetail; j++)
+			free(ex->nodes[i].detail[j].gpus);
+		free(ex->nodes[i].detail);
+	}
+	free(ex->nodes);
+	free(ex->reqs);
+	memset(ex, 0, sizeof *ex);
+}
