@@ -11,20 +11,6 @@
 #include "explain.h"
 #include "util.h"
 
-static int
-selector_ok(const struct gs_pod *pod, const struct gs_node *n)
-{
-	size_t		 i;
-	const char	*v;
-
-	for (i = 0; i < pod->node_selector.n; i++) {
-		v = gs_kv_get(&n->labels, pod->node_selector.v[i].key);
-		if (v == NULL || strcmp(v, pod->node_selector.v[i].val) != 0)
-			return 0;
-	}
-	return 1;
-}
-
 static void
 format_counts(const int counts[HR_N], size_t ndevs, char *buf, size_t len)
 {
@@ -132,7 +118,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 			en->filtered = "DaemonSet pod for another node";
 			continue;
 		}
-		if (!selector_ok(pod, n)) {
+		if (!gs_node_selected(n, &pod->node_selector)) {
 			en->filtered = "NodeSelectorMismatch";
 			continue;
 		}

@@ -285,17 +285,9 @@ emit_pods(struct gs_workload *wl, const struct yt_file *f,
 	if (daemon) {
 		for (ni = 0; cl != NULL && ni < cl->nnodes; ni++) {
 			struct gs_pod	*p;
-			size_t		 k;
-			int		 ok = 1;
 
-			for (k = 0; k < proto.node_selector.n && ok; k++) {
-				const char *v = gs_kv_get(&cl->nodes[ni].labels,
-				    proto.node_selector.v[k].key);
-
-				ok = v != NULL && strcmp(v,
-				    proto.node_selector.v[k].val) == 0;
-			}
-			if (!ok)
+			if (!gs_node_selected(&cl->nodes[ni],
+			    &proto.node_selector))
 				continue;
 			p = gs_workload_add(wl);
 			gs_pod_copy(p, &proto);

@@ -117,6 +117,20 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 	}
 }
 
+int
+gs_node_selected(const struct gs_node *n, const struct gs_kvlist *sel)
+{
+	const char	*v;
+	size_t		 i;
+
+	for (i = 0; i < sel->n; i++) {
+		v = gs_kv_get(&n->labels, sel->v[i].key);
+		if (v == NULL || strcmp(v, sel->v[i].val) != 0)
+			return 0;
+	}
+	return 1;
+}
+
 long
 gs_cluster_find(const struct gs_cluster *c, const char *name)
 {

@@ -66,6 +66,8 @@ struct gs_cluster {
 void	gs_cluster_release(struct gs_cluster *);
 /* A deep copy, usage included. */
 void	gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src);
+/* Does the node's labels satisfy a pod's nodeSelector? */
+int	gs_node_selected(const struct gs_node *, const struct gs_kvlist *sel);
 /* Index of node name, or -1. */
 long	gs_cluster_find(const struct gs_cluster *, const char *name);
 void	gs_cluster_reset_usage(struct gs_cluster *);

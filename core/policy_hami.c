@@ -142,20 +142,6 @@ heap_down(struct hami_state *st, int spread, size_t n, size_t i)
 	}
 }
 
-static int
-selector_ok(const struct gs_pod *pod, const struct gs_node *n)
-{
-	size_t		 i;
-	const char	*v;
-
-	for (i = 0; i < pod->node_selector.n; i++) {
-		v = gs_kv_get(&n->labels, pod->node_selector.v[i].key);
-		if (v == NULL || strcmp(v, pod->node_selector.v[i].val) != 0)
-			return 0;
-	}
-	return 1;
-}
-
 /* The filter annotations as one string, for the memo key. */
 static char *
 filter_key(const struct gs_pod *pod)
@@ -321,7 +307,7 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 		const struct gs_node *n = &c->nodes[i];
 
 		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    !selector_ok(pod, n) || !n->registered)
+		    !gs_node_selected(n, &pod->node_selector) || !n->registered)
 			continue;
 		for (j = 0; j < n->ndevs; j++) {
 			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
@@ -358,7 +344,7 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if (!selector_ok(pod, n)) {
+		if (!gs_node_selected(n, &pod->node_selector)) {
 			add_reason(&g, &ng, &cap, "NodeSelectorMismatch", NULL,
 			    0);
 			continue;
@@ -440,7 +426,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	for (i = 0; i < c->nnodes; i++) {
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if (!selector_ok(pod, &c->nodes[i]) ||
+		if (!gs_node_selected(&c->nodes[i], &pod->node_selector) ||
 		    !c->nodes[i].registered)
 			continue;
 		if (memo != NULL && memo->node[i].known)
