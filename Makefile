@@ -115,6 +115,7 @@ bench: $(REL)/bench
 	$(REL)/bench
 
 FUZZ_SECONDS	?= 20
+FUZZ_SEED	?= 1
 FUZZ_TARGETS	 = fuzz_yaml fuzz_quantity fuzz_register
 FUZZ_FLAGS	 = -g -O1 -fsanitize=fuzzer,address,undefined $(STD) \
 		   $(FPFLAGS) $(DEPCFLAGS)
@@ -127,7 +128,8 @@ fuzz: $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
 	    mkdir -p build/fuzz/corpus-$$t; \
 	    echo "fuzz: $$t for $(FUZZ_SECONDS)s"; \
-	    build/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    build/fuzz/$$t -seed=$(FUZZ_SEED) -max_total_time=$(FUZZ_SECONDS) \
+	        -max_len=65536 \
 	        -rss_limit_mb=2048 -timeout=10 \
 	        build/fuzz/corpus-$$t tests/fuzz/seeds/$$t || exit 1; \
 	done

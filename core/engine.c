@@ -28,6 +28,28 @@ gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl)
 	n->gen++;
 }
 
+void
+gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl)
+{
+	struct gs_node	*n;
+	size_t		 i, j;
+
+	if (pl->status != GS_PLACED || pl->node < 0)
+		return;
+	n = &c->nodes[pl->node];
+	for (i = 0; i < pl->nctrs; i++)
+		for (j = 0; j < pl->ctrs[i].ngrants; j++) {
+			const struct gs_grant	*g = &pl->ctrs[i].grants[j];
+			struct gs_device	*d = &n->devs[g->dev];
+
+			d->used = i32_sub(d->used, 1);
+			d->usedmem = i32_sub(d->usedmem, g->usedmem);
+			d->usedcores = i32_sub(d->usedcores, g->usedcores);
+		}
+	n->gen++;
+	c->epoch++;	/* usage shrank: failure memos are void */
+}
+
 int
 gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,

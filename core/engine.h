@@ -25,6 +25,8 @@ int	gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 	    struct gs_result *res, struct gs_error *err);
 /* Charge one placement's grants to the cluster. */
 void	gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl);
+/* Give them back (the pod left); bumps the cluster's epoch. */
+void	gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl);
 void	gs_result_release(struct gs_result *);
 
 #endif

@@ -118,6 +118,10 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 			en->filtered = "DaemonSet pod for another node";
 			continue;
 		}
+		if (n->unschedulable) {
+			en->filtered = "NodeUnschedulable";
+			continue;
+		}
 		if (!gs_node_selected(n, &pod->node_selector)) {
 			en->filtered = "NodeSelectorMismatch";
 			continue;

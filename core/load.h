@@ -28,6 +28,9 @@ int	gs_load_workload_doc(struct gs_workload *w, const struct yt_file *,
 	    const struct yt_node *doc, const struct gs_cluster *,
 	    struct gs_warnings *, struct gs_error *);
 
+/* The deterministic UUID of GPU index on a node (compact pools). */
+char	*gs_gpu_uuid(const char *node, int index);
+
 /* Helpers shared by the loaders. */
 int	gs_check_keys(const struct yt_file *, const struct yt_node *map,
 	    const char *const *allowed, const char *what, struct gs_error *);

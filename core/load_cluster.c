@@ -48,8 +48,8 @@ mix64(uint64_t z)
 	return z ^ (z >> 31);
 }
 
-static char *
-make_uuid(const char *node, int index)
+char *
+gs_gpu_uuid(const char *node, int index)
 {
 	char		 key[512];
 	uint64_t	 a, b;
@@ -120,13 +120,15 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 {
 	static const char *const keys[] = { "name", "count", "labels", "gpus",
 	    "model", "memory", "type", "splitCount", "memoryScaling",
-	    "coreScaling", "cores", "numa", "health", "mode", NULL };
+	    "coreScaling", "cores", "numa", "health", "mode", "cost", NULL };
 	const struct yt_node		*v, *numa;
 	const struct gs_gpu_model	*model = NULL;
 	struct plugin_knobs		 k = *global;
 	struct gs_kvlist		 labels = { 0 };
 	const char			*name, *type = NULL, *mode = "hami-core";
 	int64_t				 count = 1, gpus, mem = 0, cores = -1;
+	double				 cost = 0;
+	int				 has_cost = 0;
 	int64_t				 x;
 	int				 health = 1, rc = -1;
 	size_t				 i, g;
@@ -195,6 +197,11 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 	if ((v = yt_get(p, "cores")) != NULL &&
 	    yt_int64(f, v, "cores", 0, INT32_MAX, &cores, err) != 0)
 		return -1;
+	if ((v = yt_get(p, "cost")) != NULL) {
+		if (gs_load_double(f, v, "cost", 0, 1e9, &cost, err) != 0)
+			return -1;
+		has_cost = 1;
+	}
 	if ((v = yt_get(p, "health")) != NULL &&
 	    yt_bool(f, v, "health", &health, err) != 0)
 		return -1;
@@ -248,6 +255,8 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 		}
 		free(nn);
 		n->pool = xstrdup(name);
+		n->cost = cost;
+		n->has_cost = has_cost;
 		gs_kv_copy(&n->labels, &labels);
 		if (gs_kv_get(&n->labels, "kubernetes.io/hostname") == NULL)
 			gs_kv_set(&n->labels, "kubernetes.io/hostname",
@@ -258,7 +267,7 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 		for (g = 0; g < n->ndevs; g++) {
 			struct gs_device *d = &n->devs[g];
 
-			d->id = make_uuid(n->name, (int)g);
+			d->id = gs_gpu_uuid(n->name, (int)g);
 			d->index = (int32_t)g;
 			d->count = k.split;
 			d->devmem = (int32_t)mem;

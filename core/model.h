@@ -55,6 +55,9 @@ struct gs_node {
 	int			 src_line;
 	uint64_t		 gen;		/* bumped when usage changes */
 	int			 registered;	/* HAMi knows its GPUs */
+	double			 cost;		/* per hour, compact pools */
+	int			 has_cost;
+	int			 unschedulable;	/* cordoned: no new pods */
 };
 
 struct gs_cluster {

@@ -307,6 +307,7 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 		const struct gs_node *n = &c->nodes[i];
 
 		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
+		    n->unschedulable ||
 		    !gs_node_selected(n, &pod->node_selector) || !n->registered)
 			continue;
 		for (j = 0; j < n->ndevs; j++) {
@@ -344,6 +345,10 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
+		if (n->unschedulable) {
+			add_reason(&g, &ng, &cap, "NodeUnschedulable", NULL, 0);
+			continue;
+		}
 		if (!gs_node_selected(n, &pod->node_selector)) {
 			add_reason(&g, &ng, &cap, "NodeSelectorMismatch", NULL,
 			    0);
@@ -426,7 +431,8 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	for (i = 0; i < c->nnodes; i++) {
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if (!gs_node_selected(&c->nodes[i], &pod->node_selector) ||
+		if (c->nodes[i].unschedulable ||
+		    !gs_node_selected(&c->nodes[i], &pod->node_selector) ||
 		    !c->nodes[i].registered)
 			continue;
 		if (memo != NULL && memo->node[i].known)

@@ -25,7 +25,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	enc = hami_register_encode_text(d, n);
-	/* Ids, types or modes holding ':' or ',' cannot round-trip. */
+	/*
+	 * Ids, types or modes holding ':' or ',' cannot round-trip, nor can
+	 * text that starts like the JSON form ('[' after blanks).
+	 */
+	if (strspn(enc, " \t\r\n") < strlen(enc) &&
+	    enc[strspn(enc, " \t\r\n")] == '[')
+		goto out;
 	for (i = 0; i < n; i++)
 		if (strpbrk(d[i].id, ":,") || strpbrk(d[i].type, ":,") ||
 		    strpbrk(d[i].mode, ":,") || d[i].mode[0] == '\0')

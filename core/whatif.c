@@ -1,0 +1,436 @@
+/*
+ * whatif.c: scenario edits and the placement differences they cause.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "whatif.h"
+#include "util.h"
+
+static int
+why_set(char *why, size_t len, const char *msg, const char *arg)
+{
+	snprintf(why, len, msg, arg);
+	return -1;
+}
+
+/* "NAME=INTEGER" */
+static int
+parse_assign(const char *arg, struct gs_edit *e, int64_t min, int64_t max,
+    char *why, size_t len)
+{
+	const char	*eq = strchr(arg, '=');
+	char		*end;
+	long long	 v;
+
+	if (eq == NULL || eq == arg || eq[1] == '\0')
+		return why_set(why, len, "'%s' is not NAME=NUMBER", arg);
+	errno = 0;
+	v = strtoll(eq + 1, &end, 10);
+	if (*end != '\0' || errno != 0 || v < min || v > max)
+		return why_set(why, len, "'%s': the number is out of range or "
+		    "not an integer", arg);
+	e->target = xstrndup(arg, (size_t)(eq - arg));
+	e->value = v;
+	return 0;
+}
+
+int
+gs_edit_parse(enum gs_edit_kind kind, const char *arg, struct gs_edit *e,
+    char *why, size_t len)
+{
+	char	*copy, *tok, *save = NULL;
+	char	*end;
+	long	 v;
+
+	memset(e, 0, sizeof *e);
+	e->kind = kind;
+	switch (kind) {
+	case ED_REMOVE_NODE:
+	case ED_DRAIN_NODE:
+		if (*arg == '\0')
+			return why_set(why, len, "empty node name%s", "");
+		e->target = xstrdup(arg);
+		break;
+	case ED_SET_SPLIT:
+		errno = 0;
+		v = strtol(arg, &end, 10);
+		if (*arg == '\0' || *end != '\0' || errno != 0 || v < 1 ||
+		    v > 1000000)
+			return why_set(why, len, "split count '%s' must be an "
+			    "integer from 1 to 1000000", arg);
+		e->value = v;
+		break;
+	case ED_SET_POLICY:
+		copy = xstrdup(arg);
+		for (tok = strtok_r(copy, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save)) {
+			char **dst = strncmp(tok, "node=", 5) == 0 ?
+			    &e->node_policy : strncmp(tok, "gpu=", 4) == 0 ?
+			    &e->gpu_policy : NULL;
+
+			if (dst == NULL) {
+				free(copy);
+				gs_edit_release(e);
+				return why_set(why, len, "'%s' is not "
+				    "node=POLICY,gpu=POLICY", arg);
+			}
+			free(*dst);
+			*dst = xstrdup(strchr(tok, '=') + 1);
+		}
+		free(copy);
+		if (e->node_policy == NULL && e->gpu_policy == NULL)
+			return why_set(why, len, "'%s' sets no policy", arg);
+		break;
+	case ED_SCALE:
+		if (parse_assign(arg, e, 0, 100000, why, len) != 0)
+			return -1;
+		break;
+	case ED_SET_GPUMEM:
+		if (parse_assign(arg, e, 1, INT32_MAX, why, len) != 0)
+			return -1;
+		break;
+	}
+	e->text = xstrdup(arg);
+	return 0;
+}
+
+void
+gs_edit_release(struct gs_edit *e)
+{
+	free(e->text);
+	free(e->target);
+	free(e->node_policy);
+	free(e->gpu_policy);
+	memset(e, 0, sizeof *e);
+}
+
+static void
+remove_node(struct gs_cluster *c, struct gs_workload *w, long idx)
+{
+	struct gs_cluster	one = { &c->nodes[idx], 1, 1, 0 };
+	struct gs_node		*copy = xmalloc(sizeof *copy);
+	size_t			 i;
+
+	*copy = c->nodes[idx];
+	one.nodes = copy;
+	gs_cluster_release(&one);
+	memmove(&c->nodes[idx], &c->nodes[idx + 1],
+	    (c->nnodes - (size_t)idx - 1) * sizeof *c->nodes);
+	c->nnodes--;
+	/* DaemonSet pods pinned to it go with it; the others shift. */
+	for (i = 0; i < w->npods; i++) {
+		if (w->pods[i].pinned_node == idx) {
+			gs_pod_release(&w->pods[i]);
+			memmove(&w->pods[i], &w->pods[i + 1],
+			    (w->npods - i - 1) * sizeof *w->pods);
+			w->npods--;
+			i--;
+		} else if (w->pods[i].pinned_node > idx)
+			w->pods[i].pinned_node--;
+	}
+}
+
+static int
+scale(struct gs_workload *w, const char *name, size_t want)
+{
+	size_t	i, have = 0, last = 0, first = w->npods;
+
+	for (i = 0; i < w->npods; i++)
+		if (strcmp(w->pods[i].workload, name) == 0) {
+			if (first == w->npods)
+				first = i;
+			have++;
+			last = i;
+		}
+	if (have == 0)
+		return -1;
+	/* Fewer: drop the highest-numbered pods. */
+	while (have > want) {
+		gs_pod_release(&w->pods[last]);
+		memmove(&w->pods[last], &w->pods[last + 1],
+		    (w->npods - last - 1) * sizeof *w->pods);
+		w->npods--;
+		have--;
+		for (last = i = 0; i < w->npods; i++)
+			if (strcmp(w->pods[i].workload, name) == 0)
+				last = i;
+	}
+	/* More: copies of the first pod after the last one. */
+	while (have < want) {
+		struct gs_pod	p;
+
+		gs_pod_copy(&p, &w->pods[first]);
+		free(p.name);
+		p.name = xasprintf("%s-%zu", name, have);
+		gs_workload_add(w);
+		memmove(&w->pods[last + 2], &w->pods[last + 1],
+		    (w->npods - last - 2) * sizeof *w->pods);
+		w->pods[++last] = p;
+		have++;
+	}
+	return 0;
+}
+
+int
+gs_edits_apply(const struct gs_edit *e, size_t n, struct gs_cluster *c,
+    struct gs_workload *w, struct gs_config *cfg, char *why, size_t len)
+{
+	size_t	k, i, j, hit;
+	long	idx;
+
+	for (k = 0; k < n; k++)
+		switch (e[k].kind) {
+		case ED_REMOVE_NODE:
+		case ED_DRAIN_NODE:
+			if ((idx = gs_cluster_find(c, e[k].target)) < 0)
+				return why_set(why, len, "no node named '%s'",
+				    e[k].target);
+			if (e[k].kind == ED_REMOVE_NODE)
+				remove_node(c, w, idx);
+			break;
+		case ED_SET_SPLIT:
+			for (i = 0; i < c->nnodes; i++) {
+				for (j = 0; j < c->nodes[i].ndevs; j++)
+					c->nodes[i].devs[j].count =
+					    (int32_t)e[k].value;
+				c->nodes[i].gen++;
+			}
+			break;
+		case ED_SET_POLICY:
+			gs_config_set_policies(cfg, e[k].node_policy,
+			    e[k].gpu_policy);
+			cfg->override_policies = 1;
+			break;
+		case ED_SCALE:
+			if (scale(w, e[k].target, (size_t)e[k].value) != 0)
+				return why_set(why, len, "no workload named "
+				    "'%s'", e[k].target);
+			break;
+		case ED_SET_GPUMEM:
+			for (i = 0, hit = 0; i < w->npods; i++) {
+				if (strcmp(w->pods[i].workload,
+				    e[k].target) != 0)
+					continue;
+				hit++;
+				for (j = 0; j < w->pods[i].nctrs; j++) {
+					struct gs_container *ct =
+					    &w->pods[i].ctrs[j];
+
+					if (!ct->lim[GS_RES_GPU].set &&
+					    !ct->req[GS_RES_GPU].set &&
+					    !ct->lim[GS_RES_GPUMEM].set)
+						continue;
+					ct->lim[GS_RES_GPUMEM].set = 1;
+					ct->lim[GS_RES_GPUMEM].ok = 1;
+					ct->lim[GS_RES_GPUMEM].v = e[k].value;
+					ct->req[GS_RES_GPUMEM].set = 0;
+				}
+			}
+			if (hit == 0)
+				return why_set(why, len, "no workload named "
+				    "'%s'", e[k].target);
+			break;
+		}
+	return 0;
+}
+
+int
+gs_drain(struct gs_cluster *c, const struct gs_workload *w,
+    const struct gs_config *cfg, const struct gs_policy *p,
+    struct gs_result *r, long node, struct gs_error *err)
+{
+	void	*st;
+	size_t	 i;
+	long	 k;
+	int	 rc = 0;
+
+	for (k = (long)r->npl - 1; k >= 0; k--)
+		if (r->pl[k].status == GS_PLACED && r->pl[k].node == node)
+			gs_engine_release(c, &r->pl[k]);
+	c->nodes[node].unschedulable = 1;
+	st = p->create(c, cfg);
+	for (i = 0; i < r->npl && rc == 0; i++) {
+		struct gs_placement	*pl = &r->pl[i];
+
+		if (pl->status != GS_PLACED || pl->node != node)
+			continue;
+		gs_placement_release(pl);
+		if ((rc = p->decide(st, c, &w->pods[i], pl, err)) != 0)
+			break;
+		pl->pod = i;
+		r->placed -= pl->status != GS_PLACED;
+		r->pending += pl->status == GS_PENDING;
+		gs_engine_commit(c, pl);
+	}
+	p->destroy(st);
+	return rc;
+}
+
+/* "t4-node GPU 3,1" for a placement, or its status. */
+static char *
+where(const struct gs_cluster *c, const struct gs_placement *pl)
+{
+	char	*s, *t;
+	size_t	 j, k;
+	int	 first = 1;
+
+	if (pl == NULL)
+		return xstrdup("absent");
+	if (pl->status == GS_PENDING)
+		return xstrdup("pending");
+	if (pl->status == GS_UNMANAGED)
+		return xstrdup("no GPU request");
+	s = xasprintf("%s GPU", c->nodes[pl->node].name);
+	for (j = 0; j < pl->nctrs; j++)
+		for (k = 0; k < pl->ctrs[j].ngrants; k++) {
+			t = xasprintf("%s%s%d", s, first ? " " : ",",
+			    c->nodes[pl->node].devs[pl->ctrs[j].grants[k].dev].
+			    index);
+			free(s);
+			s = t;
+			first = 0;
+		}
+	return s;
+}
+
+/* GPUs by UUID, so renumbered nodes do not count as moves. */
+static int
+same_place(const struct gs_cluster *c0, const struct gs_placement *a,
+    const struct gs_cluster *c1, const struct gs_placement *b)
+{
+	size_t	j, k;
+
+	if (a->status != b->status)
+		return 0;
+	if (a->status != GS_PLACED)
+		return 1;
+	if (strcmp(c0->nodes[a->node].name, c1->nodes[b->node].name) != 0 ||
+	    a->nctrs != b->nctrs)
+		return 0;
+	for (j = 0; j < a->nctrs; j++) {
+		if (a->ctrs[j].ngrants != b->ctrs[j].ngrants)
+			return 0;
+		for (k = 0; k < a->ctrs[j].ngrants; k++)
+			if (strcmp(c0->nodes[a->node].devs[a->ctrs[j].grants[k].
+			    dev].id, c1->nodes[b->node].devs[b->ctrs[j].
+			    grants[k].dev].id) != 0)
+				return 0;
+	}
+	return 1;
+}
+
+static void
+add_change(struct gs_change **v, size_t *n, const char *pod, char *before,
+    char *after, const char *reason)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[*n].pod = xstrdup(pod);
+	(*v)[*n].before = before;
+	(*v)[*n].after = after;
+	(*v)[(*n)++].reason = reason ? xstrdup(reason) : NULL;
+}
+
+/* Placements indexed by pod name (sorted), for lookups in O(log n). */
+struct by_name {
+	const char			*name;
+	const struct gs_placement	*pl;
+};
+
+static int
+by_name_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct by_name *)a)->name,
+	    ((const struct by_name *)b)->name);
+}
+
+static struct by_name *
+index_pods(const struct gs_workload *w, const struct gs_result *r)
+{
+	struct by_name	*v = xcalloc(r->npl ? r->npl : 1, sizeof *v);
+	size_t		 i;
+
+	for (i = 0; i < r->npl; i++) {
+		v[i].name = w->pods[r->pl[i].pod].name;
+		v[i].pl = &r->pl[i];
+	}
+	qsort(v, r->npl, sizeof *v, by_name_cmp);
+	return v;
+}
+
+static const struct gs_placement *
+find_pod(const struct by_name *v, size_t n, const char *name)
+{
+	struct by_name	 key = { name, NULL };
+	struct by_name	*hit = bsearch(&key, v, n, sizeof *v, by_name_cmp);
+
+	return hit ? hit->pl : NULL;
+}
+
+void
+gs_whatif_diff(const struct gs_cluster *c0, const struct gs_workload *w0,
+    const struct gs_result *r0, const struct gs_cluster *c1,
+    const struct gs_workload *w1, const struct gs_result *r1,
+    struct gs_whatif_diff *d)
+{
+	struct by_name	*i0 = index_pods(w0, r0), *i1 = index_pods(w1, r1);
+	size_t		 i;
+
+	memset(d, 0, sizeof *d);
+	for (i = 0; i < r1->npl; i++) {
+		const struct gs_placement *b = &r1->pl[i];
+		const char *name = w1->pods[b->pod].name;
+		const struct gs_placement *a = find_pod(i0, r0->npl, name);
+
+		if (a != NULL && same_place(c0, a, c1, b))
+			continue;
+		if (b->status == GS_PENDING)
+			add_change(&d->pending, &d->npending, name,
+			    where(c0, a), where(c1, b), b->reason);
+		else if (a != NULL && a->status == GS_PLACED &&
+		    b->status == GS_PLACED)
+			add_change(&d->moved, &d->nmoved, name, where(c0, a),
+			    where(c1, b), NULL);
+		else if (b->status == GS_PLACED)
+			add_change(&d->placed, &d->nplaced, name, where(c0, a),
+			    where(c1, b), NULL);
+		else
+			add_change(&d->other, &d->nother, name, where(c0, a),
+			    where(c1, b), NULL);
+	}
+	for (i = 0; i < r0->npl; i++) {
+		const char *name = w0->pods[r0->pl[i].pod].name;
+
+		if (find_pod(i1, r1->npl, name) == NULL)
+			add_change(&d->other, &d->nother, name,
+			    where(c0, &r0->pl[i]), xstrdup("absent"), NULL);
+	}
+	free(i0);
+	free(i1);
+}
+
+static void
+free_changes(struct gs_change *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].pod);
+		free(v[i].before);
+		free(v[i].after);
+		free(v[i].reason);
+	}
+	free(v);
+}
+
+void
+gs_whatif_diff_release(struct gs_whatif_diff *d)
+{
+	free_changes(d->moved, d->nmoved);
+	free_changes(d->pending, d->npending);
+	free_changes(d->placed, d->nplaced);
+	free_changes(d->other, d->nother);
+	memset(d, 0, sizeof *d);
+}
