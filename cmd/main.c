@@ -20,6 +20,8 @@ const struct gs_cmd *const gs_cmds[] = {
 	&gs_cmd_check,
 	&gs_cmd_explain,
 	&gs_cmd_lint,
+	&gs_cmd_plan,
+	&gs_cmd_merge,
 	&gs_cmd_policies,
 	&gs_cmd_models,
 	NULL,

@@ -197,6 +197,20 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 }
 
 void
+gs_workload_copy(struct gs_workload *dst, const struct gs_workload *src)
+{
+	size_t	i;
+
+	memset(dst, 0, sizeof *dst);
+	dst->pods = xcalloc(src->npods ? src->npods : 1, sizeof *dst->pods);
+	dst->npods = dst->cap = src->npods;
+	for (i = 0; i < src->npods; i++)
+		gs_pod_copy(&dst->pods[i], &src->pods[i]);
+	if (src->npods == 0)
+		dst->cap = 1;
+}
+
+void
 gs_workload_release(struct gs_workload *w)
 {
 	size_t	i;

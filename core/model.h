@@ -120,6 +120,7 @@ struct gs_workload {
 
 void	gs_pod_release(struct gs_pod *);
 void	gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src);
+void	gs_workload_copy(struct gs_workload *dst, const struct gs_workload *src);
 void	gs_workload_release(struct gs_workload *);
 struct gs_pod *gs_workload_add(struct gs_workload *);
 

@@ -1,0 +1,42 @@
+/*
+ * plan_report.h: the subcommands of `gpusched plan` behind cmd/plan.c,
+ * each simulating one run of a scenario and printing what core/ computed.
+ */
+#ifndef GS_PLAN_REPORT_H
+#define GS_PLAN_REPORT_H
+
+#include "cmd.h"
+#include "../core/montecarlo.h"
+#include "../core/whatif.h"
+
+struct arg_str;
+
+struct plan_request {
+	int			 json;
+	int			 patterns;
+	size_t			 limit;		/* headroom */
+	char			**pools;	/* nodes, report */
+	size_t			 npools;
+	size_t			 max_nodes, max_sims;
+	struct gs_edit		*edits;		/* whatif */
+	size_t			 nedits;
+	struct gs_mc_opts	 mc;		/* montecarlo, report */
+};
+
+int	plan_parse_edits(struct plan_request *, struct arg_str *remove,
+	    struct arg_str *drain, struct arg_str *split, struct arg_str *policy,
+	    struct arg_str *scale, struct arg_str *gpumem);
+void	plan_request_release(struct plan_request *);
+
+int	plan_headroom(const struct gs_scenario *, size_t run,
+	    const struct plan_request *);
+int	plan_nodes(const struct gs_scenario *, size_t run,
+	    const struct plan_request *);
+int	plan_whatif(const struct gs_scenario *, size_t run,
+	    const struct plan_request *);
+int	plan_montecarlo(const struct gs_scenario *, size_t run,
+	    const struct plan_request *);
+int	plan_report(const struct gs_scenario *, size_t run,
+	    const struct plan_request *);
+
+#endif

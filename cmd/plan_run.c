@@ -1,0 +1,725 @@
+/*
+ * plan_run.c: the bodies of `gpusched plan` subcommands: simulate, ask
+ * core/ for the plan, print it as a table, JSON or Markdown.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <argtable2.h>
+
+#include "plan_report.h"
+#include "../core/hami.h"
+#include "../core/load.h"
+#include "../core/plan.h"
+#include "../core/policy.h"
+#include "../core/report.h"
+#include "../core/report_mc.h"
+
+static const char *const combos[4][2] = {
+	{ "binpack", "binpack" }, { "spread", "binpack" },
+	{ "binpack", "spread" }, { "spread", "spread" },
+};
+
+static void
+print_json(json_t *o)
+{
+	json_dumpf(o, stdout, GS_JSON_FLAGS);
+	fputc('\n', stdout);
+	json_decref(o);
+}
+
+int
+plan_parse_edits(struct plan_request *r, struct arg_str *remove,
+    struct arg_str *drain, struct arg_str *split, struct arg_str *policy,
+    struct arg_str *scale, struct arg_str *gpumem)
+{
+	struct {
+		struct arg_str		*a;
+		enum gs_edit_kind	 k;
+		const char		*flag;
+	} f[] = {
+		{ remove, ED_REMOVE_NODE, "--remove-node" },
+		{ drain, ED_DRAIN_NODE, "--drain-node" },
+		{ split, ED_SET_SPLIT, "--set-split" },
+		{ policy, ED_SET_POLICY, "--set-policy" },
+		{ scale, ED_SCALE, "--scale" },
+		{ gpumem, ED_SET_GPUMEM, "--set-gpumem" },
+	};
+	char	why[256];
+	size_t	i;
+	int	j;
+
+	for (i = 0; i < sizeof f / sizeof f[0]; i++)
+		for (j = 0; j < f[i].a->count; j++) {
+			r->edits = xreallocarray(r->edits, r->nedits + 1,
+			    sizeof *r->edits);
+			if (gs_edit_parse(f[i].k, f[i].a->sval[j],
+			    &r->edits[r->nedits], why, sizeof why) != 0) {
+				cmd_errorf("plan whatif: %s: %s", f[i].flag,
+				    why);
+				return EXIT_USAGE;
+			}
+			free(r->edits[r->nedits].text);
+			r->edits[r->nedits].text = xasprintf("%s %s",
+			    f[i].flag, f[i].a->sval[j]);
+			r->nedits++;
+		}
+	if (r->nedits == 0) {
+		cmd_errorf("plan whatif: no edit given (--remove-node, "
+		    "--drain-node, --set-split, --set-policy, --scale, "
+		    "--set-gpumem)");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+void
+plan_request_release(struct plan_request *r)
+{
+	size_t	i;
+
+	for (i = 0; i < r->nedits; i++)
+		gs_edit_release(&r->edits[i]);
+	free(r->edits);
+	memset(r, 0, sizeof *r);
+}
+
+/* ---- headroom ------------------------------------------------------ */
+
+static int
+headroom_one(const struct gs_scenario *sc, const struct gs_run *run,
+    const struct gs_config *cfg, size_t limit, struct gs_headroom **h,
+    size_t *n)
+{
+	struct cmd_sim	sim;
+	int		rc;
+
+	if ((rc = cmd_simulate_run(sc, run, cfg, &sim)) != EXIT_OK)
+		return rc;
+	gs_plan_headroom(&sim.cluster, &run->wl, &sim.res, &sim.cfg,
+	    gs_policy_find(cfg->profile), limit, h, n);
+	cmd_sim_release(&sim);
+	return EXIT_OK;
+}
+
+static json_t *
+headroom_json(const struct gs_headroom *h, size_t n)
+{
+	json_t	*a = json_array();
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("{s:s,s:s,s:I,s:I,s:I,s:b,"
+		    "s:s,s:o}", "name", h[i].workload, "kind", h[i].kind,
+		    "placed", (json_int_t)h[i].placed, "pending",
+		    (json_int_t)h[i].pending, "additional_replicas",
+		    (json_int_t)h[i].additional, "stopped_at_limit",
+		    h[i].limited, "binding", h[i].binding, "reason",
+		    h[i].reason ? json_string(h[i].reason) : json_null()));
+	return a;
+}
+
+static void
+headroom_table(const struct gs_headroom *h, size_t n)
+{
+	size_t	i, w = 8;
+
+	for (i = 0; i < n; i++)
+		if (strlen(h[i].workload) > w)
+			w = strlen(h[i].workload);
+	printf("%-*s  %-11s  %6s  %7s  %9s  %s\n", (int)w, "WORKLOAD", "KIND",
+	    "PLACED", "PENDING", "MORE FIT", "RUNS OUT FIRST");
+	for (i = 0; i < n; i++)
+		printf("%-*s  %-11s  %6zu  %7zu  %9zu  %s\n", (int)w,
+		    h[i].workload, h[i].kind, h[i].placed, h[i].pending,
+		    h[i].additional, h[i].binding);
+}
+
+int
+plan_headroom(const struct gs_scenario *sc, size_t ri,
+    const struct plan_request *req)
+{
+	const struct gs_run	*run = &sc->runs[ri];
+	struct gs_headroom	*h;
+	size_t			 n, k;
+	json_t			*o = NULL, *pats = NULL;
+	int			 rc;
+
+	if ((rc = headroom_one(sc, run, &run->cfg, req->limit, &h,
+	    &n)) != EXIT_OK)
+		return rc;
+	if (req->json) {
+		o = json_pack("{s:s,s:s,s:s,s:s,s:o}", "gpusched_version",
+		    GS_VERSION, "scenario", sc->name, "run", run->name,
+		    "profile", run->cfg.profile, "workloads",
+		    headroom_json(h, n));
+	} else {
+		printf("scenario %s, run %s: profile %s; after the workload is "
+		    "placed, more pods of each\nworkload's template are added "
+		    "one at a time until one stays pending\n\n", sc->name,
+		    run->name, run->cfg.profile);
+		headroom_table(h, n);
+	}
+	gs_headroom_free(h, n);
+	if (req->patterns) {
+		if (o != NULL) {
+			pats = json_array();
+			json_object_set_new(o, "patterns", pats);
+		}
+		for (k = 0; k < 4 && rc == EXIT_OK; k++) {
+			struct gs_config cfg;
+
+			gs_config_copy(&cfg, &run->cfg);
+			gs_config_set_policies(&cfg, combos[k][0],
+			    combos[k][1]);
+			cfg.override_policies = 1;
+			rc = headroom_one(sc, run, &cfg, req->limit, &h, &n);
+			gs_config_release(&cfg);
+			if (rc != EXIT_OK)
+				break;
+			if (pats != NULL)
+				json_array_append_new(pats, json_pack("{s:s,"
+				    "s:s,s:o}", "nodeSchedulerPolicy",
+				    combos[k][0], "gpuSchedulerPolicy",
+				    combos[k][1], "workloads",
+				    headroom_json(h, n)));
+			else {
+				printf("\nnode %s / GPU %s (pod policy "
+				    "annotations overridden)\n", combos[k][0],
+				    combos[k][1]);
+				headroom_table(h, n);
+			}
+			gs_headroom_free(h, n);
+		}
+	}
+	if (o != NULL) {
+		if (rc == EXIT_OK)
+			print_json(o);
+		else
+			json_decref(o);
+	}
+	return rc;
+}
+
+/* ---- nodes --------------------------------------------------------- */
+
+static int
+load_pools(const struct plan_request *req, struct gs_cluster *pc,
+    struct gs_pool **out, size_t *n)
+{
+	struct gs_warnings	 w = { 0 };
+	struct gs_error		 err;
+	struct gs_pool		*v = NULL;
+	size_t			 i, j, nv = 0, priced = 0;
+
+	memset(pc, 0, sizeof *pc);
+	memset(&err, 0, sizeof err);
+	for (i = 0; i < req->npools; i++)
+		if (gs_load_cluster_file(pc, req->pools[i], &w, &err) != 0) {
+			cmd_error(&err);
+			gs_warnings_release(&w);
+			return EXIT_INPUT;
+		}
+	gs_warnings_release(&w);
+	for (i = 0; i < pc->nnodes; i++) {
+		const char *name = pc->nodes[i].pool ? pc->nodes[i].pool :
+		    pc->nodes[i].name;
+
+		for (j = 0; j < nv; j++)
+			if (strcmp(v[j].name, name) == 0)
+				break;
+		if (j < nv)
+			continue;
+		v = xreallocarray(v, nv + 1, sizeof *v);
+		memset(&v[nv], 0, sizeof *v);
+		v[nv].name = xstrdup(name);
+		v[nv].node = pc->nodes[i];	/* borrowed from pc */
+		v[nv].cost = pc->nodes[i].cost;
+		v[nv].has_cost = pc->nodes[i].has_cost;
+		priced += v[nv].has_cost;
+		nv++;
+	}
+	if (priced != 0 && priced != nv) {
+		cmd_errorf("plan nodes: give every pool a 'cost:' or none");
+		for (j = 0; j < nv; j++)
+			free(v[j].name);
+		free(v);
+		return EXIT_INPUT;
+	}
+	*out = v;
+	*n = nv;
+	return EXIT_OK;
+}
+
+struct nodes_answer {
+	struct gs_nodes_plan	 plan;
+	struct gs_pool		*pools;
+	size_t			 npools;
+	struct gs_cluster	 pc;
+	int			 priced;
+};
+
+static int
+nodes_compute(const struct gs_scenario *sc, const struct gs_run *run,
+    const struct plan_request *req, struct nodes_answer *a)
+{
+	struct gs_error	err;
+	int		rc;
+	size_t		i;
+
+	memset(a, 0, sizeof *a);
+	memset(&err, 0, sizeof err);
+	if ((rc = load_pools(req, &a->pc, &a->pools, &a->npools)) != EXIT_OK)
+		return rc;
+	for (i = 0; i < a->npools; i++)
+		a->priced |= a->pools[i].has_cost;
+	if (gs_plan_nodes(&sc->cluster, &run->wl, &run->cfg,
+	    gs_policy_find(run->cfg.profile), a->pools, a->npools,
+	    req->max_nodes, req->max_sims, &a->plan, &err) != 0) {
+		cmd_error(&err);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+static void
+nodes_release(struct nodes_answer *a)
+{
+	size_t	i;
+
+	for (i = 0; i < a->npools; i++)
+		free(a->pools[i].name);
+	free(a->pools);
+	gs_nodes_plan_release(&a->plan);
+	gs_cluster_release(&a->pc);
+}
+
+int
+plan_nodes(const struct gs_scenario *sc, size_t ri,
+    const struct plan_request *req)
+{
+	const struct gs_run	*run = &sc->runs[ri];
+	struct nodes_answer	 a;
+	size_t			 i;
+	int			 rc;
+
+	if ((rc = nodes_compute(sc, run, req, &a)) != EXIT_OK) {
+		nodes_release(&a);
+		return rc;
+	}
+	if (req->json) {
+		json_t *add = json_object();
+
+		for (i = 0; i < a.npools; i++)
+			json_object_set_new(add, a.pools[i].name,
+			    json_integer((json_int_t)a.plan.count[i]));
+		print_json(json_pack("{s:s,s:s,s:s,s:b,s:o,s:I,s:o,s:I,s:I,"
+		    "s:I}", "gpusched_version", GS_VERSION, "scenario",
+		    sc->name, "run", run->name, "found", a.plan.found,
+		    "nodes_to_add", add, "nodes_added",
+		    (json_int_t)a.plan.nodes, "cost_per_hour", a.priced ?
+		    json_real(round(a.plan.cost * 1e6) / 1e6) : json_null(),
+		    "pending_before", (json_int_t)a.plan.pending_before,
+		    "pending_after", (json_int_t)a.plan.pending_after,
+		    "simulations", (json_int_t)a.plan.simulations));
+	} else {
+		printf("scenario %s, run %s: %zu pod%s pending on the cluster "
+		    "as it is\n", sc->name, run->name, a.plan.pending_before,
+		    a.plan.pending_before == 1 ? "" : "s");
+		printf("%s after %zu simulation%s (%s first):\n",
+		    a.plan.found ? "every pod places" : "no mix places every "
+		    "pod", a.plan.simulations, a.plan.simulations == 1 ? "" :
+		    "s", a.priced ? "cheapest" : "fewest nodes");
+		for (i = 0; i < a.npools; i++)
+			printf("  add %zu x %s\n", a.plan.count[i],
+			    a.pools[i].name);
+		printf("  %zu node%s", a.plan.nodes, a.plan.nodes == 1 ? "" :
+		    "s");
+		if (a.priced)
+			printf(", %.2f per hour", a.plan.cost);
+		printf("; %zu pod%s still pending\n", a.plan.pending_after,
+		    a.plan.pending_after == 1 ? "" : "s");
+	}
+	if (!a.plan.found) {
+		cmd_errorf("plan nodes: no mix of at most %zu nodes (%zu "
+		    "simulations tried) places every pod; the best shown "
+		    "leaves %zu pending", req->max_nodes, a.plan.simulations,
+		    a.plan.pending_after);
+		rc = EXIT_FINDING;
+	}
+	nodes_release(&a);
+	return rc;
+}
+
+/* ---- what-if ------------------------------------------------------- */
+
+static json_t *
+changes_json(const struct gs_change *v, size_t n)
+{
+	json_t	*a = json_array();
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:o}", "pod",
+		    v[i].pod, "before", v[i].before, "after", v[i].after,
+		    "reason", v[i].reason ? json_string(v[i].reason) :
+		    json_null()));
+	return a;
+}
+
+static void
+changes_table(const char *title, const struct gs_change *v, size_t n)
+{
+	size_t	i;
+
+	printf("%s: %zu\n", title, n);
+	for (i = 0; i < n; i++) {
+		printf("  %-40s %s -> %s\n", v[i].pod, v[i].before,
+		    v[i].after);
+		if (v[i].reason)
+			printf("  %-40s reason: %s\n", "", v[i].reason);
+	}
+}
+
+struct metric_row {
+	const char	*key;
+	const char	*title;
+	double		(*get)(const struct gs_metrics *);
+};
+
+static double m_pending(const struct gs_metrics *m) { return (double)m->pending; }
+static double m_nodes(const struct gs_metrics *m) { return (double)m->nodes_used; }
+static double m_gpus(const struct gs_metrics *m) { return (double)m->gpus_used; }
+static double m_whole(const struct gs_metrics *m) { return (double)m->whole_free; }
+static double m_block(const struct gs_metrics *m) { return (double)m->largest_block; }
+static double m_frag(const struct gs_metrics *m) { return m->frag_gpus; }
+static double m_fragp(const struct gs_metrics *m) { return m->frag_pct; }
+static double m_strand(const struct gs_metrics *m) { return (double)m->stranded_mem; }
+static double m_ppg(const struct gs_metrics *m) { return (double)m->pods_per_gpu_max; }
+static double m_ppgm(const struct gs_metrics *m) { return m->pods_per_gpu_mean; }
+
+static const struct metric_row metric_rows[] = {
+	{ "pods_pending", "pods pending", m_pending },
+	{ "nodes_used", "nodes used", m_nodes },
+	{ "gpus_used", "GPUs used", m_gpus },
+	{ "whole_gpus_free", "whole GPUs free", m_whole },
+	{ "largest_whole_gpu_block", "largest whole block", m_block },
+	{ "fragmentation_gpus", "fragmentation (GPUs)", m_frag },
+	{ "fragmentation_pct_of_idle", "fragmentation (% idle)", m_fragp },
+	{ "stranded_memory_mib", "stranded memory (MiB)", m_strand },
+	{ "pods_per_gpu_max", "pods per GPU (max)", m_ppg },
+	{ "pods_per_gpu_mean", "pods per GPU (mean)", m_ppgm },
+};
+
+#define NMETRIC_ROWS	(sizeof metric_rows / sizeof metric_rows[0])
+
+int
+plan_whatif(const struct gs_scenario *sc, size_t ri,
+    const struct plan_request *req)
+{
+	const struct gs_run	*run = &sc->runs[ri];
+	const struct gs_policy	*p = gs_policy_find(run->cfg.profile);
+	struct cmd_sim		 base;
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_result	 r;
+	struct gs_metrics	 m;
+	struct gs_whatif_diff	 d;
+	struct gs_error		 err;
+	char			 why[256];
+	size_t			 i;
+	int			 rc;
+
+	if ((rc = cmd_simulate_run(sc, run, &run->cfg, &base)) != EXIT_OK)
+		return rc;
+	memset(&err, 0, sizeof err);
+	gs_cluster_copy(&c, &sc->cluster);
+	gs_workload_copy(&w, &run->wl);
+	gs_config_copy(&cfg, &run->cfg);
+	if (gs_edits_apply(req->edits, req->nedits, &c, &w, &cfg, why,
+	    sizeof why) != 0) {
+		cmd_errorf("plan whatif: %s", why);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (gs_engine_run(&c, &w, &cfg, p, &r, &err) != 0) {
+		cmd_error(&err);
+		rc = EXIT_IO;
+		goto out;
+	}
+	for (i = 0; i < req->nedits && rc == EXIT_OK; i++)
+		if (req->edits[i].kind == ED_DRAIN_NODE &&
+		    gs_drain(&c, &w, &cfg, p, &r, gs_cluster_find(&c,
+		    req->edits[i].target), &err) != 0) {
+			cmd_error(&err);
+			rc = EXIT_IO;
+		}
+	gs_metrics_compute(&m, &c, &w, &cfg, &r);
+	gs_whatif_diff(&base.cluster, &run->wl, &base.res, &c, &w, &r, &d);
+	if (req->json) {
+		json_t *edits = json_array(), *mb = json_object();
+
+		for (i = 0; i < req->nedits; i++)
+			json_array_append_new(edits, json_string(
+			    req->edits[i].text));
+		for (i = 0; i < NMETRIC_ROWS; i++)
+			json_object_set_new(mb, metric_rows[i].key, json_pack(
+			    "{s:f,s:f}", "before", round(metric_rows[i].get(
+			    &base.m) * 1e6) / 1e6, "after", round(
+			    metric_rows[i].get(&m) * 1e6) / 1e6));
+		print_json(json_pack("{s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o}",
+		    "gpusched_version", GS_VERSION, "scenario", sc->name, "run",
+		    run->name, "edits", edits, "moved", changes_json(d.moved,
+		    d.nmoved), "newly_pending", changes_json(d.pending,
+		    d.npending), "newly_placed", changes_json(d.placed,
+		    d.nplaced), "other", changes_json(d.other, d.nother),
+		    "metrics", mb));
+	} else {
+		printf("scenario %s, run %s: what if", sc->name, run->name);
+		for (i = 0; i < req->nedits; i++)
+			printf(" %s%s", i ? "+ " : "", req->edits[i].text);
+		printf("\n\n");
+		changes_table("moved", d.moved, d.nmoved);
+		changes_table("newly pending", d.pending, d.npending);
+		changes_table("newly placed", d.placed, d.nplaced);
+		if (d.nother)
+			changes_table("added or removed", d.other, d.nother);
+		printf("\n%-24s  %10s  %10s\n", "METRIC", "BEFORE", "AFTER");
+		for (i = 0; i < NMETRIC_ROWS; i++)
+			printf("%-24s  %10.2f  %10.2f\n", metric_rows[i].title,
+			    metric_rows[i].get(&base.m),
+			    metric_rows[i].get(&m));
+	}
+	gs_whatif_diff_release(&d);
+	gs_metrics_release(&m);
+	gs_result_release(&r);
+out:
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+	cmd_sim_release(&base);
+	return rc;
+}
+
+/* ---- Monte Carlo ----------------------------------------------------- */
+
+int
+plan_montecarlo(const struct gs_scenario *sc, size_t ri,
+    const struct plan_request *req)
+{
+	const struct gs_run	*run = &sc->runs[ri];
+	struct gs_mc_sample	*v;
+	struct gs_mc_header	 h;
+	struct gs_error		 err;
+	size_t			 n;
+
+	if (req->mc.nshards > 1 && !req->json) {
+		cmd_errorf("plan montecarlo: --shard writes JSON for gpusched "
+		    "merge: add -o json");
+		return EXIT_USAGE;
+	}
+	memset(&err, 0, sizeof err);
+	if (gs_montecarlo(&sc->cluster, &run->wl, &run->cfg,
+	    gs_policy_find(run->cfg.profile), &req->mc, &v, &n, &err) != 0) {
+		cmd_error(&err);
+		return EXIT_IO;
+	}
+	h.scenario = sc->name;
+	h.run = run->name;
+	h.profile = run->cfg.profile;
+	h.opts = req->mc;
+	if (req->json)
+		print_json(gs_mc_json(&h, v, n, req->mc.nshards > 1));
+	else
+		gs_mc_table(stdout, &h, v, n);
+	free(v);
+	return EXIT_OK;
+}
+
+/* ---- Markdown report ------------------------------------------------- */
+
+static void
+md_inputs(const struct gs_scenario *sc, const struct gs_run *run)
+{
+	size_t	i, j, k;
+
+	printf("## Inputs\n\n| nodes | GPUs per node | GPU type | memory per "
+	    "GPU (MiB) | slots | cores |\n|---:|---:|---|---:|---:|---:|\n");
+	for (i = 0; i < sc->cluster.nnodes; i++) {
+		const struct gs_node *n = &sc->cluster.nodes[i];
+		size_t count = 0;
+		int seen = 0;
+
+		for (j = 0; j < i && !seen; j++) {
+			const struct gs_node *o = &sc->cluster.nodes[j];
+
+			seen = o->ndevs == n->ndevs && (n->ndevs == 0 ||
+			    (strcmp(o->devs[0].type, n->devs[0].type) == 0 &&
+			    o->devs[0].devmem == n->devs[0].devmem &&
+			    o->devs[0].count == n->devs[0].count));
+		}
+		if (seen)
+			continue;
+		for (j = i; j < sc->cluster.nnodes; j++) {
+			const struct gs_node *o = &sc->cluster.nodes[j];
+
+			count += o->ndevs == n->ndevs && (n->ndevs == 0 ||
+			    (strcmp(o->devs[0].type, n->devs[0].type) == 0 &&
+			    o->devs[0].devmem == n->devs[0].devmem &&
+			    o->devs[0].count == n->devs[0].count));
+		}
+		if (n->ndevs == 0)
+			printf("| %zu | 0 | - | - | - | - |\n", count);
+		else
+			printf("| %zu | %zu | %s | %d | %d | %d |\n", count,
+			    n->ndevs, n->devs[0].type, n->devs[0].devmem,
+			    n->devs[0].count, n->devs[0].devcore);
+	}
+	printf("\n| workload | kind | pods | request per container |\n"
+	    "|---|---|---:|---|\n");
+	for (i = 0; i < run->wl.npods; i++) {
+		const struct gs_pod *p = &run->wl.pods[i];
+		size_t pods = 0;
+		int dup = 0;
+
+		for (j = 0; j < i && !dup; j++)
+			dup = strcmp(run->wl.pods[j].workload, p->workload) == 0;
+		if (dup)
+			continue;
+		for (j = i; j < run->wl.npods; j++)
+			pods += strcmp(run->wl.pods[j].workload,
+			    p->workload) == 0;
+		printf("| %s | %s | %zu | ", p->workload, p->kind, pods);
+		for (k = 0; k < p->nctrs; k++) {
+			struct hami_req r;
+
+			hami_build_request(&p->ctrs[k], &run->cfg, &r);
+			if (r.nums == 0)
+				printf("%s%s: no GPU", k ? "; " : "",
+				    p->ctrs[k].name);
+			else if (r.mempct != 101 && r.memreq == 0)
+				printf("%s%s: %d GPU x %d%% memory, %d%% cores",
+				    k ? "; " : "", p->ctrs[k].name, r.nums,
+				    r.mempct, r.coresreq);
+			else
+				printf("%s%s: %d GPU x %d MiB, %d%% cores",
+				    k ? "; " : "", p->ctrs[k].name, r.nums,
+				    r.memreq, r.coresreq);
+		}
+		printf(" |\n");
+	}
+}
+
+int
+plan_report(const struct gs_scenario *sc, size_t ri,
+    const struct plan_request *req)
+{
+	const struct gs_run	*run = &sc->runs[ri];
+	struct cmd_sim		 sims[4];
+	struct gs_headroom	*h;
+	size_t			 n, k, i;
+	int			 rc = EXIT_OK;
+
+	printf("# Capacity plan: %s, run %s\n\n", sc->name, run->name);
+	printf("Simulated by gpusched %s with the %s profile; scheduler "
+	    "defaults node %s, GPU %s; node ties go to the node listed "
+	    "first.\n\n", GS_VERSION, run->cfg.profile, run->cfg.node_policy,
+	    run->cfg.gpu_policy);
+	md_inputs(sc, run);
+
+	printf("\n## The four patterns\n\nThe workload under each node x GPU "
+	    "policy (pods' policy annotations overridden).\n\n| metric |");
+	for (k = 0; k < 4; k++) {
+		struct gs_config cfg;
+
+		gs_config_copy(&cfg, &run->cfg);
+		gs_config_set_policies(&cfg, combos[k][0], combos[k][1]);
+		cfg.override_policies = 1;
+		rc = cmd_simulate_run(sc, run, &cfg, &sims[k]);
+		gs_config_release(&cfg);
+		if (rc != EXIT_OK) {
+			while (k-- > 0)
+				cmd_sim_release(&sims[k]);
+			return rc;
+		}
+		printf(" %s / %s |", combos[k][0], combos[k][1]);
+	}
+	printf("\n|---|---:|---:|---:|---:|\n");
+	for (i = 0; i < NMETRIC_ROWS; i++) {
+		printf("| %s |", metric_rows[i].title);
+		for (k = 0; k < 4; k++)
+			printf(" %.2f |", metric_rows[i].get(&sims[k].m));
+		printf("\n");
+	}
+	for (k = 0; k < 4; k++)
+		cmd_sim_release(&sims[k]);
+
+	if ((rc = headroom_one(sc, run, &run->cfg, req->limit, &h,
+	    &n)) != EXIT_OK)
+		return rc;
+	printf("\n## Headroom\n\nMore pods of each workload's template that "
+	    "fit after it is placed, under the scenario's policies.\n\n"
+	    "| workload | placed | pending | more that fit | runs out first "
+	    "|\n|---|---:|---:|---:|---|\n");
+	for (i = 0; i < n; i++)
+		printf("| %s | %zu | %zu | %zu | %s |\n", h[i].workload,
+		    h[i].placed, h[i].pending, h[i].additional, h[i].binding);
+	gs_headroom_free(h, n);
+
+	if (req->npools > 0) {
+		struct nodes_answer a;
+
+		if ((rc = nodes_compute(sc, run, req, &a)) != EXIT_OK) {
+			nodes_release(&a);
+			return rc;
+		}
+		printf("\n## Nodes to add\n\n%zu pod%s pending as the cluster "
+		    "is. ", a.plan.pending_before, a.plan.pending_before == 1 ?
+		    "" : "s");
+		if (a.plan.found)
+			printf("The %s mix that places every pod (%zu "
+			    "simulations):\n\n| pool | nodes to add |\n"
+			    "|---|---:|\n", a.priced ? "cheapest" : "smallest",
+			    a.plan.simulations);
+		else
+			printf("No mix of at most %zu nodes places every pod; "
+			    "the best found leaves %zu pending:\n\n| pool | "
+			    "nodes to add |\n|---|---:|\n", req->max_nodes,
+			    a.plan.pending_after);
+		for (i = 0; i < a.npools; i++)
+			printf("| %s | %zu |\n", a.pools[i].name,
+			    a.plan.count[i]);
+		if (a.priced)
+			printf("\nCost: %.2f per hour.\n", a.plan.cost);
+		nodes_release(&a);
+	}
+	if (req->mc.runs > 0) {
+		struct gs_mc_sample	*v;
+		struct gs_mc_stat	 st[4];
+		struct gs_error		 err;
+		static const char *const titles[4] = { "pending pods",
+		    "nodes used", "whole GPUs free", "fragmentation (% idle)" };
+
+		memset(&err, 0, sizeof err);
+		if (gs_montecarlo(&sc->cluster, &run->wl, &run->cfg,
+		    gs_policy_find(run->cfg.profile), &req->mc, &v, &n,
+		    &err) != 0) {
+			cmd_error(&err);
+			return EXIT_IO;
+		}
+		gs_mc_summary(v, n, st);
+		printf("\n## Monte Carlo\n\n%zu runs, pod arrival order "
+		    "shuffled%s; seed %lu (run r uses seed + r).\n\n| metric | "
+		    "mean | p50 | p95 | max |\n|---|---:|---:|---:|---:|\n",
+		    req->mc.runs, req->mc.rotate ? ", GPU registration order "
+		    "drawn" : "", req->mc.seed);
+		for (k = 0; k < 4; k++)
+			printf("| %s | %.2f | %.2f | %.2f | %.2f |\n",
+			    titles[k], st[k].mean, st[k].p50, st[k].p95,
+			    st[k].max);
+		free(v);
+	}
+	return EXIT_OK;
+}
