@@ -100,6 +100,7 @@ unit: $(ASAN)/unit-tests
 
 golden: $(ASAN)/gpusched
 	$(TEST_ENV) sh tests/golden/run.sh $(ASAN)/gpusched
+	$(TEST_ENV) sh tests/golden/shard-merge.sh $(ASAN)/gpusched
 
 man-check:
 	@if command -v mandoc >/dev/null 2>&1; then \

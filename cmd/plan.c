@@ -298,7 +298,7 @@ plan_main(int argc, char **argv)
 	if (sub == SUB_WHATIF &&
 	    (rc = plan_parse_edits(&req, a.remove_node, a.drain_node,
 	    a.set_split, a.set_policy, a.scale, a.set_gpumem)) != EXIT_OK)
-		goto out;
+		goto out_req;
 	if ((rc = cmd_parse_inputs("plan", a.scenario, a.cluster, a.workload,
 	    &in)) != EXIT_OK)
 		goto out_req;

@@ -386,6 +386,7 @@ struct metric_row {
 	const char	*key;
 	const char	*title;
 	double		(*get)(const struct gs_metrics *);
+	int		 decimals;
 };
 
 static double m_pending(const struct gs_metrics *m) { return (double)m->pending; }
@@ -400,16 +401,16 @@ static double m_ppg(const struct gs_metrics *m) { return (double)m->pods_per_gpu
 static double m_ppgm(const struct gs_metrics *m) { return m->pods_per_gpu_mean; }
 
 static const struct metric_row metric_rows[] = {
-	{ "pods_pending", "pods pending", m_pending },
-	{ "nodes_used", "nodes used", m_nodes },
-	{ "gpus_used", "GPUs used", m_gpus },
-	{ "whole_gpus_free", "whole GPUs free", m_whole },
-	{ "largest_whole_gpu_block", "largest whole block", m_block },
-	{ "fragmentation_gpus", "fragmentation (GPUs)", m_frag },
-	{ "fragmentation_pct_of_idle", "fragmentation (% idle)", m_fragp },
-	{ "stranded_memory_mib", "stranded memory (MiB)", m_strand },
-	{ "pods_per_gpu_max", "pods per GPU (max)", m_ppg },
-	{ "pods_per_gpu_mean", "pods per GPU (mean)", m_ppgm },
+	{ "pods_pending", "pods pending", m_pending, 0 },
+	{ "nodes_used", "nodes used", m_nodes, 0 },
+	{ "gpus_used", "GPUs used", m_gpus, 0 },
+	{ "whole_gpus_free", "whole GPUs free", m_whole, 0 },
+	{ "largest_whole_gpu_block", "largest whole block", m_block, 0 },
+	{ "fragmentation_gpus", "fragmentation (GPUs)", m_frag, 2 },
+	{ "fragmentation_pct_of_idle", "fragmentation (% idle)", m_fragp, 2 },
+	{ "stranded_memory_mib", "stranded memory (MiB)", m_strand, 0 },
+	{ "pods_per_gpu_max", "pods per GPU (max)", m_ppg, 0 },
+	{ "pods_per_gpu_mean", "pods per GPU (mean)", m_ppgm, 2 },
 };
 
 #define NMETRIC_ROWS	(sizeof metric_rows / sizeof metric_rows[0])
@@ -488,9 +489,9 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 			changes_table("added or removed", d.other, d.nother);
 		printf("\n%-24s  %10s  %10s\n", "METRIC", "BEFORE", "AFTER");
 		for (i = 0; i < NMETRIC_ROWS; i++)
-			printf("%-24s  %10.2f  %10.2f\n", metric_rows[i].title,
-			    metric_rows[i].get(&base.m),
-			    metric_rows[i].get(&m));
+			printf("%-24s  %10.*f  %10.*f\n", metric_rows[i].title,
+			    metric_rows[i].decimals, metric_rows[i].get(&base.m),
+			    metric_rows[i].decimals, metric_rows[i].get(&m));
 	}
 	gs_whatif_diff_release(&d);
 	gs_metrics_release(&m);
@@ -650,7 +651,8 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 	for (i = 0; i < NMETRIC_ROWS; i++) {
 		printf("| %s |", metric_rows[i].title);
 		for (k = 0; k < 4; k++)
-			printf(" %.2f |", metric_rows[i].get(&sims[k].m));
+			printf(" %.*f |", metric_rows[i].decimals,
+			    metric_rows[i].get(&sims[k].m));
 		printf("\n");
 	}
 	for (k = 0; k < 4; k++)
@@ -680,9 +682,10 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 		    "" : "s");
 		if (a.plan.found)
 			printf("The %s mix that places every pod (%zu "
-			    "simulations):\n\n| pool | nodes to add |\n"
+			    "simulation%s):\n\n| pool | nodes to add |\n"
 			    "|---|---:|\n", a.priced ? "cheapest" : "smallest",
-			    a.plan.simulations);
+			    a.plan.simulations, a.plan.simulations == 1 ? "" :
+			    "s");
 		else
 			printf("No mix of at most %zu nodes places every pod; "
 			    "the best found leaves %zu pending:\n\n| pool | "

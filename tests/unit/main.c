@@ -23,6 +23,7 @@ main(void)
 		SUITE(engine),
 		SUITE(metrics),
 		SUITE(demo),
+		SUITE(plan),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
