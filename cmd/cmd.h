@@ -56,7 +56,18 @@ struct cmd_inputs {
 	const char	*profile;	/* --profile */
 	int		 override;	/* --ignore-pod-policies */
 	int		 quiet;
+	struct gs_snapshot_opts snap;	/* --running, --now */
 };
+
+/* --running FILE... and --now TIME, for the commands that take a snapshot. */
+struct cmd_snapshot_args {
+	struct arg_file	*running;
+	struct arg_str	*now;
+};
+
+void	cmd_snapshot_args_init(struct cmd_snapshot_args *);
+void	cmd_snapshot_inputs(const struct cmd_snapshot_args *,
+	    struct cmd_inputs *);
 
 struct arg_file;
 struct arg_end;

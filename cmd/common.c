@@ -67,10 +67,10 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 
 	memset(&err, 0, sizeof err);
 	if (in->scenario != NULL)
-		rc = gs_scenario_load(sc, in->scenario, &w, &err);
+		rc = gs_scenario_load(sc, in->scenario, &in->snap, &w, &err);
 	else
 		rc = gs_scenario_from_files(sc, in->clusters, in->nclusters,
-		    in->workloads, in->nworkloads, &w, &err);
+		    in->workloads, in->nworkloads, &in->snap, &w, &err);
 	for (i = 0; rc == 0 && i < sc->nruns; i++)
 		gs_lint(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg, &w);
 	cmd_print_warnings(&w, in->quiet);
@@ -186,4 +186,21 @@ cmd_format(const char *cmd, struct arg_str *o, const char *const *allowed,
 		    allowed[i]);
 	cmd_errorf("%s: unknown output format '%s' (%s)", cmd, *fmt, list);
 	return EXIT_USAGE;
+}
+
+void
+cmd_snapshot_args_init(struct cmd_snapshot_args *a)
+{
+	a->running = arg_filen(NULL, "running", "PODS", 0, 256,
+	    "pods already running (kubectl get pods -A -o json)");
+	a->now = arg_str0(NULL, "now", "\"YYYY-MM-DD HH:MM:SS\"",
+	    "reference time (UTC) for node handshakes");
+}
+
+void
+cmd_snapshot_inputs(const struct cmd_snapshot_args *a, struct cmd_inputs *in)
+{
+	in->snap.running = (char **)a->running->filename;
+	in->snap.nrunning = (size_t)a->running->count;
+	in->snap.now = a->now->count ? a->now->sval[0] : NULL;
 }

@@ -15,8 +15,9 @@ struct cmp_args {
 	struct arg_file	*scenario, *cluster, *workload;
 	struct arg_str	*output, *run, *profile;
 	struct arg_lit	*quiet, *help;
+	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[10];
+	void		*table[12];
 };
 
 static const char *const combos[4][2] = {
@@ -47,10 +48,13 @@ cmp_args_init(struct cmp_args *a)
 	a->table[3] = a->output;
 	a->table[4] = a->run;
 	a->table[5] = a->profile;
-	a->table[6] = a->quiet;
-	a->table[7] = a->help;
-	a->table[8] = a->end;
-	a->table[9] = NULL;
+	cmd_snapshot_args_init(&a->snap);
+	a->table[6] = a->snap.running;
+	a->table[7] = a->snap.now;
+	a->table[8] = a->quiet;
+	a->table[9] = a->help;
+	a->table[10] = a->end;
+	a->table[11] = NULL;
 }
 
 static void
@@ -94,6 +98,7 @@ cmp_main(int argc, char **argv)
 	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
 	in.quiet = a.quiet->count > 0;
+	cmd_snapshot_inputs(&a.snap, &in);
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto done;
 	if (strcmp(fmt, "json") == 0) {

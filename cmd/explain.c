@@ -18,8 +18,9 @@ struct explain_args {
 	struct arg_file	*scenario, *cluster, *workload;
 	struct arg_str	*pod, *run, *node, *output;
 	struct arg_lit	*quiet, *help;
+	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[11];
+	void		*table[13];
 };
 
 static void
@@ -45,10 +46,13 @@ explain_args_init(struct explain_args *a)
 	a->table[4] = a->run;
 	a->table[5] = a->node;
 	a->table[6] = a->output;
-	a->table[7] = a->quiet;
-	a->table[8] = a->help;
-	a->table[9] = a->end;
-	a->table[10] = NULL;
+	cmd_snapshot_args_init(&a->snap);
+	a->table[7] = a->snap.running;
+	a->table[8] = a->snap.now;
+	a->table[9] = a->quiet;
+	a->table[10] = a->help;
+	a->table[11] = a->end;
+	a->table[12] = NULL;
 }
 
 static void
@@ -280,6 +284,7 @@ explain_main(int argc, char **argv)
 		goto out;
 	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.quiet = a.quiet->count > 0;
+	cmd_snapshot_inputs(&a.snap, &in);
 	podname = a.pod->sval[0];
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out;

@@ -22,8 +22,9 @@ struct plan_args {
 	struct arg_str	*scale, *set_gpumem;
 	struct arg_int	*limit, *max_nodes, *max_sims, *runs;
 	struct arg_lit	*patterns, *rotate, *quiet, *help;
+	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[32];
+	void		*table[34];
 	size_t		 ntable;
 };
 
@@ -107,6 +108,9 @@ plan_args_init(struct plan_args *a, int sub)
 	if (sub == SUB_MONTECARLO)
 		add(a, a->shard = arg_str0(NULL, "shard", "I/N",
 		    "only runs r with r % N == I; combine with gpusched merge"));
+	cmd_snapshot_args_init(&a->snap);
+	add(a, a->snap.running);
+	add(a, a->snap.now);
 	add(a, a->quiet = arg_lit0("q", "quiet", "no warnings on stderr"));
 	add(a, a->help = arg_lit0("h", "help", "print this help"));
 	add(a, a->end = arg_end(20));
@@ -304,6 +308,7 @@ plan_main(int argc, char **argv)
 		goto out_req;
 	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
 	in.quiet = a.quiet->count > 0;
+	cmd_snapshot_inputs(&a.snap, &in);
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out_req;
 	if ((rc = pick_run(&sc, a.run->count ? a.run->sval[0] : NULL,

@@ -17,8 +17,9 @@ struct sim_args {
 	struct arg_str	*output, *run, *node_policy, *gpu_policy, *profile;
 	struct arg_file	*expect, *update;
 	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
+	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[16];
+	void		*table[18];
 };
 
 static void
@@ -60,12 +61,15 @@ sim_args_init(struct sim_args *a)
 	a->table[7] = a->ignore;
 	a->table[8] = a->profile;
 	a->table[9] = a->fail_pending;
+	cmd_snapshot_args_init(&a->snap);
 	a->table[10] = a->expect;
 	a->table[11] = a->update;
-	a->table[12] = a->quiet;
-	a->table[13] = a->help;
-	a->table[14] = a->end;
-	a->table[15] = NULL;
+	a->table[12] = a->snap.running;
+	a->table[13] = a->snap.now;
+	a->table[14] = a->quiet;
+	a->table[15] = a->help;
+	a->table[16] = a->end;
+	a->table[17] = NULL;
 }
 
 static void
@@ -179,6 +183,7 @@ sim_main(int argc, char **argv)
 	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
 	in.override = a.ignore->count > 0;
 	in.quiet = a.quiet->count > 0;
+	cmd_snapshot_inputs(&a.snap, &in);
 	/* A golden file is an input too: refuse a bad one before any output. */
 	memset(&err, 0, sizeof err);
 	if (a.expect->count > 0 &&

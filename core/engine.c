@@ -8,7 +8,8 @@
 #include "int32.h"
 
 void
-gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl)
+gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl,
+    const struct gs_pod *pod)
 {
 	struct gs_node	*n;
 	size_t		 i, j;
@@ -25,11 +26,15 @@ gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl)
 			d->usedmem = i32_add(d->usedmem, g->usedmem);
 			d->usedcores = i32_add(d->usedcores, g->usedcores);
 		}
+	n->used_cpu += pod->req_cpu;
+	n->used_mem += pod->req_mem;
+	n->used_pods++;
 	n->gen++;
 }
 
 void
-gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl)
+gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl,
+    const struct gs_pod *pod)
 {
 	struct gs_node	*n;
 	size_t		 i, j;
@@ -46,6 +51,9 @@ gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl)
 			d->usedmem = i32_sub(d->usedmem, g->usedmem);
 			d->usedcores = i32_sub(d->usedcores, g->usedcores);
 		}
+	n->used_cpu -= pod->req_cpu;
+	n->used_mem -= pod->req_mem;
+	n->used_pods--;
 	n->gen++;
 	c->epoch++;	/* usage shrank: failure memos are void */
 }
@@ -74,7 +82,7 @@ gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 		switch (pl->status) {
 		case GS_PLACED:
 			res->placed++;
-			gs_engine_commit(c, pl);
+			gs_engine_commit(c, pl, &w->pods[i]);
 			break;
 		case GS_PENDING:
 			res->pending++;

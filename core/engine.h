@@ -23,10 +23,12 @@ struct gs_result {
 int	gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
 	    struct gs_result *res, struct gs_error *err);
-/* Charge one placement's grants to the cluster. */
-void	gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl);
+/* Charge one placement (GPU grants, pod cpu/memory/count) to the cluster. */
+void	gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl,
+	    const struct gs_pod *pod);
 /* Give them back (the pod left); bumps the cluster's epoch. */
-void	gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl);
+void	gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl,
+	    const struct gs_pod *pod);
 void	gs_result_release(struct gs_result *);
 
 #endif

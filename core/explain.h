@@ -26,6 +26,7 @@ struct gs_explain_detail {
 
 struct gs_explain_node {
 	const char		*filtered;	/* set when not a candidate */
+	char			 filter_buf[192];
 	float			 score;
 	int			 fits;
 	char			 reason[256];	/* HAMi's, when it fails */

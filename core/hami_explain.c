@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "kubefilter.h"
 #include "util.h"
 
 static void
@@ -118,14 +119,9 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 			en->filtered = "DaemonSet pod for another node";
 			continue;
 		}
-		if (n->unschedulable) {
-			en->filtered = "NodeUnschedulable";
+		if ((en->filtered = gs_kube_filter(n, pod, en->filter_buf,
+		    sizeof en->filter_buf)) != NULL)
 			continue;
-		}
-		if (!gs_node_selected(n, &pod->node_selector)) {
-			en->filtered = "NodeSelectorMismatch";
-			continue;
-		}
 		if (!n->registered) {
 			en->filtered = "node unregistered";
 			continue;

@@ -28,6 +28,17 @@ int	gs_load_workload_doc(struct gs_workload *w, const struct yt_file *,
 	    const struct yt_node *doc, const struct gs_cluster *,
 	    struct gs_warnings *, struct gs_error *);
 
+/*
+ * HAMi's node handshake: a node whose hami.io/node-handshake says Deleted,
+ * or Requesting_ more than 60 s before now, has no devices HAMi uses.
+ * now is epoch seconds (UTC), or INT64_MIN for the newest Requesting_
+ * time in the cluster.
+ */
+void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
+	    struct gs_warnings *);
+/* "Requesting_2006-01-02 15:04:05" to epoch seconds (INT64_MIN if bad). */
+int64_t	gs_handshake_time(const char *);
+
 /* The deterministic UUID of GPU index on a node (compact pools). */
 char	*gs_gpu_uuid(const char *node, int index);
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "quantity.h"
 #include "load.h"
 #include "register_codec.h"
 
@@ -313,6 +314,110 @@ load_compact(struct gs_cluster *c, const struct yt_file *f,
 }
 
 static int
+load_taints(const struct yt_file *f, const struct yt_node *n,
+    struct gs_node *node, struct gs_error *err)
+{
+	size_t	i;
+
+	if (yt_is_null(n))
+		return 0;
+	if (yt_expect(f, n, YT_SEQ, "spec.taints", err) != 0)
+		return -1;
+	node->taints = xcalloc(n->nitems ? n->nitems : 1,
+	    sizeof *node->taints);
+	for (i = 0; i < n->nitems; i++) {
+		const struct yt_node	*t = n->items[i], *v;
+		struct gs_taint		*d = &node->taints[i];
+		const char		*s;
+
+		node->ntaints = i + 1;
+		if (yt_expect(f, t, YT_MAP, "taints[]", err) != 0)
+			return -1;
+		if ((v = yt_get(t, "key")) == NULL ||
+		    yt_string(f, v, "key", &s, err) != 0)
+			return v ? -1 : yt_error(f, t, err, "taint needs a "
+			    "'key'");
+		d->key = xstrdup(s);
+		if ((v = yt_get(t, "value")) != NULL && !yt_is_null(v)) {
+			if (yt_string(f, v, "value", &s, err) != 0)
+				return -1;
+			d->value = xstrdup(s);
+		}
+		if ((v = yt_get(t, "effect")) == NULL ||
+		    yt_string(f, v, "effect", &s, err) != 0)
+			return v ? -1 : yt_error(f, t, err, "taint needs an "
+			    "'effect'");
+		d->effect = xstrdup(s);
+	}
+	return 0;
+}
+
+/* status.allocatable: cpu, memory, pods (a missing one is unlimited). */
+static int
+load_allocatable(const struct yt_file *f, const struct yt_node *n,
+    struct gs_node *node, struct gs_error *err)
+{
+	static const char *const keys[] = { "cpu", "memory", "pods" };
+	int64_t			*out[3];
+	struct gs_quantity	 q;
+	char			 why[64];
+	size_t			 k;
+
+	out[0] = &node->alloc_cpu;
+	out[1] = &node->alloc_mem;
+	out[2] = &node->alloc_pods;
+	if (yt_is_null(n))
+		return 0;
+	if (yt_expect(f, n, YT_MAP, "status.allocatable", err) != 0)
+		return -1;
+	for (k = 0; k < 3; k++) {
+		const struct yt_node *v = yt_get(n, keys[k]);
+
+		*out[k] = INT64_MAX;
+		if (v == NULL)
+			continue;
+		if (v->type != YT_SCALAR || yt_is_null(v) ||
+		    gs_quantity_parse(v->str, &q, why, sizeof why) != 0 ||
+		    q.negative)
+			return yt_error(f, v, err, "allocatable %s must be a "
+			    "quantity, got '%s'", keys[k], v->type ==
+			    YT_SCALAR ? v->str : yt_type_name(v));
+		*out[k] = k == 0 ? q.milli : q.ceil;
+		node->has_alloc = 1;
+	}
+	return 0;
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant). */
+static int64_t
+days_from_civil(int64_t y, int m, int d)
+{
+	int64_t		era;
+	unsigned	yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (unsigned)((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1);
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (int64_t)doe - 719468;
+}
+
+/* "Requesting_2006-01-02 15:04:05" (Go's time.DateTime, UTC) to epoch s. */
+int64_t
+gs_handshake_time(const char *s)
+{
+	const char	*p = strchr(s, '_');
+	int		 Y, M, D, h, m, sec;
+
+	if (p == NULL || sscanf(p + 1, "%4d-%2d-%2d %2d:%2d:%2d", &Y, &M, &D,
+	    &h, &m, &sec) != 6 || M < 1 || M > 12 || D < 1 || D > 31 ||
+	    h > 23 || m > 59 || sec > 60)
+		return INT64_MIN;	/* Go: the zero time, long past */
+	return days_from_civil(Y, M, D) * 86400 + h * 3600 + m * 60 + sec;
+}
+
+static int
 load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
     const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
 {
@@ -336,10 +441,27 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 		return -1;
 	if (gs_kv_get(&n->labels, "kubernetes.io/hostname") == NULL)
 		gs_kv_set(&n->labels, "kubernetes.io/hostname", n->name);
+	v = yt_get(yt_get(obj, "spec"), "unschedulable");
+	if (v != NULL && !yt_is_null(v) &&
+	    yt_bool(f, v, "spec.unschedulable", &n->unschedulable, err) != 0)
+		return -1;
+	if (load_taints(f, yt_get(yt_get(obj, "spec"), "taints"), n,
+	    err) != 0 ||
+	    load_allocatable(f, yt_get(yt_get(obj, "status"), "allocatable"),
+	    n, err) != 0)
+		return -1;
 	annos = yt_get(meta, "annotations");
 	if (!yt_is_null(annos) &&
 	    yt_expect(f, annos, YT_MAP, "metadata.annotations", err) != 0)
 		return -1;
+	if ((v = yt_get(annos, "hami.io/node-handshake")) != NULL &&
+	    v->type == YT_SCALAR) {
+		if (strstr(v->str, "Requesting") != NULL) {
+			n->handshake = GS_HS_REQUESTING;
+			n->handshake_time = gs_handshake_time(v->str);
+		} else if (strstr(v->str, "Deleted") != NULL)
+			n->handshake = GS_HS_DELETED;
+	}
 	reg = yt_get(annos, HAMI_REGISTER_ANNO);
 	if (reg == NULL) {
 		gs_warn(w, f->path, obj->line, obj->col, "node '%s' has no %s "
@@ -411,6 +533,38 @@ gs_load_cluster_doc(struct gs_cluster *c, const struct yt_file *f,
 		return load_k8s(c, f, doc, w, 0, err);
 	return yt_error(f, doc, err, "a cluster is either 'pools:' (compact "
 	    "form) or Kubernetes Node objects with 'kind: Node'");
+}
+
+void
+gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
+    struct gs_warnings *w)
+{
+	size_t	i;
+
+	if (now == INT64_MIN)		/* the newest Requesting_ time */
+		for (i = 0; i < c->nnodes; i++)
+			if (c->nodes[i].handshake == GS_HS_REQUESTING &&
+			    c->nodes[i].handshake_time > now)
+				now = c->nodes[i].handshake_time;
+	for (i = 0; i < c->nnodes; i++) {
+		struct gs_node	*n = &c->nodes[i];
+		const char	*why = NULL;
+
+		if (n->handshake == GS_HS_DELETED)
+			why = "handshake Deleted: HAMi removed its devices";
+		else if (n->handshake == GS_HS_REQUESTING &&
+		    (n->handshake_time == INT64_MIN ||
+		    now - n->handshake_time > 60))
+			why = "handshake Requesting_ older than 60 s: HAMi "
+			    "removed its devices";
+		if (why == NULL || !n->registered)
+			continue;
+		n->registered = 0;
+		free(n->devices_note);
+		n->devices_note = xstrdup(why);
+		gs_warn(w, n->src_file, n->src_line, 1, "node '%s': %s",
+		    n->name, why);
+	}
 }
 
 int

@@ -96,6 +96,21 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 	return 0;
 }
 
+/* requests[name], else limits[name] (the API server's defaulting). */
+static int64_t
+effective(const struct yt_node *res, const char *name, int cpu)
+{
+	const struct yt_node	*v = yt_get(yt_get(res, "requests"), name);
+	struct gs_quantity	 q;
+
+	if (v == NULL || yt_is_null(v))
+		v = yt_get(yt_get(res, "limits"), name);
+	if (v == NULL || v->type != YT_SCALAR ||
+	    gs_quantity_parse(v->str, &q, NULL, 0) != 0 || q.negative)
+		return 0;
+	return cpu ? q.milli : q.ceil;
+}
+
 static int
 load_container(const struct yt_file *f, const struct yt_node *n,
     struct gs_container *c, struct gs_warnings *w, struct gs_error *err)
@@ -119,6 +134,8 @@ load_container(const struct yt_file *f, const struct yt_node *n,
 		    load_resources(f, yt_get(res, "requests"), "requests",
 		    c->req, w, err) != 0)
 			return -1;
+		c->cpu = effective(res, "cpu", 1);
+		c->mem = effective(res, "memory", 0);
 		for (r = 0; r < GS_RES_N; r++)
 			if (c->req[r].set && c->lim[r].set &&
 			    c->req[r].v != c->lim[r].v)
@@ -142,6 +159,137 @@ load_container(const struct yt_file *f, const struct yt_node *n,
 	return 0;
 }
 
+static int
+opt_string(const struct yt_file *f, const struct yt_node *map,
+    const char *key, char **out, struct gs_error *err)
+{
+	const struct yt_node	*v = yt_get(map, key);
+	const char		*s;
+
+	*out = NULL;
+	if (v == NULL || yt_is_null(v))
+		return 0;
+	if (yt_string(f, v, key, &s, err) != 0)
+		return -1;
+	*out = xstrdup(s);
+	return 0;
+}
+
+static int
+load_tolerations(const struct yt_file *f, const struct yt_node *n,
+    struct gs_pod *pod, struct gs_error *err)
+{
+	size_t	i;
+
+	if (yt_is_null(n))
+		return 0;
+	if (yt_expect(f, n, YT_SEQ, "spec.tolerations", err) != 0)
+		return -1;
+	pod->tols = xcalloc(n->nitems ? n->nitems : 1, sizeof *pod->tols);
+	for (i = 0; i < n->nitems; i++) {
+		struct gs_toleration *t = &pod->tols[i];
+
+		pod->ntols = i + 1;
+		if (yt_expect(f, n->items[i], YT_MAP, "tolerations[]",
+		    err) != 0 ||
+		    opt_string(f, n->items[i], "key", &t->key, err) != 0 ||
+		    opt_string(f, n->items[i], "operator", &t->op, err) != 0 ||
+		    opt_string(f, n->items[i], "value", &t->value, err) != 0 ||
+		    opt_string(f, n->items[i], "effect", &t->effect, err) != 0)
+			return -1;
+		if (t->op != NULL && strcmp(t->op, "Equal") != 0 &&
+		    strcmp(t->op, "Exists") != 0)
+			return yt_error(f, yt_get(n->items[i], "operator"), err,
+			    "toleration operator must be Equal or Exists, got "
+			    "'%s'", t->op);
+	}
+	return 0;
+}
+
+static int
+load_requirements(const struct yt_file *f, const struct yt_node *n,
+    int field, struct gs_selterm *t, struct gs_error *err)
+{
+	static const char *const ops[] = { "In", "NotIn", "Exists",
+	    "DoesNotExist", "Gt", "Lt", NULL };
+	size_t	i, k;
+
+	if (yt_is_null(n))
+		return 0;
+	if (yt_expect(f, n, YT_SEQ, field ? "matchFields" :
+	    "matchExpressions", err) != 0)
+		return -1;
+	for (i = 0; i < n->nitems; i++) {
+		const struct yt_node	*e = n->items[i], *vals;
+		struct gs_selreq	*r;
+
+		if (yt_expect(f, e, YT_MAP, "requirement", err) != 0)
+			return -1;
+		t->reqs = xreallocarray(t->reqs, t->nreqs + 1, sizeof *t->reqs);
+		r = &t->reqs[t->nreqs++];
+		memset(r, 0, sizeof *r);
+		r->field = field;
+		if (opt_string(f, e, "key", &r->key, err) != 0 ||
+		    opt_string(f, e, "operator", &r->op, err) != 0)
+			return -1;
+		if (r->key == NULL || r->op == NULL)
+			return yt_error(f, e, err, "a node selector requirement "
+			    "needs 'key' and 'operator'");
+		for (k = 0; ops[k] != NULL && strcmp(ops[k], r->op) != 0; k++)
+			;
+		if (ops[k] == NULL)
+			return yt_error(f, yt_get(e, "operator"), err,
+			    "operator must be In, NotIn, Exists, DoesNotExist, "
+			    "Gt or Lt, got '%s'", r->op);
+		vals = yt_get(e, "values");
+		if (yt_is_null(vals))
+			continue;
+		if (yt_expect(f, vals, YT_SEQ, "values", err) != 0)
+			return -1;
+		r->values = xcalloc(vals->nitems ? vals->nitems : 1,
+		    sizeof *r->values);
+		for (k = 0; k < vals->nitems; k++) {
+			const char *s;
+
+			if (yt_string(f, vals->items[k], "values[]", &s,
+			    err) != 0)
+				return -1;
+			r->values[r->nvalues++] = xstrdup(s);
+		}
+	}
+	return 0;
+}
+
+/* spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution */
+static int
+load_affinity(const struct yt_file *f, const struct yt_node *aff,
+    struct gs_pod *pod, struct gs_error *err)
+{
+	const struct yt_node	*req, *terms;
+	size_t			 i;
+
+	req = yt_get(yt_get(aff, "nodeAffinity"),
+	    "requiredDuringSchedulingIgnoredDuringExecution");
+	if (yt_is_null(req))
+		return 0;
+	terms = yt_get(req, "nodeSelectorTerms");
+	if (yt_expect(f, terms, YT_SEQ, "nodeSelectorTerms", err) != 0)
+		return -1;
+	pod->affinity = xcalloc(terms->nitems ? terms->nitems : 1,
+	    sizeof *pod->affinity);
+	for (i = 0; i < terms->nitems; i++) {
+		pod->naffinity = i + 1;
+		if (yt_expect(f, terms->items[i], YT_MAP, "nodeSelectorTerms[]",
+		    err) != 0 ||
+		    load_requirements(f, yt_get(terms->items[i],
+		    "matchExpressions"), 0, &pod->affinity[i], err) != 0 ||
+		    load_requirements(f, yt_get(terms->items[i],
+		    "matchFields"), 1, &pod->affinity[i], err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Fill pod from a pod template (metadata + spec). */
 static int
 load_template(const struct yt_file *f, const struct yt_node *tmpl,
@@ -149,6 +297,7 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 {
 	const struct yt_node	*meta, *spec, *ctrs, *init;
 	size_t			 i, j;
+	int64_t			 init_cpu = 0, init_mem = 0;
 
 	meta = yt_get(tmpl, "metadata");
 	if (!yt_is_null(meta)) {
@@ -200,12 +349,27 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 				    init->items[i]->col, "init container '%s' "
 				    "asks for GPU resources: HAMi v2.6.1 "
 				    "ignores init containers", c.name);
+			if (c.cpu > init_cpu)
+				init_cpu = c.cpu;
+			if (c.mem > init_mem)
+				init_mem = c.mem;
 			free(c.name);
 		}
 	}
 	if (gs_load_string_map(f, yt_get(spec, "nodeSelector"),
-	    "spec.nodeSelector", &pod->node_selector, err) != 0)
+	    "spec.nodeSelector", &pod->node_selector, err) != 0 ||
+	    load_tolerations(f, yt_get(spec, "tolerations"), pod, err) != 0 ||
+	    load_affinity(f, yt_get(spec, "affinity"), pod, err) != 0)
 		return -1;
+	/* Effective pod request: max(sum of containers, any init one). */
+	for (i = 0; i < pod->nctrs; i++) {
+		pod->req_cpu += pod->ctrs[i].cpu;
+		pod->req_mem += pod->ctrs[i].mem;
+	}
+	if (init_cpu > pod->req_cpu)
+		pod->req_cpu = init_cpu;
+	if (init_mem > pod->req_mem)
+		pod->req_mem = init_mem;
 	return 0;
 }
 

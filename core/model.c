@@ -83,7 +83,9 @@ gs_cluster_release(struct gs_cluster *c)
 		free(n->name);
 		free(n->pool);
 		free(n->src_file);
+		free(n->devices_note);
 		gs_kv_release(&n->labels);
+		gs_taints_free(n->taints, n->ntaints);
 	}
 	free(c->nodes);
 	memset(c, 0, sizeof *c);
@@ -106,6 +108,9 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 		d->name = xstrdup(s->name);
 		d->pool = s->pool ? xstrdup(s->pool) : NULL;
 		d->src_file = s->src_file ? xstrdup(s->src_file) : NULL;
+		d->devices_note = s->devices_note ? xstrdup(s->devices_note) :
+		    NULL;
+		d->taints = gs_taints_copy(s->taints, s->ntaints);
 		gs_kv_copy(&d->labels, &s->labels);
 		d->devs = xcalloc(s->ndevs, sizeof *d->devs);
 		for (j = 0; j < s->ndevs; j++) {
@@ -158,11 +163,110 @@ gs_cluster_reset_usage(struct gs_cluster *c)
 	}
 }
 
+static char *
+dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+struct gs_taint *
+gs_taints_copy(const struct gs_taint *v, size_t n)
+{
+	struct gs_taint	*out;
+	size_t		 i;
+
+	if (n == 0)
+		return NULL;
+	out = xcalloc(n, sizeof *out);
+	for (i = 0; i < n; i++) {
+		out[i].key = dup_or_null(v[i].key);
+		out[i].value = dup_or_null(v[i].value);
+		out[i].effect = dup_or_null(v[i].effect);
+	}
+	return out;
+}
+
+void
+gs_taints_free(struct gs_taint *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].key);
+		free(v[i].value);
+		free(v[i].effect);
+	}
+	free(v);
+}
+
+static void
+tols_free(struct gs_toleration *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].key);
+		free(v[i].op);
+		free(v[i].value);
+		free(v[i].effect);
+	}
+	free(v);
+}
+
+static void
+terms_free(struct gs_selterm *t, size_t n)
+{
+	size_t	i, j, k;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < t[i].nreqs; j++) {
+			free(t[i].reqs[j].key);
+			free(t[i].reqs[j].op);
+			for (k = 0; k < t[i].reqs[j].nvalues; k++)
+				free(t[i].reqs[j].values[k]);
+			free(t[i].reqs[j].values);
+		}
+		free(t[i].reqs);
+	}
+	free(t);
+}
+
+static struct gs_selterm *
+terms_copy(const struct gs_selterm *t, size_t n)
+{
+	struct gs_selterm	*out;
+	size_t			 i, j, k;
+
+	if (n == 0)
+		return NULL;
+	out = xcalloc(n, sizeof *out);
+	for (i = 0; i < n; i++) {
+		out[i].nreqs = t[i].nreqs;
+		out[i].reqs = xcalloc(t[i].nreqs ? t[i].nreqs : 1,
+		    sizeof *out[i].reqs);
+		for (j = 0; j < t[i].nreqs; j++) {
+			const struct gs_selreq	*a = &t[i].reqs[j];
+			struct gs_selreq	*b = &out[i].reqs[j];
+
+			*b = *a;
+			b->key = xstrdup(a->key);
+			b->op = xstrdup(a->op);
+			b->values = xcalloc(a->nvalues ? a->nvalues : 1,
+			    sizeof *b->values);
+			for (k = 0; k < a->nvalues; k++)
+				b->values[k] = xstrdup(a->values[k]);
+		}
+	}
+	return out;
+}
+
 void
 gs_pod_release(struct gs_pod *p)
 {
 	size_t	i;
 
+	tols_free(p->tols, p->ntols);
+	terms_free(p->affinity, p->naffinity);
 	for (i = 0; i < p->nctrs; i++)
 		free(p->ctrs[i].name);
 	free(p->ctrs);
@@ -189,6 +293,17 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 	dst->src_file = xstrdup(src->src_file);
 	gs_kv_copy(&dst->annotations, &src->annotations);
 	gs_kv_copy(&dst->node_selector, &src->node_selector);
+	dst->affinity = terms_copy(src->affinity, src->naffinity);
+	dst->tols = NULL;
+	if (src->ntols > 0) {
+		dst->tols = xcalloc(src->ntols, sizeof *dst->tols);
+		for (i = 0; i < src->ntols; i++) {
+			dst->tols[i].key = dup_or_null(src->tols[i].key);
+			dst->tols[i].op = dup_or_null(src->tols[i].op);
+			dst->tols[i].value = dup_or_null(src->tols[i].value);
+			dst->tols[i].effect = dup_or_null(src->tols[i].effect);
+		}
+	}
 	dst->ctrs = xcalloc(src->nctrs, sizeof *dst->ctrs);
 	for (i = 0; i < src->nctrs; i++) {
 		dst->ctrs[i] = src->ctrs[i];

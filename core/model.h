@@ -45,6 +45,35 @@ struct gs_device {
 	int32_t		 usedcores;
 };
 
+/* A node taint (kube-scheduler's TaintToleration filter). */
+struct gs_taint {
+	char	*key;
+	char	*value;
+	char	*effect;	/* NoSchedule, PreferNoSchedule, NoExecute */
+};
+
+/* A pod toleration. */
+struct gs_toleration {
+	char	*key;		/* "" with Exists: every key */
+	char	*op;		/* Equal (default) or Exists */
+	char	*value;
+	char	*effect;	/* "" = every effect */
+};
+
+/* One requirement of a node selector term (required node affinity). */
+struct gs_selreq {
+	char	 *key;
+	char	 *op;		/* In NotIn Exists DoesNotExist Gt Lt */
+	char	**values;
+	size_t	  nvalues;
+	int	  field;	/* matchFields (metadata.name) */
+};
+
+struct gs_selterm {
+	struct gs_selreq	*reqs;	/* ANDed */
+	size_t			 nreqs;
+};
+
 struct gs_node {
 	char			*name;
 	char			*pool;		/* compact pool, or NULL */
@@ -58,6 +87,22 @@ struct gs_node {
 	double			 cost;		/* per hour, compact pools */
 	int			 has_cost;
 	int			 unschedulable;	/* cordoned: no new pods */
+	struct gs_taint		*taints;
+	size_t			 ntaints;
+	int			 has_alloc;	/* allocatable known */
+	int64_t			 alloc_cpu;	/* millicores */
+	int64_t			 alloc_mem;	/* bytes */
+	int64_t			 alloc_pods;
+	int64_t			 used_cpu, used_mem, used_pods;
+	char			*devices_note;	/* why HAMi has no devices */
+	int			 handshake;	/* GS_HS_* */
+	int64_t			 handshake_time; /* Requesting_ time, epoch s */
+};
+
+enum {
+	GS_HS_NONE,		/* none, or "Reported ...": register */
+	GS_HS_REQUESTING,	/* scheduler asked; stale after 60 s */
+	GS_HS_DELETED		/* devices removed by the scheduler */
 };
 
 struct gs_cluster {
@@ -67,6 +112,8 @@ struct gs_cluster {
 };
 
 void	gs_cluster_release(struct gs_cluster *);
+struct gs_taint *gs_taints_copy(const struct gs_taint *, size_t);
+void	gs_taints_free(struct gs_taint *, size_t);
 /* A deep copy, usage included. */
 void	gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src);
 /* Does the node's labels satisfy a pod's nodeSelector? */
@@ -95,6 +142,8 @@ struct gs_resval {
 struct gs_container {
 	char			*name;
 	int			 privileged;
+	int64_t			 cpu;		/* effective request, millicores */
+	int64_t			 mem;		/* effective request, bytes */
 	struct gs_resval	 lim[GS_RES_N];
 	struct gs_resval	 req[GS_RES_N];
 };
@@ -109,6 +158,12 @@ struct gs_pod {
 	struct gs_container	*ctrs;
 	size_t			 nctrs;
 	long			 pinned_node;	/* DaemonSet: node index, or -1 */
+	int64_t			 req_cpu;	/* millicores, effective request */
+	int64_t			 req_mem;	/* bytes */
+	struct gs_toleration	*tols;
+	size_t			 ntols;
+	struct gs_selterm	*affinity;	/* required terms, ORed */
+	size_t			 naffinity;
 	char			*src_file;
 	int			 src_line, src_col;
 };

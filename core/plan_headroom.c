@@ -157,7 +157,7 @@ gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
 				gs_placement_release(&d);
 				break;
 			}
-			gs_engine_commit(&cc, &d);
+			gs_engine_commit(&cc, &d, &pod);
 			gs_placement_release(&d);
 			h->additional++;
 		}

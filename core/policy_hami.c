@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "hami.h"
+#include "kubefilter.h"
 #include "policy.h"
 #include "util.h"
 
@@ -240,7 +241,7 @@ format_outcome(const struct node_outcome *o, size_t ndevs, char *buf,
 
 /* Nodes that failed alike: grouped by value, formatted once. */
 struct reason_group {
-	const char		*fixed;		/* selector, unregistered */
+	char			 fixed[192];	/* a filter, or "" */
 	struct node_outcome	 o;
 	size_t			 ndevs;
 	size_t			 count;
@@ -250,8 +251,8 @@ static int
 same_reason(const struct reason_group *g, const char *fixed,
     const struct node_outcome *o, size_t ndevs)
 {
-	if (fixed != NULL || g->fixed != NULL)
-		return fixed == g->fixed;
+	if (fixed != NULL || g->fixed[0] != '\0')
+		return fixed != NULL && strcmp(fixed, g->fixed) == 0;
 	return g->ndevs == ndevs && g->o.insufficient == o->insufficient &&
 	    memcmp(g->o.counts, o->counts, sizeof o->counts) == 0;
 }
@@ -269,7 +270,8 @@ add_reason(struct reason_group **g, size_t *n, size_t *cap,
 		}
 	grow_array(g, cap, *n + 1, sizeof **g);
 	memset(&(*g)[*n], 0, sizeof **g);
-	(*g)[*n].fixed = fixed;
+	if (fixed != NULL)
+		snprintf((*g)[*n].fixed, sizeof (*g)[*n].fixed, "%s", fixed);
 	if (o != NULL)
 		(*g)[*n].o = *o;
 	(*g)[*n].ndevs = ndevs;
@@ -286,6 +288,7 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
     const struct hami_req *reqs, char *buf, size_t len)
 {
 	const struct hami_req	*r = NULL;
+	char			 fbuf[192];
 	long			 bn = -1, bd = -1;
 	int64_t			 best = -1, fm;
 	size_t			 i, j;
@@ -307,8 +310,8 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 		const struct gs_node *n = &c->nodes[i];
 
 		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    n->unschedulable ||
-		    !gs_node_selected(n, &pod->node_selector) || !n->registered)
+		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL ||
+		    !n->registered)
 			continue;
 		for (j = 0; j < n->ndevs; j++) {
 			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
@@ -336,7 +339,8 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 	struct reason_group	*g = NULL;
 	struct node_outcome	 local;
 	size_t			 ng = 0, cap = 0, i, off, len;
-	char			 r[256], *out;
+	char			 r[256], fbuf[192], *out;
+	const char		*why;
 	int			 memory_short = 0;
 
 	for (i = 0; i < c->nnodes; i++) {
@@ -345,13 +349,8 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if (n->unschedulable) {
-			add_reason(&g, &ng, &cap, "NodeUnschedulable", NULL, 0);
-			continue;
-		}
-		if (!gs_node_selected(n, &pod->node_selector)) {
-			add_reason(&g, &ng, &cap, "NodeSelectorMismatch", NULL,
-			    0);
+		if ((why = gs_kube_filter(n, pod, fbuf, sizeof fbuf))) {
+			add_reason(&g, &ng, &cap, why, NULL, 0);
 			continue;
 		}
 		if (!n->registered) {
@@ -368,13 +367,13 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 	off = (size_t)snprintf(out, len, "0/%zu nodes fit",
 	    pod->pinned_node >= 0 ? (size_t)1 : c->nnodes);
 	for (i = 0; i < ng; i++) {
-		if (g[i].fixed != NULL)
+		if (g[i].fixed[0] != '\0')
 			snprintf(r, sizeof r, "%s", g[i].fixed);
 		else
 			format_outcome(&g[i].o, g[i].ndevs, r, sizeof r);
 		off += (size_t)snprintf(out + off, len - off, "%s%zu node%s: %s",
 		    i ? "; " : ": ", g[i].count, g[i].count == 1 ? "" : "s", r);
-		if (g[i].fixed == NULL &&
+		if (g[i].fixed[0] == '\0' &&
 		    g[i].o.counts[HR_CARD_INSUFFICIENT_MEMORY] > 0)
 			memory_short = 1;
 	}
@@ -394,6 +393,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	struct gs_grant		*grants;
 	struct memo_shape	*memo = NULL;
 	struct node_outcome	 scratch_outcome;
+	char			 fbuf[192];
 	int64_t			 total = 0;
 	size_t			 i, n = 0, ci, nreq = 0, only = 0;
 	int			 spread;
@@ -431,9 +431,8 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	for (i = 0; i < c->nnodes; i++) {
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if (c->nodes[i].unschedulable ||
-		    !gs_node_selected(&c->nodes[i], &pod->node_selector) ||
-		    !c->nodes[i].registered)
+		if (!c->nodes[i].registered ||
+		    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf))
 			continue;
 		if (memo != NULL && memo->node[i].known)
 			continue;	/* failed before: fails still */

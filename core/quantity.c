@@ -36,6 +36,50 @@ mul_ok(u128 *v, u128 m)
 	return 1;
 }
 
+/* q->integral, fits, value and ceil of D * 10^exp10 * 2^exp2. */
+static void
+scaled(u128 d, int exp10, int exp2, int negative, struct gs_quantity *q)
+{
+	u128	num = d, den = 1;
+	int	overflow = 0;
+
+	if (!mul_ok(&num, (u128)1 << exp2))
+		overflow = 1;
+	for (; exp10 > 0 && !overflow; exp10--)
+		if (!mul_ok(&num, 10))
+			overflow = 1;
+	if (overflow) {
+		q->integral = 1;
+		q->fits = 0;
+		q->ceil = negative ? INT64_MIN : INT64_MAX;
+		return;
+	}
+	for (; exp10 < 0; exp10++)
+		if (!mul_ok(&den, 10)) {
+			/* 10^-E beyond 128 bits: a tiny non-zero fraction. */
+			q->integral = d == 0;
+			q->fits = d == 0;
+			q->value = 0;
+			q->ceil = d == 0 ? 0 : (negative ? 0 : 1);
+			return;
+		}
+	q->integral = num % den == 0;
+	{
+		u128	whole = num / den, up = whole + (num % den != 0);
+		u128	lim = negative ? (u128)INT64_MAX + 1 : INT64_MAX;
+
+		q->fits = q->integral && whole <= lim;
+		if (q->fits)
+			q->value = negative ? (int64_t)(0 - (uint64_t)whole) :
+			    (int64_t)whole;
+		if (negative)
+			q->ceil = whole > lim ? INT64_MIN :
+			    (int64_t)(0 - (uint64_t)whole);
+		else
+			q->ceil = up > INT64_MAX ? INT64_MAX : (int64_t)up;
+	}
+}
+
 int
 gs_quantity_parse(const char *s, struct gs_quantity *q, char *why,
     size_t whylen)
@@ -45,7 +89,7 @@ gs_quantity_parse(const char *s, struct gs_quantity *q, char *why,
 	size_t		 nd = 0, i;
 	int		 neg = 0, seen = 0, frac = 0, exp10 = 0, exp2 = 0;
 	int		 overflow = 0;
-	u128		 d = 0, num, den;
+	u128		 d = 0;
 
 	memset(q, 0, sizeof *q);
 	if (*p == '+' || *p == '-')
@@ -109,46 +153,18 @@ gs_quantity_parse(const char *s, struct gs_quantity *q, char *why,
 	if (nd > 38 || overflow) {
 		/* Too many significant digits to be an int64 either way. */
 		q->integral = exp10 >= 0 && !overflow;
-		q->ceil = q->negative ? INT64_MIN : INT64_MAX;
+		q->ceil = q->milli = q->negative ? INT64_MIN : INT64_MAX;
 		return 0;
 	}
 	for (i = 0; i < nd; i++)
 		d = d * 10 + (u128)(digits[i] - '0');
-
-	num = d;
-	if (!mul_ok(&num, (u128)1 << exp2))
-		overflow = 1;
-	for (; exp10 > 0 && !overflow; exp10--)
-		if (!mul_ok(&num, 10))
-			overflow = 1;
-	if (overflow) {
-		q->integral = 1;
-		q->ceil = q->negative ? INT64_MIN : INT64_MAX;
-		return 0;
-	}
-	den = 1;
-	for (; exp10 < 0; exp10++)
-		if (!mul_ok(&den, 10)) {
-			/* 10^-E beyond 128 bits: a tiny non-zero fraction. */
-			q->integral = d == 0;
-			q->fits = d == 0;
-			q->ceil = d == 0 ? 0 : (q->negative ? 0 : 1);
-			return 0;
-		}
-	q->integral = num % den == 0;
+	scaled(d, exp10, exp2, q->negative, q);
 	{
-		u128	whole = num / den, up = whole + (num % den != 0);
-		u128	lim = q->negative ? (u128)INT64_MAX + 1 : INT64_MAX;
+		struct gs_quantity m;
 
-		q->fits = q->integral && whole <= lim;
-		if (q->fits)
-			q->value = q->negative ? (int64_t)(0 - (uint64_t)whole)
-			    : (int64_t)whole;
-		if (q->negative)
-			q->ceil = whole > lim ? INT64_MIN :
-			    (int64_t)(0 - (uint64_t)whole);
-		else
-			q->ceil = up > INT64_MAX ? INT64_MAX : (int64_t)up;
+		memset(&m, 0, sizeof m);
+		scaled(d, exp10 + 3, exp2, q->negative, &m);
+		q->milli = m.ceil;
 	}
 	return 0;
 }

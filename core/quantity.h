@@ -14,6 +14,7 @@ struct gs_quantity {
 	int		fits;		/* integral and within int64 */
 	int64_t		value;		/* exact value when fits */
 	int64_t		ceil;		/* rounded up, saturated to int64 */
+	int64_t		milli;		/* value x 1000 rounded up (cpu) */
 };
 
 /*

@@ -163,12 +163,92 @@ add_run(struct gs_scenario *sc, const char *name)
 }
 
 static int
+parse_now(const char *s, int64_t *out)
+{
+	char	buf[64];
+
+	snprintf(buf, sizeof buf, "now_%s", s);
+	*out = gs_handshake_time(buf);
+	return *out == INT64_MIN ? -1 : 0;
+}
+
+/* Running pods on top of the cluster (after the handshakes). */
+static int
+apply_running(struct gs_scenario *sc, char **running, size_t nrunning,
+    const char *base, struct gs_warnings *w, struct gs_error *err)
+{
+	size_t	i;
+	char	*p;
+	int	rc;
+
+	for (i = 0; i < nrunning; i++) {
+		p = base ? resolve(base, running[i]) : xstrdup(running[i]);
+		rc = gs_load_running_file(&sc->cluster, &sc->running, p, w,
+		    err);
+		free(p);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+load_snapshot(struct gs_scenario *sc, const struct yt_file *f,
+    const struct yt_node *doc, const struct gs_snapshot_opts *opts,
+    struct gs_warnings *w, struct gs_error *err)
+{
+	const struct yt_node	*n = yt_get(doc, "now"), *run;
+	char			**files = NULL;
+	size_t			  nfiles = 0, i;
+	int			  rc;
+
+	if (opts != NULL && opts->now != NULL) {
+		if (parse_now(opts->now, &sc->now) != 0)
+			return gs_error_set(err, NULL, 0, 0, "--now must be "
+			    "\"YYYY-MM-DD HH:MM:SS\" (UTC), got '%s'",
+			    opts->now);
+	} else if (n != NULL) {
+		if (n->type != YT_SCALAR || parse_now(n->str, &sc->now) != 0)
+			return yt_error(f, n, err, "'now' must be \"YYYY-MM-DD "
+			    "HH:MM:SS\" (UTC)");
+	}
+	run = yt_get(doc, "running");
+	if (run != NULL && !yt_is_null(run)) {
+		if (run->type == YT_SCALAR) {
+			files = xcalloc(1, sizeof *files);
+			files[nfiles++] = run->str;
+		} else if (yt_expect(f, run, YT_SEQ, "running", err) != 0)
+			return -1;
+		else {
+			files = xcalloc(run->nitems ? run->nitems : 1,
+			    sizeof *files);
+			for (i = 0; i < run->nitems; i++) {
+				if (yt_expect(f, run->items[i], YT_SCALAR,
+				    "running[]", err) != 0) {
+					free(files);
+					return -1;
+				}
+				files[nfiles++] = run->items[i]->str;
+			}
+		}
+	}
+	gs_cluster_apply_handshakes(&sc->cluster, sc->now, w);
+	rc = apply_running(sc, files, nfiles, f->path, w, err);
+	free(files);
+	if (rc == 0 && opts != NULL)
+		rc = apply_running(sc, opts->running, opts->nrunning, NULL, w,
+		    err);
+	return rc;
+}
+
+static int
 load_doc(struct gs_scenario *sc, const struct yt_file *f,
-    const struct yt_node *doc, struct gs_warnings *w, struct gs_error *err)
+    const struct yt_node *doc, const struct gs_snapshot_opts *opts,
+    struct gs_warnings *w, struct gs_error *err)
 {
 	static const char *const keys[] = { "apiVersion", "kind", "name",
-	    "description", "cluster", "workloads", "scheduler", "runs",
-	    "expect", NULL };
+	    "description", "cluster", "running", "now", "workloads",
+	    "scheduler", "runs", "expect", NULL };
 	static const char *const run_keys[] = { "name", "workloads",
 	    "scheduler", "expect", NULL };
 	const struct yt_node	*v, *runs, *wls;
@@ -193,7 +273,8 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 	sc->name = xstrdup(s);
 	if (load_scheduler(f, yt_get(doc, "scheduler"), &sc->cfg, err) != 0 ||
 	    load_clusters(sc, f, yt_get(doc, "cluster"), w, err) != 0 ||
-	    gs_expect_load(f, yt_get(doc, "expect"), &sc->expects, err) != 0)
+	    gs_expect_load(f, yt_get(doc, "expect"), &sc->expects, err) != 0 ||
+	    load_snapshot(sc, f, doc, opts, w, err) != 0)
 		return -1;
 	runs = yt_get(doc, "runs");
 	wls = yt_get(doc, "workloads");
@@ -245,7 +326,8 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 
 int
 gs_scenario_load(struct gs_scenario *sc, const char *path,
-    struct gs_warnings *w, struct gs_error *err)
+    const struct gs_snapshot_opts *opts, struct gs_warnings *w,
+    struct gs_error *err)
 {
 	struct yt_file	f;
 	size_t		i, ndocs = 0;
@@ -253,6 +335,7 @@ gs_scenario_load(struct gs_scenario *sc, const char *path,
 
 	memset(sc, 0, sizeof *sc);
 	gs_config_init(&sc->cfg);
+	sc->now = INT64_MIN;
 	sc->path = xstrdup(path);
 	if (yt_load(&f, path, err) != 0) {
 		gs_scenario_release(sc);
@@ -265,7 +348,7 @@ gs_scenario_load(struct gs_scenario *sc, const char *path,
 				    "scenario file holds one scenario");
 				break;
 			}
-			rc = load_doc(sc, &f, f.docs[i].root, w, err);
+			rc = load_doc(sc, &f, f.docs[i].root, opts, w, err);
 			if (rc != 0)
 				break;
 		}
@@ -280,7 +363,8 @@ gs_scenario_load(struct gs_scenario *sc, const char *path,
 int
 gs_scenario_from_files(struct gs_scenario *sc, char **clusters,
     size_t nclusters, char **workloads, size_t nworkloads,
-    struct gs_warnings *w, struct gs_error *err)
+    const struct gs_snapshot_opts *opts, struct gs_warnings *w,
+    struct gs_error *err)
 {
 	struct gs_run	*r;
 	const char	*base;
@@ -288,6 +372,7 @@ gs_scenario_from_files(struct gs_scenario *sc, char **clusters,
 
 	memset(sc, 0, sizeof *sc);
 	gs_config_init(&sc->cfg);
+	sc->now = INT64_MIN;
 	/* Named after the first workload file: "deploy" for dir/deploy.yaml. */
 	base = nworkloads ? workloads[0] : "simulation";
 	if (strrchr(base, '/') != NULL)
@@ -298,6 +383,16 @@ gs_scenario_from_files(struct gs_scenario *sc, char **clusters,
 		if (gs_load_cluster_file(&sc->cluster, clusters[i], w,
 		    err) != 0)
 			goto fail;
+	if (opts != NULL && opts->now != NULL &&
+	    parse_now(opts->now, &sc->now) != 0) {
+		gs_error_set(err, NULL, 0, 0, "--now must be \"YYYY-MM-DD "
+		    "HH:MM:SS\" (UTC), got '%s'", opts->now);
+		goto fail;
+	}
+	gs_cluster_apply_handshakes(&sc->cluster, sc->now, w);
+	if (opts != NULL && apply_running(sc, opts->running, opts->nrunning,
+	    NULL, w, err) != 0)
+		goto fail;
 	r = add_run(sc, sc->name);
 	for (i = 0; i < nworkloads; i++)
 		if (gs_load_workload_file(&r->wl, workloads[i], &sc->cluster, w,
@@ -321,6 +416,7 @@ gs_scenario_release(struct gs_scenario *sc)
 		gs_expect_list_release(&sc->runs[i].expects);
 	}
 	gs_expect_list_release(&sc->expects);
+	gs_running_release(&sc->running);
 	free(sc->path);
 	free(sc->runs);
 	free(sc->name);

@@ -9,6 +9,7 @@
 
 #include "expect.h"
 #include "model.h"
+#include "running.h"
 #include "util.h"
 
 struct gs_run {
@@ -26,14 +27,26 @@ struct gs_scenario {
 	size_t			 nruns;
 	struct gs_expect_list	 expects;	/* for every run */
 	char			*path;		/* file, or NULL */
+	struct gs_running	 running;	/* pods already there */
+	int64_t			 now;		/* handshake reference, or
+						   INT64_MIN */
+};
+
+/* Extra inputs for a snapshot: running pods and the reference time. */
+struct gs_snapshot_opts {
+	char		**running;	/* --running files */
+	size_t		  nrunning;
+	const char	 *now;		/* --now "YYYY-MM-DD HH:MM:SS", or NULL */
 };
 
 int	gs_scenario_load(struct gs_scenario *, const char *path,
-	    struct gs_warnings *, struct gs_error *);
+	    const struct gs_snapshot_opts *, struct gs_warnings *,
+	    struct gs_error *);
 /* A one-run scenario from --cluster and --workload files. */
 int	gs_scenario_from_files(struct gs_scenario *, char **clusters,
 	    size_t nclusters, char **workloads, size_t nworkloads,
-	    struct gs_warnings *, struct gs_error *);
+	    const struct gs_snapshot_opts *, struct gs_warnings *,
+	    struct gs_error *);
 void	gs_scenario_release(struct gs_scenario *);
 
 #endif

@@ -249,7 +249,7 @@ gs_drain(struct gs_cluster *c, const struct gs_workload *w,
 
 	for (k = (long)r->npl - 1; k >= 0; k--)
 		if (r->pl[k].status == GS_PLACED && r->pl[k].node == node)
-			gs_engine_release(c, &r->pl[k]);
+			gs_engine_release(c, &r->pl[k], &w->pods[r->pl[k].pod]);
 	c->nodes[node].unschedulable = 1;
 	st = p->create(c, cfg);
 	for (i = 0; i < r->npl && rc == 0; i++) {
@@ -263,7 +263,7 @@ gs_drain(struct gs_cluster *c, const struct gs_workload *w,
 		pl->pod = i;
 		r->placed -= pl->status != GS_PLACED;
 		r->pending += pl->status == GS_PENDING;
-		gs_engine_commit(c, pl);
+		gs_engine_commit(c, pl, &w->pods[i]);
 	}
 	p->destroy(st);
 	return rc;

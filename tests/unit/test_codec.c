@@ -7,6 +7,7 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
+#include "../../core/load.h"
 #include "../../core/register_codec.h"
 
 static void
@@ -106,7 +107,21 @@ test_rejects(void)
 	}
 }
 
+static void
+test_handshake_time(void)
+{
+	CU_ASSERT_EQUAL(gs_handshake_time("Requesting_1970-01-02 00:00:00"),
+	    86400);
+	CU_ASSERT_EQUAL(gs_handshake_time("Requesting_2024-03-01 00:00:00"),
+	    1709251200);
+	CU_ASSERT_EQUAL(gs_handshake_time("Requesting_2026-11-22 13:32:05"),
+	    1795354325);
+	CU_ASSERT_EQUAL(gs_handshake_time("Requesting_yesterday"), INT64_MIN);
+	CU_ASSERT_EQUAL(gs_handshake_time("Deleted"), INT64_MIN);
+}
+
 CU_TestInfo codec_tests[] = {
+	{ "node-handshake times (UTC)", test_handshake_time },
 	{ "v2.5-2.7 text form round-trips", test_text_form },
 	{ "v2.4 seven-field form", test_seven_fields },
 	{ "v2.8+ JSON form with omitempty", test_json_form },

@@ -32,7 +32,7 @@ run_pattern(const char *name, struct outcome *o)
 	size_t			 i, j;
 
 	memset(o, 0, sizeof *o);
-	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(&sc, DEMO, &w, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(&sc, DEMO, NULL, &w, &err), 0);
 	CU_ASSERT_EQUAL(w.n, 0);
 	CU_ASSERT_STRING_EQUAL(sc.cluster.nodes[0].name, "t4-node");
 	CU_ASSERT_EQUAL(sc.cluster.nodes[0].devs[0].devmem, 15360);

@@ -282,7 +282,7 @@ test_explain_agrees(void)
 				chosen += dt->gpus[g].result == HR_N;
 			CU_ASSERT_EQUAL(chosen, d.ctrs[0].ngrants);
 		}
-		gs_engine_commit(&e.c, &d);
+		gs_engine_commit(&e.c, &d, &e.w.pods[i]);
 		gs_placement_release(&d);
 		gs_explain_release(&ex);
 	}

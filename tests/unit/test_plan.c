@@ -41,7 +41,7 @@ load_demo(struct gs_scenario *sc)
 	struct gs_warnings	w = { 0 };
 	struct gs_error		err;
 
-	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(sc, DEMO, &w, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(sc, DEMO, NULL, &w, &err), 0);
 	gs_warnings_release(&w);
 }
 

@@ -76,7 +76,24 @@ test_syntax_errors(void)
 		    -1);
 }
 
+static void
+test_milli(void)
+{
+	static const struct { const char *s; int64_t milli; } v[] = {
+		{ "2", 2000 }, { "1.5", 1500 }, { "250m", 250 },
+		{ "15890m", 15890 }, { "0.1", 100 }, { "1u", 1 }, { "1k", 1000000 },
+	};
+	struct gs_quantity	q;
+	size_t			i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		CU_ASSERT_EQUAL_FATAL(gs_quantity_parse(v[i].s, &q, NULL, 0), 0);
+		CU_ASSERT_EQUAL(q.milli, v[i].milli);
+	}
+}
+
 CU_TestInfo quantity_tests[] = {
+	{ "cpu in millicores, rounded up", test_milli },
 	{ "whole numbers and suffixes", test_whole_numbers },
 	{ "fractions and range", test_fractions_and_range },
 	{ "syntax errors", test_syntax_errors },

@@ -1,0 +1,23 @@
+/*
+ * kubefilter.h: the kube-scheduler filters that run before HAMi's
+ * extender sees a node (HAMi only scores the nodes they let through):
+ * NodeUnschedulable, TaintToleration (NoSchedule, NoExecute),
+ * NodeAffinity (nodeSelector and required node affinity, all operators)
+ * and NodeResourcesFit (cpu, memory, pods against allocatable).
+ */
+#ifndef GS_KUBEFILTER_H
+#define GS_KUBEFILTER_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+/*
+ * NULL when pod may go to node, else the failing filter and why, e.g.
+ * "TaintToleration (untolerated taint gpu=broken:NoSchedule)", written
+ * into buf.
+ */
+const char	*gs_kube_filter(const struct gs_node *node, const struct gs_pod *pod,
+		    char *buf, size_t len);
+
+#endif

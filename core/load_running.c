@@ -1,0 +1,204 @@
+/*
+ * load_running.c: running pods of a snapshot, charged as HAMi and
+ * kube-scheduler see them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "int32.h"
+#include "load.h"
+#include "running.h"
+
+/*
+ * HAMi's DecodePodDevices: containers split by ';', devices by ':',
+ * fields "UUID,Type,Usedmem,Usedcores" (at least 4).  A UUID's "[...]"
+ * MIG suffix is dropped when matching devices.
+ */
+static int
+charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
+    char *why, size_t len)
+{
+	char	*copy = xstrdup(s), *ctr, *cs = NULL, *dev, *ds = NULL;
+	size_t	 j;
+	int	 rc = 0;
+
+	for (ctr = strtok_r(copy, ";", &cs); ctr != NULL && rc == 0;
+	    ctr = strtok_r(NULL, ";", &cs))
+		for (dev = strtok_r(ctr, ":", &ds); dev != NULL && rc == 0;
+		    dev = strtok_r(NULL, ":", &ds)) {
+			char	*f[4], *p = dev, *br;
+			int	 k;
+
+			for (k = 0; k < 4; k++) {
+				f[k] = p;
+				if (k < 3 && (p = strchr(p, ',')) == NULL)
+					break;
+				if (k < 3)
+					*p++ = '\0';
+			}
+			if (k < 4) {
+				snprintf(why, len, "device entry '%.60s' has "
+				    "fewer than 4 fields", dev);
+				rc = -1;
+				break;
+			}
+			if ((p = strchr(f[3], ',')) != NULL)
+				*p = '\0';
+			if ((br = strchr(f[0], '[')) != NULL)
+				*br = '\0';
+			for (j = 0; j < n->ndevs; j++)
+				if (strcmp(n->devs[j].id, f[0]) == 0)
+					break;
+			if (j == n->ndevs) {
+				snprintf(why, len, "GPU '%.60s' is not "
+				    "registered on node '%s'", f[0], n->name);
+				rc = -1;
+				break;
+			}
+			rp->devs = xreallocarray(rp->devs, rp->ndevs + 1,
+			    sizeof *rp->devs);
+			rp->devs[rp->ndevs].dev = (int)j;
+			rp->devs[rp->ndevs].usedmem =
+			    (int32_t)strtol(f[2], NULL, 10);
+			rp->devs[rp->ndevs].usedcores =
+			    (int32_t)strtol(f[3], NULL, 10);
+			rp->ndevs++;
+		}
+	free(copy);
+	return rc;
+}
+
+static int
+load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
+    const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
+{
+	struct gs_workload	 tmp;
+	struct gs_running_pod	*rp;
+	const struct gs_pod	*pod;
+	const struct yt_node	*v;
+	const char		*phase = NULL, *node, *alloc;
+	char			 why[160];
+	size_t			 k;
+
+	memset(&tmp, 0, sizeof tmp);
+	if (gs_load_workload_doc(&tmp, f, obj, c, NULL, err) != 0) {
+		gs_workload_release(&tmp);
+		return -1;
+	}
+	if (tmp.npods != 1) {
+		gs_workload_release(&tmp);
+		return yt_error(f, obj, err, "a running-pods file holds Pods "
+		    "(kubectl get pods -A -o json)");
+	}
+	pod = &tmp.pods[0];
+	v = yt_get(yt_get(obj, "status"), "phase");
+	if (v != NULL && v->type == YT_SCALAR)
+		phase = v->str;
+	if (phase != NULL && (strcmp(phase, "Succeeded") == 0 ||
+	    strcmp(phase, "Failed") == 0)) {
+		gs_workload_release(&tmp);
+		return 0;
+	}
+	grow_array(&r->v, &r->cap, r->n + 1, sizeof *r->v);
+	rp = &r->v[r->n++];
+	memset(rp, 0, sizeof *rp);
+	rp->name = xstrdup(pod->name);
+	rp->ns = xstrdup(pod->ns);
+	rp->node = rp->bound = -1;
+	v = yt_get(yt_get(obj, "spec"), "nodeName");
+	if (v != NULL && v->type == YT_SCALAR && !yt_is_null(v)) {
+		rp->bound = gs_cluster_find(c, v->str);
+		if (rp->bound >= 0) {
+			struct gs_node *n = &c->nodes[rp->bound];
+
+			n->used_cpu += pod->req_cpu;
+			n->used_mem += pod->req_mem;
+			n->used_pods++;
+			n->gen++;
+		}
+	}
+	node = gs_kv_get(&pod->annotations, HAMI_ASSIGNED_NODE_ANNO);
+	alloc = gs_kv_get(&pod->annotations, HAMI_ALLOCATED_ANNO);
+	if (node != NULL && alloc != NULL) {
+		long ni = gs_cluster_find(c, node);
+
+		if (ni < 0)
+			gs_warn(w, f->path, obj->line, obj->col, "pod %s/%s: "
+			    "its GPUs are on node '%s', which is not in the "
+			    "cluster", pod->ns, pod->name, node);
+		else if (charge_gpus(&c->nodes[ni], rp, alloc, why,
+		    sizeof why) != 0) {
+			gs_warn(w, f->path, obj->line, obj->col, "pod %s/%s: "
+			    "%s; HAMi does not count it", pod->ns, pod->name,
+			    why);
+			free(rp->devs);
+			rp->devs = NULL;
+			rp->ndevs = 0;
+		} else {
+			rp->node = ni;
+			for (k = 0; k < rp->ndevs; k++) {
+				struct gs_device *d =
+				    &c->nodes[ni].devs[rp->devs[k].dev];
+
+				d->used = i32_add(d->used, 1);
+				d->usedmem = i32_add(d->usedmem,
+				    rp->devs[k].usedmem);
+				d->usedcores = i32_add(d->usedcores,
+				    rp->devs[k].usedcores);
+			}
+			c->nodes[ni].gen++;
+		}
+	}
+	gs_workload_release(&tmp);
+	return 0;
+}
+
+int
+gs_load_running_file(struct gs_cluster *c, struct gs_running *r,
+    const char *path, struct gs_warnings *w, struct gs_error *err)
+{
+	struct yt_file	f;
+	size_t		i, j;
+	int		rc = 0;
+
+	if (yt_load(&f, path, err) != 0)
+		return -1;
+	for (i = 0; i < f.ndocs && rc == 0; i++) {
+		const struct yt_node	*root = f.docs[i].root, *items;
+		const struct yt_node	*kind = yt_get(root, "kind");
+
+		if (root == NULL)
+			continue;
+		if (kind != NULL && kind->type == YT_SCALAR &&
+		    strlen(kind->str) > 4 &&
+		    strcmp(kind->str + strlen(kind->str) - 4, "List") == 0) {
+			items = yt_get(root, "items");
+			if (yt_is_null(items))
+				continue;
+			if (yt_expect(&f, items, YT_SEQ, "items", err) != 0) {
+				rc = -1;
+				break;
+			}
+			for (j = 0; j < items->nitems && rc == 0; j++)
+				rc = load_pod(c, r, &f, items->items[j], w, err);
+		} else
+			rc = load_pod(c, r, &f, root, w, err);
+	}
+	yt_file_release(&f);
+	return rc;
+}
+
+void
+gs_running_release(struct gs_running *r)
+{
+	size_t	i;
+
+	for (i = 0; i < r->n; i++) {
+		free(r->v[i].name);
+		free(r->v[i].ns);
+		free(r->v[i].devs);
+	}
+	free(r->v);
+	memset(r, 0, sizeof *r);
+}

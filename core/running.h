@@ -1,0 +1,42 @@
+/*
+ * running.h: pods already running in a cluster snapshot (`kubectl get
+ * pods -A -o json`).  Their GPU usage is rebuilt as HAMi's getNodesUsage
+ * does from hami.io/vgpu-node and hami.io/vgpu-devices-allocated
+ * (Succeeded and Failed pods ignored, Terminating ones still counted), and
+ * every bound pod charges its cpu/memory requests and a pod slot to its
+ * node, for kube-scheduler's NodeResourcesFit.
+ */
+#ifndef GS_RUNNING_H
+#define GS_RUNNING_H
+
+#include "model.h"
+#include "util.h"
+
+#define HAMI_ASSIGNED_NODE_ANNO	"hami.io/vgpu-node"
+#define HAMI_ALLOCATED_ANNO	"hami.io/vgpu-devices-allocated"
+
+struct gs_running_dev {
+	int	dev;		/* index into the node's devices */
+	int32_t	usedmem, usedcores;
+};
+
+struct gs_running_pod {
+	char			*name;
+	char			*ns;
+	long			 node;		/* HAMi's node, or -1 */
+	long			 bound;		/* spec.nodeName, or -1 */
+	struct gs_running_dev	*devs;
+	size_t			 ndevs;
+};
+
+struct gs_running {
+	struct gs_running_pod	*v;
+	size_t			 n, cap;
+};
+
+/* Read pods, charge their usage to c, and remember them in r. */
+int	gs_load_running_file(struct gs_cluster *c, struct gs_running *r,
+	    const char *path, struct gs_warnings *, struct gs_error *);
+void	gs_running_release(struct gs_running *);
+
+#endif
