@@ -133,6 +133,7 @@ cmp_main(int argc, char **argv)
 			rr[k].cfg = &sims[k].cfg;
 			rr[k].res = &sims[k].res;
 			rr[k].m = &sims[k].m;
+			rr[k].running = &sc.running;
 		}
 		if (rc == EXIT_OK && out == NULL) {
 			if (!first)

@@ -22,6 +22,7 @@ const struct gs_cmd *const gs_cmds[] = {
 	&gs_cmd_lint,
 	&gs_cmd_plan,
 	&gs_cmd_merge,
+	&gs_cmd_state,
 	&gs_cmd_policies,
 	&gs_cmd_models,
 	NULL,

@@ -222,6 +222,7 @@ sim_main(int argc, char **argv)
 		rr.cfg = &sim.cfg;
 		rr.res = &sim.res;
 		rr.m = &sim.m;
+		rr.running = &sc.running;
 		pending += sim.res.pending;
 		gs_golden_add_run(golden, sc.runs[i].name, &sim.cfg,
 		    &sim.cluster, &sc.runs[i].wl, &sim.res);

@@ -123,7 +123,8 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 		    sizeof en->filter_buf)) != NULL)
 			continue;
 		if (!n->registered) {
-			en->filtered = "node unregistered";
+			en->filtered = n->devices_note ? n->devices_note :
+			    "node unregistered";
 			continue;
 		}
 		en->score = hami_node_score(n->devs, n->ndevs);

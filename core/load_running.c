@@ -27,9 +27,10 @@ charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
 	    ctr = strtok_r(NULL, ";", &cs))
 		for (dev = strtok_r(ctr, ":", &ds); dev != NULL && rc == 0;
 		    dev = strtok_r(NULL, ":", &ds)) {
-			char	*f[4], *p = dev, *br;
+			char	*f[4], *p = dev, *br, entry[64];
 			int	 k;
 
+			snprintf(entry, sizeof entry, "%s", dev);
 			for (k = 0; k < 4; k++) {
 				f[k] = p;
 				if (k < 3 && (p = strchr(p, ',')) == NULL)
@@ -38,8 +39,8 @@ charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
 					*p++ = '\0';
 			}
 			if (k < 4) {
-				snprintf(why, len, "device entry '%.60s' has "
-				    "fewer than 4 fields", dev);
+				snprintf(why, len, "device entry '%s' has "
+				    "fewer than 4 fields", entry);
 				rc = -1;
 				break;
 			}
@@ -171,7 +172,7 @@ gs_load_running_file(struct gs_cluster *c, struct gs_running *r,
 		if (root == NULL)
 			continue;
 		if (kind != NULL && kind->type == YT_SCALAR &&
-		    strlen(kind->str) > 4 &&
+		    strlen(kind->str) >= 4 &&
 		    strcmp(kind->str + strlen(kind->str) - 4, "List") == 0) {
 			items = yt_get(root, "items");
 			if (yt_is_null(items))

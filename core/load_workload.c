@@ -504,7 +504,7 @@ load_object(struct gs_workload *wl, const struct yt_file *f,
 		return yt_error(f, obj, err, "manifest has no 'kind'");
 	if (yt_string(f, kind, "kind", &oi.kind, err) != 0)
 		return -1;
-	if (strlen(oi.kind) > 4 &&
+	if (strlen(oi.kind) >= 4 &&
 	    strcmp(oi.kind + strlen(oi.kind) - 4, "List") == 0) {
 		if (depth > 0)
 			return yt_error(f, kind, err, "a List inside a List");

@@ -354,7 +354,8 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			continue;
 		}
 		if (!n->registered) {
-			add_reason(&g, &ng, &cap, "node unregistered", NULL, 0);
+			add_reason(&g, &ng, &cap, n->devices_note ?
+			    n->devices_note : "node unregistered", NULL, 0);
 			continue;
 		}
 		if (!(memo && o->known && o->gen == n->gen) &&

@@ -57,12 +57,25 @@ status_name(enum gs_status s)
 	}
 }
 
-/* Pod names holding each GPU, comma-separated (caller frees). */
+static char *running_on(const struct gs_running *, size_t, size_t);
+
+/*
+ * Pods holding a GPU, comma-separated (caller frees): those already
+ * running (namespace/name), then the simulated ones.
+ */
 static char *
 gpu_pods(const struct gs_report_run *rr, size_t node, size_t dev)
 {
 	char	*out = NULL, *t;
 	size_t	 i, j, k;
+
+	if (rr->running != NULL) {
+		out = running_on(rr->running, node, dev);
+		if (strcmp(out, "-") == 0) {
+			free(out);
+			out = NULL;
+		}
+	}
 
 	for (i = 0; i < rr->res->npl; i++) {
 		const struct gs_placement *pl = &rr->res->pl[i];
@@ -579,4 +592,149 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 	ROW("pods per GPU (max)", "%zu", rr[r].m->pods_per_gpu_max);
 	ROW("pods per GPU (mean)", "%.2f", rr[r].m->pods_per_gpu_mean);
 #undef ROW
+}
+
+/* Running pods holding GPU dev of node, comma-separated (caller frees). */
+static char *
+running_on(const struct gs_running *r, size_t node, size_t dev)
+{
+	char	*out = NULL, *t;
+	size_t	 i, k;
+
+	for (i = 0; i < r->n; i++) {
+		const struct gs_running_pod *p = &r->v[i];
+		int hit = 0;
+
+		if (p->node != (long)node)
+			continue;
+		for (k = 0; k < p->ndevs && !hit; k++)
+			hit = (size_t)p->devs[k].dev == dev;
+		if (!hit)
+			continue;
+		t = xasprintf("%s%s%s/%s", out ? out : "", out ? "," : "",
+		    p->ns, p->name);
+		free(out);
+		out = t;
+	}
+	return out ? out : xstrdup("-");
+}
+
+static void
+resource_cell(char *buf, size_t len, int64_t used, int64_t alloc,
+    int64_t div)
+{
+	if (alloc == INT64_MAX)
+		snprintf(buf, len, "%lld/-", (long long)(used / div));
+	else
+		snprintf(buf, len, "%lld/%lld", (long long)(used / div),
+		    (long long)(alloc / div));
+}
+
+void
+gs_report_state(FILE *fp, const struct gs_cluster *c,
+    const struct gs_running *r)
+{
+	size_t	i, j, nw = node_width(c);
+	char	cpu[48], mem[48], pods[48], slots[32], gmem[40], cores[32];
+
+	fprintf(fp, "%-*s  %4s  %-13s  %-15s  %-17s  %-9s  %s\n", (int)nw,
+	    "NODE", "GPUS", "SCHEDULABLE", "CPU(m)", "MEMORY(MiB)", "PODS",
+	    "HAMI");
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+
+		if (n->has_alloc) {
+			resource_cell(cpu, sizeof cpu, n->used_cpu,
+			    n->alloc_cpu, 1);
+			resource_cell(mem, sizeof mem, n->used_mem,
+			    n->alloc_mem, 1048576);
+			resource_cell(pods, sizeof pods, n->used_pods,
+			    n->alloc_pods, 1);
+		} else {
+			snprintf(cpu, sizeof cpu, "-");
+			snprintf(mem, sizeof mem, "-");
+			snprintf(pods, sizeof pods, "%lld",
+			    (long long)n->used_pods);
+		}
+		fprintf(fp, "%-*s  %4zu  %-13s  %-15s  %-17s  %-9s  %s\n",
+		    (int)nw, n->name, n->ndevs, n->unschedulable ? "cordoned" :
+		    n->ntaints ? "tainted" : "yes", cpu, mem, pods,
+		    n->registered ? "registered" : n->devices_note ?
+		    n->devices_note : "no hami.io/node-nvidia-register");
+	}
+	fprintf(fp, "\n%-*s  %3s  %-40s  %-22s  %4s  %7s  %15s  %7s  %s\n",
+	    (int)nw, "NODE", "GPU", "UUID", "TYPE", "NUMA", "SLOTS",
+	    "MEM(MiB)", "CORES", "PODS");
+	for (i = 0; i < c->nnodes; i++)
+		for (j = 0; j < c->nodes[i].ndevs; j++) {
+			const struct gs_device	*d = &c->nodes[i].devs[j];
+			char			*p = running_on(r, i, j);
+
+			snprintf(slots, sizeof slots, "%d/%d", d->used,
+			    d->count);
+			snprintf(gmem, sizeof gmem, "%d/%d", d->usedmem,
+			    d->devmem);
+			snprintf(cores, sizeof cores, "%d/%d", d->usedcores,
+			    d->devcore);
+			fprintf(fp, "%-*s  %3d  %-40s  %-22s  %4d  %7s  %15s  "
+			    "%7s  %s\n", (int)nw, c->nodes[i].name, d->index,
+			    d->id, d->type, d->numa, slots, gmem, cores, p);
+			free(p);
+		}
+}
+
+static json_t *
+int_or_null(int64_t v)
+{
+	return v == INT64_MAX ? json_null() : json_integer(v);
+}
+
+json_t *
+gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r)
+{
+	json_t	*nodes = json_array();
+	size_t	 i, j;
+
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node	*n = &c->nodes[i];
+		json_t			*gpus = json_array(), *o;
+
+		for (j = 0; j < n->ndevs; j++) {
+			const struct gs_device	*d = &n->devs[j];
+			char			*p = running_on(r, i, j);
+			json_t			*pl = json_array();
+			char			*tok, *save = NULL;
+
+			for (tok = strtok_r(p, ",", &save); tok != NULL;
+			    tok = strtok_r(NULL, ",", &save))
+				if (strcmp(tok, "-") != 0)
+					json_array_append_new(pl,
+					    json_string(tok));
+			free(p);
+			json_array_append_new(gpus, json_pack("{s:i,s:s,s:s,"
+			    "s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}", "index",
+			    d->index, "uuid", d->id, "type", d->type, "numa",
+			    d->numa, "slots", d->count, "slots_used", d->used,
+			    "memory_mib", d->devmem, "memory_used_mib",
+			    d->usedmem, "cores", d->devcore, "cores_used",
+			    d->usedcores, "pods", pl));
+		}
+		o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", n->name,
+		    "registered", n->registered, "unschedulable",
+		    n->unschedulable, "hami_note", n->devices_note ?
+		    json_string(n->devices_note) : json_null(), "gpus", gpus);
+		if (n->has_alloc)
+			json_object_set_new(o, "allocatable", json_pack(
+			    "{s:o,s:o,s:o}", "cpu_milli",
+			    int_or_null(n->alloc_cpu), "memory_bytes",
+			    int_or_null(n->alloc_mem), "pods",
+			    int_or_null(n->alloc_pods)));
+		json_object_set_new(o, "requested", json_pack("{s:I,s:I,s:I}",
+		    "cpu_milli", (json_int_t)n->used_cpu, "memory_bytes",
+		    (json_int_t)n->used_mem, "pods", (json_int_t)n->used_pods));
+		json_array_append_new(nodes, o);
+	}
+	return json_pack("{s:s,s:i,s:s,s:o}", "gpusched_version", GS_VERSION,
+	    "schema_version", GS_SCHEMA_VERSION, "profile", "hami-v2.6.1",
+	    "nodes", nodes);
 }

@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "metrics.h"
 #include "model.h"
+#include "running.h"
 
 #define GS_VERSION		"0.1.0"
 #define GS_SCHEMA_VERSION	1
@@ -28,6 +29,7 @@ struct gs_report_run {
 	const struct gs_config		*cfg;
 	const struct gs_result		*res;
 	const struct gs_metrics		*m;
+	const struct gs_running		*running;	/* or NULL */
 };
 
 void	 gs_report_table(FILE *, const struct gs_report_run *);
@@ -37,6 +39,12 @@ void	 gs_report_csv_header(FILE *);
 void	 gs_report_csv(FILE *, const struct gs_report_run *);
 /* Four (or n) runs of one workload side by side. */
 void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
+
+/* The cluster as HAMi sees it: per node and GPU, usage and pods. */
+void	 gs_report_state(FILE *, const struct gs_cluster *,
+	    const struct gs_running *);
+json_t	*gs_report_state_json(const struct gs_cluster *,
+	    const struct gs_running *);
 
 /* Shortest decimal that reads back as the same float32 (Go's %v). */
 void	 gs_format_float32(float, char *buf, size_t len);

@@ -24,6 +24,7 @@ main(void)
 		SUITE(metrics),
 		SUITE(demo),
 		SUITE(plan),
+		SUITE(kube),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
