@@ -144,6 +144,49 @@ effective_policies(const struct gs_report_run *rr)
 	return out ? out : xstrdup("no pods");
 }
 
+/* One GPU as JSON; pods is the comma list of its pods (consumed). */
+static json_t *
+gpu_json(const struct gs_device *d, char *pods)
+{
+	json_t	*pl = json_array();
+	char	*p, *save = NULL;
+
+	for (p = strtok_r(pods, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save))
+		if (strcmp(p, "-") != 0)
+			json_array_append_new(pl, json_string(p));
+	free(pods);
+	return json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}",
+	    "index", d->index, "uuid", d->id, "type", d->type, "numa",
+	    d->numa, "slots", d->count, "slots_used", d->used, "memory_mib",
+	    d->devmem, "memory_used_mib", d->usedmem, "cores", d->devcore,
+	    "cores_used", d->usedcores, "pods", pl);
+}
+
+static void
+gpu_header(FILE *fp, size_t nw)
+{
+	fprintf(fp, "%-*s  %3s  %-40s  %-22s  %4s  %7s  %15s  %7s  %s\n",
+	    (int)nw, "NODE", "GPU", "UUID", "TYPE", "NUMA", "SLOTS",
+	    "MEM(MiB)", "CORES", "PODS");
+}
+
+/* One GPU map row; pods is consumed. */
+static void
+gpu_row(FILE *fp, size_t nw, const char *node, const struct gs_device *d,
+    char *pods)
+{
+	char	slots[32], mem[40], cores[32];
+
+	snprintf(slots, sizeof slots, "%d/%d", d->used, d->count);
+	snprintf(mem, sizeof mem, "%d/%d", d->usedmem, d->devmem);
+	snprintf(cores, sizeof cores, "%d/%d", d->usedcores, d->devcore);
+	fprintf(fp, "%-*s  %3d  %-40s  %-22s  %4d  %7s  %15s  %7s  %s\n",
+	    (int)nw, node, d->index, d->id, d->type, d->numa, slots, mem,
+	    cores, pods);
+	free(pods);
+}
+
 void
 gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 {
@@ -240,26 +283,11 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	}
 
 	fprintf(fp, "\nGPU MAP\n");
-	fprintf(fp, "%-*s  %3s  %-40s  %-22s  %4s  %7s  %15s  %7s  %s\n",
-	    (int)nw, "NODE", "GPU", "UUID", "TYPE", "NUMA", "SLOTS",
-	    "MEM(MiB)", "CORES", "PODS");
+	gpu_header(fp, nw);
 	for (i = 0; i < c->nnodes; i++)
-		for (j = 0; j < c->nodes[i].ndevs; j++) {
-			const struct gs_device	*d = &c->nodes[i].devs[j];
-			char			 slots[32], mem[40], cores[32];
-			char			*pods = gpu_pods(rr, i, j);
-
-			snprintf(slots, sizeof slots, "%d/%d", d->used,
-			    d->count);
-			snprintf(mem, sizeof mem, "%d/%d", d->usedmem,
-			    d->devmem);
-			snprintf(cores, sizeof cores, "%d/%d", d->usedcores,
-			    d->devcore);
-			fprintf(fp, "%-*s  %3d  %-40s  %-22s  %4d  %7s  %15s  "
-			    "%7s  %s\n", (int)nw, c->nodes[i].name, d->index,
-			    d->id, d->type, d->numa, slots, mem, cores, pods);
-			free(pods);
-		}
+		for (j = 0; j < c->nodes[i].ndevs; j++)
+			gpu_row(fp, nw, c->nodes[i].name, &c->nodes[i].devs[j],
+			    gpu_pods(rr, i, j));
 	fprintf(fp, "\n");
 	gs_report_metrics_table(fp, rr);
 }
@@ -407,26 +435,9 @@ gs_report_json(const struct gs_report_run *rr)
 		const struct gs_node	*n = &c->nodes[i];
 		json_t			*gpus = json_array();
 
-		for (j = 0; j < n->ndevs; j++) {
-			const struct gs_device	*d = &n->devs[j];
-			char			*pods = gpu_pods(rr, i, j);
-			json_t			*pl = json_array();
-			char			*p, *save = NULL;
-
-			for (p = strtok_r(pods, ",", &save); p != NULL;
-			    p = strtok_r(NULL, ",", &save))
-				if (strcmp(p, "-") != 0)
-					json_array_append_new(pl,
-					    json_string(p));
-			free(pods);
-			json_array_append_new(gpus, json_pack("{s:i,s:s,s:s,"
-			    "s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}", "index",
-			    d->index, "uuid", d->id, "type", d->type, "numa",
-			    d->numa, "slots", d->count, "slots_used", d->used,
-			    "memory_mib", d->devmem, "memory_used_mib",
-			    d->usedmem, "cores", d->devcore, "cores_used",
-			    d->usedcores, "pods", pl));
-		}
+		for (j = 0; j < n->ndevs; j++)
+			json_array_append_new(gpus, gpu_json(&n->devs[j],
+			    gpu_pods(rr, i, j)));
 		json_array_append_new(nodes, json_pack("{s:s,s:o,s:I,s:f,s:f,"
 		    "s:o}", "name", n->name, "pool", n->pool ?
 		    json_string(n->pool) : json_null(), "whole_gpus_free",
@@ -635,7 +646,7 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
     const struct gs_running *r)
 {
 	size_t	i, j, nw = node_width(c);
-	char	cpu[48], mem[48], pods[48], slots[32], gmem[40], cores[32];
+	char	cpu[48], mem[48], pods[48];
 
 	fprintf(fp, "%-*s  %4s  %-13s  %-15s  %-17s  %-9s  %s\n", (int)nw,
 	    "NODE", "GPUS", "SCHEDULABLE", "CPU(m)", "MEMORY(MiB)", "PODS",
@@ -662,25 +673,12 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
 		    n->registered ? "registered" : n->devices_note ?
 		    n->devices_note : "no hami.io/node-nvidia-register");
 	}
-	fprintf(fp, "\n%-*s  %3s  %-40s  %-22s  %4s  %7s  %15s  %7s  %s\n",
-	    (int)nw, "NODE", "GPU", "UUID", "TYPE", "NUMA", "SLOTS",
-	    "MEM(MiB)", "CORES", "PODS");
+	fputc('\n', fp);
+	gpu_header(fp, nw);
 	for (i = 0; i < c->nnodes; i++)
-		for (j = 0; j < c->nodes[i].ndevs; j++) {
-			const struct gs_device	*d = &c->nodes[i].devs[j];
-			char			*p = running_on(r, i, j);
-
-			snprintf(slots, sizeof slots, "%d/%d", d->used,
-			    d->count);
-			snprintf(gmem, sizeof gmem, "%d/%d", d->usedmem,
-			    d->devmem);
-			snprintf(cores, sizeof cores, "%d/%d", d->usedcores,
-			    d->devcore);
-			fprintf(fp, "%-*s  %3d  %-40s  %-22s  %4d  %7s  %15s  "
-			    "%7s  %s\n", (int)nw, c->nodes[i].name, d->index,
-			    d->id, d->type, d->numa, slots, gmem, cores, p);
-			free(p);
-		}
+		for (j = 0; j < c->nodes[i].ndevs; j++)
+			gpu_row(fp, nw, c->nodes[i].name, &c->nodes[i].devs[j],
+			    running_on(r, i, j));
 }
 
 static json_t *
@@ -699,26 +697,9 @@ gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r)
 		const struct gs_node	*n = &c->nodes[i];
 		json_t			*gpus = json_array(), *o;
 
-		for (j = 0; j < n->ndevs; j++) {
-			const struct gs_device	*d = &n->devs[j];
-			char			*p = running_on(r, i, j);
-			json_t			*pl = json_array();
-			char			*tok, *save = NULL;
-
-			for (tok = strtok_r(p, ",", &save); tok != NULL;
-			    tok = strtok_r(NULL, ",", &save))
-				if (strcmp(tok, "-") != 0)
-					json_array_append_new(pl,
-					    json_string(tok));
-			free(p);
-			json_array_append_new(gpus, json_pack("{s:i,s:s,s:s,"
-			    "s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}", "index",
-			    d->index, "uuid", d->id, "type", d->type, "numa",
-			    d->numa, "slots", d->count, "slots_used", d->used,
-			    "memory_mib", d->devmem, "memory_used_mib",
-			    d->usedmem, "cores", d->devcore, "cores_used",
-			    d->usedcores, "pods", pl));
-		}
+		for (j = 0; j < n->ndevs; j++)
+			json_array_append_new(gpus, gpu_json(&n->devs[j],
+			    running_on(r, i, j)));
 		o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", n->name,
 		    "registered", n->registered, "unschedulable",
 		    n->unschedulable, "hami_note", n->devices_note ?
