@@ -156,36 +156,42 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 }
 
 int
+gs_load_running_doc(struct gs_cluster *c, struct gs_running *r,
+    const struct yt_file *f, const struct yt_node *root,
+    struct gs_warnings *w, struct gs_error *err)
+{
+	const struct yt_node	*kind = yt_get(root, "kind"), *items;
+	size_t			 j;
+
+	if (kind == NULL || kind->type != YT_SCALAR ||
+	    strlen(kind->str) < 4 ||
+	    strcmp(kind->str + strlen(kind->str) - 4, "List") != 0)
+		return load_pod(c, r, f, root, w, err);
+	items = yt_get(root, "items");
+	if (yt_is_null(items))
+		return 0;
+	if (yt_expect(f, items, YT_SEQ, "items", err) != 0)
+		return -1;
+	for (j = 0; j < items->nitems; j++)
+		if (load_pod(c, r, f, items->items[j], w, err) != 0)
+			return -1;
+	return 0;
+}
+
+int
 gs_load_running_file(struct gs_cluster *c, struct gs_running *r,
     const char *path, struct gs_warnings *w, struct gs_error *err)
 {
 	struct yt_file	f;
-	size_t		i, j;
+	size_t		i;
 	int		rc = 0;
 
 	if (yt_load(&f, path, err) != 0)
 		return -1;
-	for (i = 0; i < f.ndocs && rc == 0; i++) {
-		const struct yt_node	*root = f.docs[i].root, *items;
-		const struct yt_node	*kind = yt_get(root, "kind");
-
-		if (root == NULL)
-			continue;
-		if (kind != NULL && kind->type == YT_SCALAR &&
-		    strlen(kind->str) >= 4 &&
-		    strcmp(kind->str + strlen(kind->str) - 4, "List") == 0) {
-			items = yt_get(root, "items");
-			if (yt_is_null(items))
-				continue;
-			if (yt_expect(&f, items, YT_SEQ, "items", err) != 0) {
-				rc = -1;
-				break;
-			}
-			for (j = 0; j < items->nitems && rc == 0; j++)
-				rc = load_pod(c, r, &f, items->items[j], w, err);
-		} else
-			rc = load_pod(c, r, &f, root, w, err);
-	}
+	for (i = 0; i < f.ndocs && rc == 0; i++)
+		if (f.docs[i].root != NULL)
+			rc = gs_load_running_doc(c, r, &f, f.docs[i].root, w,
+			    err);
 	yt_file_release(&f);
 	return rc;
 }

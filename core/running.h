@@ -11,6 +11,7 @@
 
 #include "model.h"
 #include "util.h"
+#include "yamltree.h"
 
 #define HAMI_ASSIGNED_NODE_ANNO	"hami.io/vgpu-node"
 #define HAMI_ALLOCATED_ANNO	"hami.io/vgpu-devices-allocated"
@@ -37,6 +38,10 @@ struct gs_running {
 /* Read pods, charge their usage to c, and remember them in r. */
 int	gs_load_running_file(struct gs_cluster *c, struct gs_running *r,
 	    const char *path, struct gs_warnings *, struct gs_error *);
+/* The same for one parsed document (a Pod or a List of them). */
+int	gs_load_running_doc(struct gs_cluster *c, struct gs_running *r,
+	    const struct yt_file *, const struct yt_node *doc,
+	    struct gs_warnings *, struct gs_error *);
 void	gs_running_release(struct gs_running *);
 
 #endif

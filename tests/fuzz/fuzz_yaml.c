@@ -1,6 +1,7 @@
 /*
  * fuzz_yaml.c: libFuzzer target for the YAML/JSON loader: any bytes are
- * parsed, then read as a cluster and as workloads.  Must never crash,
+ * parsed, then read as a cluster, as workloads and as running pods (on
+ * that cluster).  Must never crash,
  * leak, hang or grow without bound.
  */
 #include <stddef.h>
@@ -9,6 +10,7 @@
 
 #include "../../core/load.h"
 #include "../../core/model.h"
+#include "../../core/running.h"
 #include "../../core/yamltree.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -34,6 +36,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)gs_load_cluster_doc(&c, &f, f.docs[i].root, &w, &err);
 		(void)gs_load_workload_doc(&wl, &f, f.docs[i].root, &c, &w,
 		    &err);
+		{
+			struct gs_running r;
+
+			memset(&r, 0, sizeof r);
+			(void)gs_load_running_doc(&c, &r, &f, f.docs[i].root,
+			    &w, &err);
+			gs_running_release(&r);
+		}
 		gs_workload_release(&wl);
 		gs_cluster_release(&c);
 	}
