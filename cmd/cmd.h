@@ -59,6 +59,15 @@ struct cmd_inputs {
 	struct gs_snapshot_opts snap;	/* --running, --now */
 };
 
+/* SCENARIO | -c CLUSTER... -w WORKLOAD..., the input of most commands. */
+struct cmd_input_args {
+	struct arg_file	*scenario;
+	struct arg_file	*cluster;
+	struct arg_file	*workload;
+};
+
+void	cmd_input_args_init(struct cmd_input_args *);
+
 /* --running FILE... and --now TIME, for the commands that take a snapshot. */
 struct cmd_snapshot_args {
 	struct arg_file	*running;
@@ -86,8 +95,7 @@ int	cmd_format(const char *cmd, struct arg_str *o,
 	    const char *const *allowed, const char **fmt);
 /* The scenario / --cluster / --workload flags into in (EXIT_USAGE if
  * they do not make one input). */
-int	cmd_parse_inputs(const char *cmd, struct arg_file *scenario,
-	    struct arg_file *cluster, struct arg_file *workload,
+int	cmd_parse_inputs(const char *cmd, const struct cmd_input_args *,
 	    struct cmd_inputs *in);
 
 /* Load the scenario; returns EXIT_OK or the exit status to use. */

@@ -204,3 +204,44 @@ cmd_snapshot_inputs(const struct cmd_snapshot_args *a, struct cmd_inputs *in)
 	in->snap.nrunning = (size_t)a->running->count;
 	in->snap.now = a->now->count ? a->now->sval[0] : NULL;
 }
+
+void
+cmd_input_args_init(struct cmd_input_args *a)
+{
+	a->scenario = arg_file0(NULL, NULL, "SCENARIO",
+	    "scenario file (see gpusched-scenario(5))");
+	a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
+	    "cluster file: compact pools or Node objects (repeatable)");
+	a->workload = arg_filen("w", "workload", "FILE", 0, 1024,
+	    "Kubernetes manifests (repeatable)");
+}
+
+/* SCENARIO or --cluster and --workload into in. */
+int
+cmd_parse_inputs(const char *cmd, const struct cmd_input_args *ia,
+    struct cmd_inputs *in)
+{
+	const struct arg_file	*scenario = ia->scenario;
+	const struct arg_file	*cluster = ia->cluster;
+	const struct arg_file	*workload = ia->workload;
+
+	memset(in, 0, sizeof *in);
+	if (scenario->count > 0 && (cluster->count > 0 ||
+	    workload->count > 0)) {
+		cmd_errorf("%s: give a scenario or --cluster/--workload, not "
+		    "both", cmd);
+		return EXIT_USAGE;
+	}
+	if (scenario->count == 0 && (cluster->count == 0 ||
+	    workload->count == 0)) {
+		cmd_errorf("%s: need a scenario, or --cluster and --workload\n"
+		    "Try 'gpusched %s --help'.", cmd, cmd);
+		return EXIT_USAGE;
+	}
+	in->scenario = scenario->count ? scenario->filename[0] : NULL;
+	in->clusters = (char **)cluster->filename;
+	in->nclusters = (size_t)cluster->count;
+	in->workloads = (char **)workload->filename;
+	in->nworkloads = (size_t)workload->count;
+	return EXIT_OK;
+}

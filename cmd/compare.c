@@ -12,7 +12,7 @@
 #include "../core/report.h"
 
 struct cmp_args {
-	struct arg_file	*scenario, *cluster, *workload;
+	struct cmd_input_args in;
 	struct arg_str	*output, *run, *profile;
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
@@ -30,11 +30,7 @@ static const char *const combos[4][2] = {
 static void
 cmp_args_init(struct cmp_args *a)
 {
-	a->scenario = arg_file0(NULL, NULL, "SCENARIO", "scenario file");
-	a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
-	    "cluster file (repeatable)");
-	a->workload = arg_filen("w", "workload", "FILE", 0, 1024,
-	    "Kubernetes manifests (repeatable)");
+	cmd_input_args_init(&a->in);
 	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
 	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
 	a->profile = arg_str0(NULL, "profile", "NAME",
@@ -42,9 +38,9 @@ cmp_args_init(struct cmp_args *a)
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	a->table[0] = a->scenario;
-	a->table[1] = a->cluster;
-	a->table[2] = a->workload;
+	a->table[0] = a->in.scenario;
+	a->table[1] = a->in.cluster;
+	a->table[2] = a->in.workload;
 	a->table[3] = a->output;
 	a->table[4] = a->run;
 	a->table[5] = a->profile;
@@ -92,8 +88,7 @@ cmp_main(int argc, char **argv)
 		goto done;
 	if ((rc = cmd_format("compare", a.output, formats, &fmt)) != EXIT_OK)
 		goto done;
-	if ((rc = cmd_parse_inputs("compare", a.scenario, a.cluster,
-	    a.workload, &in)) != EXIT_OK)
+	if ((rc = cmd_parse_inputs("compare", &a.in, &in)) != EXIT_OK)
 		goto done;
 	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.profile = a.profile->count ? a.profile->sval[0] : NULL;

@@ -15,7 +15,7 @@
 #include "../core/report.h"
 
 struct explain_args {
-	struct arg_file	*scenario, *cluster, *workload;
+	struct cmd_input_args in;
 	struct arg_str	*pod, *run, *node, *output;
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
@@ -26,11 +26,7 @@ struct explain_args {
 static void
 explain_args_init(struct explain_args *a)
 {
-	a->scenario = arg_file0(NULL, NULL, "SCENARIO", "scenario file");
-	a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
-	    "cluster file (repeatable)");
-	a->workload = arg_filen("w", "workload", "FILE", 0, 1024,
-	    "Kubernetes manifests (repeatable)");
+	cmd_input_args_init(&a->in);
 	a->pod = arg_str1("p", "pod", "NAME", "the pod to explain");
 	a->run = arg_str0(NULL, "run", "NAME", "the run holding the pod");
 	a->node = arg_str0(NULL, "node", "NAME",
@@ -39,9 +35,9 @@ explain_args_init(struct explain_args *a)
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	a->table[0] = a->scenario;
-	a->table[1] = a->cluster;
-	a->table[2] = a->workload;
+	a->table[0] = a->in.scenario;
+	a->table[1] = a->in.cluster;
+	a->table[2] = a->in.workload;
 	a->table[3] = a->pod;
 	a->table[4] = a->run;
 	a->table[5] = a->node;
@@ -279,8 +275,7 @@ explain_main(int argc, char **argv)
 	    argc, argv)) >= 0)
 		goto out;
 	if ((rc = cmd_format("explain", a.output, formats, &fmt)) != EXIT_OK ||
-	    (rc = cmd_parse_inputs("explain", a.scenario, a.cluster,
-	    a.workload, &in)) != EXIT_OK)
+	    (rc = cmd_parse_inputs("explain", &a.in, &in)) != EXIT_OK)
 		goto out;
 	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.quiet = a.quiet->count > 0;

@@ -16,7 +16,8 @@
 /* Flags of every plan subcommand; each uses the ones it lists. */
 struct plan_args {
 	struct arg_rex	*sub;
-	struct arg_file	*scenario, *cluster, *workload, *pool;
+	struct cmd_input_args in;
+	struct arg_file	*pool;
 	struct arg_str	*run, *output, *profile, *shard, *seed;
 	struct arg_str	*remove_node, *drain_node, *set_split, *set_policy;
 	struct arg_str	*scale, *set_gpumem;
@@ -55,12 +56,10 @@ plan_args_init(struct plan_args *a, int sub)
 	memset(a, 0, sizeof *a);
 	a->sub = arg_rex1(NULL, NULL, subs[sub], NULL, 0, NULL);
 	add(a, a->sub);
-	add(a, a->scenario = arg_file0(NULL, NULL, "SCENARIO",
-	    "scenario file"));
-	add(a, a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
-	    "cluster file (repeatable)"));
-	add(a, a->workload = arg_filen("w", "workload", "FILE", 0, 1024,
-	    "Kubernetes manifests (repeatable)"));
+	cmd_input_args_init(&a->in);
+	add(a, a->in.scenario);
+	add(a, a->in.cluster);
+	add(a, a->in.workload);
 	add(a, a->run = arg_str0(NULL, "run", "NAME",
 	    "the run to plan for (scenarios with several runs)"));
 	add(a, a->profile = arg_str0(NULL, "profile", "NAME",
@@ -303,8 +302,7 @@ plan_main(int argc, char **argv)
 	    (rc = plan_parse_edits(&req, a.remove_node, a.drain_node,
 	    a.set_split, a.set_policy, a.scale, a.set_gpumem)) != EXIT_OK)
 		goto out_req;
-	if ((rc = cmd_parse_inputs("plan", a.scenario, a.cluster, a.workload,
-	    &in)) != EXIT_OK)
+	if ((rc = cmd_parse_inputs("plan", &a.in, &in)) != EXIT_OK)
 		goto out_req;
 	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
 	in.quiet = a.quiet->count > 0;

@@ -13,7 +13,7 @@
 #include "../core/report.h"
 
 struct sim_args {
-	struct arg_file	*scenario, *cluster, *workload;
+	struct cmd_input_args in;
 	struct arg_str	*output, *run, *node_policy, *gpu_policy, *profile;
 	struct arg_file	*expect, *update;
 	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
@@ -25,12 +25,7 @@ struct sim_args {
 static void
 sim_args_init(struct sim_args *a)
 {
-	a->scenario = arg_file0(NULL, NULL, "SCENARIO",
-	    "scenario file (see gpusched-scenario(5))");
-	a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
-	    "cluster file: compact pools or Node objects (repeatable)");
-	a->workload = arg_filen("w", "workload", "FILE", 0, 1024,
-	    "Kubernetes manifests (repeatable)");
+	cmd_input_args_init(&a->in);
 	a->output = arg_str0("o", "output", "FORMAT",
 	    "table (default), json or csv");
 	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
@@ -51,9 +46,9 @@ sim_args_init(struct sim_args *a)
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	a->table[0] = a->scenario;
-	a->table[1] = a->cluster;
-	a->table[2] = a->workload;
+	a->table[0] = a->in.scenario;
+	a->table[1] = a->in.cluster;
+	a->table[2] = a->in.workload;
 	a->table[3] = a->output;
 	a->table[4] = a->run;
 	a->table[5] = a->node_policy;
@@ -86,32 +81,6 @@ sim_help(FILE *fp)
 	    "  gpusched simulate -c cluster.yaml -w deploy.yaml -o json\n\n");
 	arg_print_glossary(fp, a.table, "  %-28s %s\n");
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
-}
-
-/* Parse the flags shared with compare into in. */
-int
-cmd_parse_inputs(const char *cmd, struct arg_file *scenario,
-    struct arg_file *cluster, struct arg_file *workload, struct cmd_inputs *in)
-{
-	memset(in, 0, sizeof *in);
-	if (scenario->count > 0 && (cluster->count > 0 ||
-	    workload->count > 0)) {
-		cmd_errorf("%s: give a scenario or --cluster/--workload, not "
-		    "both", cmd);
-		return EXIT_USAGE;
-	}
-	if (scenario->count == 0 && (cluster->count == 0 ||
-	    workload->count == 0)) {
-		cmd_errorf("%s: need a scenario, or --cluster and --workload\n"
-		    "Try 'gpusched %s --help'.", cmd, cmd);
-		return EXIT_USAGE;
-	}
-	in->scenario = scenario->count ? scenario->filename[0] : NULL;
-	in->clusters = (char **)cluster->filename;
-	in->nclusters = (size_t)cluster->count;
-	in->workloads = (char **)workload->filename;
-	in->nworkloads = (size_t)workload->count;
-	return EXIT_OK;
 }
 
 static int
@@ -174,8 +143,7 @@ sim_main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if ((rc = cmd_parse_inputs("simulate", a.scenario, a.cluster,
-	    a.workload, &in)) != EXIT_OK)
+	if ((rc = cmd_parse_inputs("simulate", &a.in, &in)) != EXIT_OK)
 		goto out;
 	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.node_policy = a.node_policy->count ? a.node_policy->sval[0] : NULL;

@@ -7,9 +7,10 @@
 #include "engine.h"
 #include "int32.h"
 
-void
-gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl,
-    const struct gs_pod *pod)
+/* Add (sign 1) or take back (sign -1) one placement's usage. */
+static void
+charge(struct gs_cluster *c, const struct gs_placement *pl,
+    const struct gs_pod *pod, int32_t sign)
 {
 	struct gs_node	*n;
 	size_t		 i, j;
@@ -22,39 +23,30 @@ gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl,
 			const struct gs_grant	*g = &pl->ctrs[i].grants[j];
 			struct gs_device	*d = &n->devs[g->dev];
 
-			d->used = i32_add(d->used, 1);
-			d->usedmem = i32_add(d->usedmem, g->usedmem);
-			d->usedcores = i32_add(d->usedcores, g->usedcores);
+			d->used = i32_add(d->used, sign);
+			d->usedmem = i32_add(d->usedmem,
+			    i32_mul(sign, g->usedmem));
+			d->usedcores = i32_add(d->usedcores,
+			    i32_mul(sign, g->usedcores));
 		}
-	n->used_cpu += pod->req_cpu;
-	n->used_mem += pod->req_mem;
-	n->used_pods++;
+	n->used_cpu += sign * pod->req_cpu;
+	n->used_mem += sign * pod->req_mem;
+	n->used_pods += sign;
 	n->gen++;
+}
+
+void
+gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl,
+    const struct gs_pod *pod)
+{
+	charge(c, pl, pod, 1);
 }
 
 void
 gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl,
     const struct gs_pod *pod)
 {
-	struct gs_node	*n;
-	size_t		 i, j;
-
-	if (pl->status != GS_PLACED || pl->node < 0)
-		return;
-	n = &c->nodes[pl->node];
-	for (i = 0; i < pl->nctrs; i++)
-		for (j = 0; j < pl->ctrs[i].ngrants; j++) {
-			const struct gs_grant	*g = &pl->ctrs[i].grants[j];
-			struct gs_device	*d = &n->devs[g->dev];
-
-			d->used = i32_sub(d->used, 1);
-			d->usedmem = i32_sub(d->usedmem, g->usedmem);
-			d->usedcores = i32_sub(d->usedcores, g->usedcores);
-		}
-	n->used_cpu -= pod->req_cpu;
-	n->used_mem -= pod->req_mem;
-	n->used_pods--;
-	n->gen++;
+	charge(c, pl, pod, -1);
 	c->epoch++;	/* usage shrank: failure memos are void */
 }
 
