@@ -95,8 +95,8 @@ affinity_ok(const struct gs_node *n, const struct gs_pod *pod)
 }
 
 const char *
-gs_kube_filter(const struct gs_node *n, const struct gs_pod *pod, char *buf,
-    size_t len)
+gs_kube_filter_full(const struct gs_node *n, const struct gs_pod *pod,
+    char *buf, size_t len)
 {
 	static const struct gs_taint unsched = {
 		"node.kubernetes.io/unschedulable", NULL, "NoSchedule"

@@ -17,7 +17,18 @@
  * "TaintToleration (untolerated taint gpu=broken:NoSchedule)", written
  * into buf.
  */
-const char	*gs_kube_filter(const struct gs_node *node, const struct gs_pod *pod,
-		    char *buf, size_t len);
+const char	*gs_kube_filter_full(const struct gs_node *node,
+		    const struct gs_pod *pod, char *buf, size_t len);
+
+/* The common case first: nothing to check, nothing to call. */
+static inline const char *
+gs_kube_filter(const struct gs_node *node, const struct gs_pod *pod,
+    char *buf, size_t len)
+{
+	if (!node->unschedulable && node->ntaints == 0 && !node->has_alloc &&
+	    pod->node_selector.n == 0 && pod->naffinity == 0)
+		return NULL;
+	return gs_kube_filter_full(node, pod, buf, len);
+}
 
 #endif

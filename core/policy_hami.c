@@ -433,10 +433,9 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
 		if (!c->nodes[i].registered ||
+		    (memo != NULL && memo->node[i].known) ||
 		    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf))
-			continue;
-		if (memo != NULL && memo->node[i].known)
-			continue;	/* failed before: fails still */
+			continue;	/* a memo entry: failed before, fails still */
 		node_score(st, c, i);
 		st->heap[n++] = i;
 	}
