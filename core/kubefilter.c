@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kubefilter.h"
+#include "util.h"
 
 static int
 str_eq(const char *a, const char *b)
@@ -144,4 +145,42 @@ gs_kube_filter_full(const struct gs_node *n, const struct gs_pod *pod,
 		}
 	}
 	return NULL;
+}
+
+void
+gs_add_daemonset_tolerations(struct gs_pod *pod)
+{
+	static const struct {
+		const char	*key;
+		const char	*effect;
+	} auto_tols[] = {
+		{ "node.kubernetes.io/not-ready", "NoExecute" },
+		{ "node.kubernetes.io/unreachable", "NoExecute" },
+		{ "node.kubernetes.io/disk-pressure", "NoSchedule" },
+		{ "node.kubernetes.io/memory-pressure", "NoSchedule" },
+		{ "node.kubernetes.io/pid-pressure", "NoSchedule" },
+		{ "node.kubernetes.io/unschedulable", "NoSchedule" },
+		{ "node.kubernetes.io/network-unavailable", "NoSchedule" },
+	};
+	size_t	i, n = sizeof auto_tols / sizeof auto_tols[0];
+
+	pod->tols = xreallocarray(pod->tols, pod->ntols + n, sizeof *pod->tols);
+	for (i = 0; i < n; i++) {
+		struct gs_toleration *t = &pod->tols[pod->ntols++];
+
+		t->key = xstrdup(auto_tols[i].key);
+		t->op = xstrdup("Exists");
+		t->value = NULL;
+		t->effect = xstrdup(auto_tols[i].effect);
+	}
+}
+
+int
+gs_daemonset_eligible(const struct gs_node *n, const struct gs_pod *pod)
+{
+	struct gs_node	view = *n;
+	char		buf[192];
+
+	view.has_alloc = 0;	/* the controller does not check resources */
+	return gs_kube_filter_full(&view, pod, buf, sizeof buf) == NULL;
 }

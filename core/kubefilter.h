@@ -31,4 +31,18 @@ gs_kube_filter(const struct gs_node *node, const struct gs_pod *pod,
 	return gs_kube_filter_full(node, pod, buf, len);
 }
 
+/*
+ * Add the tolerations the DaemonSet controller gives its pods
+ * (not-ready, unreachable, disk/memory/pid pressure, unschedulable,
+ * network-unavailable).
+ */
+void		 gs_add_daemonset_tolerations(struct gs_pod *);
+/*
+ * Should a DaemonSet pod run on node (the controller's view): taints,
+ * cordon, nodeSelector and node affinity; resources are not considered
+ * (such a pod is created and stays pending).
+ */
+int		 gs_daemonset_eligible(const struct gs_node *,
+		    const struct gs_pod *);
+
 #endif

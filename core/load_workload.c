@@ -4,7 +4,9 @@
  *
  * Pod, Deployment, ReplicaSet, StatefulSet (replicas), Job (parallelism,
  * capped by completions), CronJob (its job template), DaemonSet (one pod
- * per node its nodeSelector admits, pinned to that node).  Annotations are
+ * per node the controller would run it on, judged by taints, cordon,
+ * selector and node affinity with the controller's own tolerations; pinned
+ * to that node).  Annotations are
  * read from the pod template, as HAMi reads them; HAMi annotations on a
  * controller's own metadata draw a warning; Services, ConfigMaps and other
  * objects without pods are skipped.  Resource quantities are
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "hami.h"
+#include "kubefilter.h"
 #include "load.h"
 #include "quantity.h"
 
@@ -447,11 +450,11 @@ emit_pods(struct gs_workload *wl, const struct yt_file *f,
 	proto.src_line = oi->at->line;
 	proto.src_col = oi->at->col;
 	if (daemon) {
+		gs_add_daemonset_tolerations(&proto);
 		for (ni = 0; cl != NULL && ni < cl->nnodes; ni++) {
 			struct gs_pod	*p;
 
-			if (!gs_node_selected(&cl->nodes[ni],
-			    &proto.node_selector))
+			if (!gs_daemonset_eligible(&cl->nodes[ni], &proto))
 				continue;
 			p = gs_workload_add(wl);
 			gs_pod_copy(p, &proto);
