@@ -75,6 +75,21 @@ int	hami_type_ok(const struct hami_filter *, const struct gs_device *);
 /* CheckUUID. */
 int	hami_uuid_ok(const struct hami_filter *, const struct gs_device *);
 
+/*
+ * The memory a request takes from device d (Memreq, or the percentage of
+ * the card when only that is given; int32 as in HAMi).
+ */
+int32_t	hami_memreq(const struct gs_device *d, const struct hami_req *k);
+/*
+ * Fit checks 4-10 on one device in HAMi's order: free slot, memory,
+ * cores, exclusivity, compute units left.  Clamps k->coresreq to 100 as
+ * HAMi does (the clamp persists for later devices).  Returns the failed
+ * check's enum hami_reason, or -1 when the device can take the request;
+ * *memreq gets the memory it would take.
+ */
+int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
+	    int32_t *memreq);
+
 /* ComputeDefaultScore over a node's devices (usage before the pod). */
 float	hami_node_score(const struct gs_device *devs, size_t n);
 /*

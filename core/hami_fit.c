@@ -187,6 +187,39 @@ hami_uuid_ok(const struct hami_filter *f, const struct gs_device *d)
 	return 1;
 }
 
+int32_t
+hami_memreq(const struct gs_device *d, const struct hami_req *k)
+{
+	int32_t	memreq = 0;
+
+	if (k->memreq > 0)
+		memreq = k->memreq;
+	if (k->mempct != 101 && k->memreq == 0)
+		memreq = i32_div(i32_mul(d->devmem, k->mempct), 100);
+	return memreq;
+}
+
+int
+hami_capacity_check(const struct gs_device *d, struct hami_req *k,
+    int32_t *memreq)
+{
+	if (d->count <= d->used)
+		return HR_CARD_TIME_SLICING_EXHAUSTED;
+	if (k->coresreq > 100)
+		k->coresreq = 100;	/* persists, as in HAMi */
+	*memreq = hami_memreq(d, k);
+	if (i32_sub(d->devmem, d->usedmem) < *memreq)
+		return HR_CARD_INSUFFICIENT_MEMORY;
+	if (i32_sub(d->devcore, d->usedcores) < k->coresreq)
+		return HR_CARD_INSUFFICIENT_CORE;
+	if (d->devcore == 100 && k->coresreq == 100 && d->used > 0)
+		return HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT;
+	if (d->devcore != 0 && d->usedcores == d->devcore &&
+	    k->coresreq == 0)
+		return HR_CARD_COMPUTE_UNITS_EXHAUSTED;
+	return -1;
+}
+
 /* fitInCertainDevice: returns the number of grants on success, else -1. */
 static int
 fit_certain(struct hami_scratch *s, const struct hami_req *req,
@@ -195,7 +228,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	struct hami_req	k = *req;
 	int32_t		orig = k.nums, memreq;
 	int32_t		prevnuma = -1;
-	int		ntmp = 0, tried = 0;
+	int		ntmp = 0, tried = 0, r;
 	long		i;
 
 /* Count reason r and go on with the next device (used inside braces). */
@@ -226,29 +259,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (!hami_uuid_ok(f, d)) {
 			FAIL(HR_CARD_UUID_MISMATCH);
 		}
-		if (d->count <= d->used) {
-			FAIL(HR_CARD_TIME_SLICING_EXHAUSTED);
-		}
-		if (k.coresreq > 100)
-			k.coresreq = 100;	/* persists, as in HAMi */
-		memreq = 0;
-		if (k.memreq > 0)
-			memreq = k.memreq;
-		if (k.mempct != 101 && k.memreq == 0)
-			memreq = i32_div(i32_mul(d->devmem, k.mempct), 100);
-		if (i32_sub(d->devmem, d->usedmem) < memreq) {
-			FAIL(HR_CARD_INSUFFICIENT_MEMORY);
-		}
-		if (i32_sub(d->devcore, d->usedcores) < k.coresreq) {
-			FAIL(HR_CARD_INSUFFICIENT_CORE);
-		}
-		if (d->devcore == 100 && k.coresreq == 100 && d->used > 0) {
-			FAIL(HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT);
-		}
-		if (d->devcore != 0 && d->usedcores == d->devcore &&
-		    k.coresreq == 0) {
-			FAIL(HR_CARD_COMPUTE_UNITS_EXHAUSTED);
-		}
+		if ((r = hami_capacity_check(d, &k, &memreq)) >= 0)
+			FAIL(r);
 		/* CustomFilterRule passes for every non-MIG device. */
 		if (s->trace_result != NULL)
 			s->trace_result[di] = HR_N;

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "int32.h"
 #include "metrics.h"
 #include "util.h"
 
@@ -19,32 +18,14 @@ gs_device_idle(const struct gs_device *d)
 	return (double)free_mem / (double)d->devmem;
 }
 
-static int32_t
-shape_mem(const struct gs_device *d, const struct hami_req *s)
-{
-	int32_t	memreq = s->memreq > 0 ? s->memreq : 0;
-
-	if (s->mempct != 101 && s->memreq == 0)
-		memreq = i32_div(i32_mul(d->devmem, s->mempct), 100);
-	return memreq;
-}
-
 int
 gs_device_can_host(const struct gs_device *d, const struct hami_req *s)
 {
-	int32_t	cores = s->coresreq > 100 ? 100 : s->coresreq;
+	struct hami_req	k = *s;
+	int32_t		memreq;
 
-	if (strstr(d->type, "NVIDIA") == NULL || d->count <= d->used)
-		return 0;
-	if ((int64_t)d->devmem - d->usedmem < shape_mem(d, s))
-		return 0;
-	if ((int64_t)d->devcore - d->usedcores < cores)
-		return 0;
-	if (d->devcore == 100 && cores == 100 && d->used > 0)
-		return 0;
-	if (d->devcore != 0 && d->usedcores == d->devcore && cores == 0)
-		return 0;
-	return 1;
+	return strstr(d->type, "NVIDIA") != NULL &&
+	    hami_capacity_check(d, &k, &memreq) < 0;
 }
 
 double
@@ -183,7 +164,7 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 			nm->idle_gpus += gs_device_idle(d);
 			min_mem = INT32_MAX;
 			for (k = 0; k < m->nshapes; k++) {
-				int32_t sm = shape_mem(d, &m->shapes[k].req);
+				int32_t sm = hami_memreq(d, &m->shapes[k].req);
 
 				if (sm < min_mem)
 					min_mem = sm;
