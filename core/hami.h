@@ -90,6 +90,14 @@ int32_t	hami_memreq(const struct gs_device *d, const struct hami_req *k);
 int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 	    int32_t *memreq);
 
+/*
+ * Why HAMi never gets to score node n for pod: a kube-scheduler filter
+ * (written into buf) or the node having no devices HAMi registered (its
+ * note).  NULL when n is a candidate.  DaemonSet pinning is the caller's.
+ */
+const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
+	    char *buf, size_t len);
+
 /* ComputeDefaultScore over a node's devices (usage before the pod). */
 float	hami_node_score(const struct gs_device *devs, size_t n);
 /*

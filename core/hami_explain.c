@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "explain.h"
-#include "kubefilter.h"
 #include "util.h"
 
 static void
@@ -119,14 +118,9 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 			en->filtered = "DaemonSet pod for another node";
 			continue;
 		}
-		if ((en->filtered = gs_kube_filter(n, pod, en->filter_buf,
+		if ((en->filtered = hami_node_refusal(n, pod, en->filter_buf,
 		    sizeof en->filter_buf)) != NULL)
 			continue;
-		if (!n->registered) {
-			en->filtered = n->devices_note ? n->devices_note :
-			    "node unregistered";
-			continue;
-		}
 		en->score = hami_node_score(n->devs, n->ndevs);
 		eval(n, pod, ex, &f, (long)i == detail_node, en);
 		if (!en->fits)

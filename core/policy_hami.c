@@ -239,6 +239,19 @@ format_outcome(const struct node_outcome *o, size_t ndevs, char *buf,
 			    hami_reason_names[k]);
 }
 
+const char *
+hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
+    char *buf, size_t len)
+{
+	const char	*why;
+
+	if ((why = gs_kube_filter(n, pod, buf, len)) != NULL)
+		return why;
+	if (!n->registered)
+		return n->devices_note ? n->devices_note : "node unregistered";
+	return NULL;
+}
+
 /* Nodes that failed alike: grouped by value, formatted once. */
 struct reason_group {
 	char			 fixed[192];	/* a filter, or "" */
@@ -310,8 +323,7 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 		const struct gs_node *n = &c->nodes[i];
 
 		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL ||
-		    !n->registered)
+		    hami_node_refusal(n, pod, fbuf, sizeof fbuf) != NULL)
 			continue;
 		for (j = 0; j < n->ndevs; j++) {
 			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
@@ -349,13 +361,8 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if ((why = gs_kube_filter(n, pod, fbuf, sizeof fbuf))) {
+		if ((why = hami_node_refusal(n, pod, fbuf, sizeof fbuf))) {
 			add_reason(&g, &ng, &cap, why, NULL, 0);
-			continue;
-		}
-		if (!n->registered) {
-			add_reason(&g, &ng, &cap, n->devices_note ?
-			    n->devices_note : "node unregistered", NULL, 0);
 			continue;
 		}
 		if (!(memo && o->known && o->gen == n->gen) &&
@@ -432,10 +439,14 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	for (i = 0; i < c->nnodes; i++) {
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
+		/*
+		 * hami_node_refusal's checks, with the cheap memo test first:
+		 * a node that failed this shape before fails it still.
+		 */
 		if (!c->nodes[i].registered ||
 		    (memo != NULL && memo->node[i].known) ||
 		    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf))
-			continue;	/* a memo entry: failed before, fails still */
+			continue;
 		node_score(st, c, i);
 		st->heap[n++] = i;
 	}
