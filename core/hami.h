@@ -67,6 +67,13 @@ struct hami_filter {
 void	hami_filter_init(struct hami_filter *, const struct gs_pod *,
 	    const struct gs_config *);
 void	hami_filter_release(struct hami_filter *);
+/*
+ * How HAMi reads a policy value: for nodes exactly "spread" is spread and
+ * anything else binpack; for GPUs exactly "binpack" is binpack, anything
+ * else spread.
+ */
+const char *hami_node_policy_name(const char *value);
+const char *hami_gpu_policy_name(const char *value);
 /* The node and GPU policy HAMi applies to pod: "binpack" or "spread". */
 void	hami_effective_policies(const struct gs_pod *, const struct gs_config *,
 	    const char **node, const char **gpu);

@@ -81,9 +81,7 @@ void
 hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
     const struct gs_config *cfg)
 {
-	const char	*v;
-	const char	*node_policy = cfg->node_policy;
-	const char	*gpu_policy = cfg->gpu_policy;
+	const char	*v, *node_policy, *gpu_policy;
 
 	memset(f, 0, sizeof *f);
 	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_TYPE_ANNO)) != NULL) {
@@ -105,14 +103,21 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 	f->vgpu_mode = gs_kv_get(&pod->annotations, HAMI_VGPU_MODE_ANNO);
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NUMA_BIND_ANNO)) != NULL)
 		f->numa_bind = go_parse_bool_true(v);
-	if (!cfg->override_policies) {
-		if ((v = gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO)))
-			node_policy = v;
-		if ((v = gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO)))
-			gpu_policy = v;
-	}
+	hami_effective_policies(pod, cfg, &node_policy, &gpu_policy);
 	f->node_spread = strcmp(node_policy, "spread") == 0;
 	f->gpu_binpack = strcmp(gpu_policy, "binpack") == 0;
+}
+
+const char *
+hami_node_policy_name(const char *value)
+{
+	return strcmp(value, "spread") == 0 ? "spread" : "binpack";
+}
+
+const char *
+hami_gpu_policy_name(const char *value)
+{
+	return strcmp(value, "binpack") == 0 ? "binpack" : "spread";
 }
 
 void
@@ -127,8 +132,8 @@ hami_effective_policies(const struct gs_pod *pod, const struct gs_config *cfg,
 		if ((v = gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO)))
 			gp = v;
 	}
-	*node = strcmp(np, "spread") == 0 ? "spread" : "binpack";
-	*gpu = strcmp(gp, "binpack") == 0 ? "binpack" : "spread";
+	*node = hami_node_policy_name(np);
+	*gpu = hami_gpu_policy_name(gp);
 }
 
 void

@@ -28,16 +28,6 @@ gs_format_float32(float f, char *buf, size_t len)
 	}
 }
 
-const char *
-gs_policy_label(const char *policy, int node)
-{
-	/* How HAMi reads the value: node "spread" or binpack; GPU "binpack"
-	 * or spread. */
-	if (node)
-		return strcmp(policy, "spread") == 0 ? "spread" : "binpack";
-	return strcmp(policy, "binpack") == 0 ? "binpack" : "spread";
-}
-
 static double
 round6(double x)
 {
@@ -536,8 +526,8 @@ compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,
 	fprintf(fp, "%-*s", (int)pw, first);
 	for (r = 0; r < n; r++) {
 		snprintf(label, sizeof label, "%s/%s",
-		    gs_policy_label(rr[r].cfg->node_policy, 1),
-		    gs_policy_label(rr[r].cfg->gpu_policy, 0));
+		    hami_node_policy_name(rr[r].cfg->node_policy),
+		    hami_gpu_policy_name(rr[r].cfg->gpu_policy));
 		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, label);
 	}
 	fputc('\n', fp);

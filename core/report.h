@@ -48,7 +48,5 @@ json_t	*gs_report_state_json(const struct gs_cluster *,
 
 /* Shortest decimal that reads back as the same float32 (Go's %v). */
 void	 gs_format_float32(float, char *buf, size_t len);
-/* A label "node/gpu" policy pair, as in "binpack/spread". */
-const char *gs_policy_label(const char *policy, int node);
 
 #endif
