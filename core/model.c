@@ -67,26 +67,53 @@ gs_kv_release(struct gs_kvlist *l)
 }
 
 void
+gs_node_release(struct gs_node *n)
+{
+	size_t	j;
+
+	for (j = 0; j < n->ndevs; j++) {
+		free(n->devs[j].id);
+		free(n->devs[j].type);
+		free(n->devs[j].mode);
+	}
+	free(n->devs);
+	free(n->name);
+	free(n->pool);
+	free(n->src_file);
+	free(n->devices_note);
+	gs_kv_release(&n->labels);
+	gs_taints_free(n->taints, n->ntaints);
+	memset(n, 0, sizeof *n);
+}
+
+void
+gs_node_copy(struct gs_node *d, const struct gs_node *s)
+{
+	size_t	j;
+
+	*d = *s;
+	d->name = xstrdup(s->name);
+	d->pool = s->pool ? xstrdup(s->pool) : NULL;
+	d->src_file = s->src_file ? xstrdup(s->src_file) : NULL;
+	d->devices_note = s->devices_note ? xstrdup(s->devices_note) : NULL;
+	d->taints = gs_taints_copy(s->taints, s->ntaints);
+	gs_kv_copy(&d->labels, &s->labels);
+	d->devs = xcalloc(s->ndevs ? s->ndevs : 1, sizeof *d->devs);
+	for (j = 0; j < s->ndevs; j++) {
+		d->devs[j] = s->devs[j];
+		d->devs[j].id = xstrdup(s->devs[j].id);
+		d->devs[j].type = xstrdup(s->devs[j].type);
+		d->devs[j].mode = xstrdup(s->devs[j].mode);
+	}
+}
+
+void
 gs_cluster_release(struct gs_cluster *c)
 {
-	size_t	i, j;
+	size_t	i;
 
-	for (i = 0; i < c->nnodes; i++) {
-		struct gs_node *n = &c->nodes[i];
-
-		for (j = 0; j < n->ndevs; j++) {
-			free(n->devs[j].id);
-			free(n->devs[j].type);
-			free(n->devs[j].mode);
-		}
-		free(n->devs);
-		free(n->name);
-		free(n->pool);
-		free(n->src_file);
-		free(n->devices_note);
-		gs_kv_release(&n->labels);
-		gs_taints_free(n->taints, n->ntaints);
-	}
+	for (i = 0; i < c->nnodes; i++)
+		gs_node_release(&c->nodes[i]);
 	free(c->nodes);
 	memset(c, 0, sizeof *c);
 }
@@ -94,32 +121,15 @@ gs_cluster_release(struct gs_cluster *c)
 void
 gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 {
-	size_t	i, j;
+	size_t	i;
 
 	memset(dst, 0, sizeof *dst);
 	dst->epoch = src->epoch;
 	dst->nnodes = dst->cap = src->nnodes;
-	dst->nodes = xcalloc(src->nnodes, sizeof *dst->nodes);
-	for (i = 0; i < src->nnodes; i++) {
-		const struct gs_node	*s = &src->nodes[i];
-		struct gs_node		*d = &dst->nodes[i];
-
-		*d = *s;
-		d->name = xstrdup(s->name);
-		d->pool = s->pool ? xstrdup(s->pool) : NULL;
-		d->src_file = s->src_file ? xstrdup(s->src_file) : NULL;
-		d->devices_note = s->devices_note ? xstrdup(s->devices_note) :
-		    NULL;
-		d->taints = gs_taints_copy(s->taints, s->ntaints);
-		gs_kv_copy(&d->labels, &s->labels);
-		d->devs = xcalloc(s->ndevs, sizeof *d->devs);
-		for (j = 0; j < s->ndevs; j++) {
-			d->devs[j] = s->devs[j];
-			d->devs[j].id = xstrdup(s->devs[j].id);
-			d->devs[j].type = xstrdup(s->devs[j].type);
-			d->devs[j].mode = xstrdup(s->devs[j].mode);
-		}
-	}
+	dst->nodes = xcalloc(src->nnodes ? src->nnodes : 1,
+	    sizeof *dst->nodes);
+	for (i = 0; i < src->nnodes; i++)
+		gs_node_copy(&dst->nodes[i], &src->nodes[i]);
 }
 
 int

@@ -111,6 +111,8 @@ struct gs_cluster {
 	uint64_t	 epoch;		/* bumped when usage is released */
 };
 
+void	gs_node_copy(struct gs_node *dst, const struct gs_node *src);
+void	gs_node_release(struct gs_node *);
 void	gs_cluster_release(struct gs_cluster *);
 struct gs_taint *gs_taints_copy(const struct gs_taint *, size_t);
 void	gs_taints_free(struct gs_taint *, size_t);

@@ -93,15 +93,9 @@ gs_cluster_with_pools(struct gs_cluster *out, const struct gs_cluster *c,
 	grow_array(&out->nodes, &out->cap, total, sizeof *out->nodes);
 	for (i = 0; i < npools; i++)
 		for (k = 0; k < count[i]; k++) {
-			struct gs_cluster	 one = { (struct gs_node *)
-						    &pools[i].node, 1, 1, 0 };
-			struct gs_cluster	 tmp;
-			struct gs_node		*n;
+			struct gs_node	*n = &out->nodes[out->nnodes++];
 
-			gs_cluster_copy(&tmp, &one);
-			n = &out->nodes[out->nnodes++];
-			*n = tmp.nodes[0];
-			free(tmp.nodes);
+			gs_node_copy(n, &pools[i].node);
 			free(n->name);
 			n->name = xasprintf("%s-added-%zu", pools[i].name, k);
 			gs_kv_set(&n->labels, "kubernetes.io/hostname",

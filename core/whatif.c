@@ -110,13 +110,9 @@ gs_edit_release(struct gs_edit *e)
 static void
 remove_node(struct gs_cluster *c, struct gs_workload *w, long idx)
 {
-	struct gs_cluster	one = { &c->nodes[idx], 1, 1, 0 };
-	struct gs_node		*copy = xmalloc(sizeof *copy);
-	size_t			 i;
+	size_t	i;
 
-	*copy = c->nodes[idx];
-	one.nodes = copy;
-	gs_cluster_release(&one);
+	gs_node_release(&c->nodes[idx]);
 	memmove(&c->nodes[idx], &c->nodes[idx + 1],
 	    (c->nnodes - (size_t)idx - 1) * sizeof *c->nodes);
 	c->nnodes--;

@@ -31,18 +31,6 @@ t_node(struct gs_node *n, const char *name, size_t count, int32_t mem,
 	}
 }
 
-void
-t_node_release(struct gs_node *n)
-{
-	struct gs_cluster	c = { n, 1, 1, 0 };
-	struct gs_node		*copy = xmalloc(sizeof *copy);
-
-	*copy = *n;
-	c.nodes = copy;
-	gs_cluster_release(&c);
-	memset(n, 0, sizeof *n);
-}
-
 static void
 set(struct gs_resval *r, int64_t v)
 {

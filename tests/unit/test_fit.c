@@ -60,7 +60,7 @@ fx_release(struct fx *x)
 	hami_scratch_release(&x->s);
 	gs_kv_release(&x->pod.annotations);
 	gs_config_release(&x->cfg);
-	t_node_release(&x->node);
+	gs_node_release(&x->node);
 }
 
 static void

@@ -23,7 +23,7 @@ load(struct hami_scratch *s, size_t n, int binpack)
 	hami_scratch_load(s, &node, binpack);
 	/* The sort reads only numa and score: the copied string pointers
 	 * are never used after the node is freed. */
-	t_node_release(&node);
+	gs_node_release(&node);
 }
 
 static void

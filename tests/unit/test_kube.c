@@ -64,7 +64,7 @@ test_taints(void)
 	    "NoSchedule");
 	CU_ASSERT_PTR_NULL(filt(&n, &p));
 	gs_pod_release(&p);
-	t_node_release(&n);
+	gs_node_release(&n);
 }
 
 static void
@@ -112,7 +112,7 @@ test_affinity(void)
 	gs_kv_set(&p.node_selector, "zone", "a");
 	CU_ASSERT_PTR_NOT_NULL(filt(&n, &p));
 	gs_pod_release(&p);
-	t_node_release(&n);
+	gs_node_release(&n);
 }
 
 static void
@@ -141,7 +141,7 @@ test_resources(void)
 	n.used_pods = 2;
 	CU_ASSERT_STRING_EQUAL(filt(&n, &p), "NodeResourcesFit (Too many "
 	    "pods)");
-	t_node_release(&n);
+	gs_node_release(&n);
 }
 
 CU_TestInfo kube_tests[] = {

@@ -37,7 +37,7 @@ test_node_fragmentation(void)
 	NEAR(gs_node_frag(&n, &two, 1), 1 + 360.0 / 15360);
 	NEAR(gs_node_frag(&n, mix, 2), 0.5 * (360.0 / 15360) +
 	    0.5 * (1 + 360.0 / 15360));
-	t_node_release(&n);
+	gs_node_release(&n);
 }
 
 static void
@@ -54,7 +54,7 @@ test_can_host(void)
 	CU_ASSERT_TRUE(gs_device_can_host(&n.devs[0], &small));
 	n.devs[0].usedcores = 100;	/* compute exhausted */
 	CU_ASSERT_FALSE(gs_device_can_host(&n.devs[0], &small));
-	t_node_release(&n);
+	gs_node_release(&n);
 }
 
 static void

@@ -36,14 +36,14 @@ test_node_scores(void)
 		if (k < 4)
 			charge(&n.devs[k % 4], 1);
 	}
-	t_node_release(&n);
+	gs_node_release(&n);
 	t_node(&n, "a10g", 4, 23028, "NVIDIA-NVIDIA A10G");
 	for (k = 0; k <= 4; k++) {
 		CU_ASSERT_EQUAL(hami_node_score(n.devs, n.ndevs), a10g[k]);
 		if (k < 4)
 			charge(&n.devs[0], 1);	/* where they land is moot */
 	}
-	t_node_release(&n);
+	gs_node_release(&n);
 }
 
 static void
@@ -61,13 +61,13 @@ test_device_scores(void)
 		CU_ASSERT_EQUAL(hami_device_score(&n.devs[0], &demo), t4[u]);
 		charge(&n.devs[0], 1);
 	}
-	t_node_release(&n);
+	gs_node_release(&n);
 	t_node(&n, "a10g", 1, 23028, "NVIDIA-NVIDIA A10G");
 	for (u = 0; u < 4; u++) {
 		CU_ASSERT_EQUAL(hami_device_score(&n.devs[0], &demo), a10g[u]);
 		charge(&n.devs[0], 1);
 	}
-	t_node_release(&n);
+	gs_node_release(&n);
 }
 
 static void
@@ -90,7 +90,7 @@ test_percentage_quirk(void)
 	r.memreq = 0;
 	CU_ASSERT_EQUAL(hami_device_score(&n.devs[0], &r),
 	    10.0f * ((0.1f + 1.5f) + 0.0f));
-	t_node_release(&n);
+	gs_node_release(&n);
 }
 
 static void
@@ -109,7 +109,7 @@ test_float32_order_of_operations(void)
 	n.devs[0].usedmem = 1;
 	s = hami_node_score(n.devs, n.ndevs);
 	CU_ASSERT_EQUAL(s, 10.0f * ((1.0f / 3.0f + 1.0f / 3.0f) + 1.0f / 3.0f));
-	t_node_release(&n);
+	gs_node_release(&n);
 	/* V261 does not guard empty totals: 0/0 is NaN, as in Go. */
 	CU_ASSERT_TRUE(isnan(hami_node_score(NULL, 0)));
 }
