@@ -19,7 +19,6 @@ extern CU_TestInfo quantity_tests[], yaml_tests[], codec_tests[],
 /* A node of n identical GPUs (index order, UUIDs "GPU-<i>"). */
 void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
 	    const char *type);
-void	t_node_release(struct gs_node *);
 /* A container with limits: gpu, gpumem, pct, cores (-1 = absent). */
 void	t_ctr(struct gs_container *, int64_t gpu, int64_t mem, int64_t pct,
 	    int64_t cores);
