@@ -25,6 +25,7 @@ main(void)
 		SUITE(demo),
 		SUITE(plan),
 		SUITE(kube),
+		SUITE(replay),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -1,0 +1,543 @@
+/*
+ * replay.c: one replay of a pod list on a trace cluster, as the FGD
+ * paper's simulator does it (spec/openb-fgd.md §5): pods sorted by name
+ * and shuffled, topped up (or cut) to `tune` x GPU capacity, nodes given a
+ * seeded tie order, pods placed one at a time with failures dropped, and
+ * the cluster's allocation and fragmentation recorded after every pod.
+ *
+ * Randomness comes from GSL's MT19937 seeded with --seed, drawn in the
+ * simulator's order (one discarded draw, the shuffle, the top-up, the node
+ * permutation, then Random's picks); the streams differ from Go's
+ * math/rand, so seeds agree in distribution, not pod by pod.
+ *
+ * Speed: a (node, pod shape) score only changes when the node does, so
+ * scores are cached per node and shape and invalidated by the node's
+ * version; nocache computes every score and must decide identically.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "replay_int.h"
+
+#define CACHE_MAX_ENTRIES	(UINT64_C(1) << 25)
+/* Pods one replay may submit, top-up clones included. */
+#define MAX_REPLAY_PODS		20000000
+
+void
+gs_replay_opts_init(struct gs_replay_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->policy = GS_RP_FGD;
+	o->seed = 42;
+	o->tune = 1.3;
+	o->threshold = 95;
+	o->interval = 86400;
+	o->speedup = 1;
+}
+
+size_t
+rstate_intn(struct rstate *rs, size_t n)
+{
+	return (size_t)gsl_rng_uniform_int(rs->rng, (unsigned long)n);
+}
+
+/* Pod score shapes: (cpu, milli, num), the only pod fields a score uses. */
+struct skey {
+	int64_t	cpu;
+	int	milli, num;
+};
+
+static int
+skey_cmp(const void *a, const void *b)
+{
+	const struct skey *x = a, *y = b;
+
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	if (x->milli != y->milli)
+		return x->milli < y->milli ? -1 : 1;
+	return (x->num > y->num) - (x->num < y->num);
+}
+
+static int
+podname_cmp(size_t a, size_t b, const void *arg)
+{
+	const struct gs_trace_pods *t = arg;
+
+	return strcmp(t->v[a].name, t->v[b].name);
+}
+
+void
+rsort_stable(size_t *v, size_t n, int (*cmp)(size_t, size_t, const void *),
+    const void *arg)
+{
+	size_t	*tmp, w, i, m, r, a, b, k;
+
+	/* Bottom-up merge sort: stable, O(n log n), no qsort_r in C11. */
+	tmp = xreallocarray(NULL, n ? n : 1, sizeof *tmp);
+	for (w = 1; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			m = i + w < n ? i + w : n;
+			r = i + 2 * w < n ? i + 2 * w : n;
+			a = i;
+			b = m;
+			k = i;
+			while (a < m && b < r)
+				tmp[k++] = cmp(v[b], v[a], arg) < 0 ? v[b++] :
+				    v[a++];
+			while (a < m)
+				tmp[k++] = v[a++];
+			while (b < r)
+				tmp[k++] = v[b++];
+		}
+		memcpy(v, tmp, n * sizeof *v);
+	}
+	free(tmp);
+}
+
+int
+rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
+    const struct gs_trace_pods *pods, const struct gs_replay_opts *o,
+    struct gs_replay_result *res, struct gs_error *err)
+{
+	struct skey	*keys;
+	size_t		*byname, i, n;
+
+	memset(rs, 0, sizeof *rs);
+	memset(res, 0, sizeof *res);
+	if (o->policy < 0 || o->policy >= GS_RP_N)
+		return gs_error_set(err, NULL, 0, 0, "unknown policy %d",
+		    o->policy);
+	rs->opts = o;
+	rs->res = res;
+	res->policy = o->policy;
+	res->seed = o->seed;
+	res->gpus = cl->gpus;
+
+	/* The working cluster: node states copied, names and models shared. */
+	rs->cl = *cl;
+	rs->cl.v = xreallocarray(NULL, cl->n, sizeof *cl->v);
+	memcpy(rs->cl.v, cl->v, cl->n * sizeof *cl->v);
+
+	gs_typical_build(pods, cl, o->threshold, &rs->typ);
+	res->kept = rs->typ.kept;
+	res->ntypical = rs->typ.n;
+	res->typical_cover = (double)rs->typ.kept / (double)rs->typ.total;
+	rs->cl.frag = 0;
+	for (i = 0; i < cl->n; i++) {
+		rs->cl.v[i].frag = gs_frag_node(&rs->cl.v[i], &rs->typ);
+		rs->cl.frag += rs->cl.v[i].frag;
+	}
+
+	/* Pods in name order, each with its score shape. */
+	rs->npods = pods->n;
+	byname = xreallocarray(NULL, pods->n, sizeof *byname);
+	for (i = 0; i < pods->n; i++)
+		byname[i] = i;
+	rsort_stable(byname, pods->n, podname_cmp, pods);
+	keys = xreallocarray(NULL, pods->n, sizeof *keys);
+	for (i = 0; i < pods->n; i++) {
+		keys[i].cpu = pods->v[i].cpu_milli;
+		keys[i].milli = pods->v[i].gpu_milli;
+		keys[i].num = pods->v[i].num_gpu;
+	}
+	qsort(keys, pods->n, sizeof *keys, skey_cmp);
+	for (i = n = 0; i < pods->n; i++)
+		if (n == 0 || skey_cmp(&keys[n - 1], &keys[i]) != 0)
+			keys[n++] = keys[i];
+	rs->nshapes = n;
+	rs->pods = xcalloc(pods->n, sizeof *rs->pods);
+	for (i = 0; i < pods->n; i++) {
+		const struct gs_trace_pod	*tp = &pods->v[byname[i]];
+		struct gs_rpod			*p = &rs->pods[i];
+		struct skey			 k, *hit;
+
+		p->cpu = tp->cpu_milli;
+		p->mem = tp->mem_mib;
+		p->num = tp->num_gpu;
+		p->milli = tp->gpu_milli;
+		p->mask = gs_rcluster_spec_mask(cl, tp->gpu_spec);
+		p->src = (int)byname[i];
+		k.cpu = p->cpu;
+		k.milli = p->milli;
+		k.num = p->num;
+		hit = bsearch(&k, keys, n, sizeof *keys, skey_cmp);
+		p->shape = (int)(hit - keys);
+	}
+	free(keys);
+	free(byname);
+
+	if (!o->nocache && (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
+		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
+	rs->cand = xreallocarray(NULL, cl->n, sizeof *rs->cand);
+	rs->cscore = xreallocarray(NULL, cl->n, sizeof *rs->cscore);
+	rs->byrank = xreallocarray(NULL, cl->n, sizeof *rs->byrank);
+
+	rs->rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rs->rng, o->seed);
+	/* core.go draws one rand.Int() right after seeding. */
+	(void)gsl_rng_get(rs->rng);
+	res->digest = UINT64_C(14695981039346656037);
+	return 0;
+}
+
+void
+rstate_release(struct rstate *rs)
+{
+	free(rs->cl.v);
+	gs_typical_release(&rs->typ);
+	free(rs->pods);
+	free(rs->cache);
+	free(rs->cand);
+	free(rs->cscore);
+	free(rs->byrank);
+	if (rs->rng != NULL)
+		gsl_rng_free(rs->rng);
+	memset(rs, 0, sizeof *rs);
+}
+
+/* The node tie order (simulator.go): nodes sorted by name get a seeded
+ * permutation as a "%04d-" prefix, and ties go to the smallest name. */
+void
+rstate_assign_ranks(struct rstate *rs)
+{
+	size_t	 n = rs->cl.n, i, j;
+	int	*byname, *perm;
+
+	byname = xreallocarray(NULL, n, sizeof *byname);
+	perm = xreallocarray(NULL, n, sizeof *perm);
+	for (i = 0; i < n; i++)
+		byname[i] = (int)i;
+	/* Node names are unique; insertion into place by name. */
+	for (i = 1; i < n; i++) {
+		int v = byname[i];
+
+		for (j = i; j > 0 && strcmp(rs->cl.names[byname[j - 1]],
+		    rs->cl.names[v]) > 0; j--)
+			byname[j] = byname[j - 1];
+		byname[j] = v;
+	}
+	/* rand.Perm: m[i] = m[j], m[j] = i with j uniform in [0, i]. */
+	for (i = 0; i < n; i++) {
+		j = rstate_intn(rs, i + 1);
+		perm[i] = perm[j];
+		perm[j] = (int)i;
+	}
+	for (i = 0; i < n; i++) {
+		rs->cl.v[byname[i]].rank = (uint32_t)perm[i];
+		rs->byrank[perm[i]] = (uint32_t)byname[i];
+	}
+	free(byname);
+	free(perm);
+}
+
+static int
+cached_score(struct rstate *rs, size_t i, const struct gs_rpod *p)
+{
+	const struct gs_rnode	*n = &rs->cl.v[i];
+	struct rcache		*c;
+	uint32_t		 devs;
+
+	if (rs->cache == NULL)
+		return gs_rpolicy_score(rs->opts->policy, n, p, &rs->typ,
+		    &devs);
+	c = &rs->cache[i * rs->nshapes + (size_t)p->shape];
+	if (c->ver1 != n->ver + 1) {
+		c->score = gs_rpolicy_score(rs->opts->policy, n, p, &rs->typ,
+		    &devs);
+		c->ver1 = n->ver + 1;
+	}
+	return c->score;
+}
+
+/* Random: PreScore picks a feasible node uniformly (rand.Intn); its GPU is
+ * reservoir-sampled for a share pod, the first free ones otherwise. */
+static int
+choose_random(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+{
+	const struct gs_rnode	*n;
+	size_t			 i, nc = 0;
+	int			 node, g, cnt = 0, pick = -1, need;
+
+	for (i = 0; i < rs->cl.n; i++)
+		if (gs_rnode_fits(&rs->cl.v[rs->byrank[i]], p))
+			rs->cand[nc++] = (int32_t)rs->byrank[i];
+	if (nc == 0)
+		return -1;
+	node = rs->cand[rstate_intn(rs, nc)];
+	n = &rs->cl.v[node];
+	*devs = 0;
+	if (p->milli == 0)
+		return node;
+	if (p->num == 1 && p->milli < GS_MILLI) {
+		for (g = 0; g < n->ngpu; g++)
+			if (n->free[g] >= p->milli && rstate_intn(rs,
+			    (size_t)++cnt) == 0)
+				pick = g;
+		*devs = UINT32_C(1) << pick;
+		return node;
+	}
+	need = p->num;
+	for (g = 0; g < n->ngpu && need > 0; g++)
+		if (n->free[g] == GS_MILLI) {
+			*devs |= UINT32_C(1) << g;
+			need--;
+		}
+	return node;
+}
+
+/* Every other policy: the highest score, ties to the lowest rank.
+ * BestFit's NormalizeScore maps [min, max] onto [0, 100] first. */
+static int
+choose_scored(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+{
+	size_t	i, nc = 0;
+	int	best = -1, bs = 0, s, lo = 0, hi = 0;
+
+	for (i = 0; i < rs->cl.n; i++) {
+		if (!gs_rnode_fits(&rs->cl.v[i], p))
+			continue;
+		s = cached_score(rs, i, p);
+		rs->cand[nc] = (int32_t)i;
+		rs->cscore[nc++] = s;
+		if (nc == 1 || s < lo)
+			lo = s;
+		if (nc == 1 || s > hi)
+			hi = s;
+	}
+	for (i = 0; i < nc; i++) {
+		s = rs->cscore[i];
+		if (rs->opts->policy == GS_RP_BESTFIT)
+			s = hi == lo ? 0 : (int)((int64_t)(s - lo) * 100 /
+			    (hi - lo));
+		if (best < 0 || s > bs || (s == bs &&
+		    rs->cl.v[rs->cand[i]].rank < rs->cl.v[best].rank)) {
+			best = rs->cand[i];
+			bs = s;
+		}
+	}
+	if (best >= 0)
+		(void)gs_rpolicy_score(rs->opts->policy, &rs->cl.v[best], p,
+		    &rs->typ, devs);
+	return best;
+}
+
+int
+rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+{
+	struct gs_rnode	*n;
+	int64_t		 before_idle, before_frag;
+	int		 node;
+
+	*devs = 0;
+	node = rs->opts->policy == GS_RP_RANDOM ? choose_random(rs, p, devs) :
+	    choose_scored(rs, p, devs);
+	if (node < 0)
+		return -1;
+	n = &rs->cl.v[node];
+	before_idle = n->idle;
+	before_frag = n->frag;
+	gs_rnode_charge(n, p, *devs, 1, &rs->typ);
+	rs->cl.idle += n->idle - before_idle;
+	rs->cl.frag += n->frag - before_frag;
+	return node;
+}
+
+void
+rstate_unplace(struct rstate *rs, int node, const struct gs_rpod *p,
+    uint32_t devs)
+{
+	struct gs_rnode	*n = &rs->cl.v[node];
+	int64_t		 before_idle = n->idle, before_frag = n->frag;
+
+	gs_rnode_charge(n, p, devs, -1, &rs->typ);
+	rs->cl.idle += n->idle - before_idle;
+	rs->cl.frag += n->frag - before_frag;
+}
+
+void
+rstate_event(struct rstate *rs, int64_t time, int32_t running,
+    int32_t pending)
+{
+	struct gs_replay_result	*res = rs->res;
+	struct gs_revent	*e;
+
+	if (rs->opts->verify) {
+		int64_t	frag = 0, idle = 0;
+		size_t	i;
+
+		for (i = 0; i < rs->cl.n; i++) {
+			frag += gs_frag_node(&rs->cl.v[i], &rs->typ);
+			idle += rs->cl.v[i].idle;
+		}
+		if (frag != rs->cl.frag || idle != rs->cl.idle)
+			res->verify_failed = 1;
+	}
+	grow_array(&res->ev, &rs->evcap, res->nev + 1, sizeof *res->ev);
+	e = &res->ev[res->nev++];
+	e->time = time;
+	e->arrived = rs->arrived;
+	e->idle = rs->cl.idle;
+	e->used = rs->cl.gpus * GS_MILLI - rs->cl.idle;
+	e->frag = rs->cl.frag;
+	e->running = running;
+	e->pending = pending;
+	if (pending > res->peak_pending)
+		res->peak_pending = pending;
+	if (e->used > res->peak_used)
+		res->peak_used = e->used;
+}
+
+void
+rstate_digest(struct rstate *rs, size_t pod, int node, uint32_t devs)
+{
+	uint64_t	h = rs->res->digest;
+	uint64_t	v[3] = { pod, (uint64_t)(int64_t)node, devs };
+	size_t		i, b;
+
+	for (i = 0; i < 3; i++)
+		for (b = 0; b < 8; b++) {
+			h ^= (v[i] >> (8 * b)) & 0xff;
+			h *= UINT64_C(1099511628211);
+		}
+	rs->res->digest = h;
+}
+
+/*
+ * §5.4: below target, append clones drawn with replacement from the pods
+ * in name order, stopping at the first draw whose per-GPU milli would
+ * cross the target (the quirk: num x milli is what gets added); above
+ * target, remove random pods until at or under it.
+ */
+static int
+tune_pods(struct rstate *rs, size_t **orderp, size_t *n, size_t *nclones,
+    size_t *nremoved, struct gs_error *err)
+{
+	double	 target = rs->opts->tune * (double)(rs->cl.gpus * GS_MILLI);
+	size_t	*order = *orderp;
+	int64_t	 total = 0;
+	size_t	 i, cap = *n, idx;
+
+	*nclones = *nremoved = 0;
+	if (rs->opts->tune <= 0)
+		return 0;
+	for (i = 0; i < *n; i++)
+		total += (int64_t)rs->pods[order[i]].milli *
+		    rs->pods[order[i]].num;
+	if (total == 0)
+		return gs_error_set(err, NULL, 0, 0, "the pod list requests no "
+		    "GPU, so it cannot be topped up to %g x GPU capacity "
+		    "(use --tune 0)", rs->opts->tune);
+	if ((double)total == target)
+		return 0;
+	if ((double)total > target) {
+		while ((double)total > target && *n > 0) {
+			idx = rstate_intn(rs, *n);
+			total -= (int64_t)rs->pods[order[idx]].milli *
+			    rs->pods[order[idx]].num;
+			memmove(&order[idx], &order[idx + 1],
+			    (*n - idx - 1) * sizeof *order);
+			(*n)--;
+			(*nremoved)++;
+		}
+		return 0;
+	}
+	for (;;) {
+		idx = rstate_intn(rs, rs->npods);
+		if ((double)(total + rs->pods[idx].milli) > target)
+			break;
+		if (*n >= MAX_REPLAY_PODS) {
+			*orderp = order;
+			return gs_error_set(err, NULL, 0, 0, "topping up to %g x "
+			    "GPU capacity needs more than %d pods",
+			    rs->opts->tune, MAX_REPLAY_PODS);
+		}
+		total += (int64_t)rs->pods[idx].milli * rs->pods[idx].num;
+		grow_array(&order, &cap, *n + 1, sizeof *order);
+		/* Clones are marked by an index past the pod list. */
+		order[(*n)++] = rs->npods + idx;
+		(*nclones)++;
+	}
+	*orderp = order;
+	return 0;
+}
+
+static int
+replay_arrivals(struct rstate *rs, struct gs_error *err)
+{
+	struct gs_replay_result	*res = rs->res;
+	size_t			*order, n = rs->npods, i, j;
+	uint32_t		 devs;
+	int			 node;
+
+	order = xreallocarray(NULL, n, sizeof *order);
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	/* rand.Shuffle: i from n-1 down to 1, j uniform in [0, i]. */
+	for (i = n; i-- > 1;) {
+		size_t t;
+
+		j = rstate_intn(rs, i + 1);
+		t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	if (tune_pods(rs, &order, &n, &res->nclones, &res->nremoved,
+	    err) != 0) {
+		free(order);
+		return -1;
+	}
+	rstate_assign_ranks(rs);
+
+	res->npods = n;
+	res->node_of = xreallocarray(NULL, n ? n : 1, sizeof *res->node_of);
+	res->devs_of = xreallocarray(NULL, n ? n : 1, sizeof *res->devs_of);
+	rstate_event(rs, 0, 0, 0);
+	for (i = 0; i < n; i++) {
+		const struct gs_rpod *p = &rs->pods[order[i] % rs->npods];
+
+		rs->arrived += (int64_t)p->milli * p->num;
+		node = rstate_place(rs, p, &devs);
+		if (node < 0) {
+			res->failed++;
+			res->failed_milli += (int64_t)p->milli * p->num;
+			devs = 0;
+		} else
+			res->placed++;
+		res->node_of[i] = node;
+		res->devs_of[i] = devs;
+		rstate_digest(rs, order[i], node, devs);
+		rstate_event(rs, 0, 0, 0);
+	}
+	free(order);
+	return 0;
+}
+
+int
+gs_replay_run(const struct gs_rcluster *cl, const struct gs_trace_pods *pods,
+    const struct gs_replay_opts *o, struct gs_replay_result *res,
+    struct gs_error *err)
+{
+	struct rstate	rs;
+	int		rc;
+
+	if (rstate_init(&rs, cl, pods, o, res, err) != 0)
+		return -1;
+	if (o->timed)
+		rc = gs_replay_timed(&rs, pods, err);
+	else
+		rc = replay_arrivals(&rs, err);
+	rstate_release(&rs);
+	if (rc != 0)
+		gs_replay_result_release(res);
+	return rc;
+}
+
+void
+gs_replay_result_release(struct gs_replay_result *r)
+{
+	free(r->ev);
+	free(r->node_of);
+	free(r->devs_of);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,62 @@
+/*
+ * replay_int.h: what replay.c shares with replay_timed.c: the state of one
+ * replay (working cluster, typical pods, score cache, random source) and
+ * the steps both replays are made of.  Not part of the core's interface.
+ */
+#ifndef GS_REPLAY_INT_H
+#define GS_REPLAY_INT_H
+
+#include <gsl/gsl_rng.h>
+
+#include "replay.h"
+
+/* A cached score of (node, pod shape), valid while the node's ver is
+ * unchanged; ver1 is ver + 1 so that zeroed memory is invalid. */
+struct rcache {
+	uint32_t	ver1;
+	int32_t		score;
+};
+
+struct rstate {
+	struct gs_rcluster	 cl;		/* working copy */
+	struct gs_typical	 typ;
+	const struct gs_replay_opts *opts;
+	gsl_rng			*rng;
+	struct gs_rpod		*pods;		/* trace pods, by name */
+	size_t			 npods;
+	size_t			 nshapes;
+	struct rcache		*cache;		/* n x nshapes, or NULL */
+	uint32_t		*byrank;	/* node indices by rank */
+	int32_t			*cand;		/* scratch: feasible nodes */
+	int32_t			*cscore;	/* scratch: their scores */
+	struct gs_replay_result	*res;
+	size_t			 evcap;
+	int64_t			 arrived;
+};
+
+int	rstate_init(struct rstate *, const struct gs_rcluster *,
+	    const struct gs_trace_pods *, const struct gs_replay_opts *,
+	    struct gs_replay_result *, struct gs_error *);
+void	rstate_release(struct rstate *);
+/* Stable sort of indices by cmp(a, b, arg). */
+void	rsort_stable(size_t *, size_t n,
+	    int (*cmp)(size_t, size_t, const void *), const void *arg);
+/* uniform integer in [0, n) from the replay's seeded source. */
+size_t	rstate_intn(struct rstate *, size_t n);
+/* The seeded node tie order (rank of every node). */
+void	rstate_assign_ranks(struct rstate *);
+/* Choose a node and GPUs for p and charge them; the node or -1. */
+int	rstate_place(struct rstate *, const struct gs_rpod *, uint32_t *devs);
+/* Give a placed pod's resources back. */
+void	rstate_unplace(struct rstate *, int node, const struct gs_rpod *,
+	    uint32_t devs);
+/* Record the cluster state as an event. */
+void	rstate_event(struct rstate *, int64_t time, int32_t running,
+	    int32_t pending);
+/* Fold one decision into the digest. */
+void	rstate_digest(struct rstate *, size_t pod, int node, uint32_t devs);
+
+int	gs_replay_timed(struct rstate *, const struct gs_trace_pods *,
+	    struct gs_error *);
+
+#endif
