@@ -7,12 +7,14 @@
 #include "cmd.h"
 #include "../core/catalog.h"
 #include "../core/policy.h"
+#include "../core/replay.h"
 
 static void
 policies_help(FILE *fp)
 {
 	fprintf(fp, "Usage: gpusched policies\n\nList the scheduling "
-	    "profiles gpusched can simulate, one per line.\n");
+	    "profiles gpusched can simulate, one per line,\nthen the "
+	    "policies `gpusched replay` can replay a trace under.\n");
 }
 
 static int
@@ -32,6 +34,10 @@ policies_main(int argc, char **argv)
 	for (i = 0; gs_policies[i] != NULL; i++)
 		printf("%-16s %s\n", gs_policies[i]->name,
 		    gs_policies[i]->summary);
+	printf("\nTrace replay policies (gpusched replay --policy):\n");
+	for (i = 0; i < GS_RP_N; i++)
+		printf("%-16s %s\n", gs_rpolicies[i].name,
+		    gs_rpolicies[i].summary);
 	return cmd_finish_stdout(EXIT_OK);
 }
 

@@ -1,0 +1,381 @@
+/*
+ * replay.c: `gpusched replay --nodes NODES.csv --pods PODS.csv`: replay an
+ * openb trace under one or more policies and seeds, the FGD paper's
+ * methodology (or, with --timed, honouring creation and deletion times),
+ * and print the curves and summaries.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <argtable2.h>
+
+#include "cmd.h"
+#include "../core/report.h"
+#include "../core/report_replay.h"
+
+#define MAX_SEEDS	10000
+
+struct replay_args {
+	struct arg_file	*nodes;
+	struct arg_file	*pods;
+	struct arg_str	*policy;
+	struct arg_str	*seed;
+	struct arg_str	*seeds;
+	struct arg_str	*tune;
+	struct arg_lit	*timed;
+	struct arg_str	*interval;
+	struct arg_str	*speedup;
+	struct arg_str	*threshold;
+	struct arg_str	*output;
+	struct arg_lit	*help;
+	struct arg_end	*end;
+	void		*table[14];
+};
+
+static void
+replay_args_init(struct replay_args *a)
+{
+	a->nodes = arg_file1(NULL, "nodes", "NODES.csv",
+	    "openb node list (sn,cpu_milli,memory_mib,gpu,model)");
+	a->pods = arg_file1(NULL, "pods", "PODS.csv",
+	    "openb pod list (11- or 5-column form)");
+	a->policy = arg_str0("p", "policy", "P[,P...]",
+	    "random, dotprod, gpuclustering, gpupacking, bestfit, fgd, or "
+	    "all (default fgd)");
+	a->seed = arg_str0(NULL, "seed", "S", "random seed (default 42)");
+	a->seeds = arg_str0(NULL, "seeds", "A-B",
+	    "one replay per seed A..B; median and range per point");
+	a->tune = arg_str0(NULL, "tune", "X",
+	    "top up (or cut) pods to X x GPU capacity; 0 off (default 1.3)");
+	a->timed = arg_lit0(NULL, "timed",
+	    "honour creation and deletion times; pods wait, then leave");
+	a->interval = arg_str0(NULL, "interval", "SECONDS",
+	    "--timed: seconds per curve point (default 86400)");
+	a->speedup = arg_str0(NULL, "speedup", "K",
+	    "--timed: arrivals K times faster, durations kept (default 1)");
+	a->threshold = arg_str0(NULL, "typical-threshold", "PCT",
+	    "typical pods cover PCT % of pods (default 95)");
+	a->output = arg_str0("o", "output", "FORMAT",
+	    "table (default), json or csv");
+	a->help = arg_lit0("h", "help", "print this help");
+	a->end = arg_end(20);
+	a->table[0] = a->nodes;
+	a->table[1] = a->pods;
+	a->table[2] = a->policy;
+	a->table[3] = a->seed;
+	a->table[4] = a->seeds;
+	a->table[5] = a->tune;
+	a->table[6] = a->timed;
+	a->table[7] = a->interval;
+	a->table[8] = a->speedup;
+	a->table[9] = a->threshold;
+	a->table[10] = a->output;
+	a->table[11] = a->help;
+	a->table[12] = a->end;
+	a->table[13] = NULL;
+}
+
+static void
+replay_help(FILE *fp)
+{
+	struct replay_args	a;
+
+	replay_args_init(&a);
+	fprintf(fp, "Usage: gpusched replay");
+	arg_print_syntax(fp, a.table, "\n");
+	fprintf(fp, "\nReplay an openb trace as the FGD paper's simulator does: "
+	    "pods shuffled by the\nseed, topped up to 130%% of GPU capacity, "
+	    "placed one at a time with failures\ndropped; after every pod the "
+	    "allocation and the fragmentation of the typical\npods are "
+	    "recorded, then bucketed by arrived GPU %% (0..130).  --timed "
+	    "instead\nfollows creation and deletion times, with a wait "
+	    "queue.\n\nExample:\n  gpusched replay --nodes "
+	    "openb_node_list_gpu_node.csv \\\n      --pods "
+	    "openb_pod_list_default.csv --policy all --seeds 42-51 -o csv\n\n");
+	arg_print_glossary(fp, a.table, "  %-28s %s\n");
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+}
+
+/* A whole decimal number in [lo, hi]. */
+static int
+parse_ulong(const char *flag, const char *s, unsigned long lo,
+    unsigned long hi, unsigned long *out)
+{
+	char		*end;
+	unsigned long	 v;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		goto bad;
+	v = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < lo || v > hi)
+		goto bad;
+	*out = v;
+	return 0;
+bad:
+	cmd_errorf("replay: %s must be a whole number from %lu to %lu, got "
+	    "'%s'", flag, lo, hi, s);
+	return -1;
+}
+
+/* A number in [lo, hi]. */
+static int
+parse_double(const char *flag, const char *s, double lo, double hi,
+    double *out)
+{
+	char	*end;
+	double	 v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !(v >= lo && v <= hi)) {
+		cmd_errorf("replay: %s must be a number from %g to %g, got "
+		    "'%s'", flag, lo, hi, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int
+parse_policies(const char *s, int *out, size_t *n)
+{
+	char	*copy = xstrdup(s), *tok, *save = NULL;
+	int	 p, i, rc = 0;
+
+	*n = 0;
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (strcmp(tok, "all") == 0) {
+			for (i = 0; i < GS_RP_N && *n < GS_RP_N; i++)
+				out[(*n)++] = i;
+			continue;
+		}
+		if ((p = gs_rpolicy_lookup(tok)) < 0) {
+			cmd_errorf("replay: unknown policy '%s' (see gpusched "
+			    "policies)", tok);
+			rc = -1;
+			break;
+		}
+		for (i = 0; i < (int)*n; i++)
+			if (out[i] == p)
+				break;
+		if (i == (int)*n && *n < GS_RP_N)
+			out[(*n)++] = p;
+	}
+	if (rc == 0 && *n == 0) {
+		cmd_errorf("replay: --policy names no policy");
+		rc = -1;
+	}
+	free(copy);
+	return rc;
+}
+
+static int
+parse_seeds(const struct replay_args *a, unsigned long *first, size_t *n)
+{
+	const char	*s, *dash;
+	char		 buf[64];
+	unsigned long	 hi;
+
+	*first = 42;
+	*n = 1;
+	if (a->seed->count > 0 && a->seeds->count > 0) {
+		cmd_errorf("replay: give --seed or --seeds, not both");
+		return -1;
+	}
+	if (a->seed->count > 0)
+		return parse_ulong("--seed", a->seed->sval[0], 0, 4294967295UL,
+		    first);
+	if (a->seeds->count == 0)
+		return 0;
+	s = a->seeds->sval[0];
+	if ((dash = strchr(s, '-')) == NULL || (size_t)(dash - s) >= sizeof buf) {
+		cmd_errorf("replay: --seeds takes a range A-B, got '%s'", s);
+		return -1;
+	}
+	memcpy(buf, s, (size_t)(dash - s));
+	buf[dash - s] = '\0';
+	if (parse_ulong("--seeds", buf, 0, 4294967295UL, first) != 0 ||
+	    parse_ulong("--seeds", dash + 1, 0, 4294967295UL, &hi) != 0)
+		return -1;
+	if (hi < *first) {
+		cmd_errorf("replay: --seeds A-B needs A <= B, got '%s'", s);
+		return -1;
+	}
+	if (hi - *first + 1 > MAX_SEEDS) {
+		cmd_errorf("replay: --seeds covers more than %d seeds",
+		    MAX_SEEDS);
+		return -1;
+	}
+	*n = (size_t)(hi - *first + 1);
+	return 0;
+}
+
+static int
+parse_opts(const struct replay_args *a, struct gs_replay_opts *o)
+{
+	unsigned long	v;
+
+	gs_replay_opts_init(o);
+	o->timed = a->timed->count > 0;
+	if (a->tune->count > 0) {
+		if (o->timed) {
+			cmd_errorf("replay: --tune does not apply to --timed "
+			    "(the trace's own arrivals are replayed)");
+			return -1;
+		}
+		if (parse_double("--tune", a->tune->sval[0], 0, 100,
+		    &o->tune) != 0)
+			return -1;
+	}
+	if (a->interval->count > 0) {
+		if (!o->timed) {
+			cmd_errorf("replay: --interval needs --timed");
+			return -1;
+		}
+		if (parse_ulong("--interval", a->interval->sval[0], 1,
+		    1UL << 40, &v) != 0)
+			return -1;
+		o->interval = (int64_t)v;
+	}
+	if (a->speedup->count > 0) {
+		if (!o->timed) {
+			cmd_errorf("replay: --speedup needs --timed");
+			return -1;
+		}
+		if (parse_double("--speedup", a->speedup->sval[0], 1, 1e6,
+		    &o->speedup) != 0)
+			return -1;
+	}
+	if (a->threshold->count > 0) {
+		if (parse_ulong("--typical-threshold", a->threshold->sval[0],
+		    1, 100, &v) != 0)
+			return -1;
+		o->threshold = (int)v;
+	}
+	return 0;
+}
+
+static int
+run_all(struct gs_replay_report *rp, const struct gs_trace_pods *pods,
+    const int *pol, size_t npol, unsigned long first, size_t nseeds,
+    struct gs_replay_opts *o)
+{
+	struct gs_error	err;
+	size_t		i, k;
+
+	rp->sets = xcalloc(npol, sizeof *rp->sets);
+	rp->nsets = npol;
+	for (i = 0; i < npol; i++) {
+		struct gs_replay_set *s = &rp->sets[i];
+
+		s->policy = pol[i];
+		s->res = xcalloc(nseeds, sizeof *s->res);
+		s->nseeds = nseeds;
+		for (k = 0; k < nseeds; k++) {
+			struct gs_replay_opts ok = *o;
+
+			ok.policy = pol[i];
+			ok.seed = first + k;
+			memset(&err, 0, sizeof err);
+			if (gs_replay_run(rp->cl, pods, &ok, &s->res[k],
+			    &err) != 0) {
+				if (err.file[0] == '\0')
+					snprintf(err.file, sizeof err.file,
+					    "%s", rp->pods_path);
+				cmd_error(&err);
+				return EXIT_INPUT;
+			}
+		}
+		gs_replay_set_curves(s, o->timed, o->interval);
+	}
+	return EXIT_OK;
+}
+
+static int
+replay_main(int argc, char **argv)
+{
+	static const char *const formats[] = { "table", "json", "csv", NULL };
+	struct replay_args	 a;
+	struct gs_replay_opts	 o;
+	struct gs_replay_report	 rp;
+	struct gs_trace_nodes	 tn;
+	struct gs_trace_pods	 tp;
+	struct gs_rcluster	 cl;
+	struct gs_error		 err;
+	const char		*fmt;
+	int			 pol[GS_RP_N], rc;
+	size_t			 npol, nseeds, i;
+	unsigned long		 first;
+
+	memset(&tn, 0, sizeof tn);
+	memset(&tp, 0, sizeof tp);
+	memset(&cl, 0, sizeof cl);
+	memset(&rp, 0, sizeof rp);
+	replay_args_init(&a);
+	if ((rc = cmd_argparse("replay", a.table, a.end, a.help, replay_help,
+	    argc, argv)) >= 0)
+		goto out;
+	if ((rc = cmd_format("replay", a.output, formats, &fmt)) != EXIT_OK)
+		goto out;
+	rc = EXIT_USAGE;
+	if (parse_policies(a.policy->count ? a.policy->sval[0] : "fgd", pol,
+	    &npol) != 0 || parse_seeds(&a, &first, &nseeds) != 0 ||
+	    parse_opts(&a, &o) != 0)
+		goto out;
+
+	rc = EXIT_INPUT;
+	memset(&err, 0, sizeof err);
+	if (gs_trace_load_nodes(a.nodes->filename[0], &tn, &err) != 0 ||
+	    gs_trace_load_pods(a.pods->filename[0], &tp, &err) != 0) {
+		cmd_error(&err);
+		goto out;
+	}
+	if (gs_rcluster_build(&tn, &cl, &err) != 0) {
+		snprintf(err.file, sizeof err.file, "%s", a.nodes->filename[0]);
+		cmd_error(&err);
+		goto out;
+	}
+	if (cl.gpus == 0) {
+		cmd_errorf("replay: %s: the cluster has no GPUs",
+		    a.nodes->filename[0]);
+		goto out;
+	}
+	rp.nodes_path = a.nodes->filename[0];
+	rp.pods_path = a.pods->filename[0];
+	rp.cl = &cl;
+	rp.trace_pods = tp.n;
+	rp.opts = &o;
+	if ((rc = run_all(&rp, &tp, pol, npol, first, nseeds, &o)) != EXIT_OK)
+		goto out;
+
+	if (strcmp(fmt, "json") == 0) {
+		json_t *j = gs_report_replay_json(&rp);
+
+		json_dumpf(j, stdout, GS_JSON_FLAGS);
+		fputc('\n', stdout);
+		json_decref(j);
+	} else if (strcmp(fmt, "csv") == 0)
+		gs_report_replay_csv(stdout, &rp);
+	else
+		gs_report_replay_table(stdout, &rp);
+	rc = cmd_finish_stdout(EXIT_OK);
+out:
+	for (i = 0; i < rp.nsets; i++)
+		gs_replay_set_release(&rp.sets[i]);
+	free(rp.sets);
+	gs_rcluster_release(&cl);
+	gs_trace_pods_release(&tp);
+	gs_trace_nodes_release(&tn);
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+	return rc;
+}
+
+const struct gs_cmd gs_cmd_replay = {
+	.name = "replay",
+	.fn = replay_main,
+	.summary = "replay an openb trace under the FGD paper's policies",
+	.help = replay_help,
+};
