@@ -3,7 +3,8 @@
 #   make            optimised build: ./gpusched
 #   make demo       the HAMi demo's four binpack/spread patterns
 #   make check      every test, built with -Werror under ASan + UBSan
-#   make bench      synthetic 1,000 nodes x 8 GPUs, 20,000 pods: pods/s
+#   make bench      synthetic 1,000 nodes x 8 GPUs, 20,000 pods: pods/s;
+#                   openb trace replay: seconds per seed (TRACES=dir)
 #   make fuzz       short libFuzzer runs of the parsers (clang)
 #   make setup      install the Debian packages the build needs (root)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -43,7 +44,8 @@ ASAN_CORE_OBJ	:= $(CORE_SRC:%.c=$(ASAN)/%.o)
 ASAN_CMD_OBJ	:= $(CMD_SRC:%.c=$(ASAN)/%.o)
 ASAN_UNIT_OBJ	:= $(UNIT_SRC:%.c=$(ASAN)/%.o)
 
-.PHONY: all demo check unit golden scenarios man-check bench fuzz setup setup-fuzz \
+.PHONY: all demo check unit golden scenarios man-check trace-check bench fuzz \
+	setup setup-fuzz \
 	install uninstall clean
 
 all: gpusched
@@ -90,7 +92,7 @@ TEST_ENV = env -u POSIXLY_CORRECT LC_ALL=C NO_COLOR=1 \
 SCENARIOS := $(shell grep -l '^kind: Scenario' scenarios/*.yaml \
 	scenarios/*/*.yaml 2>/dev/null)
 
-check: unit golden scenarios man-check
+check: unit golden scenarios man-check trace-check
 
 scenarios: $(ASAN)/gpusched
 	$(TEST_ENV) $(ASAN)/gpusched check $(SCENARIOS)
@@ -102,6 +104,10 @@ golden: $(ASAN)/gpusched
 	$(TEST_ENV) sh tests/golden/run.sh $(ASAN)/gpusched
 	$(TEST_ENV) sh tests/golden/shard-merge.sh $(ASAN)/gpusched
 
+# The replay against the published openb results (skipped without TRACES).
+trace-check: gpusched
+	$(TEST_ENV) sh tests/trace/openb.sh ./gpusched $(TRACES)
+
 man-check:
 	@if command -v mandoc >/dev/null 2>&1; then \
 	    mandoc -Tlint -W warning man/gpusched.1 man/gpusched-scenario.5 \
@@ -112,12 +118,20 @@ $(REL)/bench: tests/bench/bench.c $(REL)/libgpusched.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(DEPCFLAGS) -o $@ $^ \
 	    $(DEPLIBS) -lm
 
-bench: $(REL)/bench
+$(REL)/bench-replay: tests/bench/bench_replay.c $(REL)/libgpusched.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(DEPCFLAGS) -o $@ $^ \
+	    $(DEPLIBS) -lm
+
+# The openb trace (spec/openb-fgd.md); the replay bench is skipped without it.
+TRACES		?= ../shared/traces/openb
+
+bench: $(REL)/bench $(REL)/bench-replay
 	$(REL)/bench
+	$(REL)/bench-replay $(TRACES)
 
 FUZZ_SECONDS	?= 20
 FUZZ_SEED	?= 1
-FUZZ_TARGETS	 = fuzz_yaml fuzz_quantity fuzz_register
+FUZZ_TARGETS	 = fuzz_yaml fuzz_quantity fuzz_register fuzz_trace
 FUZZ_FLAGS	 = -g -O1 -fsanitize=fuzzer,address,undefined $(STD) \
 		   $(FPFLAGS) $(DEPCFLAGS)
 

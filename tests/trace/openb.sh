@@ -1,0 +1,51 @@
+#!/bin/sh
+# openb.sh: the trace replay against the published FGD results
+# (spec/openb-fgd.md).  Every pod list must replay under all six policies;
+# on the default list over seeds 42-51 the median unallocated GPU at 100%
+# arrived must order fgd < bestfit < gpupacking ~ gpuclustering < dotprod
+# < random, and every policy but random must follow the ideal line to 90%.
+# Usage: sh tests/trace/openb.sh BINARY TRACES   (skipped without TRACES)
+set -u
+bin=$1
+dir=$2
+nodes=$dir/openb_node_list_gpu_node.csv
+if [ ! -r "$nodes" ]; then
+	echo "trace check skipped: no openb trace at $dir"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+n=0
+for pods in "$dir"/openb_pod_list_*.csv; do
+	if ! "$bin" replay --nodes "$nodes" --pods "$pods" --policy all \
+	    -o csv > "$tmp/out" 2> "$tmp/err"; then
+		echo "FAIL $(basename "$pods"): $(cat "$tmp/err")"
+		fail=1
+	fi
+	n=$((n + 1))
+done
+"$bin" replay --nodes "$nodes" --pods "$dir/openb_pod_list_default.csv" \
+    --policy all --seeds 42-51 -o csv > "$tmp/default.csv" || exit 1
+# Columns: policy, arrived_pct, ideal, alloc (3), unalloc (3), ...
+awk -F, '
+$2 == 100 { u[$1] = $7 }
+$2 == 90 && $1 != "random" && ($7 - 10 > 0.5 || 10 - $7 > 0.5) {
+	printf "FAIL %s leaves the ideal line at 90%%: %s\n", $1, $7; bad = 1
+}
+END {
+	printf "default, median unallocated GPU %% at 100%% arrived:"
+	split("fgd bestfit gpupacking gpuclustering dotprod random", p, " ")
+	for (i = 1; i <= 6; i++) printf " %s %.2f", p[i], u[p[i]]
+	printf "\n"
+	d = u["gpupacking"] - u["gpuclustering"]
+	if (!(u["fgd"] < u["bestfit"] && u["bestfit"] < u["gpupacking"] &&
+	    u["bestfit"] < u["gpuclustering"] && d < 1 && d > -1 &&
+	    u["gpupacking"] < u["dotprod"] && u["gpuclustering"] < u["dotprod"] &&
+	    u["dotprod"] < u["random"])) {
+		print "FAIL the policies are not in the published order"; bad = 1
+	}
+	exit bad
+}' "$tmp/default.csv" || fail=1
+[ "$fail" = 0 ] && echo "trace: $n pod lists replayed, published order holds"
+exit $fail
