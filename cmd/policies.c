@@ -36,7 +36,7 @@ policies_main(int argc, char **argv)
 		    gs_policies[i]->summary);
 	printf("\nTrace replay policies (gpusched replay --policy):\n");
 	for (i = 0; i < GS_RP_N; i++)
-		printf("%-16s %s\n", gs_rpolicies[i].name,
+		printf("%-33s %s\n", gs_rpolicies[i].name,
 		    gs_rpolicies[i].summary);
 	return cmd_finish_stdout(EXIT_OK);
 }

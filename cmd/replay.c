@@ -41,7 +41,7 @@ replay_args_init(struct replay_args *a)
 	a->pods = arg_file1(NULL, "pods", "PODS.csv",
 	    "openb pod list (11- or 5-column form)");
 	a->policy = arg_str0("p", "policy", "P[,P...]",
-	    "random, dotprod, gpuclustering, gpupacking, bestfit, fgd, or "
+	    "a policy of `gpusched policies`, openb (the paper's six) or "
 	    "all (default fgd)");
 	a->seed = arg_str0(NULL, "seed", "S", "random seed (default 42)");
 	a->seeds = arg_str0(NULL, "seeds", "A-B",
@@ -92,7 +92,7 @@ replay_help(FILE *fp)
 	    "instead\nfollows creation and deletion times, with a wait "
 	    "queue.\n\nExample:\n  gpusched replay --nodes "
 	    "openb_node_list_gpu_node.csv \\\n      --pods "
-	    "openb_pod_list_default.csv --policy all --seeds 42-51 -o csv\n\n");
+	    "openb_pod_list_default.csv --policy openb --seeds 42-51 -o csv\n\n");
 	arg_print_glossary(fp, a.table, "  %-28s %s\n");
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
 }
@@ -147,9 +147,16 @@ parse_policies(const char *s, int *out, size_t *n)
 	*n = 0;
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	    tok = strtok_r(NULL, ",", &save)) {
-		if (strcmp(tok, "all") == 0) {
-			for (i = 0; i < GS_RP_N && *n < GS_RP_N; i++)
-				out[(*n)++] = i;
+		if (strcmp(tok, "all") == 0 || strcmp(tok, "openb") == 0) {
+			int last = tok[0] == 'a' ? GS_RP_N : GS_RP_NOPENB;
+
+			for (p = 0; p < last; p++) {
+				for (i = 0; i < (int)*n; i++)
+					if (out[i] == p)
+						break;
+				if (i == (int)*n)
+					out[(*n)++] = p;
+			}
 			continue;
 		}
 		if ((p = gs_rpolicy_lookup(tok)) < 0) {

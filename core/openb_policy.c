@@ -1,8 +1,8 @@
 /*
  * openb_policy.c: the six scoring policies of the FGD paper's simulator
- * (spec/openb-fgd.md §6; pkg/simulator/plugin in its source): each node score as
- * the plugin computes it (int64 in 0..100, truncated; BestFit before its
- * NormalizeScore) and the GPUs the plugin's Reserve would take.
+ * (spec/openb-fgd.md §6; pkg/simulator/plugin in its source): each node
+ * score as the plugin computes it (int64 in 0..100, truncated; BestFit
+ * before its NormalizeScore) and the GPUs the plugin's Reserve would take.
  */
 #include <math.h>
 #include <string.h>
@@ -12,32 +12,6 @@
 #define MAX_SPEC_CPU	128000.0	/* gpushareutils.MaxSpecCpu */
 #define MAX_SPEC_GPU	8000		/* gpushareutils.MaxSpecGpu */
 #define MAX_SCORE	100
-
-const struct gs_rpolicy_info gs_rpolicies[GS_RP_N] = {
-	[GS_RP_RANDOM] = { "random",
-	    "openb: a feasible node uniformly at random; random GPU" },
-	[GS_RP_DOTPROD] = { "dotprod",
-	    "openb: Tetris dot product of free and requested CPU/GPU" },
-	[GS_RP_GPUCLUSTERING] = { "gpuclustering",
-	    "openb: nodes already running pods of the same GPU kind" },
-	[GS_RP_GPUPACKING] = { "gpupacking",
-	    "openb: shared GPUs first, then used nodes, then empty ones" },
-	[GS_RP_BESTFIT] = { "bestfit",
-	    "openb: least CPU+GPU left after placement (normalised)" },
-	[GS_RP_FGD] = { "fgd",
-	    "openb: fragmentation gradient descent (typical pods)" },
-};
-
-int
-gs_rpolicy_lookup(const char *name)
-{
-	int	i;
-
-	for (i = 0; i < GS_RP_N; i++)
-		if (strcmp(gs_rpolicies[i].name, name) == 0)
-			return i;
-	return -1;
-}
 
 static int
 is_share(const struct gs_rpod *p)
@@ -60,10 +34,8 @@ exclusive_gpus(const struct gs_rnode *n, int num)
 	return devs;
 }
 
-/* Best-fit GPU choice: the tightest GPU for a share pod (first index
- * wins ties), whole GPUs by index otherwise. */
-static uint32_t
-bestfit_gpus(const struct gs_rnode *n, const struct gs_rpod *p)
+uint32_t
+gs_bestfit_gpus(const struct gs_rnode *n, const struct gs_rpod *p)
 {
 	int	g, best = -1;
 
@@ -233,26 +205,26 @@ score_fgd(const struct gs_rnode *n, const struct gs_rpod *p,
 	return bestg < 0 ? 0 : best;
 }
 
-int
-gs_rpolicy_score(int policy, const struct gs_rnode *n,
-    const struct gs_rpod *p, const struct gs_typical *t, uint32_t *devs)
+double
+gs_openb_score(const struct gs_rctx *c, const struct gs_rnode *n,
+    const struct gs_rpod *p, uint32_t *devs)
 {
 	*devs = 0;
-	switch (policy) {
+	switch (c->policy) {
 	case GS_RP_DOTPROD:
-		*devs = bestfit_gpus(n, p);
+		*devs = gs_bestfit_gpus(n, p);
 		return score_dotprod(n, p);
 	case GS_RP_GPUCLUSTERING:
-		*devs = bestfit_gpus(n, p);
+		*devs = gs_bestfit_gpus(n, p);
 		return score_clustering(n, p);
 	case GS_RP_GPUPACKING:
-		*devs = bestfit_gpus(n, p);
+		*devs = gs_bestfit_gpus(n, p);
 		return score_packing(n, p);
 	case GS_RP_BESTFIT:
-		*devs = bestfit_gpus(n, p);
+		*devs = gs_bestfit_gpus(n, p);
 		return score_bestfit(n, p);
 	case GS_RP_FGD:
-		return score_fgd(n, p, t, devs);
+		return score_fgd(n, p, c->t, devs);
 	default:
 		return 0;
 	}

@@ -41,9 +41,10 @@ rstate_intn(struct rstate *rs, size_t n)
 	return (size_t)gsl_rng_uniform_int(rs->rng, (unsigned long)n);
 }
 
-/* Pod score shapes: (cpu, milli, num), the only pod fields a score uses. */
+/* Pod score shapes: (cpu, milli, num), the pod fields a score uses, and
+ * memory too for the policies that score it. */
 struct skey {
-	int64_t	cpu;
+	int64_t	cpu, mem;
 	int	milli, num;
 };
 
@@ -54,9 +55,45 @@ skey_cmp(const void *a, const void *b)
 
 	if (x->cpu != y->cpu)
 		return x->cpu < y->cpu ? -1 : 1;
+	if (x->mem != y->mem)
+		return x->mem < y->mem ? -1 : 1;
 	if (x->milli != y->milli)
 		return x->milli < y->milli ? -1 : 1;
 	return (x->num > y->num) - (x->num < y->num);
+}
+
+/* Number the distinct shapes of the pods into their shape (or, memory
+ * counted, shape_mem) fields; returns how many there are. */
+static size_t
+number_shapes(struct gs_rpod *pods, size_t n, int with_mem)
+{
+	struct skey	*keys = xreallocarray(NULL, n ? n : 1, sizeof *keys);
+	struct skey	 k, *hit;
+	size_t		 i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		keys[i].cpu = pods[i].cpu;
+		keys[i].mem = with_mem ? pods[i].mem : 0;
+		keys[i].milli = pods[i].milli;
+		keys[i].num = pods[i].num;
+	}
+	qsort(keys, n, sizeof *keys, skey_cmp);
+	for (i = 0; i < n; i++)
+		if (m == 0 || skey_cmp(&keys[m - 1], &keys[i]) != 0)
+			keys[m++] = keys[i];
+	for (i = 0; i < n; i++) {
+		k.cpu = pods[i].cpu;
+		k.mem = with_mem ? pods[i].mem : 0;
+		k.milli = pods[i].milli;
+		k.num = pods[i].num;
+		hit = bsearch(&k, keys, m, sizeof *keys, skey_cmp);
+		if (with_mem)
+			pods[i].shape_mem = (int)(hit - keys);
+		else
+			pods[i].shape = (int)(hit - keys);
+	}
+	free(keys);
+	return m;
 }
 
 static int
@@ -100,8 +137,7 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
     const struct gs_trace_pods *pods, const struct gs_replay_opts *o,
     struct gs_replay_result *res, struct gs_error *err)
 {
-	struct skey	*keys;
-	size_t		*byname, i, n;
+	size_t		*byname, i;
 
 	memset(rs, 0, sizeof *rs);
 	memset(res, 0, sizeof *res);
@@ -120,6 +156,7 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	memcpy(rs->cl.v, cl->v, cl->n * sizeof *cl->v);
 
 	gs_typical_build(pods, cl, o->threshold, &rs->typ);
+	gs_rctx_init(&rs->ctx, o->policy, &rs->typ);
 	res->kept = rs->typ.kept;
 	res->ntypical = rs->typ.n;
 	res->typical_cover = (double)rs->typ.kept / (double)rs->typ.total;
@@ -135,22 +172,10 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	for (i = 0; i < pods->n; i++)
 		byname[i] = i;
 	rsort_stable(byname, pods->n, podname_cmp, pods);
-	keys = xreallocarray(NULL, pods->n, sizeof *keys);
-	for (i = 0; i < pods->n; i++) {
-		keys[i].cpu = pods->v[i].cpu_milli;
-		keys[i].milli = pods->v[i].gpu_milli;
-		keys[i].num = pods->v[i].num_gpu;
-	}
-	qsort(keys, pods->n, sizeof *keys, skey_cmp);
-	for (i = n = 0; i < pods->n; i++)
-		if (n == 0 || skey_cmp(&keys[n - 1], &keys[i]) != 0)
-			keys[n++] = keys[i];
-	rs->nshapes = n;
-	rs->pods = xcalloc(pods->n, sizeof *rs->pods);
+	rs->pods = xcalloc(pods->n ? pods->n : 1, sizeof *rs->pods);
 	for (i = 0; i < pods->n; i++) {
 		const struct gs_trace_pod	*tp = &pods->v[byname[i]];
 		struct gs_rpod			*p = &rs->pods[i];
-		struct skey			 k, *hit;
 
 		p->cpu = tp->cpu_milli;
 		p->mem = tp->mem_mib;
@@ -158,16 +183,13 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 		p->milli = tp->gpu_milli;
 		p->mask = gs_rcluster_spec_mask(cl, tp->gpu_spec);
 		p->src = (int)byname[i];
-		k.cpu = p->cpu;
-		k.milli = p->milli;
-		k.num = p->num;
-		hit = bsearch(&k, keys, n, sizeof *keys, skey_cmp);
-		p->shape = (int)(hit - keys);
 	}
-	free(keys);
 	free(byname);
+	rs->use_mem = gs_rpolicies[o->policy].mem;
+	rs->nshapes = number_shapes(rs->pods, pods->n, rs->use_mem);
 
-	if (!o->nocache && (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
+	if (!o->nocache && gs_rpolicies[o->policy].local &&
+	    (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
 		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
 	rs->cand = xreallocarray(NULL, cl->n, sizeof *rs->cand);
 	rs->cscore = xreallocarray(NULL, cl->n, sizeof *rs->cscore);
@@ -202,26 +224,17 @@ void
 rstate_assign_ranks(struct rstate *rs)
 {
 	size_t	 n = rs->cl.n, i, j;
-	int	*byname, *perm;
+	size_t	*byname, *perm;
 
-	byname = xreallocarray(NULL, n, sizeof *byname);
-	perm = xreallocarray(NULL, n, sizeof *perm);
+	byname = xreallocarray(NULL, n ? n : 1, sizeof *byname);
+	perm = xreallocarray(NULL, n ? n : 1, sizeof *perm);
 	for (i = 0; i < n; i++)
-		byname[i] = (int)i;
-	/* Node names are unique; insertion into place by name. */
-	for (i = 1; i < n; i++) {
-		int v = byname[i];
-
-		for (j = i; j > 0 && strcmp(rs->cl.names[byname[j - 1]],
-		    rs->cl.names[v]) > 0; j--)
-			byname[j] = byname[j - 1];
-		byname[j] = v;
-	}
+		byname[rs->cl.v[i].name_rank] = i;
 	/* rand.Perm: m[i] = m[j], m[j] = i with j uniform in [0, i]. */
 	for (i = 0; i < n; i++) {
 		j = rstate_intn(rs, i + 1);
 		perm[i] = perm[j];
-		perm[j] = (int)i;
+		perm[j] = i;
 	}
 	for (i = 0; i < n; i++) {
 		rs->cl.v[byname[i]].rank = (uint32_t)perm[i];
@@ -231,7 +244,7 @@ rstate_assign_ranks(struct rstate *rs)
 	free(perm);
 }
 
-static int
+static double
 cached_score(struct rstate *rs, size_t i, const struct gs_rpod *p)
 {
 	const struct gs_rnode	*n = &rs->cl.v[i];
@@ -239,12 +252,11 @@ cached_score(struct rstate *rs, size_t i, const struct gs_rpod *p)
 	uint32_t		 devs;
 
 	if (rs->cache == NULL)
-		return gs_rpolicy_score(rs->opts->policy, n, p, &rs->typ,
-		    &devs);
-	c = &rs->cache[i * rs->nshapes + (size_t)p->shape];
+		return gs_rpolicy_score(&rs->ctx, n, p, &devs);
+	c = &rs->cache[i * rs->nshapes + (size_t)(rs->use_mem ? p->shape_mem :
+	    p->shape)];
 	if (c->ver1 != n->ver + 1) {
-		c->score = gs_rpolicy_score(rs->opts->policy, n, p, &rs->typ,
-		    &devs);
+		c->score = gs_rpolicy_score(&rs->ctx, n, p, &devs);
 		c->ver1 = n->ver + 1;
 	}
 	return c->score;
@@ -286,18 +298,35 @@ choose_random(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 	return node;
 }
 
-/* Every other policy: the highest score, ties to the lowest rank.
- * BestFit's NormalizeScore maps [min, max] onto [0, 100] first. */
+/* Does node a win a tie against node b under the policy's rule? */
+static int
+tie_wins(const struct rstate *rs, int a, int b)
+{
+	if (gs_rpolicies[rs->opts->policy].tie == GS_TIE_NAME)
+		return rs->cl.v[a].name_rank < rs->cl.v[b].name_rank;
+	return rs->cl.v[a].rank < rs->cl.v[b].rank;
+}
+
+/*
+ * Every other policy: the highest score.  Ties go to the lowest rank or
+ * name, or uniformly at random (selectHost's reservoir: the k-th tied node
+ * replaces the choice with probability 1/k).  NormalizeScore (BestFit)
+ * maps [min, max] onto [0, 100] first, in integers.
+ */
 static int
 choose_scored(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 {
-	size_t	i, nc = 0;
-	int	best = -1, bs = 0, s, lo = 0, hi = 0;
+	const struct gs_rpolicy_info *pi = &gs_rpolicies[rs->opts->policy];
+	size_t	i, nc = 0, ties = 0;
+	int	best = -1;
+	double	bs = 0, s, lo = 0, hi = 0;
 
+	gs_rpolicy_prepare(&rs->ctx, &rs->cl, p);
 	for (i = 0; i < rs->cl.n; i++) {
 		if (!gs_rnode_fits(&rs->cl.v[i], p))
 			continue;
-		s = cached_score(rs, i, p);
+		if ((s = cached_score(rs, i, p)) < 0)
+			continue;	/* the policy's own device check */
 		rs->cand[nc] = (int32_t)i;
 		rs->cscore[nc++] = s;
 		if (nc == 1 || s < lo)
@@ -306,19 +335,28 @@ choose_scored(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 			hi = s;
 	}
 	for (i = 0; i < nc; i++) {
+		int c = rs->cand[i];
+
 		s = rs->cscore[i];
-		if (rs->opts->policy == GS_RP_BESTFIT)
-			s = hi == lo ? 0 : (int)((int64_t)(s - lo) * 100 /
-			    (hi - lo));
-		if (best < 0 || s > bs || (s == bs &&
-		    rs->cl.v[rs->cand[i]].rank < rs->cl.v[best].rank)) {
-			best = rs->cand[i];
+		if (pi->normalize)
+			s = hi == lo ? 0 : (double)(((int64_t)s - (int64_t)lo) *
+			    100 / ((int64_t)hi - (int64_t)lo));
+		if (best >= 0 && s == bs) {
+			if (pi->tie == GS_TIE_RANDOM) {
+				if (rstate_intn(rs, ++ties) == 0)
+					best = c;
+			} else if (tie_wins(rs, c, best))
+				best = c;
+			continue;
+		}
+		if (best < 0 || s > bs) {
+			best = c;
 			bs = s;
+			ties = 1;
 		}
 	}
 	if (best >= 0)
-		(void)gs_rpolicy_score(rs->opts->policy, &rs->cl.v[best], p,
-		    &rs->typ, devs);
+		(void)gs_rpolicy_score(&rs->ctx, &rs->cl.v[best], p, devs);
 	return best;
 }
 

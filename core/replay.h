@@ -19,7 +19,12 @@
 #include "trace.h"
 #include "util.h"
 
-/* The openb policies (spec/openb-fgd.md §6). */
+/*
+ * The replay policies: the six of the FGD paper (spec/openb-fgd.md §6),
+ * then the peers' (spec/peers.md): kube-scheduler's NodeResourcesFit
+ * strategies, KAI-Scheduler and Volcano's deviceshare, each binpack and
+ * spread.
+ */
 enum gs_rpolicy {
 	GS_RP_RANDOM,
 	GS_RP_DOTPROD,
@@ -27,12 +32,31 @@ enum gs_rpolicy {
 	GS_RP_GPUPACKING,
 	GS_RP_BESTFIT,
 	GS_RP_FGD,
+	GS_RP_NOPENB,			/* the paper's six end here */
+	GS_RP_KUBE_LEAST = GS_RP_NOPENB,
+	GS_RP_KUBE_MOST,
+	GS_RP_KUBE_RTCR,
+	GS_RP_KAI_BINPACK,
+	GS_RP_KAI_SPREAD,
+	GS_RP_VOLCANO_BINPACK,
+	GS_RP_VOLCANO_SPREAD,
 	GS_RP_N
+};
+
+/* How a policy breaks ties between nodes of the best score. */
+enum gs_rtie {
+	GS_TIE_RANK,		/* the seeded node order (the paper's fork) */
+	GS_TIE_NAME,		/* the smallest node name (KAI) */
+	GS_TIE_RANDOM		/* uniformly at random (kube, Volcano) */
 };
 
 struct gs_rpolicy_info {
 	const char	*name;
 	const char	*summary;
+	int		 tie;		/* enum gs_rtie */
+	int		 local;		/* score depends on the node alone */
+	int		 normalize;	/* NormalizeScore over feasible nodes */
+	int		 mem;		/* score depends on the pod's memory */
 };
 
 extern const struct gs_rpolicy_info gs_rpolicies[GS_RP_N];
@@ -65,6 +89,8 @@ struct gs_rnode {
 	int		ngpu;
 	int		model;		/* index into the model table; -1 */
 	int16_t		free[GS_TRACE_MAXGPU];	/* milli left per GPU */
+	int8_t		nused[GS_TRACE_MAXGPU];	/* pods on each GPU */
+	uint32_t	whole;		/* GPUs held by whole-GPU pods */
 	int64_t		idle;		/* sum of free */
 	int		nfull;		/* GPUs with free == 1000 */
 	int		maxfree;
@@ -74,6 +100,7 @@ struct gs_rnode {
 	int64_t		frag;		/* sum_m count_m * F_n(m), milli */
 	uint32_t	ver;		/* bumped on every change */
 	uint32_t	rank;		/* tie order: lower wins */
+	uint32_t	name_rank;	/* position in node name order */
 };
 
 struct gs_rcluster {
@@ -93,6 +120,7 @@ struct gs_rpod {
 	int		num, milli;
 	uint64_t	mask;		/* models allowed */
 	int		shape;		/* score-cache key: (cpu, milli, num) */
+	int		shape_mem;	/* the same with memory */
 	int		src;		/* index in the trace pod list */
 	int		clone;		/* a top-up clone (§5.4) */
 };
@@ -169,13 +197,40 @@ void	gs_typical_release(struct gs_typical *);
 int64_t	gs_frag_node(const struct gs_rnode *, const struct gs_typical *);
 int64_t	gs_frag_shape(const struct gs_rnode *, const struct gs_tshape *);
 
+/* What a policy's score may depend on besides the node and the pod. */
+struct gs_rctx {
+	int			 policy;
+	const struct gs_typical	*t;		/* FGD's typical pods */
+	/* kube-scheduler: weights of cpu, memory and GPU (milli). */
+	int			 kube_w[3];
+	/* KAI binpack: min and max free whole GPUs (GPU pods) or free CPU
+	 * (CPU pods) over the nodes that have that resource. */
+	double			 kai_min, kai_max;
+	/* Volcano: pods one GPU may hold (deviceSplitCount). */
+	int			 split;
+};
+
+void	gs_rctx_init(struct gs_rctx *, int policy, const struct gs_typical *);
+/* Per pod, before scoring: what a policy needs of the whole cluster. */
+void	gs_rpolicy_prepare(struct gs_rctx *, const struct gs_rcluster *,
+	    const struct gs_rpod *);
 /*
- * The policy's score of a feasible node for a pod (0..100 as the plugin
- * returns it, before normalisation) and the GPUs it would take (bit mask).
+ * The policy's score of a node that passed gs_rnode_fits, as the plugin
+ * returns it (before any normalisation), and the GPUs it would take (bit
+ * mask); negative when the policy's own device check refuses the node.
  * GS_RP_RANDOM is chosen by the replay, not scored.
  */
-int	gs_rpolicy_score(int policy, const struct gs_rnode *,
-	    const struct gs_rpod *, const struct gs_typical *, uint32_t *devs);
+double	gs_rpolicy_score(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, uint32_t *devs);
+/* The paper's scores (openb_policy.c) and the peers' (peer_policy.c),
+ * called by gs_rpolicy_score. */
+double	gs_openb_score(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, uint32_t *devs);
+double	gs_peer_score(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, uint32_t *devs);
+/* Best-fit GPU choice (Open-Gpu-Share): the tightest GPU for a share
+ * pod, first index on ties; whole GPUs by index otherwise. */
+uint32_t gs_bestfit_gpus(const struct gs_rnode *, const struct gs_rpod *);
 /* Does the pod pass the filters (CPU, memory, pods, model, devices)? */
 int	gs_rnode_fits(const struct gs_rnode *, const struct gs_rpod *);
 /* Place a pod's resources on a node, or give them back. */

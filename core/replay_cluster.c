@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay.h"
+#include "replay_int.h"
 
 /* The simulator's node objects allow 1001 pods. */
 #define TRACE_MAX_PODS	1001
@@ -45,6 +45,29 @@ node_derive(struct gs_rnode *n)
 	for (g = 0; g <= GS_TRACE_MAXGPU; g++)
 		if (n->tags[g] > 0)
 			n->ntags++;
+}
+
+/* Each node's position in name order (Go's string order: bytes). */
+static int
+by_name(size_t a, size_t b, const void *arg)
+{
+	const struct gs_rcluster *cl = arg;
+
+	return strcmp(cl->names[a], cl->names[b]);
+}
+
+static void
+name_ranks(struct gs_rcluster *cl)
+{
+	size_t	*idx = xreallocarray(NULL, cl->n ? cl->n : 1, sizeof *idx);
+	size_t	 i;
+
+	for (i = 0; i < cl->n; i++)
+		idx[i] = i;
+	rsort_stable(idx, cl->n, by_name, cl);
+	for (i = 0; i < cl->n; i++)
+		cl->v[idx[i]].name_rank = (uint32_t)i;
+	free(idx);
 }
 
 int
@@ -91,6 +114,7 @@ gs_rcluster_build(const struct gs_trace_nodes *t, struct gs_rcluster *cl,
 		cl->gpus += n->ngpu;
 		cl->idle += n->idle;
 	}
+	name_ranks(cl);
 	return 0;
 }
 
@@ -157,8 +181,16 @@ gs_rnode_charge(struct gs_rnode *n, const struct gs_rpod *p, uint32_t devs,
 	n->mem_left -= sign * p->mem;
 	n->pods += sign;
 	for (g = 0; g < n->ngpu; g++)
-		if (devs & (UINT32_C(1) << g))
+		if (devs & (UINT32_C(1) << g)) {
 			n->free[g] = (int16_t)(n->free[g] - sign * p->milli);
+			n->nused[g] = (int8_t)(n->nused[g] + sign);
+		}
+	if (p->milli > 0 && !(p->num == 1 && p->milli < GS_MILLI)) {
+		if (sign > 0)
+			n->whole |= devs;
+		else
+			n->whole &= ~devs;
+	}
 	if (p->milli > 0)
 		n->tags[p->num == 1 && p->milli < GS_MILLI ? 0 : p->num] +=
 		    sign;

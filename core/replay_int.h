@@ -14,21 +14,23 @@
  * unchanged; ver1 is ver + 1 so that zeroed memory is invalid. */
 struct rcache {
 	uint32_t	ver1;
-	int32_t		score;
+	double		score;
 };
 
 struct rstate {
 	struct gs_rcluster	 cl;		/* working copy */
 	struct gs_typical	 typ;
+	struct gs_rctx		 ctx;
 	const struct gs_replay_opts *opts;
 	gsl_rng			*rng;
 	struct gs_rpod		*pods;		/* trace pods, by name */
 	size_t			 npods;
 	size_t			 nshapes;
+	int			 use_mem;	/* cache on shape_mem */
 	struct rcache		*cache;		/* n x nshapes, or NULL */
 	uint32_t		*byrank;	/* node indices by rank */
 	int32_t			*cand;		/* scratch: feasible nodes */
-	int32_t			*cscore;	/* scratch: their scores */
+	double			*cscore;	/* scratch: their scores */
 	struct gs_replay_result	*res;
 	size_t			 evcap;
 	int64_t			 arrived;

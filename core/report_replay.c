@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
 #include "report.h"
 #include "report_replay.h"
 
@@ -315,19 +318,56 @@ seeds_text(const struct gs_replay_set *s, char *buf, size_t len)
 		    s->nseeds, s->res[0].seed, s->res[s->nseeds - 1].seed);
 }
 
+/* The widest policy name of the report, for the first column. */
+static int
+name_width(const struct gs_replay_report *rp)
+{
+	size_t	i, w = 6;
+
+	for (i = 0; i < rp->nsets; i++)
+		if (strlen(gs_rpolicies[rp->sets[i].policy].name) > w)
+			w = strlen(gs_rpolicies[rp->sets[i].policy].name);
+	return (int)w;
+}
+
+/* A curve column: wide enough for the values and the policy's name. */
+static int
+colw(const struct gs_replay_report *rp, size_t i, int w)
+{
+	int n = (int)strlen(gs_rpolicies[rp->sets[i].policy].name);
+
+	return n > w ? n : w;
+}
+
+/* Pods that failed, the median over seeds. */
+static double
+median_failed(const struct gs_replay_set *s)
+{
+	double	*v = xcalloc(s->nseeds, sizeof *v), m;
+	size_t	 i;
+
+	for (i = 0; i < s->nseeds; i++)
+		v[i] = (double)s->res[i].failed;
+	gsl_sort(v, 1, s->nseeds);
+	m = gsl_stats_median_from_sorted_data(v, 1, s->nseeds);
+	free(v);
+	return m;
+}
+
 static void
-table_timed(FILE *fp, const struct gs_replay_report *rp, int range, int w)
+table_timed(FILE *fp, const struct gs_replay_report *rp, int range, int w,
+    int pw)
 {
 	size_t	i, k, step;
 
 	fprintf(fp, "\nmeans from the first to the last arrival:\n"
-	    "%-14s  %*s  %*s  %*s  %*s  %*s\n", "policy",
+	    "%-*s  %*s  %*s  %*s  %*s  %*s\n", pw, "policy",
 	    w, "alloc%", w, "frag%", w, "frag-ratio%", w, "running",
 	    w, "pending");
 	for (i = 0; i < rp->nsets; i++) {
 		const struct gs_replay_set *s = &rp->sets[i];
 
-		fprintf(fp, "%-14s", gs_rpolicies[s->policy].name);
+		fprintf(fp, "%-*s", pw, gs_rpolicies[s->policy].name);
 		tab_stat(fp, w, &s->whole.alloc, range);
 		tab_stat(fp, w, &s->whole.frag, range);
 		tab_stat(fp, w, &s->whole.frag_ratio, range);
@@ -336,16 +376,17 @@ table_timed(FILE *fp, const struct gs_replay_report *rp, int range, int w)
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nqueueing%s; waits in seconds of pods placed after "
-	    "waiting:\n%-14s  %7s  %7s  %7s  %7s  %7s  %9s  %9s  %9s  %9s\n",
-	    rp->sets[0].nseeds > 1 ? " (first seed)" : "", "policy", "placed",
+	    "waiting:\n%-*s  %7s  %7s  %7s  %7s  %7s  %9s  %9s  %9s  %9s\n",
+	    rp->sets[0].nseeds > 1 ? " (first seed)" : "", pw, "policy",
+	    "placed",
 	    "waited", "expired", "peak-q", "peak-a%", "mean", "p50", "p95",
 	    "max");
 	for (i = 0; i < rp->nsets; i++) {
 		const struct gs_replay_set	*s = &rp->sets[i];
 		const struct gs_replay_result	*r = &s->res[0];
 
-		fprintf(fp, "%-14s  %7zu  %7zu  %7zu  %7d  %7.2f  %9.0f  %9.0f  "
-		    "%9.0f  %9.0f\n", gs_rpolicies[s->policy].name, r->placed,
+		fprintf(fp, "%-*s  %7zu  %7zu  %7zu  %7d  %7.2f  %9.0f  %9.0f  "
+		    "%9.0f  %9.0f\n", pw, gs_rpolicies[s->policy].name, r->placed,
 		    r->waited, r->expired, (int)r->peak_pending,
 		    (double)r->peak_used / (double)(r->gpus * 10), r->wait_mean,
 		    r->wait_p50, r->wait_p95, r->wait_max);
@@ -353,13 +394,15 @@ table_timed(FILE *fp, const struct gs_replay_report *rp, int range, int w)
 	fprintf(fp, "\nallocated GPU %% over time (%lld s per point):\n%10s",
 	    (long long)rp->opts->interval, "time_s");
 	for (i = 0; i < rp->nsets; i++)
-		fprintf(fp, "  %*s", w, gs_rpolicies[rp->sets[i].policy].name);
+		fprintf(fp, "  %*s", colw(rp, i, w),
+		    gs_rpolicies[rp->sets[i].policy].name);
 	fputc('\n', fp);
 	step = (rp->sets[0].npoints + 14) / 15;
 	for (k = 0; k < rp->sets[0].npoints; k += step) {
 		fprintf(fp, "%10lld", (long long)rp->sets[0].stats[k].x);
 		for (i = 0; i < rp->nsets; i++)
-			tab_stat(fp, w, &rp->sets[i].stats[k].alloc, range);
+			tab_stat(fp, colw(rp, i, w),
+			    &rp->sets[i].stats[k].alloc, range);
 		fputc('\n', fp);
 	}
 }
@@ -371,7 +414,7 @@ gs_report_replay_table(FILE *fp, const struct gs_replay_report *rp)
 	char				 seeds[96];
 	size_t				 i, k;
 	int				 range = s0->nseeds > 1;
-	int				 w = range ? 21 : 9;
+	int				 w = range ? 21 : 9, pw = name_width(rp);
 
 	seeds_text(s0, seeds, sizeof seeds);
 	fprintf(fp, "cluster: %zu nodes, %lld GPUs (%s)\n", rp->cl->n,
@@ -392,32 +435,35 @@ gs_report_replay_table(FILE *fp, const struct gs_replay_report *rp)
 	fprintf(fp, "typical pods: %zu shapes covering %.2f%% of pods\n",
 	    s0->res[0].ntypical, 100 * s0->res[0].typical_cover);
 	if (rp->opts->timed) {
-		table_timed(fp, rp, range, w);
+		table_timed(fp, rp, range, w, pw);
 		return;
 	}
-	fprintf(fp, "\nat 100%% arrived:\n%-14s  %*s  %*s  %*s  %*s  %8s\n",
-	    "policy", w, "alloc%", w, "unalloc%", w, "frag%", w,
-	    "frag-ratio%", "failed");
+	fprintf(fp, "\nat 100%% arrived:\n%-*s  %*s  %*s  %*s  %*s  %8s\n",
+	    pw, "policy", w, "alloc%", w, "unalloc%", w, "frag%", w,
+	    "frag-ratio%", range ? "failed*" : "failed");
 	for (i = 0; i < rp->nsets; i++) {
 		const struct gs_replay_set *s = &rp->sets[i];
 
-		fprintf(fp, "%-14s", gs_rpolicies[s->policy].name);
+		fprintf(fp, "%-*s", pw, gs_rpolicies[s->policy].name);
 		tab_stat(fp, w, &at100(s)->alloc, range);
 		tab_stat(fp, w, &at100(s)->unalloc, range);
 		tab_stat(fp, w, &at100(s)->frag, range);
 		tab_stat(fp, w, &at100(s)->frag_ratio, range);
-		fprintf(fp, "  %8zu%s\n", s->res[0].failed, range ?
-		    " (first seed)" : "");
+		fprintf(fp, "  %8.0f\n", median_failed(s));
 	}
+	if (range)
+		fprintf(fp, "* the median over seeds\n");
 	fprintf(fp, "\nunallocated GPU %% by arrived GPU %% (ideal: 100 - "
 	    "arrived):\n%7s  %5s", "arrived", "ideal");
 	for (i = 0; i < rp->nsets; i++)
-		fprintf(fp, "  %*s", w, gs_rpolicies[rp->sets[i].policy].name);
+		fprintf(fp, "  %*s", colw(rp, i, w),
+		    gs_rpolicies[rp->sets[i].policy].name);
 	fputc('\n', fp);
 	for (k = 0; k <= GS_RCURVE_MAX; k += 10) {
 		fprintf(fp, "%7zu  %5d", k, 100 - (int)k);
 		for (i = 0; i < rp->nsets; i++)
-			tab_stat(fp, w, &rp->sets[i].stats[k].unalloc, range);
+			tab_stat(fp, colw(rp, i, w),
+			    &rp->sets[i].stats[k].unalloc, range);
 		fputc('\n', fp);
 	}
 }

@@ -180,6 +180,17 @@ mkpod(int64_t cpu, int milli, int num)
 	return p;
 }
 
+/* A policy's score of node n for pod p. */
+static double
+sc(int policy, const struct gs_rnode *n, const struct gs_rpod *p,
+    const struct gs_typical *t, uint32_t *devs)
+{
+	struct gs_rctx	c;
+
+	gs_rctx_init(&c, policy, t);
+	return gs_rpolicy_score(&c, n, p, devs);
+}
+
 /* The spec's worked example: shapes A .5, B .3, C .2 as counts 5, 3, 2. */
 static void
 test_frag_example(void)
@@ -206,13 +217,13 @@ test_frag_example(void)
 	CU_ASSERT_EQUAL(n.frag, 5000);		/* F = 500 milli-GPU */
 	/* GPU1: F' = 200, delta +300: int(100 sigmoid(0.3)) = 57;
 	 * GPU0 would give F' = 650, int(100 sigmoid(-0.15)) = 46. */
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_FGD, &n, &p, &t, &devs), 57);
+	CU_ASSERT_EQUAL(sc(GS_RP_FGD, &n, &p, &t, &devs), 57);
 	CU_ASSERT_EQUAL(devs, 2);
 	f[1] = 1000;
 	f[0] = 300;
 	mknode(&n, 10000, f, 2);
 	n.frag = gs_frag_node(&n, &t);
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_FGD, &n, &p, &t, &devs), 57);
+	CU_ASSERT_EQUAL(sc(GS_RP_FGD, &n, &p, &t, &devs), 57);
 	CU_ASSERT_EQUAL(devs, 1);
 
 	/* CPU-starved (Q4): all 2700 idle milli is fragment. */
@@ -244,35 +255,35 @@ test_policy_scores(void)
 		full8[g] = 1000;
 	/* DotProd: 1 - ((.5 x .0625) + (.25 x .0625)) / 2 = .9765625. */
 	mknode(&n, 64000, full2, 2);
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_DOTPROD, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(GS_RP_DOTPROD, &n, &p, &t, &devs),
 	    97);
 	CU_ASSERT_EQUAL(devs, 1);
 	/* BestFit: (1 - (56000/128000 x .5 + 1500/8000 x .5)) x 100 = 68.75. */
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_BESTFIT, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(GS_RP_BESTFIT, &n, &p, &t, &devs),
 	    68);
 	/* GpuPacking case 3, all GPUs free: max(33 - f, f). */
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
 	    31);
 	mknode(&n, 64000, full8, 8);
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
 	    25);
 	/* Case 1: the 300 GPU (ascending) fits a 250 share: 100 - 30/10. */
 	p = mkpod(8000, 250, 1);
 	mknode(&n, 64000, mix, 3);
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
 	    97);
 	CU_ASSERT_EQUAL(devs, 2);
 	/* Case 2: a whole GPU on a used node: max(50 - 1, 33). */
 	p = mkpod(8000, 1000, 1);
 	mknode(&n, 64000, pair, 2);
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
 	    49);
 	CU_ASSERT_EQUAL(devs, 1);
 	/* CPU-only pods score 0 under Packing and Clustering. */
 	p = mkpod(8000, 0, 0);
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
 	    0);
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
 	    &devs), 0);
 	/* GpuClustering: base 25 x (8000 - 6500) / 8000 = 4 (integer). */
 	mknode(&n, 64000, full8, 8);
@@ -280,23 +291,151 @@ test_policy_scores(void)
 	n.free[1] = 500;
 	n.idle = 6500;
 	p = mkpod(4000, 500, 1);
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
 	    &devs), 4 + 25);		/* no GPU pods yet */
 	n.tags[0] = 2;
 	n.ntags = 1;
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
 	    &devs), 4 + 75);		/* only share pods */
 	CU_ASSERT_EQUAL(devs, 2);	/* best fit: the 500 GPU */
 	n.tags[1] = 1;
 	n.ntags = 2;
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
 	    &devs), 4 + 50);		/* share pods among others */
 	p = mkpod(4000, 1000, 2);
 	n.tags[1] = 0;
 	n.ntags = 1;
-	CU_ASSERT_EQUAL(gs_rpolicy_score(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
 	    &devs), 4);			/* only other kinds */
 	CU_ASSERT_EQUAL(devs, 0x0c);	/* first two whole GPUs */
+}
+
+/* kube-scheduler's worked check (peers.md §1.12): 8 GPUs, 64 cores,
+ * 256 GiB with 4 GPUs, 16 cores and 64 GiB requested; the pod asks for 2
+ * GPUs, 8 cores and 32 GiB; weights cpu 1, memory 1, GPU 5. */
+static void
+test_kube_scores(void)
+{
+	struct gs_rctx	c;
+	struct gs_rnode	n;
+	struct gs_rpod	p = mkpod(8000, 1000, 2);
+	int		f[8] = { 1000, 1000, 1000, 1000, 0, 0, 0, 0 };
+	uint32_t	devs;
+
+	mknode(&n, 64000, f, 8);
+	n.cpu_left = 48000;
+	n.mem_cap = 262144;
+	n.mem_left = 262144 - 65536;
+	p.mem = 32768;
+	gs_rctx_init(&c, GS_RP_KUBE_MOST, NULL);
+	c.kube_w[2] = 5;
+	/* (75 x 5 + 37 + 37) / 7 = 449 / 7 */
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 64);
+	CU_ASSERT_EQUAL(devs, 0x03);
+	c.policy = GS_RP_KUBE_LEAST;
+	/* (25 x 5 + 62 + 62) / 7 = 249 / 7 */
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 35);
+	c.policy = GS_RP_KUBE_RTCR;
+	/* bin-pack shape: the utilisations, llround(449 / 7) */
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 64);
+	/* A CPU-only pod: the GPU is left out; (37 + 25) / 2. */
+	p = mkpod(8000, 0, 0);
+	c.policy = GS_RP_KUBE_MOST;
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 31);
+	/* RequestedToCapacityRatio drops a resource that scores 0: on an
+	 * empty node memory (0%) is not averaged in, cpu is 12%. */
+	mknode(&n, 64000, f, 8);
+	c.policy = GS_RP_KUBE_RTCR;
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 12);
+	c.policy = GS_RP_KUBE_MOST;
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 6);
+}
+
+/* KAI: node order terms and the GPU a fraction joins (peers.md §2). */
+static void
+test_kai_scores(void)
+{
+	struct gs_rctx	c;
+	struct gs_rnode	n;
+	struct gs_rpod	p = mkpod(4000, 250, 1);
+	int		f[4] = { 1000, 600, 300, 0 };
+	uint32_t	devs;
+
+	mknode(&n, 64000, f, 4);
+	n.nused[1] = 1;
+	n.nused[2] = 2;
+	n.nused[3] = 1;
+	n.whole = 0x08;			/* GPU 3 is a whole-GPU pod's */
+	gs_rctx_init(&c, GS_RP_KAI_BINPACK, NULL);
+	c.kai_min = 0;
+	c.kai_max = 4;
+	/* 100 + 9 (1 - (1 - 0) / 4) + 1000 (a group fits 250) */
+	CU_ASSERT_DOUBLE_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs),
+	    100 + 6.75 + 1000, 1e-12);
+	CU_ASSERT_EQUAL(devs, 0x04);	/* the most used group that fits */
+	p = mkpod(4000, 500, 1);
+	CU_ASSERT_DOUBLE_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs),
+	    1106.75, 1e-12);
+	CU_ASSERT_EQUAL(devs, 0x02);
+	p = mkpod(4000, 700, 1);	/* no group fits: a whole GPU */
+	CU_ASSERT_DOUBLE_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 106.75,
+	    1e-12);
+	CU_ASSERT_EQUAL(devs, 0x01);
+	/* A CPU-only pod "fits" every group (the quirk): +1000; its
+	 * placement is by CPU, here the only node: 9. */
+	p = mkpod(4000, 0, 0);
+	c.kai_min = c.kai_max = 64000;
+	CU_ASSERT_DOUBLE_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 1109,
+	    1e-12);
+	CU_ASSERT_EQUAL(devs, 0);
+	/* Spread: free share of the node, an idle GPU first. */
+	c.policy = GS_RP_KAI_SPREAD;
+	p = mkpod(4000, 250, 1);
+	CU_ASSERT_DOUBLE_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 100.25,
+	    1e-12);
+	CU_ASSERT_EQUAL(devs, 0x01);
+	n.free[0] = 800;
+	n.nused[0] = 1;
+	n.nfull = 0;
+	CU_ASSERT_DOUBLE_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 100,
+	    1e-12);
+	CU_ASSERT_EQUAL(devs, 0x01);	/* the least used group */
+}
+
+/* Volcano deviceshare: the device walk and the binpack node score. */
+static void
+test_volcano_scores(void)
+{
+	struct gs_rctx	c;
+	struct gs_rnode	n;
+	struct gs_rpod	p = mkpod(4000, 250, 1);
+	int		f[4] = { 1000, 600, 300, 1000 };
+	uint32_t	devs;
+
+	mknode(&n, 64000, f, 4);
+	n.nused[1] = 2;
+	n.nused[2] = 3;
+	gs_rctx_init(&c, GS_RP_VOLCANO_BINPACK, NULL);
+	/* The most used card, 700 + 250 of 1000: 95. */
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 95);
+	CU_ASSERT_EQUAL(devs, 0x04);
+	n.nused[2] = 10;		/* split count reached */
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 65);
+	CU_ASSERT_EQUAL(devs, 0x02);
+	p = mkpod(4000, 1000, 2);	/* two whole cards: 100 + 100 */
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 200);
+	CU_ASSERT_EQUAL(devs, 0x09);
+	p = mkpod(4000, 1000, 3);
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), -1);
+	/* Spread: the card with the fewest pods; its score is 0 (tested
+	 * after the tentative add, as at HEAD). */
+	c.policy = GS_RP_VOLCANO_SPREAD;
+	p = mkpod(4000, 250, 1);
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 0);
+	CU_ASSERT_EQUAL(devs, 0x01);
+	p = mkpod(4000, 0, 0);
+	CU_ASSERT_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 0);
+	CU_ASSERT_EQUAL(devs, 0);
 }
 
 static void
@@ -587,6 +726,10 @@ CU_TestInfo replay_tests[] = {
 	{ "gpu_spec: the simulator's access rule", test_spec },
 	{ "frag measure and FGD on the spec's example", test_frag_example },
 	{ "dotprod, bestfit, packing, clustering scores", test_policy_scores },
+	{ "kube-scheduler: least, most, requested-to-capacity",
+	    test_kube_scores },
+	{ "KAI: node order and fractional GPU groups", test_kai_scores },
+	{ "Volcano: device walk and binpack score", test_volcano_scores },
 	{ "typical pods: order, ties and the cut", test_typical },
 	{ "curve buckets: half-even rounding, +-1 fallback",
 	    test_curve_buckets },
