@@ -191,6 +191,9 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	if (!o->nocache && gs_rpolicies[o->policy].local &&
 	    (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
 		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
+	if (gs_rpolicies[o->policy].hami_node != NULL)
+		rhami_create(rs, pods, gs_rpolicies[o->policy].hami_node,
+		    gs_rpolicies[o->policy].hami_gpu);
 	rs->cand = xreallocarray(NULL, cl->n, sizeof *rs->cand);
 	rs->cscore = xreallocarray(NULL, cl->n, sizeof *rs->cscore);
 	rs->byrank = xreallocarray(NULL, cl->n, sizeof *rs->byrank);
@@ -213,6 +216,7 @@ rstate_release(struct rstate *rs)
 	free(rs->cand);
 	free(rs->cscore);
 	free(rs->byrank);
+	rhami_free(rs->hami);
 	if (rs->rng != NULL)
 		gsl_rng_free(rs->rng);
 	memset(rs, 0, sizeof *rs);
@@ -360,6 +364,30 @@ choose_scored(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 	return best;
 }
 
+/*
+ * HAMi decides GPU pods itself; the CPU-only pods it leaves alone go to
+ * kube-scheduler's default scoring, LeastAllocated, and are charged to
+ * HAMi's nodes too.
+ */
+static int
+choose_hami(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+{
+	struct gs_error	err;
+	size_t		idx = (size_t)(p - rs->pods);
+	int		node;
+
+	memset(&err, 0, sizeof err);
+	node = rhami_place(rs->hami, idx, devs, &err);
+	if (node != -3)
+		return node < 0 ? -1 : node;
+	rs->ctx.policy = GS_RP_KUBE_LEAST;
+	node = choose_scored(rs, p, devs);
+	rs->ctx.policy = rs->opts->policy;
+	if (node >= 0)
+		rhami_commit_cpu(rs->hami, idx, node);
+	return node;
+}
+
 int
 rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 {
@@ -368,8 +396,12 @@ rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 	int		 node;
 
 	*devs = 0;
-	node = rs->opts->policy == GS_RP_RANDOM ? choose_random(rs, p, devs) :
-	    choose_scored(rs, p, devs);
+	if (rs->hami != NULL)
+		node = choose_hami(rs, p, devs);
+	else if (rs->opts->policy == GS_RP_RANDOM)
+		node = choose_random(rs, p, devs);
+	else
+		node = choose_scored(rs, p, devs);
 	if (node < 0)
 		return -1;
 	n = &rs->cl.v[node];
@@ -388,6 +420,8 @@ rstate_unplace(struct rstate *rs, int node, const struct gs_rpod *p,
 	struct gs_rnode	*n = &rs->cl.v[node];
 	int64_t		 before_idle = n->idle, before_frag = n->frag;
 
+	if (rs->hami != NULL)
+		rhami_unplace(rs->hami, (size_t)(p - rs->pods));
 	gs_rnode_charge(n, p, devs, -1, &rs->typ);
 	rs->cl.idle += n->idle - before_idle;
 	rs->cl.frag += n->frag - before_frag;

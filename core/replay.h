@@ -23,7 +23,7 @@
  * The replay policies: the six of the FGD paper (spec/openb-fgd.md §6),
  * then the peers' (spec/peers.md): kube-scheduler's NodeResourcesFit
  * strategies, KAI-Scheduler and Volcano's deviceshare, each binpack and
- * spread.
+ * spread, and HAMi v2.6.1 itself under its four node x GPU policies.
  */
 enum gs_rpolicy {
 	GS_RP_RANDOM,
@@ -40,6 +40,10 @@ enum gs_rpolicy {
 	GS_RP_KAI_SPREAD,
 	GS_RP_VOLCANO_BINPACK,
 	GS_RP_VOLCANO_SPREAD,
+	GS_RP_HAMI_BB,			/* HAMi v2.6.1: node, GPU policy */
+	GS_RP_HAMI_BS,
+	GS_RP_HAMI_SB,
+	GS_RP_HAMI_SS,
 	GS_RP_N
 };
 
@@ -57,6 +61,8 @@ struct gs_rpolicy_info {
 	int		 local;		/* score depends on the node alone */
 	int		 normalize;	/* NormalizeScore over feasible nodes */
 	int		 mem;		/* score depends on the pod's memory */
+	/* HAMi's node and GPU policies; NULL for the other policies. */
+	const char	*hami_node, *hami_gpu;
 };
 
 extern const struct gs_rpolicy_info gs_rpolicies[GS_RP_N];

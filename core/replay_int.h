@@ -17,6 +17,8 @@ struct rcache {
 	double		score;
 };
 
+struct rhami;
+
 struct rstate {
 	struct gs_rcluster	 cl;		/* working copy */
 	struct gs_typical	 typ;
@@ -31,6 +33,7 @@ struct rstate {
 	uint32_t		*byrank;	/* node indices by rank */
 	int32_t			*cand;		/* scratch: feasible nodes */
 	double			*cscore;	/* scratch: their scores */
+	struct rhami		*hami;		/* HAMi's own state, or NULL */
 	struct gs_replay_result	*res;
 	size_t			 evcap;
 	int64_t			 arrived;
@@ -57,6 +60,16 @@ void	rstate_event(struct rstate *, int64_t time, int32_t running,
 	    int32_t pending);
 /* Fold one decision into the digest. */
 void	rstate_digest(struct rstate *, size_t pod, int node, uint32_t devs);
+
+/* HAMi as a replay policy (replay_hami.c).  rhami_place returns the
+ * node, -1 when HAMi leaves the pod pending, -3 for a CPU-only pod. */
+int	rhami_create(struct rstate *, const struct gs_trace_pods *,
+	    const char *node_policy, const char *gpu_policy);
+void	rhami_free(struct rhami *);
+int	rhami_place(struct rhami *, size_t pod, uint32_t *devs,
+	    struct gs_error *);
+void	rhami_commit_cpu(struct rhami *, size_t pod, int node);
+void	rhami_unplace(struct rhami *, size_t pod);
 
 int	gs_replay_timed(struct rstate *, const struct gs_trace_pods *,
 	    struct gs_error *);

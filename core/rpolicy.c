@@ -49,6 +49,20 @@ const struct gs_rpolicy_info gs_rpolicies[GS_RP_N] = {
 	[GS_RP_VOLCANO_SPREAD] = { "volcano-spread",
 	    "Volcano deviceshare vGPU: emptiest cards (v1.15+)",
 	    GS_TIE_RANDOM, 1, 0 },
+	/* HAMi decides itself (first listed node on ties); the tie rule is
+	 * kube-scheduler's, for the CPU-only pods HAMi leaves to it. */
+	[GS_RP_HAMI_BB] = { "hami-binpack-binpack",
+	    "HAMi v2.6.1: node binpack, GPU binpack (trace shares mapped)",
+	    GS_TIE_RANDOM, 0, 0, 0, "binpack", "binpack" },
+	[GS_RP_HAMI_BS] = { "hami-binpack-spread",
+	    "HAMi v2.6.1: node binpack, GPU spread (HAMi's defaults)",
+	    GS_TIE_RANDOM, 0, 0, 0, "binpack", "spread" },
+	[GS_RP_HAMI_SB] = { "hami-spread-binpack",
+	    "HAMi v2.6.1: node spread, GPU binpack",
+	    GS_TIE_RANDOM, 0, 0, 0, "spread", "binpack" },
+	[GS_RP_HAMI_SS] = { "hami-spread-spread",
+	    "HAMi v2.6.1: node spread, GPU spread",
+	    GS_TIE_RANDOM, 0, 0, 0, "spread", "spread" },
 };
 
 int

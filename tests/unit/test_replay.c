@@ -578,6 +578,50 @@ test_timed_queue(void)
 	release_all(&cl, &tn, &tp);
 }
 
+/* HAMi decides GPU pods: binpack shares a card, spread does not; a
+ * CPU-only pod is placed too; use-gputype follows gpu_spec. */
+static void
+test_hami_replay(void)
+{
+	static const int pol[2] = { GS_RP_HAMI_BB, GS_RP_HAMI_BS };
+	struct gs_trace_nodes	tn;
+	struct gs_trace_pods	tp;
+	struct gs_rcluster	cl;
+	struct gs_replay_opts	o;
+	struct gs_replay_result	r;
+	struct gs_error		e;
+	int			i;
+
+	load_mini(&cl, &tn, &tp, NODE_HDR "n0,32000,65536,2,T4\n"
+	    "n1,32000,65536,2,P100\n", POD_HDR
+	    "a,1000,1,1,470,,LS,Running,0,100,0\n"
+	    "b,1000,1,1,320,,LS,Running,1,100,1\n"
+	    "c,1000,1,0,0,,LS,Running,2,100,2\n"
+	    "d,1000,1,1,1000,P100,LS,Running,3,100,3\n"
+	    "e,1000,1,1,600,T4|V100M16,LS,Running,4,100,4\n");
+	for (i = 0; i < 2; i++) {
+		gs_replay_opts_init(&o);
+		o.policy = pol[i];
+		o.timed = 1;
+		o.verify = 1;
+		memset(&e, 0, sizeof e);
+		CU_ASSERT_EQUAL_FATAL(gs_replay_run(&cl, &tp, &o, &r, &e), 0);
+		CU_ASSERT_EQUAL(r.placed, 5);
+		CU_ASSERT_EQUAL(r.verify_failed, 0);
+		/* Node binpack: b joins a's node; GPU policy decides the card. */
+		CU_ASSERT_EQUAL(r.node_of[1], r.node_of[0]);
+		if (pol[i] == GS_RP_HAMI_BB)
+			CU_ASSERT_EQUAL(r.devs_of[1], r.devs_of[0])
+		else
+			CU_ASSERT_NOT_EQUAL(r.devs_of[1], r.devs_of[0]);
+		CU_ASSERT_TRUE(r.node_of[2] >= 0);
+		CU_ASSERT_EQUAL(r.node_of[3], 1);	/* P100 only */
+		CU_ASSERT_EQUAL(r.node_of[4], 0);	/* T4 */
+		gs_replay_result_release(&r);
+	}
+	release_all(&cl, &tn, &tp);
+}
+
 /* A random trace in the openb mould: models, shares, whole and multi-GPU
  * pods, specs. */
 static char *
@@ -730,6 +774,7 @@ CU_TestInfo replay_tests[] = {
 	    test_kube_scores },
 	{ "KAI: node order and fractional GPU groups", test_kai_scores },
 	{ "Volcano: device walk and binpack score", test_volcano_scores },
+	{ "HAMi in the replay: its own decisions", test_hami_replay },
 	{ "typical pods: order, ties and the cut", test_typical },
 	{ "curve buckets: half-even rounding, +-1 fallback",
 	    test_curve_buckets },
