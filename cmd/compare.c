@@ -1,7 +1,8 @@
 /*
  * compare.c: `gpusched compare`: one workload under the four node x GPU
  * policy combinations (binpack/spread each), the pods' policy annotations
- * overridden, printed side by side: where each pod landed and every metric.
+ * overridden, or under several profiles (--profiles), printed side by
+ * side: where each pod landed and every metric.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,12 +14,14 @@
 
 struct cmp_args {
 	struct cmd_input_args in;
-	struct arg_str	*output, *run, *profile;
+	struct arg_str	*output, *run, *profile, *profiles;
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[12];
+	void		*table[13];
 };
+
+#define MAX_COLUMNS	16
 
 static const char *const combos[4][2] = {
 	{ "binpack", "binpack" },
@@ -35,6 +38,8 @@ cmp_args_init(struct cmp_args *a)
 	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
 	a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)");
+	a->profiles = arg_str0(NULL, "profiles", "P,P...",
+	    "compare these profiles instead (pod annotations as they are)");
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -44,13 +49,14 @@ cmp_args_init(struct cmp_args *a)
 	a->table[3] = a->output;
 	a->table[4] = a->run;
 	a->table[5] = a->profile;
+	a->table[6] = a->profiles;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[6] = a->snap.running;
-	a->table[7] = a->snap.now;
-	a->table[8] = a->quiet;
-	a->table[9] = a->help;
-	a->table[10] = a->end;
-	a->table[11] = NULL;
+	a->table[7] = a->snap.running;
+	a->table[8] = a->snap.now;
+	a->table[9] = a->quiet;
+	a->table[10] = a->help;
+	a->table[11] = a->end;
+	a->table[12] = NULL;
 }
 
 static void
@@ -63,9 +69,14 @@ cmp_help(FILE *fp)
 	arg_print_syntax(fp, a.table, "\n");
 	fprintf(fp, "\nRun the workload under node binpack/spread x GPU "
 	    "binpack/spread (pod policy\nannotations overridden) and print the "
-	    "four outcomes side by side.\n\nExample:\n"
+	    "four outcomes side by side; or, with --profiles, the same workload "
+	    "under\nseveral schedulers (gpusched policies lists them).\n\n"
+	    "Example:\n"
 	    "  gpusched compare -c scenarios/hami-demo/cluster.yaml \\\n"
-	    "      -w scenarios/hami-demo/a-node-binpack-gpu-binpack.yaml\n\n");
+	    "      -w scenarios/hami-demo/a-node-binpack-gpu-binpack.yaml\n"
+	    "  gpusched compare scenarios/hami-demo/four-patterns.yaml \\\n"
+	    "      --run a-node-binpack-gpu-binpack \\\n"
+	    "      --profiles hami-v2.6.1,kai-binpack,volcano-binpack\n\n");
 	arg_print_glossary(fp, a.table, "  %-28s %s\n");
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
 }
@@ -79,7 +90,8 @@ cmp_main(int argc, char **argv)
 	static const char *const formats[] = { "table", "json", NULL };
 	const char		*fmt;
 	json_t			*out = NULL, *runs = NULL;
-	size_t			 i, k, first = 1;
+	size_t			 i, k, first = 1, ncol = 4;
+	char			*profs[MAX_COLUMNS], *list = NULL, *tok, *save;
 	int			 rc;
 
 	cmp_args_init(&a);
@@ -94,6 +106,37 @@ cmp_main(int argc, char **argv)
 	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
 	in.quiet = a.quiet->count > 0;
 	cmd_snapshot_inputs(&a.snap, &in);
+	if (a.profiles->count > 0) {
+		if (a.profile->count > 0) {
+			cmd_errorf("compare: give --profile or --profiles, not "
+			    "both");
+			rc = EXIT_USAGE;
+			goto done;
+		}
+		list = xstrdup(a.profiles->sval[0]);
+		ncol = 0;
+		for (tok = strtok_r(list, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save)) {
+			if (gs_policy_find(tok) == NULL) {
+				cmd_errorf("compare: unknown profile '%s' (try "
+				    "'gpusched policies')", tok);
+				rc = EXIT_USAGE;
+				goto done;
+			}
+			if (ncol == MAX_COLUMNS) {
+				cmd_errorf("compare: at most %d profiles",
+				    MAX_COLUMNS);
+				rc = EXIT_USAGE;
+				goto done;
+			}
+			profs[ncol++] = tok;
+		}
+		if (ncol == 0) {
+			cmd_errorf("compare: --profiles names no profile");
+			rc = EXIT_USAGE;
+			goto done;
+		}
+	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto done;
 	if (strcmp(fmt, "json") == 0) {
@@ -103,19 +146,24 @@ cmp_main(int argc, char **argv)
 		json_object_set_new(out, "comparisons", runs);
 	}
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
-		struct cmd_sim		sims[4];
-		struct gs_report_run	rr[4];
+		struct cmd_sim		sims[MAX_COLUMNS];
+		struct gs_report_run	rr[MAX_COLUMNS];
 		struct gs_config	cfg;
 		json_t			*pat = NULL;
 		size_t			nsim = 0;
 
 		if (!cmd_run_selected(&in, &sc, i))
 			continue;
-		for (k = 0; k < 4 && rc == EXIT_OK; k++) {
+		for (k = 0; k < ncol && rc == EXIT_OK; k++) {
 			gs_config_copy(&cfg, &sc.runs[i].cfg);
-			gs_config_set_policies(&cfg, combos[k][0],
-			    combos[k][1]);
-			cfg.override_policies = 1;
+			if (list != NULL) {
+				free(cfg.profile);
+				cfg.profile = xstrdup(profs[k]);
+			} else {
+				gs_config_set_policies(&cfg, combos[k][0],
+				    combos[k][1]);
+				cfg.override_policies = 1;
+			}
 			rc = cmd_simulate_run(&sc, &sc.runs[i], &cfg, &sims[k]);
 			gs_config_release(&cfg);
 			if (rc != EXIT_OK)
@@ -133,18 +181,23 @@ cmp_main(int argc, char **argv)
 		if (rc == EXIT_OK && out == NULL) {
 			if (!first)
 				printf("\n");
-			printf("scenario %s, run %s: profile %s, pod policy "
-			    "annotations overridden\n\n", sc.name,
-			    sc.runs[i].name, sims[0].cfg.profile);
-			gs_report_compare_table(stdout, rr, 4);
+			if (list != NULL)
+				printf("scenario %s, run %s: %zu profiles\n\n",
+				    sc.name, sc.runs[i].name, ncol);
+			else
+				printf("scenario %s, run %s: profile %s, pod "
+				    "policy annotations overridden\n\n", sc.name,
+				    sc.runs[i].name, sims[0].cfg.profile);
+			gs_report_compare_table(stdout, rr, ncol);
 			first = 0;
 		} else if (rc == EXIT_OK) {
 			pat = json_array();
-			for (k = 0; k < 4; k++)
+			for (k = 0; k < ncol; k++)
 				json_array_append_new(pat,
 				    gs_report_json(&rr[k]));
 			json_array_append_new(runs, json_pack("{s:s,s:o}",
-			    "run", sc.runs[i].name, "patterns", pat));
+			    "run", sc.runs[i].name, list != NULL ? "profiles" :
+			    "patterns", pat));
 		}
 		for (k = 0; k < nsim; k++)
 			cmd_sim_release(&sims[k]);
@@ -159,6 +212,7 @@ cmp_main(int argc, char **argv)
 	gs_scenario_release(&sc);
 	rc = cmd_finish_stdout(rc);
 done:
+	free(list);
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
 	return rc;
 }

@@ -309,6 +309,12 @@ explain_main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out_sc;
 	}
+	if (p != &gs_policy_hami_v261) {
+		cmd_errorf("explain: it shows HAMi's reasoning; run '%s' uses "
+		    "the %s profile", run->name, run->cfg.profile);
+		rc = EXIT_USAGE;
+		goto out_sc;
+	}
 	/* The cluster as it is when the pod's turn comes. */
 	gs_cluster_copy(&c, &sc.cluster);
 	before = run->wl;

@@ -32,7 +32,7 @@ policies_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	for (i = 0; gs_policies[i] != NULL; i++)
-		printf("%-16s %s\n", gs_policies[i]->name,
+		printf("%-33s %s\n", gs_policies[i]->name,
 		    gs_policies[i]->summary);
 	printf("\nTrace replay policies (gpusched replay --policy):\n");
 	for (i = 0; i < GS_RP_N; i++)

@@ -7,6 +7,13 @@
 
 const struct gs_policy *const gs_policies[] = {
 	&gs_policy_hami_v261,
+	&gs_policy_kube_least,
+	&gs_policy_kube_most,
+	&gs_policy_kube_rtcr,
+	&gs_policy_kai_binpack,
+	&gs_policy_kai_spread,
+	&gs_policy_volcano_binpack,
+	&gs_policy_volcano_spread,
 	NULL,
 };
 

@@ -30,6 +30,10 @@ struct gs_policy {
 };
 
 extern const struct gs_policy gs_policy_hami_v261;
+/* The peers on the same model (policy_peer.c). */
+extern const struct gs_policy gs_policy_kube_least, gs_policy_kube_most,
+    gs_policy_kube_rtcr, gs_policy_kai_binpack, gs_policy_kai_spread,
+    gs_policy_volcano_binpack, gs_policy_volcano_spread;
 
 /* The policy for a profile name, or NULL. */
 const struct gs_policy *gs_policy_find(const char *name);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "policy.h"
 #include "report.h"
 #include "util.h"
 
@@ -217,6 +218,13 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 	    m->pods_per_gpu_max, m->pods_per_gpu_mean);
 }
 
+/* HAMi's profiles read its node/GPU policies; the peers' do not. */
+static int
+is_hami_profile(const struct gs_config *cfg)
+{
+	return strncmp(cfg->profile, "hami", 4) == 0;
+}
+
 void
 gs_report_table(FILE *fp, const struct gs_report_run *rr)
 {
@@ -227,10 +235,15 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 
 	fprintf(fp, "scenario %s, run %s: profile %s\n", rr->scenario,
 	    rr->run, rr->cfg->profile);
-	fprintf(fp, "scheduler: node policy %s, GPU policy %s; pods' policy "
-	    "annotations %s\n", rr->cfg->node_policy, rr->cfg->gpu_policy,
-	    rr->cfg->override_policies ? "overridden" : "honoured");
-	fprintf(fp, "in effect: %s\n\n", eff);
+	if (is_hami_profile(rr->cfg)) {
+		fprintf(fp, "scheduler: node policy %s, GPU policy %s; pods' "
+		    "policy annotations %s\n", rr->cfg->node_policy,
+		    rr->cfg->gpu_policy, rr->cfg->override_policies ?
+		    "overridden" : "honoured");
+		fprintf(fp, "in effect: %s\n\n", eff);
+	} else
+		fprintf(fp, "scheduler: %s\n\n",
+		    gs_policy_find(rr->cfg->profile)->summary);
 	free(eff);
 	fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s\n", (int)pw, "POD",
 	    (int)nw, "NODE", "GPU", "UUID", "MEM(MiB)", "CORES");
@@ -378,7 +391,8 @@ gs_report_json(const struct gs_report_run *rr)
 	    "defaultGPUNum", rr->cfg->default_gpunum,
 	    "podPolicyAnnotations", rr->cfg->override_policies ?
 	    "overridden" : "honoured",
-	    "nodeTieBreak", "first-listed");
+	    "nodeTieBreak", strncmp(rr->cfg->profile, "kai-", 4) == 0 ?
+	    "smallest-name" : "first-listed");
 	json_object_set_new(o, "scheduler", sched);
 
 	for (i = 0; i < rr->res->npl; i++) {
@@ -515,6 +529,25 @@ gs_report_csv(FILE *fp, const struct gs_report_run *rr)
 	}
 }
 
+/* A column's title: the profile when the runs compare profiles, else
+ * HAMi's node/GPU policy pair. */
+static void
+compare_label(const struct gs_report_run *rr, size_t n, size_t r,
+    char *label, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(rr[i].cfg->profile, rr[0].cfg->profile) != 0 ||
+		    !is_hami_profile(rr[i].cfg)) {
+			snprintf(label, len, "%s", rr[r].cfg->profile);
+			return;
+		}
+	snprintf(label, len, "%s/%s",
+	    hami_node_policy_name(rr[r].cfg->node_policy),
+	    hami_gpu_policy_name(rr[r].cfg->gpu_policy));
+}
+
 /* "POD  binpack/binpack  spread/binpack ..." */
 static void
 compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,
@@ -525,9 +558,7 @@ compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,
 
 	fprintf(fp, "%-*s", (int)pw, first);
 	for (r = 0; r < n; r++) {
-		snprintf(label, sizeof label, "%s/%s",
-		    hami_node_policy_name(rr[r].cfg->node_policy),
-		    hami_gpu_policy_name(rr[r].cfg->gpu_policy));
+		compare_label(rr, n, r, label, sizeof label);
 		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, label);
 	}
 	fputc('\n', fp);
@@ -539,10 +570,15 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 	const struct gs_workload	*wl = rr[0].wl;
 	size_t				 pw = name_width(&rr[0]), i, r, j, k;
 	char				 cell[256];
-	const size_t			 cw = 24;
+	size_t				 cw = 24;
 
 	if (pw < 24)
 		pw = 24;
+	for (r = 0; r < n; r++) {
+		compare_label(rr, n, r, cell, sizeof cell);
+		if (strlen(cell) > cw)
+			cw = strlen(cell);
+	}
 
 	compare_header(fp, "POD", rr, n, pw, cw);
 	for (i = 0; i < wl->npods; i++) {

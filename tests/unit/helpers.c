@@ -51,3 +51,18 @@ t_ctr(struct gs_container *c, int64_t gpu, int64_t mem, int64_t pct,
 	set(&c->lim[GS_RES_GPUMEM_PCT], pct);
 	set(&c->lim[GS_RES_GPUCORES], cores);
 }
+
+struct gs_pod *
+t_pod(struct gs_workload *w, const char *name, size_t nctrs)
+{
+	struct gs_pod	*p = gs_workload_add(w);
+
+	p->name = xstrdup(name);
+	p->ns = xstrdup("default");
+	p->workload = xstrdup(name);
+	p->kind = xstrdup("Pod");
+	p->src_file = xstrdup("t");
+	p->nctrs = nctrs;
+	p->ctrs = xcalloc(nctrs, sizeof *p->ctrs);
+	return p;
+}

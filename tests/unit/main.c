@@ -26,6 +26,7 @@ main(void)
 		SUITE(plan),
 		SUITE(kube),
 		SUITE(replay),
+		SUITE(peers),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

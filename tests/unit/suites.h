@@ -14,7 +14,7 @@
 extern CU_TestInfo quantity_tests[], yaml_tests[], codec_tests[],
     request_tests[], score_tests[], gosort_tests[], fit_tests[],
     engine_tests[], metrics_tests[], demo_tests[], plan_tests[],
-    kube_tests[], replay_tests[];
+    kube_tests[], replay_tests[], peers_tests[];
 
 /* A node of n identical GPUs (index order, UUIDs "GPU-<i>"). */
 void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
@@ -22,5 +22,8 @@ void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
 /* A container with limits: gpu, gpumem, pct, cores (-1 = absent). */
 void	t_ctr(struct gs_container *, int64_t gpu, int64_t mem, int64_t pct,
 	    int64_t cores);
+
+/* A pod of nctrs empty containers appended to w (namespace default). */
+struct gs_pod *t_pod(struct gs_workload *, const char *name, size_t nctrs);
 
 #endif

@@ -39,16 +39,7 @@ env_init(struct env *e, size_t nnodes, size_t ndevs)
 static struct gs_pod *
 pod(struct env *e, const char *name, size_t nctrs)
 {
-	struct gs_pod	*p = gs_workload_add(&e->w);
-
-	p->name = xstrdup(name);
-	p->ns = xstrdup("default");
-	p->workload = xstrdup(name);
-	p->kind = xstrdup("Pod");
-	p->src_file = xstrdup("t");
-	p->nctrs = nctrs;
-	p->ctrs = xcalloc(nctrs, sizeof *p->ctrs);
-	return p;
+	return t_pod(&e->w, name, nctrs);
 }
 
 static void
