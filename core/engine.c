@@ -60,7 +60,7 @@ gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 
 	memset(res, 0, sizeof *res);
 	res->pl = xcalloc(w->npods, sizeof *res->pl);
-	st = p->create(c, cfg);
+	st = gs_policy_start(p, c, cfg, w);
 	for (i = 0; i < w->npods; i++) {
 		struct gs_placement	*pl = &res->pl[i];
 

@@ -129,7 +129,7 @@ gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
 		}
 		gs_cluster_copy(&cc, c);
 		gs_pod_copy(&pod, tmpl);
-		st = p->create(&cc, cfg);
+		st = gs_policy_start(p, &cc, cfg, w);
 		for (;;) {
 			struct gs_placement	d;
 			struct gs_error		err;

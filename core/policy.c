@@ -14,8 +14,23 @@ const struct gs_policy *const gs_policies[] = {
 	&gs_policy_kai_spread,
 	&gs_policy_volcano_binpack,
 	&gs_policy_volcano_spread,
+	&gs_policy_openb_dotprod,
+	&gs_policy_openb_gpupacking,
+	&gs_policy_openb_bestfit,
+	&gs_policy_openb_fgd,
 	NULL,
 };
+
+void *
+gs_policy_start(const struct gs_policy *p, const struct gs_cluster *c,
+    const struct gs_config *cfg, const struct gs_workload *w)
+{
+	void	*st = p->create(c, cfg);
+
+	if (p->workload != NULL && w != NULL)
+		p->workload(st, w);
+	return st;
+}
 
 const struct gs_policy *
 gs_policy_find(const char *name)

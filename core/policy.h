@@ -27,6 +27,9 @@ struct gs_policy {
 	int		 (*decide)(void *state, const struct gs_cluster *,
 			    const struct gs_pod *, struct gs_placement *d,
 			    struct gs_error *err);
+	/* Optional: the workload to be placed, before the first decide
+	 * (FGD's typical pods are the workload's). */
+	void		 (*workload)(void *state, const struct gs_workload *);
 };
 
 extern const struct gs_policy gs_policy_hami_v261;
@@ -34,6 +37,13 @@ extern const struct gs_policy gs_policy_hami_v261;
 extern const struct gs_policy gs_policy_kube_least, gs_policy_kube_most,
     gs_policy_kube_rtcr, gs_policy_kai_binpack, gs_policy_kai_spread,
     gs_policy_volcano_binpack, gs_policy_volcano_spread;
+/* The FGD paper's policies on the same model (policy_openb.c). */
+extern const struct gs_policy gs_policy_openb_dotprod,
+    gs_policy_openb_gpupacking, gs_policy_openb_bestfit, gs_policy_openb_fgd;
+
+/* create(), then workload() when the policy has it and w is not NULL. */
+void	*gs_policy_start(const struct gs_policy *, const struct gs_cluster *,
+	    const struct gs_config *, const struct gs_workload *w);
 
 /* The policy for a profile name, or NULL. */
 const struct gs_policy *gs_policy_find(const char *name);

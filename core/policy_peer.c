@@ -552,33 +552,51 @@ PEER_CREATE(create_volcano_binpack, PK_VOLCANO_BINPACK)
 PEER_CREATE(create_volcano_spread, PK_VOLCANO_SPREAD)
 
 const struct gs_policy gs_policy_kube_least = {
-	"kube-least-allocated", "kube-scheduler LeastAllocated over cpu, "
-	"memory, nvidia.com/gpu (whole GPUs)", create_kube_least,
-	peer_destroy, peer_decide,
+	.name = "kube-least-allocated",
+	.summary = "kube-scheduler LeastAllocated over cpu, " "memory, nvidia.com/gpu (whole GPUs)",
+	.create = create_kube_least,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
 };
 const struct gs_policy gs_policy_kube_most = {
-	"kube-most-allocated", "kube-scheduler MostAllocated over cpu, "
-	"memory, nvidia.com/gpu (whole GPUs)", create_kube_most,
-	peer_destroy, peer_decide,
+	.name = "kube-most-allocated",
+	.summary = "kube-scheduler MostAllocated over cpu, " "memory, nvidia.com/gpu (whole GPUs)",
+	.create = create_kube_most,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
 };
 const struct gs_policy gs_policy_kube_rtcr = {
-	"kube-requested-to-capacity-ratio", "kube-scheduler "
-	"RequestedToCapacityRatio, bin-pack shape (whole GPUs)",
-	create_kube_rtcr, peer_destroy, peer_decide,
+	.name = "kube-requested-to-capacity-ratio",
+	.summary = "kube-scheduler " "RequestedToCapacityRatio, bin-pack shape (whole GPUs)",
+	.create = create_kube_rtcr,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
 };
 const struct gs_policy gs_policy_kai_binpack = {
-	"kai-binpack", "KAI-Scheduler binpack: gpumem as gpu-memory "
-	"fractions", create_kai_binpack, peer_destroy, peer_decide,
+	.name = "kai-binpack",
+	.summary = "KAI-Scheduler binpack: gpumem as gpu-memory " "fractions",
+	.create = create_kai_binpack,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
 };
 const struct gs_policy gs_policy_kai_spread = {
-	"kai-spread", "KAI-Scheduler spread: gpumem as gpu-memory fractions",
-	create_kai_spread, peer_destroy, peer_decide,
+	.name = "kai-spread",
+	.summary = "KAI-Scheduler spread: gpumem as gpu-memory fractions",
+	.create = create_kai_spread,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
 };
 const struct gs_policy gs_policy_volcano_binpack = {
-	"volcano-binpack", "Volcano deviceshare vGPU binpack (v1.15+)",
-	create_volcano_binpack, peer_destroy, peer_decide,
+	.name = "volcano-binpack",
+	.summary = "Volcano deviceshare vGPU binpack (v1.15+)",
+	.create = create_volcano_binpack,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
 };
 const struct gs_policy gs_policy_volcano_spread = {
-	"volcano-spread", "Volcano deviceshare vGPU spread (v1.15+)",
-	create_volcano_spread, peer_destroy, peer_decide,
+	.name = "volcano-spread",
+	.summary = "Volcano deviceshare vGPU spread (v1.15+)",
+	.create = create_volcano_spread,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
 };

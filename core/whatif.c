@@ -247,7 +247,7 @@ gs_drain(struct gs_cluster *c, const struct gs_workload *w,
 		if (r->pl[k].status == GS_PLACED && r->pl[k].node == node)
 			gs_engine_release(c, &r->pl[k], &w->pods[r->pl[k].pod]);
 	c->nodes[node].unschedulable = 1;
-	st = p->create(c, cfg);
+	st = gs_policy_start(p, c, cfg, w);
 	for (i = 0; i < r->npl && rc == 0; i++) {
 		struct gs_placement	*pl = &r->pl[i];
 

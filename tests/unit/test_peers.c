@@ -222,7 +222,53 @@ test_volcano_profiles(void)
 	penv_release(&e);
 }
 
+/*
+ * The paper's policies on HAMi nodes: 7500 MiB of a 15360 MiB T4 is
+ * ceil(7500000 / 15360) = 489 milli-GPU.  The typical pods are the two
+ * GPU pods and the CPU-only one (count 1, which counts all idle GPU).
+ * After one GPU pod on GPU 0 (511 left) F = 3511 / 3.  On GPU 1 the
+ * second leaves F = 3022 / 3: int(100 sigmoid(0.163)) = 54; on GPU 0,
+ * 22 milli no GPU pod can use, F = (2 x 22 + 3022) / 3: 53.  FGD takes
+ * GPU 1; BestFit and GpuPacking share GPU 0 (tighter; a used GPU first).
+ */
+static void
+test_openb_profiles(void)
+{
+	static const char *const prof[3] = { "fgd", "bestfit", "gpupacking" };
+	struct penv	e;
+	int		k;
+
+	for (k = 0; k < 3; k++) {
+		penv_init(&e, prof[k]);
+		ppod(&e, "p1", 1000, 0, 1, 7500, -1, -1);
+		ppod(&e, "p2", 1000, 0, 1, 7500, -1, -1);
+		ppod(&e, "cpu", 1000, 0, 0, -1, -1, -1);
+		e.w.pods[0].pinned_node = 0;
+		e.w.pods[1].pinned_node = 0;
+		prun(&e);
+		CU_ASSERT_EQUAL(pl(&e, 0)->ctrs[0].grants[0].dev, 0);
+		CU_ASSERT_EQUAL(pl(&e, 0)->ctrs[0].grants[0].usedmem, 7500);
+		CU_ASSERT_EQUAL(pl(&e, 1)->ctrs[0].grants[0].dev, k == 0 ? 1 : 0);
+		if (k == 0)
+			CU_ASSERT_DOUBLE_EQUAL(pl(&e, 1)->node_score, 54, 1e-6);
+		CU_ASSERT_EQUAL(pl(&e, 2)->status, GS_UNMANAGED);
+		penv_release(&e);
+	}
+	/* Two GPU containers: not the model's. */
+	penv_init(&e, "dotprod");
+	ppod(&e, "two", 1000, 0, 1, 1000, -1, -1);
+	e.w.pods[0].ctrs = xreallocarray(e.w.pods[0].ctrs, 2,
+	    sizeof *e.w.pods[0].ctrs);
+	e.w.pods[0].nctrs = 2;
+	t_ctr(&e.w.pods[0].ctrs[1], 1, 1000, -1, -1);
+	prun(&e);
+	CU_ASSERT_EQUAL(pl(&e, 0)->status, GS_PENDING);
+	CU_ASSERT_PTR_NOT_NULL(strstr(pl(&e, 0)->reason, "one GPU request"));
+	penv_release(&e);
+}
+
 CU_TestInfo peers_tests[] = {
+	{ "FGD paper's policies on HAMi nodes", test_openb_profiles },
 	{ "kube-scheduler: most/least allocated, no sharing",
 	    test_kube_profiles },
 	{ "KAI: fractions, groups, tie by name", test_kai_profiles },
