@@ -98,6 +98,13 @@ int	cmd_format(const char *cmd, struct arg_str *o,
 int	cmd_parse_inputs(const char *cmd, const struct cmd_input_args *,
 	    struct cmd_inputs *in);
 
+/*
+ * --profile NAME or --hami-version V (v2.6, v2.7, ...) into *profile (NULL
+ * when neither is given); EXIT_USAGE when both are, or V is unknown.
+ */
+int	cmd_profile(const char *cmd, const struct arg_str *profile,
+	    const struct arg_str *hami_version, const char **out);
+
 /* Load the scenario; returns EXIT_OK or the exit status to use. */
 int	cmd_load(const struct cmd_inputs *, struct gs_scenario *);
 /* Is run i selected by --run?  (Checks the name exists first.) */

@@ -11,6 +11,7 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/hami.h"
 #include "../core/lint.h"
 #include "../core/policy.h"
 
@@ -243,5 +244,24 @@ cmd_parse_inputs(const char *cmd, const struct cmd_input_args *ia,
 	in->nclusters = (size_t)cluster->count;
 	in->workloads = (char **)workload->filename;
 	in->nworkloads = (size_t)workload->count;
+	return EXIT_OK;
+}
+
+int
+cmd_profile(const char *cmd, const struct arg_str *profile,
+    const struct arg_str *hami_version, const char **out)
+{
+	*out = profile->count > 0 ? profile->sval[0] : NULL;
+	if (hami_version->count == 0)
+		return EXIT_OK;
+	if (profile->count > 0) {
+		cmd_errorf("%s: give --profile or --hami-version, not both", cmd);
+		return EXIT_USAGE;
+	}
+	if ((*out = hami_profile_for_version(hami_version->sval[0])) == NULL) {
+		cmd_errorf("%s: unknown HAMi version '%s' (v2.6 and v2.7 are "
+		    "simulated)", cmd, hami_version->sval[0]);
+		return EXIT_USAGE;
+	}
 	return EXIT_OK;
 }

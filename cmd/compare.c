@@ -14,11 +14,11 @@
 
 struct cmp_args {
 	struct cmd_input_args in;
-	struct arg_str	*output, *run, *profile, *profiles;
+	struct arg_str	*output, *run, *profile, *profiles, *hami_version;
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[13];
+	void		*table[14];
 };
 
 #define MAX_COLUMNS	16
@@ -40,6 +40,8 @@ cmp_args_init(struct cmp_args *a)
 	    "scoring profile (default hami-v2.6.1)");
 	a->profiles = arg_str0(NULL, "profiles", "P,P...",
 	    "compare these profiles instead (pod annotations as they are)");
+	a->hami_version = arg_str0(NULL, "hami-version", "V",
+	    "the HAMi version's profile: v2.6 (default) or v2.7");
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -50,13 +52,14 @@ cmp_args_init(struct cmp_args *a)
 	a->table[4] = a->run;
 	a->table[5] = a->profile;
 	a->table[6] = a->profiles;
+	a->table[7] = a->hami_version;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[7] = a->snap.running;
-	a->table[8] = a->snap.now;
-	a->table[9] = a->quiet;
-	a->table[10] = a->help;
-	a->table[11] = a->end;
-	a->table[12] = NULL;
+	a->table[8] = a->snap.running;
+	a->table[9] = a->snap.now;
+	a->table[10] = a->quiet;
+	a->table[11] = a->help;
+	a->table[12] = a->end;
+	a->table[13] = NULL;
 }
 
 static void
@@ -103,13 +106,15 @@ cmp_main(int argc, char **argv)
 	if ((rc = cmd_parse_inputs("compare", &a.in, &in)) != EXIT_OK)
 		goto done;
 	in.run = a.run->count ? a.run->sval[0] : NULL;
-	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
+	if ((rc = cmd_profile("compare", a.profile, a.hami_version,
+	    &in.profile)) != EXIT_OK)
+		goto done;
 	in.quiet = a.quiet->count > 0;
 	cmd_snapshot_inputs(&a.snap, &in);
 	if (a.profiles->count > 0) {
-		if (a.profile->count > 0) {
-			cmd_errorf("compare: give --profile or --profiles, not "
-			    "both");
+		if (a.profile->count > 0 || a.hami_version->count > 0) {
+			cmd_errorf("compare: give --profile, --hami-version or "
+			    "--profiles, not two of them");
 			rc = EXIT_USAGE;
 			goto done;
 		}

@@ -95,9 +95,9 @@ mem_text(const struct hami_req *r, char *buf, size_t len)
 }
 
 static void
-print_table(const struct gs_pod *pod, const char *run, size_t k, size_t n,
-    const struct gs_cluster *c, const struct gs_explain *ex,
-    const struct gs_placement *d)
+print_table(const struct gs_pod *pod, const char *run, const char *profile,
+    size_t k, size_t n, const struct gs_cluster *c,
+    const struct gs_explain *ex, const struct gs_placement *d)
 {
 	size_t	i, j, nw = 9;
 	char	score[32], mem[160];
@@ -110,7 +110,7 @@ print_table(const struct gs_pod *pod, const char *run, size_t k, size_t n,
 	    ex->node_policy_from_pod ? "pod annotation" : "scheduler",
 	    ex->gpu_policy, ex->gpu_policy_from_pod ? "pod annotation" :
 	    "scheduler");
-	printf("request, as HAMi v2.6.1 builds it:\n");
+	printf("request, as %s builds it:\n", profile);
 	for (i = 0; i < ex->nctrs; i++) {
 		const struct hami_req *r = &ex->reqs[i];
 
@@ -309,7 +309,7 @@ explain_main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out_sc;
 	}
-	if (p != &gs_policy_hami_v261) {
+	if (strncmp(p->name, "hami-", 5) != 0) {
 		cmd_errorf("explain: it shows HAMi's reasoning; run '%s' uses "
 		    "the %s profile", run->name, run->cfg.profile);
 		rc = EXIT_USAGE;
@@ -345,8 +345,8 @@ explain_main(int argc, char **argv)
 		fputc('\n', stdout);
 		json_decref(o);
 	} else
-		print_table(&run->wl.pods[k], run->name, k, run->wl.npods, &c,
-		    &ex, &d);
+		print_table(&run->wl.pods[k], run->name, run->cfg.profile, k,
+		    run->wl.npods, &c, &ex, &d);
 	gs_placement_release(&d);
 	gs_explain_release(&ex);
 	if (rc == EXIT_OK)

@@ -18,7 +18,7 @@ struct plan_args {
 	struct arg_rex	*sub;
 	struct cmd_input_args in;
 	struct arg_file	*pool;
-	struct arg_str	*run, *output, *profile, *shard, *seed;
+	struct arg_str	*run, *output, *profile, *shard, *seed, *hami_version;
 	struct arg_str	*remove_node, *drain_node, *set_split, *set_policy;
 	struct arg_str	*scale, *set_gpumem;
 	struct arg_int	*limit, *max_nodes, *max_sims, *runs;
@@ -64,6 +64,8 @@ plan_args_init(struct plan_args *a, int sub)
 	    "the run to plan for (scenarios with several runs)"));
 	add(a, a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)"));
+	add(a, a->hami_version = arg_str0(NULL, "hami-version", "V",
+	    "the HAMi version's profile: v2.6 (default) or v2.7"));
 	add(a, a->output = arg_str0("o", "output", "FORMAT", sub == SUB_REPORT ?
 	    "markdown (the only one)" : "table (default) or json"));
 	if (sub == SUB_HEADROOM) {
@@ -304,7 +306,9 @@ plan_main(int argc, char **argv)
 		goto out_req;
 	if ((rc = cmd_parse_inputs("plan", &a.in, &in)) != EXIT_OK)
 		goto out_req;
-	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
+	if ((rc = cmd_profile("plan", a.profile, a.hami_version,
+	    &in.profile)) != EXIT_OK)
+		goto out_req;
 	in.quiet = a.quiet->count > 0;
 	cmd_snapshot_inputs(&a.snap, &in);
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)

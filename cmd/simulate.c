@@ -15,11 +15,12 @@
 struct sim_args {
 	struct cmd_input_args in;
 	struct arg_str	*output, *run, *node_policy, *gpu_policy, *profile;
+	struct arg_str	*hami_version;
 	struct arg_file	*expect, *update;
 	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[18];
+	void		*table[19];
 };
 
 static void
@@ -37,6 +38,8 @@ sim_args_init(struct sim_args *a)
 	    "policies above win over pod annotations");
 	a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)");
+	a->hami_version = arg_str0(NULL, "hami-version", "V",
+	    "the HAMi version's profile: v2.6 (default) or v2.7");
 	a->fail_pending = arg_lit0(NULL, "fail-on-pending",
 	    "exit 1 if any pod stays pending");
 	a->expect = arg_file0(NULL, "expect", "GOLDEN",
@@ -55,16 +58,17 @@ sim_args_init(struct sim_args *a)
 	a->table[6] = a->gpu_policy;
 	a->table[7] = a->ignore;
 	a->table[8] = a->profile;
-	a->table[9] = a->fail_pending;
+	a->table[9] = a->hami_version;
+	a->table[10] = a->fail_pending;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[10] = a->expect;
-	a->table[11] = a->update;
-	a->table[12] = a->snap.running;
-	a->table[13] = a->snap.now;
-	a->table[14] = a->quiet;
-	a->table[15] = a->help;
-	a->table[16] = a->end;
-	a->table[17] = NULL;
+	a->table[11] = a->expect;
+	a->table[12] = a->update;
+	a->table[13] = a->snap.running;
+	a->table[14] = a->snap.now;
+	a->table[15] = a->quiet;
+	a->table[16] = a->help;
+	a->table[17] = a->end;
+	a->table[18] = NULL;
 }
 
 static void
@@ -148,7 +152,9 @@ sim_main(int argc, char **argv)
 	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.node_policy = a.node_policy->count ? a.node_policy->sval[0] : NULL;
 	in.gpu_policy = a.gpu_policy->count ? a.gpu_policy->sval[0] : NULL;
-	in.profile = a.profile->count ? a.profile->sval[0] : NULL;
+	if ((rc = cmd_profile("simulate", a.profile, a.hami_version,
+	    &in.profile)) != EXIT_OK)
+		goto out;
 	in.override = a.ignore->count > 0;
 	in.quiet = a.quiet->count > 0;
 	cmd_snapshot_inputs(&a.snap, &in);

@@ -35,8 +35,10 @@ struct hami_req {
 void	hami_build_request(const struct gs_container *c,
 	    const struct gs_config *cfg, struct hami_req *out);
 
-/* The device reasons of fitInCertainDevice, in check order. */
+/* The device reasons of fitInCertainDevice, in check order (health is
+ * checked first from v2.7). */
 enum hami_reason {
+	HR_CARD_NOT_HEALTH,
 	HR_CARD_TYPE_MISMATCH,
 	HR_NUMA_NOT_FIT,
 	HR_CARD_UUID_MISMATCH,
@@ -62,7 +64,18 @@ struct hami_filter {
 	int	  numa_bind;
 	int	  gpu_binpack;	/* GPU policy is exactly "binpack" */
 	int	  node_spread;	/* node policy is exactly "spread" */
+	int	  health_check;	/* v2.7+: Fit skips unhealthy devices */
+	int	  topology;	/* v2.7+: GPU policy "topology-aware" */
 };
+
+/*
+ * The HAMi version a profile reproduces, as major*10000 + minor*100 +
+ * patch: 20601 for hami-v2.6.1, 20700 for hami-v2.7.0.
+ */
+int	hami_version(const struct gs_config *);
+/* The profile for a --hami-version / hamiVersion value ("v2.7", "2.7.1"),
+ * or NULL. */
+const char *hami_profile_for_version(const char *version);
 
 void	hami_filter_init(struct hami_filter *, const struct gs_pod *,
 	    const struct gs_config *);

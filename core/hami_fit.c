@@ -15,6 +15,7 @@
 #include "util.h"
 
 const char *const hami_reason_names[HR_N] = {
+	"CardNotHealth",
 	"CardTypeMismatch",
 	"NumaNotFit",
 	"CardUuidMismatch",
@@ -106,6 +107,41 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 	hami_effective_policies(pod, cfg, &node_policy, &gpu_policy);
 	f->node_spread = strcmp(node_policy, "spread") == 0;
 	f->gpu_binpack = strcmp(gpu_policy, "binpack") == 0;
+	if (hami_version(cfg) >= 20700) {
+		f->health_check = 1;
+		v = cfg->override_policies ? NULL :
+		    gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO);
+		f->topology = strcmp(v != NULL ? v : cfg->gpu_policy,
+		    "topology-aware") == 0;
+	}
+}
+
+int
+hami_version(const struct gs_config *cfg)
+{
+	if (cfg->profile != NULL && strcmp(cfg->profile, "hami-v2.7.0") == 0)
+		return 20700;
+	return 20601;
+}
+
+const char *
+hami_profile_for_version(const char *v)
+{
+	static const struct {
+		const char	*version, *profile;
+	} t[] = {
+		{ "2.6", "hami-v2.6.1" }, { "2.6.0", "hami-v2.6.1" },
+		{ "2.6.1", "hami-v2.6.1" }, { "2.7", "hami-v2.7.0" },
+		{ "2.7.0", "hami-v2.7.0" }, { "2.7.1", "hami-v2.7.0" },
+	};
+	size_t	i;
+
+	if (v[0] == 'v')
+		v++;
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (strcmp(t[i].version, v) == 0)
+			return t[i].profile;
+	return NULL;
 }
 
 const char *
@@ -250,6 +286,10 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (s->trace_try != NULL)
 			s->trace_try[di] = ++tried;
 
+		/* v2.7+: an unhealthy device first. */
+		if (f->health_check && !d->health) {
+			FAIL(HR_CARD_NOT_HEALTH);
+		}
 		/* checkType: Type contains "NVIDIA", then the pod's filters. */
 		if (strstr(d->type, "NVIDIA") == NULL || !hami_type_ok(f, d)) {
 			FAIL(HR_CARD_TYPE_MISMATCH);

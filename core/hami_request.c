@@ -39,6 +39,30 @@ hami_build_request(const struct gs_container *c, const struct gs_config *cfg,
 		lim[GS_RES_GPU].v = cfg->default_gpunum;
 	}
 
+	/*
+	 * v2.7+ webhook (defaultExclusiveCoreIfNeeded): a GPU request that
+	 * names no cores and takes the whole memory (percentage 100, or no
+	 * memory at all) gets nvidia.com/gpucores: 100, i.e. the card alone.
+	 */
+	if (!c->privileged && hami_version(cfg) >= 20700 &&
+	    (lim[GS_RES_GPU].set || c->req[GS_RES_GPU].set) &&
+	    !lim[GS_RES_GPUCORES].set && !c->req[GS_RES_GPUCORES].set) {
+		int exclusive;
+
+		m = lim[GS_RES_GPUMEM_PCT].set ? &lim[GS_RES_GPUMEM_PCT] :
+		    &c->req[GS_RES_GPUMEM_PCT];
+		if (m->set)
+			exclusive = m->ok && m->v == 100;
+		else
+			exclusive = !lim[GS_RES_GPUMEM].set &&
+			    !c->req[GS_RES_GPUMEM].set;
+		if (exclusive) {
+			lim[GS_RES_GPUCORES].set = 1;
+			lim[GS_RES_GPUCORES].ok = 1;
+			lim[GS_RES_GPUCORES].v = 100;
+		}
+	}
+
 	/* GenerateResourceRequests. */
 	v = pick(lim, c->req, GS_RES_GPU);
 	if (!v->set || !v->ok)

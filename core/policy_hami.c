@@ -432,6 +432,16 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (nreq == 1 && !st->memo_off)
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
+	if (f.topology) {
+		/* v2.7's topology-aware GPU policy picks cards by the NVLink
+		 * scores the device plugin publishes; not modelled. */
+		d->status = GS_PENDING;
+		d->reason = xstrdup("the topology-aware GPU policy is not "
+		    "simulated (it needs the node's GPU link scores)");
+		free(reqs);
+		hami_filter_release(&f);
+		return 0;
+	}
 	spread = f.node_spread;
 	grants = xcalloc(pod->nctrs * (st->maxdevs ? st->maxdevs : 1),
 	    sizeof *grants);
@@ -483,6 +493,15 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	hami_filter_release(&f);
 	return 0;
 }
+
+const struct gs_policy gs_policy_hami_v270 = {
+	.name = "hami-v2.7.0",
+	.summary = "HAMi v2.7.0/v2.7.1: v2.6.1 plus the health check and "
+	    "exclusive whole-memory requests",
+	.create = hami_create,
+	.destroy = hami_destroy,
+	.decide = hami_decide,
+};
 
 const struct gs_policy gs_policy_hami_v261 = {
 	.name = "hami-v2.6.1",

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hami.h"
 #include "load.h"
 #include "policy.h"
 #include "scenario.h"
@@ -49,9 +50,9 @@ static int
 load_scheduler(const struct yt_file *f, const struct yt_node *n,
     struct gs_config *cfg, struct gs_error *err)
 {
-	static const char *const keys[] = { "profile", "nodeSchedulerPolicy",
-	    "gpuSchedulerPolicy", "defaultMemory", "defaultCores",
-	    "defaultGPUNum", NULL };
+	static const char *const keys[] = { "profile", "hamiVersion",
+	    "nodeSchedulerPolicy", "gpuSchedulerPolicy", "defaultMemory",
+	    "defaultCores", "defaultGPUNum", NULL };
 	const struct yt_node	*v;
 	const char		*s;
 	int64_t			 x;
@@ -69,6 +70,18 @@ load_scheduler(const struct yt_file *f, const struct yt_node *n,
 			    "'%s' (try 'gpusched policies')", s);
 		free(cfg->profile);
 		cfg->profile = xstrdup(s);
+	}
+	if ((v = yt_get(n, "hamiVersion")) != NULL) {
+		if (yt_get(n, "profile") != NULL)
+			return yt_error(f, v, err, "give profile or "
+			    "hamiVersion, not both");
+		if (yt_string(f, v, "hamiVersion", &s, err) != 0)
+			return -1;
+		if (hami_profile_for_version(s) == NULL)
+			return yt_error(f, v, err, "unknown HAMi version '%s' "
+			    "(v2.6 and v2.7 are simulated)", s);
+		free(cfg->profile);
+		cfg->profile = xstrdup(hami_profile_for_version(s));
 	}
 	if ((v = yt_get(n, "nodeSchedulerPolicy")) != NULL) {
 		if (yt_string(f, v, "nodeSchedulerPolicy", &s, err) != 0)

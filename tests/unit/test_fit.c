@@ -288,7 +288,34 @@ test_node_insufficient_and_partial(void)
 	fx_release(&x);
 }
 
+/* v2.6.1 has no health check in Fit; v2.7 skips an unhealthy device
+ * first, with CardNotHealth; topology-aware is recognised from v2.7. */
+static void
+test_health_by_version(void)
+{
+	struct fx	x;
+
+	fx_init(&x, 4, "spread");
+	x.node.devs[3].health = 0;
+	CU_ASSERT_TRUE(fit(&x, 1, 7500, 101, 0));
+	CU_ASSERT_EQUAL(x.g[0].dev, 3);
+	CU_ASSERT_EQUAL(x.counts[HR_CARD_NOT_HEALTH], 0);
+	free(x.cfg.profile);
+	x.cfg.profile = xstrdup("hami-v2.7.0");
+	x.node.devs[2].health = 0;
+	CU_ASSERT_TRUE(fit(&x, 1, 7500, 101, 0));
+	CU_ASSERT_EQUAL(x.g[0].dev, 1);
+	CU_ASSERT_EQUAL(x.counts[HR_CARD_NOT_HEALTH], 2);
+	anno(&x, HAMI_GPU_POLICY_ANNO, "topology-aware");
+	hami_filter_init(&x.f, &x.pod, &x.cfg);
+	CU_ASSERT_TRUE(x.f.topology);
+	hami_filter_release(&x.f);
+	fx_release(&x);
+}
+
 CU_TestInfo fit_tests[] = {
+	{ "health check and topology-aware by version",
+	    test_health_by_version },
 	{ "ties go to the device latest in order", test_ties_take_the_last_device },
 	{ "binpack and spread try order", test_binpack_and_spread_order },
 	{ "NUMA groups before scores", test_numa_order },

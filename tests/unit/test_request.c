@@ -3,12 +3,14 @@
  * §1.4, §8): the 101 sentinel, the whole card, defaultMemory, the
  * webhook's defaultGPUNum rule, limits before requests, int32 truncation.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
 #include "../../core/hami.h"
+#include "../../core/util.h"
 
 static struct gs_config cfg;
 
@@ -116,7 +118,60 @@ test_int32_truncation(void)
 	gs_config_release(&cfg);
 }
 
+/* v2.7's webhook (defaultExclusiveCoreIfNeeded): whole-memory GPU
+ * requests that name no cores get gpucores 100. */
+static void
+test_v27_exclusive_cores(void)
+{
+	struct gs_container	c;
+
+	gs_config_init(&cfg);
+	free(cfg.profile);
+	cfg.profile = xstrdup("hami-v2.7.0");
+	t_ctr(&c, 1, -1, -1, -1);
+	req(&c, 1, 0, 100, 100);		/* v2.6.1: cores 0 */
+	t_ctr(&c, 2, -1, 100, -1);
+	req(&c, 2, 0, 100, 100);
+	t_ctr(&c, 1, -1, 50, -1);
+	req(&c, 1, 0, 50, 0);			/* a share: untouched */
+	t_ctr(&c, 1, 3000, -1, -1);
+	req(&c, 1, 3000, 101, 0);
+	t_ctr(&c, 1, -1, -1, 30);
+	req(&c, 1, 0, 100, 30);			/* cores named: kept */
+	t_ctr(&c, -1, -1, 100, -1);		/* webhook adds the GPU first */
+	req(&c, 1, 0, 100, 100);
+	t_ctr(&c, -1, 3000, -1, -1);
+	req(&c, 1, 3000, 101, 0);
+	t_ctr(&c, 1, -1, -1, -1);
+	c.privileged = 1;			/* the webhook skips it */
+	req(&c, 1, 0, 100, 0);
+	t_ctr(&c, 1, -1, -1, -1);
+	c.req[GS_RES_GPUCORES].set = 1;		/* named in requests only */
+	c.req[GS_RES_GPUCORES].ok = 1;
+	c.req[GS_RES_GPUCORES].v = 20;
+	req(&c, 1, 0, 100, 20);
+	gs_config_release(&cfg);
+	gs_config_init(&cfg);
+	t_ctr(&c, 1, -1, -1, -1);
+	req(&c, 1, 0, 100, 0);			/* v2.6.1 unchanged */
+	gs_config_release(&cfg);
+}
+
+static void
+test_versions(void)
+{
+	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.7"), "hami-v2.7.0");
+	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("2.7.1"),
+	    "hami-v2.7.0");
+	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.6"), "hami-v2.6.1");
+	CU_ASSERT_PTR_NULL(hami_profile_for_version("v2.8"));
+	CU_ASSERT_PTR_NULL(hami_profile_for_version("2.7.2"));
+}
+
 CU_TestInfo request_tests[] = {
+	{ "v2.7: exclusive cores for whole-memory requests",
+	    test_v27_exclusive_cores },
+	{ "--hami-version values", test_versions },
 	{ "demo pod -> {1, 7500, 101, 0}", test_demo_pod },
 	{ "whole card, defaultMemory, defaultCores", test_whole_card_and_defaults },
 	{ "webhook adds defaultGPUNum from limits", test_webhook_rule },
