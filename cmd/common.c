@@ -259,7 +259,7 @@ cmd_profile(const char *cmd, const struct arg_str *profile,
 		return EXIT_USAGE;
 	}
 	if ((*out = hami_profile_for_version(hami_version->sval[0])) == NULL) {
-		cmd_errorf("%s: unknown HAMi version '%s' (v2.6 and v2.7 are "
+		cmd_errorf("%s: unknown HAMi version '%s' (v2.6 to v2.9 are "
 		    "simulated)", cmd, hami_version->sval[0]);
 		return EXIT_USAGE;
 	}

@@ -41,7 +41,7 @@ cmp_args_init(struct cmp_args *a)
 	a->profiles = arg_str0(NULL, "profiles", "P,P...",
 	    "compare these profiles instead (pod annotations as they are)");
 	a->hami_version = arg_str0(NULL, "hami-version", "V",
-	    "the HAMi version's profile: v2.6 (default) or v2.7");
+	    "HAMi version: v2.6 (default), v2.7, v2.8 or v2.9");
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);

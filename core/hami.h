@@ -66,11 +66,13 @@ struct hami_filter {
 	int	  node_spread;	/* node policy is exactly "spread" */
 	int	  health_check;	/* v2.7+: Fit skips unhealthy devices */
 	int	  topology;	/* v2.7+: GPU policy "topology-aware" */
+	int	  version;	/* hami_version() of the profile */
 };
 
 /*
  * The HAMi version a profile reproduces, as major*10000 + minor*100 +
- * patch: 20601 for hami-v2.6.1, 20700 for hami-v2.7.0.
+ * patch: 20601 for hami-v2.6.1, 20700, 20800 and 20900 for hami-v2.7.0,
+ * hami-v2.8.0 and hami-v2.9.0.
  */
 int	hami_version(const struct gs_config *);
 /* The profile for a --hami-version / hamiVersion value ("v2.7", "2.7.1"),
@@ -118,8 +120,11 @@ int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
 	    char *buf, size_t len);
 
-/* ComputeDefaultScore over a node's devices (usage before the pod). */
+/* ComputeDefaultScore over a node's devices (usage before the pod);
+ * from v2.9 a node without slots, cores or memory scores 0. */
 float	hami_node_score(const struct gs_device *devs, size_t n);
+float	hami_node_score_v(const struct gs_device *devs, size_t n,
+	    int version);
 /*
  * NodeScoreList order with gpusched's tie rule: is node a (score sa)
  * preferred over node b?  binpack prefers the higher score, spread the
@@ -128,6 +133,14 @@ float	hami_node_score(const struct gs_device *devs, size_t n);
 int	hami_node_prefer(int spread, float sa, size_t a, float sb, size_t b);
 /* ComputeScore for one device and one container's request. */
 float	hami_device_score(const struct gs_device *d, const struct hami_req *r);
+/*
+ * The same by version: from v2.9 the request counts only on a device
+ * whose Type is exactly the request's ("NVIDIA"; registered types are
+ * "NVIDIA-<model>" or the model, so never), as one slot, with integer
+ * percentage math; a device without slots, cores or memory scores 0.
+ */
+float	hami_device_score_v(const struct gs_device *d, const struct hami_req *r,
+	    int version);
 
 /*
  * Working state of one node during one Filter call: device usage that

@@ -121,7 +121,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 		if ((en->filtered = hami_node_refusal(n, pod, en->filter_buf,
 		    sizeof en->filter_buf)) != NULL)
 			continue;
-		en->score = hami_node_score(n->devs, n->ndevs);
+		en->score = hami_node_score_v(n->devs, n->ndevs, f.version);
 		eval(n, pod, ex, &f, (long)i == detail_node, en);
 		if (!en->fits)
 			continue;

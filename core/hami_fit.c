@@ -107,7 +107,8 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 	hami_effective_policies(pod, cfg, &node_policy, &gpu_policy);
 	f->node_spread = strcmp(node_policy, "spread") == 0;
 	f->gpu_binpack = strcmp(gpu_policy, "binpack") == 0;
-	if (hami_version(cfg) >= 20700) {
+	f->version = hami_version(cfg);
+	if (f->version >= 20700) {
 		f->health_check = 1;
 		v = cfg->override_policies ? NULL :
 		    gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO);
@@ -119,8 +120,18 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 int
 hami_version(const struct gs_config *cfg)
 {
-	if (cfg->profile != NULL && strcmp(cfg->profile, "hami-v2.7.0") == 0)
-		return 20700;
+	static const struct {
+		const char	*profile;
+		int		 version;
+	} t[] = {
+		{ "hami-v2.7.0", 20700 }, { "hami-v2.8.0", 20800 },
+		{ "hami-v2.9.0", 20900 },
+	};
+	size_t	i;
+
+	for (i = 0; cfg->profile != NULL && i < sizeof t / sizeof t[0]; i++)
+		if (strcmp(cfg->profile, t[i].profile) == 0)
+			return t[i].version;
 	return 20601;
 }
 
@@ -133,6 +144,10 @@ hami_profile_for_version(const char *v)
 		{ "2.6", "hami-v2.6.1" }, { "2.6.0", "hami-v2.6.1" },
 		{ "2.6.1", "hami-v2.6.1" }, { "2.7", "hami-v2.7.0" },
 		{ "2.7.0", "hami-v2.7.0" }, { "2.7.1", "hami-v2.7.0" },
+		{ "2.8", "hami-v2.8.0" }, { "2.8.0", "hami-v2.8.0" },
+		{ "2.8.1", "hami-v2.8.0" }, { "2.8.2", "hami-v2.8.0" },
+		{ "2.8.3", "hami-v2.8.0" }, { "2.9", "hami-v2.9.0" },
+		{ "2.9.0", "hami-v2.9.0" },
 	};
 	size_t	i;
 
@@ -339,7 +354,7 @@ hami_fit_container(struct hami_scratch *s, const struct hami_req *req,
 	if (insufficient_devices != NULL)
 		*insufficient_devices = 0;
 	for (i = 0; i < s->n; i++)
-		s->score[i] = hami_device_score(&s->devs[i], req);
+		s->score[i] = hami_device_score_v(&s->devs[i], req, f->version);
 	if ((size_t)req->nums > s->n) {
 		if (insufficient_devices != NULL)
 			*insufficient_devices = 1;

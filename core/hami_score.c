@@ -18,6 +18,12 @@
 float
 hami_node_score(const struct gs_device *devs, size_t n)
 {
+	return hami_node_score_v(devs, n, 20601);
+}
+
+float
+hami_node_score_v(const struct gs_device *devs, size_t n, int version)
+{
 	int32_t	used = 0, used_core = 0, used_mem = 0;
 	int32_t	total = 0, total_core = 0, total_mem = 0;
 	float	use_score, core_score, mem_score;
@@ -33,6 +39,9 @@ hami_node_score(const struct gs_device *devs, size_t n)
 		total_core = i32_add(total_core, devs[i].devcore);
 		total_mem = i32_add(total_mem, devs[i].devmem);
 	}
+	if (version >= 20900 && (total == 0 || total_core == 0 ||
+	    total_mem == 0))
+		return 0;
 	use_score = (float)used / (float)total;
 	core_score = (float)used_core / (float)total_core;
 	mem_score = (float)used_mem / (float)total_mem;
@@ -54,9 +63,31 @@ hami_node_prefer(int spread, float sa, size_t a, float sb, size_t b)
 float
 hami_device_score(const struct gs_device *d, const struct hami_req *r)
 {
+	return hami_device_score_v(d, r, 20601);
+}
+
+float
+hami_device_score_v(const struct gs_device *d, const struct hami_req *r,
+    int version)
+{
 	int32_t	request, core, mem;
 	float	used_score, core_score, mem_score;
 
+	if (version >= 20900) {
+		if (d->count == 0 || d->devcore == 0 || d->devmem == 0)
+			return 0;
+		request = core = mem = 0;
+		if (strcmp(d->type, "NVIDIA") == 0) {
+			request = 1;
+			core = r->coresreq;
+			if (r->mempct != 0 && r->mempct != 101)
+				mem = (int32_t)((int64_t)d->devmem * r->mempct /
+				    100);
+			else
+				mem = r->memreq;
+		}
+		goto score;
+	}
 	request = r->nums;
 	core = r->coresreq;
 	if (r->mempct != 0 && r->mempct != 101)
@@ -64,6 +95,7 @@ hami_device_score(const struct gs_device *d, const struct hami_req *r)
 		mem = i32_mul(d->devmem, i32_div(r->mempct, 100));
 	else
 		mem = r->memreq;
+score:
 	used_score = (float)i32_add(request, d->used) / (float)d->count;
 	core_score = (float)i32_add(core, d->usedcores) / (float)d->devcore;
 	mem_score = (float)i32_add(mem, d->usedmem) / (float)d->devmem;

@@ -110,7 +110,8 @@ node_score(struct hami_state *st, const struct gs_cluster *c, size_t i)
 	const struct gs_node	*n = &c->nodes[i];
 
 	if (!st->nvalid[i] || st->ngen[i] != n->gen) {
-		st->nscore[i] = hami_node_score(n->devs, n->ndevs);
+		st->nscore[i] = hami_node_score_v(n->devs, n->ndevs,
+		    hami_version(st->cfg));
 		st->ngen[i] = n->gen;
 		st->nvalid[i] = 1;
 	}
@@ -498,6 +499,23 @@ const struct gs_policy gs_policy_hami_v270 = {
 	.name = "hami-v2.7.0",
 	.summary = "HAMi v2.7.0/v2.7.1: v2.6.1 plus the health check and "
 	    "exclusive whole-memory requests",
+	.create = hami_create,
+	.destroy = hami_destroy,
+	.decide = hami_decide,
+};
+
+const struct gs_policy gs_policy_hami_v280 = {
+	.name = "hami-v2.8.0",
+	.summary = "HAMi v2.8.0-v2.8.3: as v2.7 for NVIDIA GPUs without MIG",
+	.create = hami_create,
+	.destroy = hami_destroy,
+	.decide = hami_decide,
+};
+
+const struct gs_policy gs_policy_hami_v290 = {
+	.name = "hami-v2.9.0",
+	.summary = "HAMi v2.9.0: v2.8 with the device score counting usage "
+	    "only",
 	.create = hami_create,
 	.destroy = hami_destroy,
 	.decide = hami_decide,

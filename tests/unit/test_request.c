@@ -164,7 +164,10 @@ test_versions(void)
 	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("2.7.1"),
 	    "hami-v2.7.0");
 	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.6"), "hami-v2.6.1");
-	CU_ASSERT_PTR_NULL(hami_profile_for_version("v2.8"));
+	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.8.3"),
+	    "hami-v2.8.0");
+	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("2.9"), "hami-v2.9.0");
+	CU_ASSERT_PTR_NULL(hami_profile_for_version("v2.10"));
 	CU_ASSERT_PTR_NULL(hami_profile_for_version("2.7.2"));
 }
 

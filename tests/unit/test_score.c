@@ -4,12 +4,14 @@
  * 4 GPUs per node, 10 slots, pods of 7500 MiB).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
 #include "../../core/hami.h"
+#include "../../core/util.h"
 
 static const struct hami_req demo = { 1, 7500, 101, 0 };
 
@@ -114,7 +116,38 @@ test_float32_order_of_operations(void)
 	CU_ASSERT_TRUE(isnan(hami_node_score(NULL, 0)));
 }
 
+/* v2.9's ComputeScore: the NVIDIA request never counts (its Type is
+ * "NVIDIA", a device's "NVIDIA-<model>"); 10 x (2/10 + 30/100 +
+ * 3000/15360) = 10 x (0.5 + 0.1953125) = 6.953125 exactly in float32. */
+static void
+test_v29_device_score(void)
+{
+	struct gs_node	n;
+	struct hami_req	r = { 1, 1000, 101, 20 };
+
+	t_node(&n, "n", 1, 15360, "NVIDIA-Tesla T4");
+	n.devs[0].used = 2;
+	n.devs[0].usedcores = 30;
+	n.devs[0].usedmem = 3000;
+	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, 20900), 6.953125f);
+	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, 20800),
+	    hami_device_score(&n.devs[0], &r));
+	/* A device typed exactly "NVIDIA" counts the request as one slot. */
+	free(n.devs[0].type);
+	n.devs[0].type = xstrdup("NVIDIA");
+	r.nums = 3;
+	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, 20900),
+	    10.0f * ((3.0f / 10 + 50.0f / 100) + 4000.0f / 15360));
+	/* Zero guards. */
+	n.devs[0].devcore = 0;
+	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, 20900), 0.0f);
+	CU_ASSERT_EQUAL(hami_node_score_v(n.devs, 1, 20900), 0.0f);
+	CU_ASSERT_TRUE(isinf(hami_node_score_v(n.devs, 1, 20601)));
+	gs_node_release(&n);
+}
+
 CU_TestInfo score_tests[] = {
+	{ "v2.9 device score and zero guards", test_v29_device_score },
 	{ "node scores of spec 5.4", test_node_scores },
 	{ "device scores of spec 5.4", test_device_scores },
 	{ "integer percentage quirk", test_percentage_quirk },
