@@ -118,7 +118,14 @@ int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
  * note).  NULL when n is a candidate.  DaemonSet pinning is the caller's.
  */
 const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
-	    char *buf, size_t len);
+	    int version, char *buf, size_t len);
+/*
+ * Does HAMi of that version use the node's registered GPUs?  Up to v2.7
+ * by the node handshake (gs_cluster_apply_handshakes); from v2.8 by the
+ * device plugin's allocatable nvidia.com/gpu, which must not be 0 (a
+ * scheduler in its steady state: the count it last saw is the node's).
+ */
+int	hami_node_usable(const struct gs_node *, int version);
 
 /* ComputeDefaultScore over a node's devices (usage before the pod);
  * from v2.9 a node without slots, cores or memory scores 0. */

@@ -118,8 +118,8 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 			en->filtered = "DaemonSet pod for another node";
 			continue;
 		}
-		if ((en->filtered = hami_node_refusal(n, pod, en->filter_buf,
-		    sizeof en->filter_buf)) != NULL)
+		if ((en->filtered = hami_node_refusal(n, pod, f.version,
+		    en->filter_buf, sizeof en->filter_buf)) != NULL)
 			continue;
 		en->score = hami_node_score_v(n->devs, n->ndevs, f.version);
 		eval(n, pod, ex, &f, (long)i == detail_node, en);

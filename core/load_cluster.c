@@ -360,6 +360,7 @@ load_allocatable(const struct yt_file *f, const struct yt_node *n,
 	static const char *const keys[] = { "cpu", "memory", "pods" };
 	int64_t			*out[3];
 	struct gs_quantity	 q;
+	const struct yt_node	*v;
 	char			 why[64];
 	size_t			 k;
 
@@ -371,8 +372,7 @@ load_allocatable(const struct yt_file *f, const struct yt_node *n,
 	if (yt_expect(f, n, YT_MAP, "status.allocatable", err) != 0)
 		return -1;
 	for (k = 0; k < 3; k++) {
-		const struct yt_node *v = yt_get(n, keys[k]);
-
+		v = yt_get(n, keys[k]);
 		*out[k] = INT64_MAX;
 		if (v == NULL)
 			continue;
@@ -384,6 +384,17 @@ load_allocatable(const struct yt_file *f, const struct yt_node *n,
 			    YT_SCALAR ? v->str : yt_type_name(v));
 		*out[k] = k == 0 ? q.milli : q.ceil;
 		node->has_alloc = 1;
+	}
+	/* HAMi v2.8+ judge a node's GPUs by the device plugin's count. */
+	if ((v = yt_get(n, "nvidia.com/gpu")) != NULL) {
+		if (v->type != YT_SCALAR || yt_is_null(v) ||
+		    gs_quantity_parse(v->str, &q, why, sizeof why) != 0 ||
+		    q.negative)
+			return yt_error(f, v, err, "allocatable nvidia.com/gpu "
+			    "must be a quantity, got '%s'", v->type ==
+			    YT_SCALAR ? v->str : yt_type_name(v));
+		node->has_alloc_gpu = 1;
+		node->alloc_gpu = q.ceil;
 	}
 	return 0;
 }
@@ -560,6 +571,7 @@ gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
 		if (why == NULL || !n->registered)
 			continue;
 		n->registered = 0;
+		n->hs_refused = 1;
 		free(n->devices_note);
 		n->devices_note = xstrdup(why);
 		gs_warn(w, n->src_file, n->src_line, 1, "node '%s': %s",

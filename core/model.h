@@ -94,8 +94,11 @@ struct gs_node {
 	int64_t			 alloc_mem;	/* bytes */
 	int64_t			 alloc_pods;
 	int64_t			 used_cpu, used_mem, used_pods;
+	int			 has_alloc_gpu;	/* allocatable nvidia.com/gpu given */
+	int64_t			 alloc_gpu;
 	char			*devices_note;	/* why HAMi has no devices */
 	int			 handshake;	/* GS_HS_* */
+	int			 hs_refused;	/* unregistered by v2.6's handshake rule */
 	int64_t			 handshake_time; /* Requesting_ time, epoch s */
 };
 

@@ -242,15 +242,26 @@ format_outcome(const struct node_outcome *o, size_t ndevs, char *buf,
 
 const char *
 hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
-    char *buf, size_t len)
+    int version, char *buf, size_t len)
 {
 	const char	*why;
 
 	if ((why = gs_kube_filter(n, pod, buf, len)) != NULL)
 		return why;
-	if (!n->registered)
-		return n->devices_note ? n->devices_note : "node unregistered";
-	return NULL;
+	if (hami_node_usable(n, version))
+		return NULL;
+	if (version >= 20800 && n->has_alloc_gpu && n->alloc_gpu == 0)
+		return "allocatable nvidia.com/gpu is 0: HAMi removed its devices";
+	return n->devices_note ? n->devices_note : "node unregistered";
+}
+
+int
+hami_node_usable(const struct gs_node *n, int version)
+{
+	if (version < 20800)
+		return n->registered;
+	return (n->registered || n->hs_refused) &&
+	    !(n->has_alloc_gpu && n->alloc_gpu == 0);
 }
 
 /* Nodes that failed alike: grouped by value, formatted once. */
@@ -299,7 +310,7 @@ add_reason(struct reason_group **g, size_t *n, size_t *cap,
  */
 static void
 memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
-    const struct hami_req *reqs, char *buf, size_t len)
+    const struct hami_req *reqs, int version, char *buf, size_t len)
 {
 	const struct hami_req	*r = NULL;
 	char			 fbuf[192];
@@ -324,7 +335,8 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 		const struct gs_node *n = &c->nodes[i];
 
 		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    hami_node_refusal(n, pod, fbuf, sizeof fbuf) != NULL)
+		    hami_node_refusal(n, pod, version, fbuf, sizeof fbuf) !=
+		    NULL)
 			continue;
 		for (j = 0; j < n->ndevs; j++) {
 			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
@@ -362,7 +374,8 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if ((why = hami_node_refusal(n, pod, fbuf, sizeof fbuf))) {
+		if ((why = hami_node_refusal(n, pod, hami_version(st->cfg), fbuf,
+		    sizeof fbuf))) {
 			add_reason(&g, &ng, &cap, why, NULL, 0);
 			continue;
 		}
@@ -387,7 +400,8 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			memory_short = 1;
 	}
 	if (memory_short && off < len)
-		memory_hint(c, pod, reqs, out + off, len - off);
+		memory_hint(c, pod, reqs, hami_version(st->cfg), out + off,
+		    len - off);
 	free(g);
 	return out;
 }
@@ -454,7 +468,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		 * hami_node_refusal's checks, with the cheap memo test first:
 		 * a node that failed this shape before fails it still.
 		 */
-		if (!c->nodes[i].registered ||
+		if (!hami_node_usable(&c->nodes[i], f.version) ||
 		    (memo != NULL && memo->node[i].known) ||
 		    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf))
 			continue;

@@ -3,12 +3,14 @@
  * the lowest, ties to the node listed first), pending reasons, pods
  * without GPU requests, multi-container pods, DaemonSet pinning.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
 #include "../../core/engine.h"
+#include "../../core/hami.h"
 #include "../../core/explain.h"
 #include "../../core/policy.h"
 #include "../../core/util.h"
@@ -282,7 +284,35 @@ test_explain_agrees(void)
 	env_release(&e);
 }
 
+/* Node usability by version: up to v2.7 the handshake decides, from v2.8
+ * the device plugin's allocatable nvidia.com/gpu. */
+static void
+test_usable_by_version(void)
+{
+	static const char *const prof[2] = { "hami-v2.7.0", "hami-v2.8.0" };
+	struct env	e;
+	int		k;
+
+	for (k = 0; k < 2; k++) {
+		env_init(&e, 3, 2);
+		free(e.cfg.profile);
+		e.cfg.profile = xstrdup(prof[k]);
+		e.c.nodes[0].registered = 0;		/* a stale handshake */
+		e.c.nodes[0].hs_refused = 1;
+		e.c.nodes[1].has_alloc_gpu = 1;		/* plugin reports none */
+		e.c.nodes[1].alloc_gpu = 0;
+		t_ctr(&pod(&e, "p", 1)->ctrs[0], 1, 1000, -1, -1);
+		run(&e);
+		CU_ASSERT_EQUAL(e.r.pl[0].node, k == 0 ? 1 : 0);
+		CU_ASSERT_EQUAL(hami_node_usable(&e.c.nodes[2], k == 0 ?
+		    20700 : 20800), 1);
+		env_release(&e);
+	}
+}
+
 CU_TestInfo engine_tests[] = {
+	{ "node usability: handshake, then allocatable GPUs",
+	    test_usable_by_version },
 	{ "explain agrees with the engine", test_explain_agrees },
 	{ "failure memo changes no decision", test_memo_is_exact },
 	{ "binpack, spread, ties, annotations", test_binpack_spread_and_ties },
