@@ -123,7 +123,9 @@ const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
  * Does HAMi of that version use the node's registered GPUs?  Up to v2.7
  * by the node handshake (gs_cluster_apply_handshakes); from v2.8 by the
  * device plugin's allocatable nvidia.com/gpu, which must not be 0 (a
- * scheduler in its steady state: the count it last saw is the node's).
+ * scheduler in its steady state: the count it last saw is the node's);
+ * v2.9 falls back to the handshake when it is 0, a Deleted_ older than
+ * 60 s then counting as registered again.
  */
 int	hami_node_usable(const struct gs_node *, int version);
 

@@ -385,7 +385,12 @@ load_allocatable(const struct yt_file *f, const struct yt_node *n,
 		*out[k] = k == 0 ? q.milli : q.ceil;
 		node->has_alloc = 1;
 	}
-	/* HAMi v2.8+ judge a node's GPUs by the device plugin's count. */
+	/* HAMi v2.8+ judge a node's GPUs by the device plugin's count; a
+	 * node that lists allocatable resources without it has none. */
+	if (node->has_alloc) {
+		node->has_alloc_gpu = 1;
+		node->alloc_gpu = 0;
+	}
 	if ((v = yt_get(n, "nvidia.com/gpu")) != NULL) {
 		if (v->type != YT_SCALAR || yt_is_null(v) ||
 		    gs_quantity_parse(v->str, &q, why, sizeof why) != 0 ||
@@ -470,8 +475,10 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 		if (strstr(v->str, "Requesting") != NULL) {
 			n->handshake = GS_HS_REQUESTING;
 			n->handshake_time = gs_handshake_time(v->str);
-		} else if (strstr(v->str, "Deleted") != NULL)
+		} else if (strstr(v->str, "Deleted") != NULL) {
 			n->handshake = GS_HS_DELETED;
+			n->handshake_time = gs_handshake_time(v->str);
+		}
 	}
 	reg = yt_get(annos, HAMI_REGISTER_ANNO);
 	if (reg == NULL) {
@@ -568,6 +575,9 @@ gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
 		    now - n->handshake_time > 60))
 			why = "handshake Requesting_ older than 60 s: HAMi "
 			    "removed its devices";
+		/* v2.9+: a Deleted_ handshake older than 60 s is re-registered. */
+		n->hs_deleted_stale = n->handshake == GS_HS_DELETED &&
+		    n->handshake_time != INT64_MIN && now - n->handshake_time > 60;
 		if (why == NULL || !n->registered)
 			continue;
 		n->registered = 0;

@@ -99,7 +99,8 @@ struct gs_node {
 	char			*devices_note;	/* why HAMi has no devices */
 	int			 handshake;	/* GS_HS_* */
 	int			 hs_refused;	/* unregistered by v2.6's handshake rule */
-	int64_t			 handshake_time; /* Requesting_ time, epoch s */
+	int			 hs_deleted_stale; /* Deleted_ older than 60 s */
+	int64_t			 handshake_time; /* Requesting_/Deleted_ time, epoch s */
 };
 
 enum {

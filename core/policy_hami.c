@@ -250,7 +250,8 @@ hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
 		return why;
 	if (hami_node_usable(n, version))
 		return NULL;
-	if (version >= 20800 && n->has_alloc_gpu && n->alloc_gpu == 0)
+	if (version >= 20800 && n->has_alloc_gpu && n->alloc_gpu == 0 &&
+	    (n->registered || version < 20900))
 		return "allocatable nvidia.com/gpu is 0: HAMi removed its devices";
 	return n->devices_note ? n->devices_note : "node unregistered";
 }
@@ -260,8 +261,15 @@ hami_node_usable(const struct gs_node *n, int version)
 {
 	if (version < 20800)
 		return n->registered;
-	return (n->registered || n->hs_refused) &&
-	    !(n->has_alloc_gpu && n->alloc_gpu == 0);
+	if (!n->registered && !n->hs_refused)
+		return 0;		/* no register annotation */
+	if (!n->has_alloc_gpu || n->alloc_gpu > 0)
+		return 1;
+	if (version < 20900)
+		return 0;
+	/* v2.9 with no GPUs reported: the handshake decides again, and a
+	 * stale Deleted_ is re-registered. */
+	return n->registered || n->hs_deleted_stale;
 }
 
 /* Nodes that failed alike: grouped by value, formatted once. */

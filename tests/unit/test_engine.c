@@ -308,6 +308,22 @@ test_usable_by_version(void)
 		    20700 : 20800), 1);
 		env_release(&e);
 	}
+	/* v2.9 with no GPUs reported: the handshake again, and a stale
+	 * Deleted_ registers anew. */
+	env_init(&e, 3, 2);
+	e.c.nodes[0].has_alloc_gpu = 1;
+	e.c.nodes[0].alloc_gpu = 0;
+	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], 20800));
+	CU_ASSERT_TRUE(hami_node_usable(&e.c.nodes[0], 20900));
+	e.c.nodes[0].registered = 0;
+	e.c.nodes[0].hs_refused = 1;
+	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], 20900));
+	e.c.nodes[0].hs_deleted_stale = 1;
+	CU_ASSERT_TRUE(hami_node_usable(&e.c.nodes[0], 20900));
+	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], 20700));
+	e.c.nodes[1].registered = 0;		/* no register annotation */
+	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[1], 20900));
+	env_release(&e);
 }
 
 CU_TestInfo engine_tests[] = {
