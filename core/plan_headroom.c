@@ -42,6 +42,14 @@ gs_binding_from_reason(const char *reason)
 	memset(weight, 0, sizeof weight);
 	if (reason == NULL)
 		return "none";
+	/* The peers' profiles say it in one sentence (policy_peer.c,
+	 * policy_openb.c). */
+	if (strstr(reason, "which no node advertises without HAMi") != NULL)
+		return "HAMi's resources (not advertised)";
+	if (strstr(reason, "without enough free GPUs") != NULL)
+		return "free GPUs";
+	if (strstr(reason, "GPUs (in milli-GPU), cpu and memory") != NULL)
+		return "GPU share, cpu or memory";
 	p = strchr(reason, ':');
 	while (p != NULL && *p != '\0') {
 		/* A group: " G node(s): items" up to ';' */

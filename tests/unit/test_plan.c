@@ -33,6 +33,13 @@ test_binding(void)
 	    "3/4 ExclusiveDeviceAllocateConflict, 1/4 "
 	    "CardInsufficientCore"), "whole GPUs");
 	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason(NULL), "none");
+	/* The peers' profiles. */
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/2 nodes are "
+	    "available: 0 refused by kube-scheduler filters, 0 without GPUs, "
+	    "2 without enough free GPUs"), "free GPUs");
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("asks nvidia.com/gpumem, "
+	    "gpumem-percentage or gpucores, which no node advertises without "
+	    "HAMi"), "HAMi's resources (not advertised)");
 }
 
 static void
