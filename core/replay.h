@@ -174,8 +174,9 @@ struct gs_replay_result {
 	int			 verify_failed;
 	/* Timed replay only. */
 	size_t			 waited;	/* placed after waiting */
-	size_t			 expired;	/* deleted while still waiting */
-	size_t			 never;		/* still waiting at the end */
+	size_t			 expired;	/* left the queue unplaced */
+	size_t			 never;		/* of those, still waiting when
+						   nothing was left to free */
 	double			 wait_mean, wait_p50, wait_p95, wait_max;
 	int64_t			 t0, t1;	/* first and last event time */
 	int64_t			 t_arrive;	/* last arrival */

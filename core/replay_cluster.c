@@ -134,24 +134,15 @@ gs_rcluster_release(struct gs_rcluster *cl)
 uint64_t
 gs_rcluster_spec_mask(const struct gs_rcluster *cl, const char *spec)
 {
-	const char	*p = spec, *bar;
-	uint64_t	 mask = 0;
-	size_t		 len;
-	int		 named = 0, i;
+	uint64_t	mask = 0;
+	size_t		i;
 
-	for (;;) {
-		bar = strchr(p, '|');
-		len = bar != NULL ? (size_t)(bar - p) : strlen(p);
-		if (len > 0) {
-			named = 1;
-			if ((i = model_index(cl, p, len)) >= 0)
-				mask |= UINT64_C(1) << i;
-		}
-		if (bar == NULL)
-			break;
-		p = bar + 1;
-	}
-	return named ? mask : ~UINT64_C(0);
+	if (spec[0] == '\0')
+		return ~UINT64_C(0);
+	for (i = 0; i < cl->nmodels; i++)
+		if (gs_trace_spec_allows(spec, cl->models[i]))
+			mask |= UINT64_C(1) << i;
+	return mask;
 }
 
 int

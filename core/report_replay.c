@@ -183,6 +183,8 @@ set_json(const struct gs_replay_report *rp, const struct gs_replay_set *s)
 			    json_integer((json_int_t)r->waited));
 			json_object_set_new(so, "expired",
 			    json_integer((json_int_t)r->expired));
+			json_object_set_new(so, "waiting_at_end",
+			    json_integer((json_int_t)r->never));
 			json_object_set_new(so, "peak_pending",
 			    json_integer(r->peak_pending));
 			json_object_set_new(so, "peak_alloc_pct",
