@@ -250,7 +250,7 @@ score_volcano(const struct gs_rctx *c, const struct gs_rnode *n,
 		*devs |= UINT32_C(1) << g;
 		need--;
 		if (c->policy == GS_RP_VOLCANO_BINPACK)
-			s += 100.0 * used[g] / GS_MILLI;
+			s += 100 * ((double)used[g] / GS_MILLI);
 		/* spread: UsedNum == 0 is tested after the add: never. */
 	}
 	if (need > 0) {

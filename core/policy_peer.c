@@ -384,7 +384,7 @@ volcano_node(const struct peer_state *st, const struct gs_node *n,
 			got++;
 			k.nums--;
 			if (st->kind == PK_VOLCANO_BINPACK)
-				s += 100.0 * d->usedmem / d->devmem;
+				s += 100 * ((double)d->usedmem / d->devmem);
 		}
 		if (k.nums > 0)
 			rc = PW_GPUS;
