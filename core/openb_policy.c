@@ -83,11 +83,26 @@ score_clustering(const struct gs_rnode *n, const struct gs_rpod *p)
 	return (int)(base + (n->ntags == 0 ? MAX_SCORE / 4 : 0));
 }
 
+/* GPU indices by free milli ascending, stable: the simulator's
+ * SortedMilliGpuLeftIndexList(true), used by GpuPacking and by
+ * NodeResource.Sub. */
+static void
+sort_by_free(const struct gs_rnode *n, int idx[GS_TRACE_MAXGPU])
+{
+	int	i, j;
+
+	for (i = 0; i < n->ngpu; i++) {
+		for (j = i; j > 0 && n->free[idx[j - 1]] > n->free[i]; j--)
+			idx[j] = idx[j - 1];
+		idx[j] = i;
+	}
+}
+
 static int
 score_packing(const struct gs_rnode *n, const struct gs_rpod *p)
 {
 	int	idx[GS_TRACE_MAXGPU];
-	int	i, j, g, need, u = 0;
+	int	i, g, need, u = 0;
 	int64_t	ratio = 0;
 
 	if (p->milli == 0)
@@ -95,12 +110,7 @@ score_packing(const struct gs_rnode *n, const struct gs_rpod *p)
 	if (n->nfull == n->ngpu)		/* case 3: an idle node */
 		return MAX_SCORE / 3 - n->nfull > n->nfull ?
 		    MAX_SCORE / 3 - n->nfull : n->nfull;
-	/* GPUs by free milli ascending, stable (SortedMilliGpuLeftIndexList). */
-	for (i = 0; i < n->ngpu; i++) {
-		for (j = i; j > 0 && n->free[idx[j - 1]] > n->free[i]; j--)
-			idx[j] = idx[j - 1];
-		idx[j] = i;
-	}
+	sort_by_free(n, idx);
 	need = p->num;
 	for (i = 0; i < n->ngpu && need > 0; i++) {
 		g = idx[i];
@@ -155,16 +165,11 @@ score_fgd(const struct gs_rnode *n, const struct gs_rpod *p,
 
 	if (!is_share(p)) {
 		/* NodeResource.Sub: CPU, then the tightest GPUs that fit. */
-		int idx[GS_TRACE_MAXGPU], j;
+		int idx[GS_TRACE_MAXGPU];
 
 		after = *n;
 		after.cpu_left -= p->cpu;
-		for (i = 0; i < n->ngpu; i++) {
-			for (j = i; j > 0 && n->free[idx[j - 1]] > n->free[i];
-			    j--)
-				idx[j] = idx[j - 1];
-			idx[j] = i;
-		}
+		sort_by_free(n, idx);
 		need = p->milli > 0 ? p->num : 0;
 		for (i = 0; i < n->ngpu && need > 0; i++)
 			if (after.free[idx[i]] >= p->milli) {

@@ -273,7 +273,7 @@ choose_random(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 {
 	const struct gs_rnode	*n;
 	size_t			 i, nc = 0;
-	int			 node, g, cnt = 0, pick = -1, need;
+	int			 node, g, cnt = 0, pick = -1;
 
 	for (i = 0; i < rs->cl.n; i++)
 		if (gs_rnode_fits(&rs->cl.v[rs->byrank[i]], p))
@@ -282,23 +282,15 @@ choose_random(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 		return -1;
 	node = rs->cand[rstate_intn(rs, nc)];
 	n = &rs->cl.v[node];
-	*devs = 0;
-	if (p->milli == 0)
-		return node;
-	if (p->num == 1 && p->milli < GS_MILLI) {
-		for (g = 0; g < n->ngpu; g++)
-			if (n->free[g] >= p->milli && rstate_intn(rs,
-			    (size_t)++cnt) == 0)
-				pick = g;
-		*devs = UINT32_C(1) << pick;
+	if (!(p->num == 1 && p->milli < GS_MILLI)) {
+		*devs = gs_bestfit_gpus(n, p);	/* whole GPUs by index */
 		return node;
 	}
-	need = p->num;
-	for (g = 0; g < n->ngpu && need > 0; g++)
-		if (n->free[g] == GS_MILLI) {
-			*devs |= UINT32_C(1) << g;
-			need--;
-		}
+	for (g = 0; g < n->ngpu; g++)
+		if (n->free[g] >= p->milli && rstate_intn(rs, (size_t)++cnt) ==
+		    0)
+			pick = g;
+	*devs = UINT32_C(1) << pick;
 	return node;
 }
 
