@@ -7,6 +7,7 @@
  * device types, not devices).  Spec §2.1, §3.7, §3.8.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,19 +121,13 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 int
 hami_version(const struct gs_config *cfg)
 {
-	static const struct {
-		const char	*profile;
-		int		 version;
-	} t[] = {
-		{ "hami-v2.7.0", 20700 }, { "hami-v2.8.0", 20800 },
-		{ "hami-v2.9.0", 20900 },
-	};
-	size_t	i;
+	int	major, minor, patch;
 
-	for (i = 0; cfg->profile != NULL && i < sizeof t / sizeof t[0]; i++)
-		if (strcmp(cfg->profile, t[i].profile) == 0)
-			return t[i].version;
-	return 20601;
+	/* The profile names the version: "hami-v2.7.0". */
+	if (cfg->profile == NULL || sscanf(cfg->profile, "hami-v%d.%d.%d",
+	    &major, &minor, &patch) != 3)
+		return 20601;
+	return major * 10000 + minor * 100 + patch;
 }
 
 const char *

@@ -553,28 +553,31 @@ PEER_CREATE(create_volcano_spread, PK_VOLCANO_SPREAD)
 
 const struct gs_policy gs_policy_kube_least = {
 	.name = "kube-least-allocated",
-	.summary = "kube-scheduler LeastAllocated over cpu, " "memory, nvidia.com/gpu (whole GPUs)",
+	.summary = "kube-scheduler LeastAllocated over cpu, memory, "
+	    "nvidia.com/gpu (whole GPUs)",
 	.create = create_kube_least,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
 };
 const struct gs_policy gs_policy_kube_most = {
 	.name = "kube-most-allocated",
-	.summary = "kube-scheduler MostAllocated over cpu, " "memory, nvidia.com/gpu (whole GPUs)",
+	.summary = "kube-scheduler MostAllocated over cpu, memory, "
+	    "nvidia.com/gpu (whole GPUs)",
 	.create = create_kube_most,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
 };
 const struct gs_policy gs_policy_kube_rtcr = {
 	.name = "kube-requested-to-capacity-ratio",
-	.summary = "kube-scheduler " "RequestedToCapacityRatio, bin-pack shape (whole GPUs)",
+	.summary = "kube-scheduler RequestedToCapacityRatio, bin-pack shape "
+	    "(whole GPUs)",
 	.create = create_kube_rtcr,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
 };
 const struct gs_policy gs_policy_kai_binpack = {
 	.name = "kai-binpack",
-	.summary = "KAI-Scheduler binpack: gpumem as gpu-memory " "fractions",
+	.summary = "KAI-Scheduler binpack: gpumem as gpu-memory fractions",
 	.create = create_kai_binpack,
 	.destroy = peer_destroy,
 	.decide = peer_decide,

@@ -84,15 +84,8 @@ test_headroom_demo(void)
 static struct gs_pod *
 pod(struct gs_workload *w, const char *name, int64_t mem)
 {
-	struct gs_pod	*p = gs_workload_add(w);
+	struct gs_pod	*p = t_pod(w, name, 1);
 
-	p->name = xstrdup(name);
-	p->ns = xstrdup("d");
-	p->workload = xstrdup(name);
-	p->kind = xstrdup("Pod");
-	p->src_file = xstrdup("t");
-	p->nctrs = 1;
-	p->ctrs = xcalloc(1, sizeof *p->ctrs);
 	t_ctr(&p->ctrs[0], 1, mem, -1, -1);
 	return p;
 }
