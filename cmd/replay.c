@@ -296,6 +296,15 @@ run_all(struct gs_replay_report *rp, const struct gs_trace_pods *pods,
 				return EXIT_INPUT;
 			}
 		}
+		if (o->timed && (s->res[0].t1 - s->res[0].t0) / o->interval >=
+		    GS_RCURVE_TIMED_MAX) {
+			cmd_errorf("replay: --interval %lld over the replay's "
+			    "%lld s gives more than %d points; take a longer "
+			    "interval", (long long)o->interval,
+			    (long long)(s->res[0].t1 - s->res[0].t0),
+			    GS_RCURVE_TIMED_MAX);
+			return EXIT_USAGE;
+		}
 		gs_replay_set_curves(s, o->timed, o->interval);
 	}
 	return EXIT_OK;

@@ -258,6 +258,8 @@ struct gs_rpoint {
 };
 
 #define GS_RCURVE_MAX	130
+/* The most points a timed curve may have (--interval against the span). */
+#define GS_RCURVE_TIMED_MAX	1000000
 
 /* §5.10: buckets 0..130 of arrived %, events averaged per bucket, with
  * the +-1 fallback.  pts must hold GS_RCURVE_MAX + 1 points. */
