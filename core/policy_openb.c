@@ -131,61 +131,86 @@ node_frag(struct openb_state *st, struct gs_rnode *r, int32_t devmem,
 	r->frag = gs_frag_node(r, t);
 }
 
+/* A workload pod's typical-pod key: cpu, GPUs, memory request (MiB, or
+ * minus the percentage); where it was first seen; how many share it. */
+struct wkey {
+	int64_t	cpu, req;
+	int	num;
+	size_t	first;
+	int64_t	count;
+};
+
+static int
+wkey_by_key(const void *a, const void *b)
+{
+	const struct wkey *x = a, *y = b;
+
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	if (x->num != y->num)
+		return x->num < y->num ? -1 : 1;
+	if (x->req != y->req)
+		return x->req < y->req ? -1 : 1;
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+/* By count, descending; the first seen first on equal counts. */
+static int
+wkey_by_count(const void *a, const void *b)
+{
+	const struct wkey *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return (x->first > y->first) - (x->first < y->first);
+}
+
 /* Typical pods of the workload (§4): key (cpu, request, num). */
 static void
 openb_workload(void *p, const struct gs_workload *w)
 {
 	struct openb_state	*st = p;
 	struct hami_req		 k;
-	size_t			 i, j, n = 0;
-	int64_t			*cnt, cum = 0, total = 0;
+	struct wkey		*v;
+	size_t			 i, n = 0, m = 0;
+	int64_t			 cum = 0;
 
 	free(st->shapes);
 	free(st->req);
-	st->shapes = xcalloc(w->npods ? w->npods : 1, sizeof *st->shapes);
-	st->req = xcalloc(w->npods ? w->npods : 1, sizeof *st->req);
-	cnt = xcalloc(w->npods ? w->npods : 1, sizeof *cnt);
+	v = xcalloc(w->npods ? w->npods : 1, sizeof *v);
 	for (i = 0; i < w->npods; i++) {
-		int64_t r;
-
 		if (pod_request(&w->pods[i], st->cfg, &k) < 0)
 			continue;
-		r = k.nums == 0 ? 0 : k.mempct != 101 ? -(int64_t)k.mempct :
-		    k.memreq;
-		total++;
-		for (j = 0; j < n; j++)
-			if (st->shapes[j].cpu == w->pods[i].req_cpu &&
-			    st->shapes[j].num == k.nums && st->req[j] == r)
-				break;
-		if (j == n) {
-			st->shapes[n].cpu = w->pods[i].req_cpu;
-			st->shapes[n].num = k.nums;
-			st->shapes[n].mask = ~UINT64_C(0);
-			st->shapes[n].spec = NULL;
-			st->req[n++] = r;
-		}
-		cnt[j]++;
+		v[n].cpu = w->pods[i].req_cpu;
+		v[n].num = k.nums;
+		v[n].req = k.nums == 0 ? 0 : k.mempct != 101 ?
+		    -(int64_t)k.mempct : k.memreq;
+		v[n].first = i;
+		v[n++].count = 1;
 	}
-	/* By count, descending; the first seen first on equal counts. */
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && cnt[j] > cnt[j - 1]; j--) {
-			struct gs_tshape ts = st->shapes[j];
-			int64_t tr = st->req[j], tc = cnt[j];
-
-			st->shapes[j] = st->shapes[j - 1];
-			st->req[j] = st->req[j - 1];
-			cnt[j] = cnt[j - 1];
-			st->shapes[j - 1] = ts;
-			st->req[j - 1] = tr;
-			cnt[j - 1] = tc;
-		}
-	for (i = 0; i < n && cum * 100 < 95 * total; i++) {
-		st->shapes[i].count = cnt[i];
-		cum += cnt[i];
+	/* Group equal keys; each keeps its first pod's index. */
+	qsort(v, n, sizeof *v, wkey_by_key);
+	for (i = 0; i < n; i++) {
+		if (m > 0 && v[m - 1].cpu == v[i].cpu &&
+		    v[m - 1].num == v[i].num && v[m - 1].req == v[i].req)
+			v[m - 1].count++;
+		else
+			v[m++] = v[i];
+	}
+	qsort(v, m, sizeof *v, wkey_by_count);
+	st->shapes = xcalloc(m ? m : 1, sizeof *st->shapes);
+	st->req = xcalloc(m ? m : 1, sizeof *st->req);
+	for (i = 0; i < m && cum * 100 < 95 * (int64_t)n; i++) {
+		st->shapes[i].cpu = v[i].cpu;
+		st->shapes[i].num = v[i].num;
+		st->shapes[i].mask = ~UINT64_C(0);
+		st->shapes[i].count = v[i].count;
+		st->req[i] = v[i].req;
+		cum += v[i].count;
 	}
 	st->nshapes = i;
 	st->kept = cum > 0 ? cum : 1;
-	free(cnt);
+	free(v);
 }
 
 static int
