@@ -72,6 +72,18 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 	else
 		rc = gs_scenario_from_files(sc, in->clusters, in->nclusters,
 		    in->workloads, in->nworkloads, &in->snap, &w, &err);
+	/* The command line's scheduler settings, before lint reads them. */
+	for (i = 0; rc == 0 && i < sc->nruns; i++) {
+		struct gs_config *c = &sc->runs[i].cfg;
+
+		gs_config_set_policies(c, in->node_policy, in->gpu_policy);
+		if (in->override)
+			c->override_policies = 1;
+		if (in->profile != NULL) {
+			free(c->profile);
+			c->profile = xstrdup(in->profile);
+		}
+	}
 	for (i = 0; rc == 0 && i < sc->nruns; i++)
 		gs_lint(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg, &w);
 	cmd_print_warnings(&w, in->quiet);
@@ -89,17 +101,6 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 			    in->scenario ? in->scenario : "the inputs");
 			gs_scenario_release(sc);
 			return EXIT_USAGE;
-		}
-	}
-	for (i = 0; i < sc->nruns; i++) {
-		struct gs_config *c = &sc->runs[i].cfg;
-
-		gs_config_set_policies(c, in->node_policy, in->gpu_policy);
-		if (in->override)
-			c->override_policies = 1;
-		if (in->profile != NULL) {
-			free(c->profile);
-			c->profile = xstrdup(in->profile);
 		}
 	}
 	return EXIT_OK;
@@ -259,7 +260,7 @@ cmd_profile(const char *cmd, const struct arg_str *profile,
 		return EXIT_USAGE;
 	}
 	if ((*out = hami_profile_for_version(hami_version->sval[0])) == NULL) {
-		cmd_errorf("%s: unknown HAMi version '%s' (v2.6 to v2.9 are "
+		cmd_errorf("%s: unknown HAMi version '%s' (v2.6 to v2.10 are "
 		    "simulated)", cmd, hami_version->sval[0]);
 		return EXIT_USAGE;
 	}

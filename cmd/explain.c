@@ -16,11 +16,11 @@
 
 struct explain_args {
 	struct cmd_input_args in;
-	struct arg_str	*pod, *run, *node, *output;
+	struct arg_str	*pod, *run, *node, *output, *hami_version;
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[13];
+	void		*table[14];
 };
 
 static void
@@ -32,6 +32,8 @@ explain_args_init(struct explain_args *a)
 	a->node = arg_str0(NULL, "node", "NAME",
 	    "also show this node's GPUs");
 	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
+	a->hami_version = arg_str0(NULL, "hami-version", "VERSION",
+	    "HAMi version: v2.6 (default), v2.7, v2.8, v2.9 or v2.10");
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -42,13 +44,14 @@ explain_args_init(struct explain_args *a)
 	a->table[4] = a->run;
 	a->table[5] = a->node;
 	a->table[6] = a->output;
+	a->table[7] = a->hami_version;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[7] = a->snap.running;
-	a->table[8] = a->snap.now;
-	a->table[9] = a->quiet;
-	a->table[10] = a->help;
-	a->table[11] = a->end;
-	a->table[12] = NULL;
+	a->table[8] = a->snap.running;
+	a->table[9] = a->snap.now;
+	a->table[10] = a->quiet;
+	a->table[11] = a->help;
+	a->table[12] = a->end;
+	a->table[13] = NULL;
 }
 
 static void
@@ -101,6 +104,7 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 {
 	size_t	i, j, nw = 9;
 	char	score[32], mem[160];
+	int	init;
 
 	printf("pod %s (%s %s, namespace %s)\n", pod->name, pod->kind,
 	    pod->workload, pod->ns);
@@ -113,16 +117,19 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 	printf("request, as %s builds it:\n", profile);
 	for (i = 0; i < ex->nctrs; i++) {
 		const struct hami_req *r = &ex->reqs[i];
+		const char *name = gs_explain_ctr(ex, pod, i, &init);
 
 		if (r->nums == 0) {
-			printf("  container %s: no GPU request\n",
-			    pod->ctrs[i].name);
+			printf("  %scontainer %s: no GPU request\n",
+			    init ? "init " : "", name);
 			continue;
 		}
 		mem_text(r, mem, sizeof mem);
-		printf("  container %s: Nums %d, %s, Coresreq %d\n",
-		    pod->ctrs[i].name, r->nums, mem, r->coresreq);
+		printf("  %scontainer %s: Nums %d, %s, Coresreq %d\n",
+		    init ? "init " : "", name, r->nums, mem, r->coresreq);
 	}
+	if (ex->refused[0] != '\0')
+		printf("refused: %s\n", ex->refused);
 	for (i = 0; i < c->nnodes; i++)
 		if (strlen(c->nodes[i].name) > nw)
 			nw = strlen(c->nodes[i].name);
@@ -152,9 +159,12 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 			const struct gs_explain_detail *dt = &en->detail[j];
 			size_t t, g;
 
-			printf("\nGPUs of %s for container %s, in the order HAMi "
-			    "tries them:\n", c->nodes[i].name,
-			    pod->ctrs[dt->ctr].name);
+			const char *name = gs_explain_ctr(ex, pod, dt->ctr,
+			    &init);
+
+			printf("\nGPUs of %s for %scontainer %s, in the order "
+			    "HAMi tries them:\n", c->nodes[i].name,
+			    init ? "init " : "", name);
 			printf("%-3s  %3s  %-40s  %-10s  %s\n", "TRY", "GPU",
 			    "UUID", "SCORE", "RESULT");
 			/* Tried ones in try order, then the rest. */
@@ -198,18 +208,25 @@ explain_json(const struct gs_pod *pod, const char *run,
 	json_t	*o = json_object(), *reqs = json_array(), *nodes = json_array();
 	json_t	*gpus = json_array();
 	size_t	 i, j, g;
+	int	 init;
 
 	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
 	json_object_set_new(o, "pod", json_string(pod->name));
 	json_object_set_new(o, "run", json_string(run));
 	json_object_set_new(o, "node_policy", json_string(ex->node_policy));
 	json_object_set_new(o, "gpu_policy", json_string(ex->gpu_policy));
-	for (i = 0; i < ex->nctrs; i++)
-		json_array_append_new(reqs, json_pack("{s:s,s:i,s:i,s:i,s:i}",
-		    "container", pod->ctrs[i].name, "Nums", ex->reqs[i].nums,
-		    "Memreq", ex->reqs[i].memreq, "MemPercentagereq",
+	for (i = 0; i < ex->nctrs; i++) {
+		const char *name = gs_explain_ctr(ex, pod, i, &init);
+
+		json_array_append_new(reqs, json_pack(
+		    "{s:s,s:b,s:i,s:i,s:i,s:i}", "container", name, "init",
+		    init, "Nums", ex->reqs[i].nums, "Memreq",
+		    ex->reqs[i].memreq, "MemPercentagereq",
 		    ex->reqs[i].mempct, "Coresreq", ex->reqs[i].coresreq));
+	}
 	json_object_set_new(o, "request", reqs);
+	json_object_set_new(o, "refused", ex->refused[0] ?
+	    json_string(ex->refused) : json_null());
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_explain_node *en = &ex->nodes[i];
 
@@ -233,9 +250,10 @@ explain_json(const struct gs_pod *pod, const char *run,
 				    score_value(x->score), "try", x->try_pos,
 				    "result", result_name(x->result)));
 			}
-			json_array_append_new(gpus, json_pack("{s:s,s:s,s:o}",
+			json_array_append_new(gpus, json_pack("{s:s,s:s,s:b,s:o}",
 			    "node", c->nodes[i].name, "container",
-			    pod->ctrs[dt->ctr].name, "devices", devs));
+			    gs_explain_ctr(ex, pod, dt->ctr, &init), "init",
+			    init, "devices", devs));
 		}
 	}
 	json_object_set_new(o, "nodes", nodes);
@@ -279,6 +297,14 @@ explain_main(int argc, char **argv)
 		goto out;
 	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.quiet = a.quiet->count > 0;
+	if (a.hami_version->count > 0 &&
+	    (in.profile = hami_profile_for_version(
+	    a.hami_version->sval[0])) == NULL) {
+		cmd_errorf("explain: unknown HAMi version '%s' (v2.6 to v2.10 "
+		    "are simulated)", a.hami_version->sval[0]);
+		rc = EXIT_USAGE;
+		goto out;
+	}
 	cmd_snapshot_inputs(&a.snap, &in);
 	podname = a.pod->sval[0];
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)

@@ -19,7 +19,7 @@ struct gs_explain_gpu {
 };
 
 struct gs_explain_detail {
-	size_t			 ctr;		/* container index */
+	size_t			 ctr;		/* index into reqs */
 	struct gs_explain_gpu	*gpus;		/* node's device order */
 	size_t			 ngpus;
 };
@@ -35,8 +35,10 @@ struct gs_explain_node {
 };
 
 struct gs_explain {
-	struct hami_req		*reqs;		/* per container */
-	size_t			 nctrs;
+	struct hami_req		*reqs;		/* init containers, then */
+	size_t			 ninit;		/* the containers */
+	size_t			 nctrs;		/* init ones included */
+	char			 refused[320];	/* webhook/Filter refusal */
 	const char		*node_policy;	/* effective */
 	const char		*gpu_policy;
 	int			 node_policy_from_pod, gpu_policy_from_pod;
@@ -55,5 +57,9 @@ int	gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	    const struct gs_config *cfg, long detail_node,
 	    struct gs_explain *out);
 void	gs_explain_release(struct gs_explain *);
+/* The name of the container behind ex->reqs[i], and whether it is an
+ * init container. */
+const char *gs_explain_ctr(const struct gs_explain *, const struct gs_pod *,
+	    size_t i, int *init);
 
 #endif

@@ -22,6 +22,10 @@
 #define HAMI_NOUSE_UUID_ANNO	"nvidia.com/nouse-gpuuuid"
 #define HAMI_NUMA_BIND_ANNO	"nvidia.com/numa-bind"
 #define HAMI_VGPU_MODE_ANNO	"nvidia.com/vgpu-mode"
+/* v2.10: per-pod device score weights, "slot=1,core=1,memory=3". */
+#define HAMI_SCORING_WEIGHTS_ANNO "hami.io/device-scoring-weights"
+/* v2.10: a node's GPUs (UUIDs, comma-separated) closed to new pods. */
+#define HAMI_DEVICE_CORDON_ANNO	"hami.io/device-cordon"
 
 /* ContainerDeviceRequest for type "NVIDIA". */
 struct hami_req {
@@ -34,11 +38,23 @@ struct hami_req {
 /* Build container c's request under cfg; nums == 0 means no request. */
 void	hami_build_request(const struct gs_container *c,
 	    const struct gs_config *cfg, struct hami_req *out);
+/* The same; webhook 0 skips the admission webhook's changes (v2.9 does
+ * not mutate init containers). */
+void	hami_build_request_ex(const struct gs_container *c,
+	    const struct gs_config *cfg, int webhook, struct hami_req *out);
+/*
+ * v2.10's admission webhook: why it refuses the pod (a gpumem-percentage
+ * outside 0..100; a privileged container in a pod asking for GPUs),
+ * written into buf, or NULL when the pod is admitted.
+ */
+const char *hami_admission(const struct gs_pod *, const struct gs_config *,
+	    char *buf, size_t len);
 
 /* The device reasons of fitInCertainDevice, in check order (health is
  * checked first from v2.7). */
 enum hami_reason {
 	HR_CARD_NOT_HEALTH,
+	HR_CARD_CORDONED,
 	HR_CARD_TYPE_MISMATCH,
 	HR_NUMA_NOT_FIT,
 	HR_CARD_UUID_MISMATCH,
@@ -67,12 +83,31 @@ struct hami_filter {
 	int	  health_check;	/* v2.7+: Fit skips unhealthy devices */
 	int	  topology;	/* v2.7+: GPU policy "topology-aware" */
 	int	  version;	/* hami_version() of the profile */
+	/* v2.10: DeviceUsageList.Less's mode and key chain. */
+	int	  less_mode;	/* enum hami_less */
+	int	  chain[3];	/* enum hami_key, in the order written */
+	size_t	  nchain;
+	int	  mutex;	/* "mutex" in the GPU policy list */
+	int	  cordon;	/* honour gs_device.cordoned */
+	int64_t	  w_slot, w_core, w_mem;	/* device score weights */
+	char	 *error;	/* why HAMi's Filter errors out, or NULL */
 };
+
+/* How DeviceUsageList.Less orders a node's GPUs. */
+enum hami_less {
+	HL_NUMA_FIRST,		/* to v2.9: NUMA groups, then score */
+	HL_SCORE_FIRST,		/* v2.10: score, NUMA breaks ties */
+	HL_NUMA_BIND,		/* v2.10 with numa-bind: as HL_NUMA_FIRST */
+	HL_MUTEX,		/* v2.10 "mutex": busy GPUs first */
+	HL_CHAIN		/* v2.10 comma chain or "numa": lessByChain */
+};
+
+enum hami_key { HK_BINPACK, HK_SPREAD, HK_NUMA };
 
 /*
  * The HAMi version a profile reproduces, as major*10000 + minor*100 +
- * patch: 20601 for hami-v2.6.1, 20700, 20800 and 20900 for hami-v2.7.0,
- * hami-v2.8.0 and hami-v2.9.0.
+ * patch: 20601 for hami-v2.6.1, 20700, 20800, 20900 and 21000 for
+ * hami-v2.7.0, hami-v2.8.0, hami-v2.9.0 and hami-v2.10.0.
  */
 int	hami_version(const struct gs_config *);
 /* The profile for a --hami-version / hamiVersion value ("v2.7", "2.7.1"),
@@ -150,6 +185,18 @@ float	hami_device_score(const struct gs_device *d, const struct hami_req *r);
  */
 float	hami_device_score_v(const struct gs_device *d, const struct hami_req *r,
 	    int version);
+/*
+ * v2.10's ComputeScore: as v2.9 with the pod's weights,
+ * Weight * (slot*used + core*cores + memory*mem) in float32.
+ */
+float	hami_device_score_w(const struct gs_device *d, const struct hami_req *r,
+	    const struct hami_filter *f);
+/*
+ * ParseDeviceScoringWeights: "slot=A,core=B,memory=C" in any order, each
+ * once, non-negative, not all 0.  Returns 0, or -1 with HAMi's message.
+ */
+int	hami_parse_weights(const char *value, int64_t w[3], char *why,
+	    size_t len);
 
 /*
  * Working state of one node during one Filter call: device usage that
@@ -161,6 +208,7 @@ struct hami_scratch {
 	size_t			*order;	/* order[k] = device index */
 	size_t			 n, cap;
 	int			 binpack;
+	const struct hami_filter *f;	/* v2.10 sort modes, or NULL */
 	/*
 	 * Optional trace for explain (NULL in normal runs), per device:
 	 * try position (1 = tried first, 0 = not reached) and outcome (an

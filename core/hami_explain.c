@@ -27,8 +27,7 @@ format_counts(const int counts[HR_N], size_t ndevs, char *buf, size_t len)
 
 /* Evaluate node i; with detail, keep each container's GPU trace. */
 static void
-eval(const struct gs_node *node, const struct gs_pod *pod,
-    const struct gs_explain *ex, const struct hami_filter *f, int detail,
+eval(const struct gs_node *node, const struct gs_explain *ex, const struct hami_filter *f, int detail,
     struct gs_explain_node *out)
 {
 	struct hami_scratch	 s;
@@ -40,9 +39,13 @@ eval(const struct gs_node *node, const struct gs_pod *pod,
 	hami_scratch_load(&s, node, f->gpu_binpack);
 	g = xcalloc(node->ndevs ? node->ndevs : 1, sizeof *g);
 	out->fits = 1;
-	for (c = 0; c < pod->nctrs && out->fits; c++) {
+	for (c = 0; c < ex->nctrs && out->fits; c++) {
 		struct gs_explain_detail *dt = NULL;
 
+		/* v2.10: each init container, then the containers, from the
+		 * node's own usage. */
+		if (f->version >= 21000 && c > 0 && c <= ex->ninit)
+			hami_scratch_load(&s, node, f->gpu_binpack);
 		if (ex->reqs[c].nums == 0)
 			continue;
 		if (detail) {
@@ -93,14 +96,22 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	struct hami_filter	f;
 	size_t			i, ci;
 	long			best = -1;
-	int			spread;
+	int			spread, version = hami_version(cfg);
+	const char		*why;
 
 	memset(ex, 0, sizeof *ex);
 	ex->chosen = -1;
-	ex->nctrs = pod->nctrs;
-	ex->reqs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *ex->reqs);
-	for (ci = 0; ci < pod->nctrs; ci++)
-		hami_build_request(&pod->ctrs[ci], cfg, &ex->reqs[ci]);
+	/* As policy_hami.c: init containers count from v2.9. */
+	ex->ninit = version >= 20900 ? pod->ninit : 0;
+	ex->nctrs = ex->ninit + pod->nctrs;
+	ex->reqs = xcalloc(ex->nctrs ? ex->nctrs : 1, sizeof *ex->reqs);
+	for (ci = 0; ci < ex->nctrs; ci++)
+		if (ci < ex->ninit)
+			hami_build_request_ex(&pod->init[ci], cfg,
+			    version >= 21000, &ex->reqs[ci]);
+		else
+			hami_build_request(&pod->ctrs[ci - ex->ninit], cfg,
+			    &ex->reqs[ci]);
 	hami_effective_policies(pod, cfg, &ex->node_policy, &ex->gpu_policy);
 	ex->node_policy_from_pod = !cfg->override_policies &&
 	    gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO) != NULL;
@@ -110,6 +121,15 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	spread = f.node_spread;
 	ex->nnodes = c->nnodes;
 	ex->nodes = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *ex->nodes);
+	if ((why = hami_admission(pod, cfg, ex->refused,
+	    sizeof ex->refused)) != NULL ||
+	    (f.error != NULL && snprintf(ex->refused, sizeof ex->refused,
+	    "HAMi's Filter fails: %s", f.error) > 0)) {
+		for (i = 0; i < c->nnodes; i++)
+			ex->nodes[i].filtered = ex->refused;
+		hami_filter_release(&f);
+		return 0;
+	}
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node	*n = &c->nodes[i];
 		struct gs_explain_node	*en = &ex->nodes[i];
@@ -122,7 +142,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 		    en->filter_buf, sizeof en->filter_buf)) != NULL)
 			continue;
 		en->score = hami_node_score_v(n->devs, n->ndevs, f.version);
-		eval(n, pod, ex, &f, (long)i == detail_node, en);
+		eval(n, ex, &f, (long)i == detail_node, en);
 		if (!en->fits)
 			continue;
 		if (best < 0 || hami_node_prefer(spread, en->score, i,
@@ -140,7 +160,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 			struct gs_explain_node	*en = &ex->nodes[best];
 
 			en->fits = 0;
-			eval(&c->nodes[best], pod, ex, &f, 1, en);
+			eval(&c->nodes[best], ex, &f, 1, en);
 		}
 		snprintf(ex->why, sizeof ex->why, "%s takes the %s node score "
 		    "among the nodes that fit%s", spread ? "spread" : "binpack",
@@ -150,6 +170,14 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	hami_filter_release(&f);
 	return 0;
+}
+
+const char *
+gs_explain_ctr(const struct gs_explain *ex, const struct gs_pod *pod,
+    size_t i, int *init)
+{
+	*init = i < ex->ninit;
+	return i < ex->ninit ? pod->init[i].name : pod->ctrs[i - ex->ninit].name;
 }
 
 void

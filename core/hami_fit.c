@@ -17,6 +17,7 @@
 
 const char *const hami_reason_names[HR_N] = {
 	"CardNotHealth",
+	"CardCordoned",
 	"CardTypeMismatch",
 	"NumaNotFit",
 	"CardUuidMismatch",
@@ -56,6 +57,46 @@ split_commas(const char *s, size_t *n, int upper)
 	return v;
 }
 
+/* Go's strings.TrimSpace for ASCII white space, in place. */
+static char *
+trim_space(char *s)
+{
+	char	*e;
+
+	while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || (e[-1] >= '\t' && e[-1] <= '\r')))
+		e--;
+	*e = '\0';
+	return s;
+}
+
+/*
+ * v2.10's CheckType/CheckUUID lists: split on ',', each entry trimmed,
+ * empty entries dropped.  An all-blank value is no constraint (*n = 0
+ * and the caller clears its has_ flag).
+ */
+static char **
+split_trimmed(const char *s, size_t *n, int upper)
+{
+	char	**v = split_commas(s, n, upper);
+	size_t	  i, k = 0;
+
+	for (i = 0; i < *n; i++) {
+		char *t = trim_space(v[i]);
+
+		if (*t == '\0') {
+			free(v[i]);
+			continue;
+		}
+		memmove(v[i], t, strlen(t) + 1);
+		v[k++] = v[i];
+	}
+	*n = k;
+	return v;
+}
+
 static void
 free_list(char **v, size_t n)
 {
@@ -79,28 +120,116 @@ go_parse_bool_true(const char *s)
 	return 0;
 }
 
+/* PolicyContains: is name one of the comma list's trimmed entries? */
+static int
+policy_contains(const char *policy, const char *name)
+{
+	size_t	 n, i;
+	char	**v = split_trimmed(policy, &n, 0);
+	int	 found = 0;
+
+	for (i = 0; i < n; i++)
+		found |= strcmp(v[i], name) == 0;
+	free_list(v, n);
+	return found;
+}
+
+/*
+ * v2.10 (gpu_policy.go, nvidia Fit): the GPU policy is a comma list.
+ * "mutex" and "topology-aware" are Fit filters wherever they appear;
+ * binpack, spread and numa are sort keys.  A value with a comma, or
+ * exactly "numa", sorts by the key chain (spread when it names none,
+ * numa forced first under numa-bind, device index last); other single
+ * values keep Less's own branches.
+ */
+static void
+filter_init_v210(struct hami_filter *f, const struct gs_pod *pod,
+    const char *raw)
+{
+	static const char *const keys[] = { "binpack", "spread", "numa" };
+	const char	*v;
+	char		 why[256];
+	char		**parts;
+	size_t		 n, i, k, j;
+	int		 chain[3], nchain = 0;
+
+	f->topology = policy_contains(raw, "topology-aware");
+	f->mutex = policy_contains(raw, "mutex");
+	f->cordon = 1;
+	if (strchr(raw, ',') != NULL || strcmp(raw, "numa") == 0) {
+		f->less_mode = HL_CHAIN;
+		parts = split_commas(raw, &n, 0);
+		for (i = 0; i < n; i++) {
+			const char *t = trim_space(parts[i]);
+
+			for (k = 0; k < 3; k++) {
+				if (strcmp(t, keys[k]) != 0)
+					continue;
+				for (j = 0; j < (size_t)nchain; j++)
+					if (chain[j] == (int)k)
+						break;
+				if (j == (size_t)nchain)
+					chain[nchain++] = (int)k;
+			}
+		}
+		free_list(parts, n);
+		if (nchain == 0)
+			chain[nchain++] = HK_SPREAD;
+		if (f->numa_bind && chain[0] != HK_NUMA) {
+			f->chain[f->nchain++] = HK_NUMA;
+			for (j = 0; j < (size_t)nchain; j++)
+				if (chain[j] != HK_NUMA)
+					f->chain[f->nchain++] = chain[j];
+		} else {
+			for (j = 0; j < (size_t)nchain; j++)
+				f->chain[f->nchain++] = chain[j];
+		}
+	} else if (strcmp(raw, "mutex") == 0)
+		f->less_mode = HL_MUTEX;
+	else if (f->numa_bind)
+		f->less_mode = HL_NUMA_BIND;
+	else
+		f->less_mode = HL_SCORE_FIRST;
+	if ((v = gs_kv_get(&pod->annotations, HAMI_SCORING_WEIGHTS_ANNO)) !=
+	    NULL) {
+		int64_t	w[3];
+
+		if (hami_parse_weights(v, w, why, sizeof why) != 0)
+			f->error = xstrdup(why);
+		else {
+			f->w_slot = w[0];
+			f->w_core = w[1];
+			f->w_mem = w[2];
+		}
+	}
+}
+
 void
 hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
     const struct gs_config *cfg)
 {
-	const char	*v, *node_policy, *gpu_policy;
+	const char	*v, *node_policy, *gpu_policy, *raw;
+	char		**(*split)(const char *, size_t *, int);
 
 	memset(f, 0, sizeof *f);
+	f->version = hami_version(cfg);
+	/* v2.10: entries trimmed, and a blank value is no constraint. */
+	split = f->version >= 21000 ? split_trimmed : split_commas;
 	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_TYPE_ANNO)) != NULL) {
-		f->has_use_type = 1;
-		f->use_type = split_commas(v, &f->nuse_type, 1);
+		f->use_type = split(v, &f->nuse_type, 1);
+		f->has_use_type = f->version < 21000 || f->nuse_type > 0;
 	}
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NOUSE_TYPE_ANNO)) != NULL) {
-		f->has_nouse_type = 1;
-		f->nouse_type = split_commas(v, &f->nnouse_type, 1);
+		f->nouse_type = split(v, &f->nnouse_type, 1);
+		f->has_nouse_type = f->version < 21000 || f->nnouse_type > 0;
 	}
 	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_UUID_ANNO)) != NULL) {
-		f->has_use_uuid = 1;
-		f->use_uuid = split_commas(v, &f->nuse_uuid, 0);
+		f->use_uuid = split(v, &f->nuse_uuid, 0);
+		f->has_use_uuid = f->version < 21000 || f->nuse_uuid > 0;
 	}
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NOUSE_UUID_ANNO)) != NULL) {
-		f->has_nouse_uuid = 1;
-		f->nouse_uuid = split_commas(v, &f->nnouse_uuid, 0);
+		f->nouse_uuid = split(v, &f->nnouse_uuid, 0);
+		f->has_nouse_uuid = f->version < 21000 || f->nnouse_uuid > 0;
 	}
 	f->vgpu_mode = gs_kv_get(&pod->annotations, HAMI_VGPU_MODE_ANNO);
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NUMA_BIND_ANNO)) != NULL)
@@ -108,14 +237,17 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 	hami_effective_policies(pod, cfg, &node_policy, &gpu_policy);
 	f->node_spread = strcmp(node_policy, "spread") == 0;
 	f->gpu_binpack = strcmp(gpu_policy, "binpack") == 0;
-	f->version = hami_version(cfg);
+	v = cfg->override_policies ? NULL :
+	    gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO);
+	raw = v != NULL ? v : cfg->gpu_policy;
+	f->less_mode = HL_NUMA_FIRST;
+	f->w_slot = f->w_core = f->w_mem = 1;
 	if (f->version >= 20700) {
 		f->health_check = 1;
-		v = cfg->override_policies ? NULL :
-		    gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO);
-		f->topology = strcmp(v != NULL ? v : cfg->gpu_policy,
-		    "topology-aware") == 0;
+		f->topology = strcmp(raw, "topology-aware") == 0;
 	}
+	if (f->version >= 21000)
+		filter_init_v210(f, pod, raw);
 }
 
 int
@@ -142,7 +274,8 @@ hami_profile_for_version(const char *v)
 		{ "2.8", "hami-v2.8.0" }, { "2.8.0", "hami-v2.8.0" },
 		{ "2.8.1", "hami-v2.8.0" }, { "2.8.2", "hami-v2.8.0" },
 		{ "2.8.3", "hami-v2.8.0" }, { "2.9", "hami-v2.9.0" },
-		{ "2.9.0", "hami-v2.9.0" },
+		{ "2.9.0", "hami-v2.9.0" }, { "2.10", "hami-v2.10.0" },
+		{ "2.10.0", "hami-v2.10.0" },
 	};
 	size_t	i;
 
@@ -189,6 +322,7 @@ hami_filter_release(struct hami_filter *f)
 	free_list(f->nouse_type, f->nnouse_type);
 	free_list(f->use_uuid, f->nuse_uuid);
 	free_list(f->nouse_uuid, f->nnouse_uuid);
+	free(f->error);
 	memset(f, 0, sizeof *f);
 }
 
@@ -228,8 +362,12 @@ hami_uuid_ok(const struct hami_filter *f, const struct gs_device *d)
 	if (f->has_use_uuid) {
 		for (i = 0; i < f->nuse_uuid; i++)
 			if (strcmp(f->use_uuid[i], d->id) == 0)
-				return 1;
-		return 0;
+				break;
+		if (i == f->nuse_uuid)
+			return 0;
+		/* Up to v2.9 the use list alone decides. */
+		if (f->version < 21000)
+			return 1;
 	}
 	if (f->has_nouse_uuid)
 		for (i = 0; i < f->nnouse_uuid; i++)
@@ -300,6 +438,10 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (f->health_check && !d->health) {
 			FAIL(HR_CARD_NOT_HEALTH);
 		}
+		/* v2.10: a GPU in the node's hami.io/device-cordon. */
+		if (f->cordon && d->cordoned) {
+			FAIL(HR_CARD_CORDONED);
+		}
 		/* checkType: Type contains "NVIDIA", then the pod's filters. */
 		if (strstr(d->type, "NVIDIA") == NULL || !hami_type_ok(f, d)) {
 			FAIL(HR_CARD_TYPE_MISMATCH);
@@ -313,6 +455,10 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		}
 		if (!hami_uuid_ok(f, d)) {
 			FAIL(HR_CARD_UUID_MISMATCH);
+		}
+		/* v2.10 "mutex": only idle GPUs (after the slot check). */
+		if (f->mutex && d->used > 0 && d->count > d->used) {
+			FAIL(HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT);
 		}
 		if ((r = hami_capacity_check(d, &k, &memreq)) >= 0)
 			FAIL(r);
@@ -335,6 +481,27 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	return -1;
 }
 
+/*
+ * The devices NodeInsufficientDevice counts: all of the node's up to
+ * v2.9; from v2.10 those whose Type contains "nvidia" in any case.
+ */
+static size_t
+type_devices(const struct hami_scratch *s, int version)
+{
+	size_t	i, j, n = 0;
+	char	up[256];
+
+	if (version < 21000)
+		return s->n;
+	for (i = 0; i < s->n; i++) {
+		for (j = 0; s->devs[i].type[j] && j < sizeof up - 1; j++)
+			up[j] = (char)toupper((unsigned char)s->devs[i].type[j]);
+		up[j] = '\0';
+		n += strstr(up, "NVIDIA") != NULL;
+	}
+	return n;
+}
+
 int
 hami_fit_container(struct hami_scratch *s, const struct hami_req *req,
     const struct hami_filter *f, struct gs_grant *grants, int counts[HR_N],
@@ -349,12 +516,13 @@ hami_fit_container(struct hami_scratch *s, const struct hami_req *req,
 	if (insufficient_devices != NULL)
 		*insufficient_devices = 0;
 	for (i = 0; i < s->n; i++)
-		s->score[i] = hami_device_score_v(&s->devs[i], req, f->version);
-	if ((size_t)req->nums > s->n) {
+		s->score[i] = hami_device_score_w(&s->devs[i], req, f);
+	if ((size_t)req->nums > type_devices(s, f->version)) {
 		if (insufficient_devices != NULL)
 			*insufficient_devices = 1;
 		return 0;
 	}
+	s->f = f;
 	hami_sort_devices(s);
 	if ((n = fit_certain(s, req, f, grants, counts)) < 0)
 		return 0;

@@ -5,6 +5,7 @@
  * in Go's order: 10 * ((a + b) + c).  Spec §3.4-§3.6, §3.12.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,6 +103,134 @@ score:
 	return (float)HAMI_WEIGHT * ((used_score + core_score) + mem_score);
 }
 
+float
+hami_device_score_w(const struct gs_device *d, const struct hami_req *r,
+    const struct hami_filter *f)
+{
+	int32_t	request = 0, core = 0, mem = 0;
+	float	used_score, core_score, mem_score;
+
+	if (f->version < 21000)
+		return hami_device_score_v(d, r, f->version);
+	if (d->count == 0 || d->devcore == 0 || d->devmem == 0)
+		return 0;
+	if (strcmp(d->type, "NVIDIA") == 0) {
+		request = 1;
+		core = r->coresreq;
+		if (r->mempct != 0 && r->mempct != 101)
+			mem = (int32_t)((int64_t)d->devmem * r->mempct / 100);
+		else
+			mem = r->memreq;
+	}
+	used_score = (float)i32_add(request, d->used) / (float)d->count;
+	core_score = (float)i32_add(core, d->usedcores) / (float)d->devcore;
+	mem_score = (float)i32_add(mem, d->usedmem) / (float)d->devmem;
+	/* Go on amd64 rounds every product (no fused multiply-add). */
+	return (float)HAMI_WEIGHT * (((float)f->w_slot * used_score +
+	    (float)f->w_core * core_score) + (float)f->w_mem * mem_score);
+}
+
+/* strconv.ParseInt(s, 10, 64): optional sign, decimal digits only. */
+static int
+go_parse_int64(const char *s, int64_t *out)
+{
+	uint64_t	v = 0, lim;
+	int		neg = 0;
+
+	if (*s == '+' || *s == '-')
+		neg = *s++ == '-';
+	if (*s == '\0')
+		return -1;
+	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (v > (lim - (uint64_t)(*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
+	return 0;
+}
+
+static int
+go_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* strings.TrimSpace (ASCII) of [s, s+n) into a fresh string. */
+static char *
+trimmed(const char *s, size_t n)
+{
+	while (n > 0 && go_space(*s)) {
+		s++;
+		n--;
+	}
+	while (n > 0 && go_space(s[n - 1]))
+		n--;
+	return xstrndup(s, n);
+}
+
+int
+hami_parse_weights(const char *value, int64_t w[3], char *why, size_t len)
+{
+	static const char *const names[3] = { "slot", "core", "memory" };
+	const char	*p = value, *q, *eq;
+	char		*part = NULL, *key = NULL, *num = NULL;
+	int		 seen[3] = { 0, 0, 0 }, k, nparts = 1, rc = -1;
+	int64_t		 v;
+
+#define BAD(...) do {							\
+	snprintf(why, len, "invalid " HAMI_SCORING_WEIGHTS_ANNO		\
+	    " annotation \"%s\": " __VA_ARGS__);			\
+	goto out;							\
+} while (0)
+	w[0] = w[1] = w[2] = 0;
+	for (q = value; *q; q++)
+		nparts += *q == ',';
+	if (nparts != 3)
+		BAD("expected slot, core, and memory weights", value);
+	for (;;) {
+		q = strchr(p, ',');
+		part = trimmed(p, q ? (size_t)(q - p) : strlen(p));
+		if ((eq = strchr(part, '=')) == NULL)
+			BAD("expected key=value entries", value);
+		key = trimmed(part, (size_t)(eq - part));
+		num = trimmed(eq + 1, strlen(eq + 1));
+		for (k = 0; k < 3; k++)
+			if (strcmp(key, names[k]) == 0 && seen[k])
+				BAD("duplicate \"%s\" weight", value, key);
+		if (go_parse_int64(num, &v) != 0)
+			BAD("\"%s\" weight must be an integer", value, key);
+		if (v < 0)
+			BAD("\"%s\" weight must not be negative", value, key);
+		for (k = 0; k < 3; k++)
+			if (strcmp(key, names[k]) == 0)
+				break;
+		if (k == 3)
+			BAD("unknown weight \"%s\"", value, key);
+		w[k] = v;
+		seen[k] = 1;
+		free(part);
+		free(key);
+		free(num);
+		part = key = num = NULL;
+		if (q == NULL)
+			break;
+		p = q + 1;
+	}
+	if (w[0] == 0 && w[1] == 0 && w[2] == 0)
+		BAD("at least one weight must be positive", value);
+	rc = 0;
+out:
+	free(part);
+	free(key);
+	free(num);
+	return rc;
+#undef BAD
+}
+
 void
 hami_scratch_load(struct hami_scratch *s, const struct gs_node *node,
     int binpack)
@@ -116,6 +245,7 @@ hami_scratch_load(struct hami_scratch *s, const struct gs_node *node,
 	}
 	s->n = node->ndevs;
 	s->binpack = binpack;
+	s->f = NULL;
 	if (s->n > 0)
 		memcpy(s->devs, node->devs, s->n * sizeof *s->devs);
 	for (i = 0; i < s->n; i++)
@@ -140,14 +270,50 @@ device_less(void *ctx, size_t i, size_t j)
 	int32_t				 na = s->devs[a].numa;
 	int32_t				 nb = s->devs[b].numa;
 
-	if (s->binpack) {
+	float				 sa = s->score[a], sb = s->score[b];
+	int				 mode = s->f ? s->f->less_mode :
+					     HL_NUMA_FIRST;
+	size_t				 k;
+
+	switch (mode) {
+	case HL_NUMA_FIRST:
+	case HL_NUMA_BIND:
+		if (s->binpack) {
+			if (na == nb)
+				return sa < sb;
+			return na > nb;
+		}
 		if (na == nb)
-			return s->score[a] < s->score[b];
-		return na > nb;
+			return sa > sb;
+		return na < nb;
+	case HL_SCORE_FIRST:
+		if (sa != sb)
+			return s->binpack ? sa < sb : sa > sb;
+		return na < nb;
+	case HL_MUTEX:
+		if (s->devs[a].used != s->devs[b].used)
+			return s->devs[a].used > s->devs[b].used;
+		return na < nb;
+	default:
+		break;
 	}
-	if (na == nb)
-		return s->score[a] > s->score[b];
-	return na < nb;
+	/* lessByChain. */
+	for (k = 0; k < s->f->nchain; k++)
+		switch (s->f->chain[k]) {
+		case HK_BINPACK:
+			if (sa != sb)
+				return sa < sb;
+			break;
+		case HK_SPREAD:
+			if (sa != sb)
+				return sa > sb;
+			break;
+		default:
+			if (na != nb)
+				return na < nb;
+			break;
+		}
+	return s->devs[a].index < s->devs[b].index;
 }
 
 static void

@@ -11,12 +11,14 @@
  * Device UUIDs are derived from node name and index, so they are the same
  * on every run.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "catalog.h"
+#include "hami.h"
 #include "quantity.h"
 #include "load.h"
 #include "register_codec.h"
@@ -433,6 +435,50 @@ gs_handshake_time(const char *s)
 	return days_from_civil(Y, M, D) * 86400 + h * 3600 + m * 60 + sec;
 }
 
+/*
+ * hami.io/device-cordon (HAMi v2.10): UUIDs, comma-separated, trimmed,
+ * empty entries skipped.  A UUID the node does not register is warned
+ * about and otherwise ignored, as HAMi ignores it.
+ */
+static int
+load_cordon(const struct yt_file *f, const struct yt_node *v,
+    struct gs_node *n, struct gs_warnings *w, struct gs_error *err)
+{
+	const char	*s, *p, *q;
+	size_t		 i, len;
+
+	if (v == NULL || yt_is_null(v))
+		return 0;
+	if (yt_string(f, v, HAMI_DEVICE_CORDON_ANNO, &s, err) != 0)
+		return -1;
+	for (p = s; ; p = q + 1) {
+		q = strchr(p, ',');
+		len = q ? (size_t)(q - p) : strlen(p);
+		while (len > 0 && isspace((unsigned char)*p)) {
+			p++;
+			len--;
+		}
+		while (len > 0 && isspace((unsigned char)p[len - 1]))
+			len--;
+		if (len > 0) {
+			int	found = 0;
+
+			for (i = 0; i < n->ndevs; i++)
+				if (strlen(n->devs[i].id) == len &&
+				    strncmp(n->devs[i].id, p, len) == 0)
+					found = n->devs[i].cordoned = 1;
+			if (!found)
+				gs_warn(w, f->path, v->line, v->col, "node "
+				    "'%s': %s names GPU '%.*s', which the node "
+				    "does not register", n->name,
+				    HAMI_DEVICE_CORDON_ANNO, (int)len, p);
+		}
+		if (q == NULL)
+			break;
+	}
+	return 0;
+}
+
 static int
 load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
     const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
@@ -504,7 +550,8 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 				    "registered twice", n->devs[i].id);
 	}
 	n->registered = n->ndevs > 0;
-	return 0;
+	return load_cordon(f, yt_get(annos, HAMI_DEVICE_CORDON_ANNO), n, w,
+	    err);
 }
 
 static int

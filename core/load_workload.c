@@ -336,27 +336,35 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 	if (!yt_is_null(init)) {
 		if (yt_expect(f, init, YT_SEQ, "spec.initContainers", err) != 0)
 			return -1;
+		if (init->nitems > 1000)
+			return yt_error(f, init, err, "more than 1000 init "
+			    "containers");
+		if (init->nitems > 0)
+			pod->init = xcalloc(init->nitems, sizeof *pod->init);
 		for (i = 0; i < init->nitems; i++) {
-			struct gs_container	c;
-			int			r, any = 0;
+			struct gs_container	*c = &pod->init[i];
+			int			 r, any = 0;
 
-			memset(&c, 0, sizeof c);
-			if (load_container(f, init->items[i], &c, w, err) != 0) {
-				free(c.name);
+			pod->ninit = i + 1;
+			if (load_container(f, init->items[i], c, w, err) != 0)
 				return -1;
-			}
+			for (j = 0; j < i; j++)
+				if (strcmp(pod->init[j].name, c->name) == 0)
+					return yt_error(f, init->items[i], err,
+					    "duplicate init container name "
+					    "'%s'", c->name);
 			for (r = 0; r < GS_RES_N; r++)
-				any |= c.lim[r].set | c.req[r].set;
+				any |= c->lim[r].set | c->req[r].set;
 			if (any)
 				gs_warn(w, f->path, init->items[i]->line,
 				    init->items[i]->col, "init container '%s' "
-				    "asks for GPU resources: HAMi v2.6.1 "
-				    "ignores init containers", c.name);
-			if (c.cpu > init_cpu)
-				init_cpu = c.cpu;
-			if (c.mem > init_mem)
-				init_mem = c.mem;
-			free(c.name);
+				    "asks for GPU resources: HAMi up to v2.8 "
+				    "ignores init containers, v2.9 and v2.10 "
+				    "give them GPUs", c->name);
+			if (c->cpu > init_cpu)
+				init_cpu = c->cpu;
+			if (c->mem > init_mem)
+				init_mem = c->mem;
 		}
 	}
 	if (gs_load_string_map(f, yt_get(spec, "nodeSelector"),

@@ -280,6 +280,9 @@ gs_pod_release(struct gs_pod *p)
 	for (i = 0; i < p->nctrs; i++)
 		free(p->ctrs[i].name);
 	free(p->ctrs);
+	for (i = 0; i < p->ninit; i++)
+		free(p->init[i].name);
+	free(p->init);
 	free(p->name);
 	free(p->ns);
 	free(p->workload);
@@ -318,6 +321,14 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 	for (i = 0; i < src->nctrs; i++) {
 		dst->ctrs[i] = src->ctrs[i];
 		dst->ctrs[i].name = xstrdup(src->ctrs[i].name);
+	}
+	dst->init = NULL;
+	if (src->ninit > 0) {
+		dst->init = xcalloc(src->ninit, sizeof *dst->init);
+		for (i = 0; i < src->ninit; i++) {
+			dst->init[i] = src->init[i];
+			dst->init[i].name = xstrdup(src->init[i].name);
+		}
 	}
 }
 
@@ -409,6 +420,9 @@ gs_placement_release(struct gs_placement *pl)
 	for (i = 0; i < pl->nctrs; i++)
 		free(pl->ctrs[i].grants);
 	free(pl->ctrs);
+	for (i = 0; i < pl->ninit; i++)
+		free(pl->init[i].grants);
+	free(pl->init);
 	free(pl->reason);
 	memset(pl, 0, sizeof *pl);
 }

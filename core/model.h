@@ -39,6 +39,7 @@ struct gs_device {
 	int32_t		 numa;
 	int		 health;
 	char		*mode;		/* "hami-core", "mps" */
+	int		 cordoned;	/* in hami.io/device-cordon (v2.10) */
 	/* Usage, as HAMi's getNodesUsage rebuilds it. */
 	int32_t		 used;		/* container-device entries */
 	int32_t		 usedmem;
@@ -163,6 +164,8 @@ struct gs_pod {
 	struct gs_kvlist	 node_selector;
 	struct gs_container	*ctrs;
 	size_t			 nctrs;
+	struct gs_container	*init;		/* spec.initContainers */
+	size_t			 ninit;
 	long			 pinned_node;	/* DaemonSet: node index, or -1 */
 	int64_t			 req_cpu;	/* millicores, effective request */
 	int64_t			 req_mem;	/* bytes */
@@ -228,6 +231,15 @@ struct gs_placement {
 	float			 node_score;
 	struct gs_ctr_grant	*ctrs;		/* one per container */
 	size_t			 nctrs;
+	/*
+	 * v2.9+: one per init container.  Charged on top of the
+	 * containers' (v2.9), or collapsed per GPU to the larger of the
+	 * init containers' peak and the containers' sum (v2.10,
+	 * CollapseInitContainerUsage) when init_collapse is set.
+	 */
+	struct gs_ctr_grant	*init;
+	size_t			 ninit;
+	int			 init_collapse;
 	char			*reason;	/* pending: why */
 };
 

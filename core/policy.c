@@ -10,6 +10,7 @@ const struct gs_policy *const gs_policies[] = {
 	&gs_policy_hami_v270,
 	&gs_policy_hami_v280,
 	&gs_policy_hami_v290,
+	&gs_policy_hami_v2100,
 	&gs_policy_kube_least,
 	&gs_policy_kube_most,
 	&gs_policy_kube_rtcr,

@@ -150,7 +150,7 @@ filter_key(const struct gs_pod *pod)
 {
 	static const char *const keys[] = { HAMI_USE_TYPE_ANNO,
 	    HAMI_NOUSE_TYPE_ANNO, HAMI_USE_UUID_ANNO, HAMI_NOUSE_UUID_ANNO,
-	    HAMI_NUMA_BIND_ANNO, HAMI_VGPU_MODE_ANNO };
+	    HAMI_NUMA_BIND_ANNO, HAMI_VGPU_MODE_ANNO, HAMI_GPU_POLICY_ANNO };
 	char		*out = xstrdup(""), *t;
 	const char	*v;
 	size_t		 i;
@@ -193,19 +193,25 @@ memo_find(struct hami_state *st, const struct hami_req *r,
 
 /*
  * Try every container of the pod on the node (fitInDevices per container,
- * usage shared between containers).  On failure *out gets HAMi's reason
- * counts of the container that failed.
+ * usage shared between containers).  reqs holds the ninit init
+ * containers' requests first: v2.9 fits them like the others, before
+ * them; v2.10 fits each init container, and then the containers, from
+ * the node's own usage.  On failure *out gets HAMi's reason counts of the
+ * container that failed.
  */
 static int
 eval_node(struct hami_state *st, const struct gs_node *node,
-    const struct hami_req *reqs, size_t nctrs, const struct hami_filter *f,
-    struct gs_grant *grants, struct node_outcome *out)
+    const struct hami_req *reqs, size_t ninit, size_t nctrs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct node_outcome *out)
 {
 	int	counts[HR_N], insufficient, k;
 	size_t	c;
 
 	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
-	for (c = 0; c < nctrs; c++) {
+	for (c = 0; c < ninit + nctrs; c++) {
+		if (f->version >= 21000 && c > 0 && c <= ninit)
+			hami_scratch_load(&st->scratch, node, f->gpu_binpack);
 		if (reqs[c].nums == 0)
 			continue;
 		if (hami_fit_container(&st->scratch, &reqs[c], f,
@@ -365,7 +371,7 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 /* "0/N nodes fit: 2 nodes: 4/4 CardInsufficientMemory; ..." */
 static char *
 pending_reason(struct hami_state *st, const struct gs_cluster *c,
-    const struct gs_pod *pod, const struct hami_req *reqs,
+    const struct gs_pod *pod, const struct hami_req *reqs, size_t ninit,
     const struct hami_filter *f, struct gs_grant *grants,
     struct memo_shape *memo)
 {
@@ -388,7 +394,7 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			continue;
 		}
 		if (!(memo && o->known && o->gen == n->gen) &&
-		    eval_node(st, n, reqs, pod->nctrs, f, grants, o))
+		    eval_node(st, n, reqs, ninit, pod->nctrs, f, grants, o))
 			continue;	/* cannot happen: it failed before */
 		add_reason(&g, &ng, &cap, NULL, o, n->ndevs);
 	}
@@ -408,8 +414,8 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			memory_short = 1;
 	}
 	if (memory_short && off < len)
-		memory_hint(c, pod, reqs, hami_version(st->cfg), out + off,
-		    len - off);
+		memory_hint(c, pod, reqs + ninit, hami_version(st->cfg),
+		    out + off, len - off);
 	free(g);
 	return out;
 }
@@ -425,18 +431,39 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	struct memo_shape	*memo = NULL;
 	struct node_outcome	 scratch_outcome;
 	char			 fbuf[192];
+	const char		*why;
 	int64_t			 total = 0;
-	size_t			 i, n = 0, ci, nreq = 0, only = 0;
-	int			 spread;
+	size_t			 i, n = 0, ci, nreq = 0, only = 0, nall;
+	int			 spread, version = hami_version(st->cfg);
 
 	(void)err;
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
-	reqs = xcalloc(pod->nctrs, sizeof *reqs);
-	for (ci = 0; ci < pod->nctrs; ci++) {
-		hami_build_request(&pod->ctrs[ci], st->cfg, &reqs[ci]);
+	if ((why = hami_admission(pod, st->cfg, fbuf, sizeof fbuf)) != NULL) {
+		/* v2.10's webhook refuses the pod: it is never created. */
+		d->status = GS_PENDING;
+		d->reason = xasprintf("HAMi's admission webhook refuses the "
+		    "pod: %s", why);
+		return 0;
+	}
+	/* Init containers get GPUs from v2.9 (Resourcereqs). */
+	if (version >= 20900 && pod->ninit > 0) {
+		d->ninit = pod->ninit;
+		d->init = xcalloc(pod->ninit, sizeof *d->init);
+		d->init_collapse = version >= 21000;
+	}
+	nall = d->ninit + pod->nctrs;
+	reqs = xcalloc(nall, sizeof *reqs);
+	for (ci = 0; ci < nall; ci++) {
+		if (ci < d->ninit)
+			/* v2.9's webhook leaves init containers alone. */
+			hami_build_request_ex(&pod->init[ci], st->cfg,
+			    version >= 21000, &reqs[ci]);
+		else
+			hami_build_request(&pod->ctrs[ci - d->ninit], st->cfg,
+			    &reqs[ci]);
 		total += reqs[ci].nums;
 		if (reqs[ci].nums > 0) {
 			nreq++;
@@ -452,9 +479,17 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		memo_clear(st);		/* usage was released */
 		st->epoch = c->epoch;
 	}
-	if (nreq == 1 && !st->memo_off)
+	if (nreq == 1 && only >= d->ninit && !st->memo_off)
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
+	if (f.error != NULL) {
+		/* v2.10's calcScore fails before looking at any node. */
+		d->status = GS_PENDING;
+		d->reason = xasprintf("HAMi's Filter fails: %s", f.error);
+		free(reqs);
+		hami_filter_release(&f);
+		return 0;
+	}
 	if (f.topology) {
 		/* v2.7's topology-aware GPU policy picks cards by the NVLink
 		 * scores the device plugin publishes; not modelled. */
@@ -466,7 +501,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		return 0;
 	}
 	spread = f.node_spread;
-	grants = xcalloc(pod->nctrs * (st->maxdevs ? st->maxdevs : 1),
+	grants = xcalloc(nall * (st->maxdevs ? st->maxdevs : 1),
 	    sizeof *grants);
 
 	for (i = 0; i < c->nnodes; i++) {
@@ -491,26 +526,30 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 
 		st->heap[0] = st->heap[--n];
 		heap_down(st, spread, n, 0);
-		if (!eval_node(st, &c->nodes[best], reqs, pod->nctrs, &f,
-		    grants, memo ? &memo->node[best] : &scratch_outcome))
+		if (!eval_node(st, &c->nodes[best], reqs, d->ninit,
+		    pod->nctrs, &f, grants, memo ? &memo->node[best] :
+		    &scratch_outcome))
 			continue;
 		d->status = GS_PLACED;
 		d->node = (long)best;
 		d->node_score = st->nscore[best];
-		for (ci = 0; ci < pod->nctrs; ci++) {
-			size_t	k = (size_t)reqs[ci].nums;
+		for (ci = 0; ci < nall; ci++) {
+			size_t			 k = (size_t)reqs[ci].nums;
+			struct gs_ctr_grant	*cg = ci < d->ninit ?
+			    &d->init[ci] : &d->ctrs[ci - d->ninit];
 
 			if (k == 0)
 				continue;
-			d->ctrs[ci].ngrants = k;
-			d->ctrs[ci].grants = xcalloc(k, sizeof(struct gs_grant));
-			memcpy(d->ctrs[ci].grants, grants + ci * st->maxdevs,
+			cg->ngrants = k;
+			cg->grants = xcalloc(k, sizeof(struct gs_grant));
+			memcpy(cg->grants, grants + ci * st->maxdevs,
 			    k * sizeof(struct gs_grant));
 		}
 		break;
 	}
 	if (d->status == GS_PENDING)
-		d->reason = pending_reason(st, c, pod, reqs, &f, grants, memo);
+		d->reason = pending_reason(st, c, pod, reqs, d->ninit, &f, grants,
+		    memo);
 	free(grants);
 	free(reqs);
 	hami_filter_release(&f);
@@ -538,6 +577,15 @@ const struct gs_policy gs_policy_hami_v290 = {
 	.name = "hami-v2.9.0",
 	.summary = "HAMi v2.9.0: v2.8 with the device score counting usage "
 	    "only",
+	.create = hami_create,
+	.destroy = hami_destroy,
+	.decide = hami_decide,
+};
+
+const struct gs_policy gs_policy_hami_v2100 = {
+	.name = "hami-v2.10.0",
+	.summary = "HAMi v2.10.0: score-first GPU order, mutex/numa/chained "
+	    "GPU policies, scoring weights, device cordon, init containers",
 	.create = hami_create,
 	.destroy = hami_destroy,
 	.decide = hami_decide,

@@ -79,7 +79,7 @@ load_scheduler(const struct yt_file *f, const struct yt_node *n,
 			return -1;
 		if (hami_profile_for_version(s) == NULL)
 			return yt_error(f, v, err, "unknown HAMi version '%s' "
-			    "(v2.6 to v2.9 are simulated)", s);
+			    "(v2.6 to v2.10 are simulated)", s);
 		free(cfg->profile);
 		cfg->profile = xstrdup(hami_profile_for_version(s));
 	}

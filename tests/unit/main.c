@@ -27,6 +27,7 @@ main(void)
 		SUITE(kube),
 		SUITE(replay),
 		SUITE(peers),
+		SUITE(v210),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -167,7 +167,7 @@ test_versions(void)
 	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.8.3"),
 	    "hami-v2.8.0");
 	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("2.9"), "hami-v2.9.0");
-	CU_ASSERT_PTR_NULL(hami_profile_for_version("v2.10"));
+	CU_ASSERT_PTR_NULL(hami_profile_for_version("v2.11"));
 	CU_ASSERT_PTR_NULL(hami_profile_for_version("2.7.2"));
 }
 
