@@ -129,6 +129,7 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
 	}
 	gs_cluster_copy(&sim->cluster, &sc->cluster);
 	gs_config_copy(&sim->cfg, cfg);
+	gs_cluster_for_version(&sim->cluster, hami_version(cfg));
 	if (gs_engine_run(&sim->cluster, &run->wl, &sim->cfg, p, &sim->res,
 	    &err) != 0) {
 		cmd_error(&err);

@@ -343,6 +343,7 @@ explain_main(int argc, char **argv)
 	}
 	/* The cluster as it is when the pod's turn comes. */
 	gs_cluster_copy(&c, &sc.cluster);
+	gs_cluster_for_version(&c, hami_version(&run->cfg));
 	before = run->wl;
 	before.npods = k;
 	memset(&err, 0, sizeof err);

@@ -439,6 +439,7 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 	gs_cluster_copy(&c, &sc->cluster);
 	gs_workload_copy(&w, &run->wl);
 	gs_config_copy(&cfg, &run->cfg);
+	gs_cluster_for_version(&c, hami_version(&cfg));
 	if (gs_edits_apply(req->edits, req->nedits, &c, &w, &cfg, why,
 	    sizeof why) != 0) {
 		cmd_errorf("plan whatif: %s", why);

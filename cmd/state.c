@@ -9,15 +9,16 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/hami.h"
 #include "../core/report.h"
 
 struct state_args {
 	struct arg_file	*scenario, *cluster;
-	struct arg_str	*output;
+	struct arg_str	*output, *hami_version;
 	struct cmd_snapshot_args snap;
 	struct arg_lit	*quiet, *help;
 	struct arg_end	*end;
-	void		*table[9];
+	void		*table[10];
 };
 
 static void
@@ -28,6 +29,8 @@ state_args_init(struct state_args *a)
 	    "nodes (kubectl get nodes -o json), repeatable");
 	cmd_snapshot_args_init(&a->snap);
 	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
+	a->hami_version = arg_str0(NULL, "hami-version", "VERSION",
+	    "HAMi version: v2.6 (default), v2.7, v2.8, v2.9 or v2.10");
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -36,10 +39,11 @@ state_args_init(struct state_args *a)
 	a->table[2] = a->snap.running;
 	a->table[3] = a->snap.now;
 	a->table[4] = a->output;
-	a->table[5] = a->quiet;
-	a->table[6] = a->help;
-	a->table[7] = a->end;
-	a->table[8] = NULL;
+	a->table[5] = a->hami_version;
+	a->table[6] = a->quiet;
+	a->table[7] = a->help;
+	a->table[8] = a->end;
+	a->table[9] = NULL;
 }
 
 static void
@@ -68,7 +72,7 @@ state_main(int argc, char **argv)
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
 	const char		*fmt;
-	int			 rc;
+	int			 rc, version;
 
 	state_args_init(&a);
 	if ((rc = cmd_argparse("state", a.table, a.end, a.help, state_help,
@@ -88,16 +92,28 @@ state_main(int argc, char **argv)
 	in.nclusters = (size_t)a.cluster->count;
 	in.quiet = a.quiet->count > 0;
 	cmd_snapshot_inputs(&a.snap, &in);
+	if (a.hami_version->count > 0 &&
+	    (in.profile = hami_profile_for_version(
+	    a.hami_version->sval[0])) == NULL) {
+		cmd_errorf("state: unknown HAMi version '%s' (v2.6 to v2.10 "
+		    "are simulated)", a.hami_version->sval[0]);
+		rc = EXIT_USAGE;
+		goto out;
+	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out;
+	/* The scenario's first run names the version unless given here. */
+	version = sc.nruns > 0 ? hami_version(&sc.runs[0].cfg) : 20601;
+	gs_cluster_for_version(&sc.cluster, version);
 	if (strcmp(fmt, "json") == 0) {
-		json_t *o = gs_report_state_json(&sc.cluster, &sc.running);
+		json_t *o = gs_report_state_json(&sc.cluster, &sc.running,
+		    version);
 
 		json_dumpf(o, stdout, GS_JSON_FLAGS);
 		fputc('\n', stdout);
 		json_decref(o);
 	} else
-		gs_report_state(stdout, &sc.cluster, &sc.running);
+		gs_report_state(stdout, &sc.cluster, &sc.running, version);
 	gs_scenario_release(&sc);
 	rc = cmd_finish_stdout(EXIT_OK);
 out:

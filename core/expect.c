@@ -194,10 +194,12 @@ eval_selection(const struct gs_expect *e, const struct gs_cluster *c,
 		}
 		if (e->node && strcmp(c->nodes[pl->node].name, e->node) != 0)
 			on_wrong++;
-		for (j = 0; j < pl->nctrs; j++)
-			for (k = 0; k < pl->ctrs[j].ngrants; k++) {
-				g = m->gpu_base[pl->node] +
-				    (size_t)pl->ctrs[j].grants[k].dev;
+		for (j = 0; j < pl->ninit + pl->nctrs; j++)
+			for (k = 0; k < gs_placement_ctr(pl, j)->ngrants; k++) {
+				const struct gs_grant *gr =
+				    &gs_placement_ctr(pl, j)->grants[k];
+
+				g = m->gpu_base[pl->node] + (size_t)gr->dev;
 				if (last[g] == i + 1)
 					continue;	/* same pod */
 				last[g] = i + 1;
@@ -208,7 +210,7 @@ eval_selection(const struct gs_expect *e, const struct gs_cluster *c,
 					snprintf(where, sizeof where, "%s GPU "
 					    "%d", c->nodes[pl->node].name,
 					    c->nodes[pl->node].devs[
-					    pl->ctrs[j].grants[k].dev].index);
+					    gr->dev].index);
 				}
 			}
 	}

@@ -19,12 +19,15 @@ static int
 charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
     char *why, size_t len)
 {
-	char	*copy = xstrdup(s), *ctr, *cs = NULL, *dev, *ds = NULL;
+	char	*copy = xstrdup(s), *ctr, *next, *dev, *ds = NULL;
 	size_t	 j;
-	int	 rc = 0;
+	int	 rc = 0, ci = 0;
 
-	for (ctr = strtok_r(copy, ";", &cs); ctr != NULL && rc == 0;
-	    ctr = strtok_r(NULL, ";", &cs))
+	/* Containers split on ';' keeping empty ones: the position is the
+	 * container's (init containers first), as DecodePodDevices keeps. */
+	for (ctr = copy; ctr != NULL && rc == 0; ctr = next, ci++) {
+		if ((next = strchr(ctr, ';')) != NULL)
+			*next++ = '\0';
 		for (dev = strtok_r(ctr, ":", &ds); dev != NULL && rc == 0;
 		    dev = strtok_r(NULL, ":", &ds)) {
 			char	*f[4], *p = dev, *br, entry[64];
@@ -60,14 +63,119 @@ charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
 			rp->devs = xreallocarray(rp->devs, rp->ndevs + 1,
 			    sizeof *rp->devs);
 			rp->devs[rp->ndevs].dev = (int)j;
+			rp->devs[rp->ndevs].ctr = ci;
 			rp->devs[rp->ndevs].usedmem =
 			    (int32_t)strtol(f[2], NULL, 10);
 			rp->devs[rp->ndevs].usedcores =
 			    (int32_t)strtol(f[3], NULL, 10);
 			rp->ndevs++;
 		}
+	}
 	free(copy);
 	return rc;
+}
+
+/* status.initContainerStatuses: there are some, all terminated with exit
+ * code 0 (util.AllInitContainersSucceeded). */
+static int
+init_succeeded(const struct yt_node *obj)
+{
+	const struct yt_node	*st, *t, *code;
+	size_t			 i;
+
+	st = yt_get(yt_get(obj, "status"), "initContainerStatuses");
+	if (st == NULL || st->type != YT_SEQ || st->nitems == 0)
+		return 0;
+	for (i = 0; i < st->nitems; i++) {
+		t = yt_get(yt_get(st->items[i], "state"), "terminated");
+		code = yt_get(t, "exitCode");
+		if (code == NULL || code->type != YT_SCALAR ||
+		    strcmp(code->str, "0") != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * v2.10's usage of one running pod minus the sum already charged, per
+ * GPU, into the devices' v210_* fields.
+ */
+static void
+v210_delta(struct gs_node *n, const struct gs_running_pod *rp, size_t ninit,
+    int init_done)
+{
+	size_t	i, k;
+
+	for (i = 0; i < rp->ndevs; i++) {
+		int32_t	 sum_n = 0, sum_m = 0, sum_c = 0;
+		int32_t	 app_n = 0, app_m = 0, app_c = 0;
+		int32_t	 in_n = 0, in_m = 0, in_c = 0, en, em, ec;
+		struct gs_device *d = &n->devs[rp->devs[i].dev];
+
+		for (k = 0; k < i; k++)
+			if (rp->devs[k].dev == rp->devs[i].dev)
+				break;
+		if (k < i)
+			continue;	/* this GPU is done */
+		for (k = i; k < rp->ndevs; k++) {
+			const struct gs_running_dev *e = &rp->devs[k];
+
+			if (e->dev != rp->devs[i].dev)
+				continue;
+			sum_n = i32_add(sum_n, 1);
+			sum_m = i32_add(sum_m, e->usedmem);
+			sum_c = i32_add(sum_c, e->usedcores);
+			if ((size_t)e->ctr < ninit) {
+				in_n = 1;
+				in_m = e->usedmem > in_m ? e->usedmem : in_m;
+				in_c = e->usedcores > in_c ? e->usedcores : in_c;
+			} else {
+				app_n = i32_add(app_n, 1);
+				app_m = i32_add(app_m, e->usedmem);
+				app_c = i32_add(app_c, e->usedcores);
+			}
+		}
+		if (init_done) {
+			/* A GPU only init containers used drops out. */
+			en = app_n;
+			em = app_m;
+			ec = app_c;
+		} else {
+			en = in_n > app_n ? in_n : app_n;
+			em = in_m > app_m ? in_m : app_m;
+			ec = in_c > app_c ? in_c : app_c;
+		}
+		d->v210_used = i32_add(d->v210_used, i32_sub(en, sum_n));
+		d->v210_mem = i32_add(d->v210_mem, i32_sub(em, sum_m));
+		d->v210_cores = i32_add(d->v210_cores, i32_sub(ec, sum_c));
+	}
+}
+
+void
+gs_cluster_for_version(struct gs_cluster *c, int version)
+{
+	size_t	i, j;
+
+	for (i = 0; i < c->nnodes; i++) {
+		struct gs_node *n = &c->nodes[i];
+		int changed = 0;
+
+		for (j = 0; j < n->ndevs; j++) {
+			struct gs_device *d = &n->devs[j];
+
+			if (version >= 21000) {
+				changed |= d->v210_used | d->v210_mem |
+				    d->v210_cores;
+				d->used = i32_add(d->used, d->v210_used);
+				d->usedmem = i32_add(d->usedmem, d->v210_mem);
+				d->usedcores = i32_add(d->usedcores,
+				    d->v210_cores);
+			}
+			d->v210_used = d->v210_mem = d->v210_cores = 0;
+		}
+		if (changed)
+			n->gen++;
+	}
 }
 
 static int
@@ -149,6 +257,11 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 				    rp->devs[k].usedcores);
 			}
 			c->nodes[ni].gen++;
+			rp->ninit = pod->ninit;
+			rp->init_done = init_succeeded(obj);
+			if (pod->ninit > 0)
+				v210_delta(&c->nodes[ni], rp, rp->ninit,
+				    rp->init_done);
 		}
 	}
 	gs_workload_release(&tmp);

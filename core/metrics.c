@@ -122,10 +122,11 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 			if (pl->status != GS_PLACED)
 				continue;
 			m->node[pl->node].pods++;
-			for (j = 0; j < pl->nctrs; j++)
-				for (k = 0; k < pl->ctrs[j].ngrants; k++) {
-					g = m->gpu_base[pl->node] +
-					    (size_t)pl->ctrs[j].grants[k].dev;
+			for (j = 0; j < pl->ninit + pl->nctrs; j++)
+				for (k = 0; k < gs_placement_ctr(pl, j)->ngrants;
+				    k++) {
+					g = m->gpu_base[pl->node] + (size_t)
+					    gs_placement_ctr(pl, j)->grants[k].dev;
 					if (last[g] == i + 1)
 						continue;
 					last[g] = i + 1;

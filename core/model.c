@@ -458,3 +458,18 @@ gs_warnings_release(struct gs_warnings *w)
 	free(w->v);
 	memset(w, 0, sizeof *w);
 }
+
+const struct gs_ctr_grant *
+gs_placement_ctr(const struct gs_placement *pl, size_t i)
+{
+	return i < pl->ninit ? &pl->init[i] : &pl->ctrs[i - pl->ninit];
+}
+
+const char *
+gs_placement_ctr_name(const struct gs_placement *pl, const struct gs_pod *pod,
+    size_t i, int *init)
+{
+	*init = i < pl->ninit;
+	return i < pl->ninit ? pod->init[i].name :
+	    pod->ctrs[i - pl->ninit].name;
+}

@@ -44,6 +44,12 @@ struct gs_device {
 	int32_t		 used;		/* container-device entries */
 	int32_t		 usedmem;
 	int32_t		 usedcores;
+	/*
+	 * HAMi v2.10 counts a running pod's init containers differently
+	 * (CollapseInitContainerUsage): what it adds to the usage above,
+	 * which sums every container.  gs_cluster_for_version applies it.
+	 */
+	int32_t		 v210_used, v210_mem, v210_cores;
 };
 
 /* A node taint (kube-scheduler's TaintToleration filter). */
@@ -244,6 +250,13 @@ struct gs_placement {
 };
 
 void	gs_placement_release(struct gs_placement *);
+/* The grants of every container, init containers first: i in
+ * [0, ninit + nctrs). */
+const struct gs_ctr_grant *gs_placement_ctr(const struct gs_placement *,
+	    size_t i);
+/* Its container's name, and whether it is an init container. */
+const char *gs_placement_ctr_name(const struct gs_placement *,
+	    const struct gs_pod *, size_t i, int *init);
 
 /* Warnings collected by loaders; the command prints them on stderr. */
 struct gs_warnings {

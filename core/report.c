@@ -48,7 +48,7 @@ status_name(enum gs_status s)
 	}
 }
 
-static char *running_on(const struct gs_running *, size_t, size_t);
+static char *running_on(const struct gs_running *, size_t, size_t, int);
 
 /*
  * Pods holding a GPU, comma-separated (caller frees): those already
@@ -61,7 +61,8 @@ gpu_pods(const struct gs_report_run *rr, size_t node, size_t dev)
 	size_t	 i, j, k;
 
 	if (rr->running != NULL) {
-		out = running_on(rr->running, node, dev);
+		out = running_on(rr->running, node, dev,
+		    hami_version(rr->cfg));
 		if (strcmp(out, "-") == 0) {
 			free(out);
 			out = NULL;
@@ -74,9 +75,12 @@ gpu_pods(const struct gs_report_run *rr, size_t node, size_t dev)
 
 		if (pl->status != GS_PLACED || (size_t)pl->node != node)
 			continue;
-		for (j = 0; j < pl->nctrs && !hit; j++)
-			for (k = 0; k < pl->ctrs[j].ngrants && !hit; k++)
-				hit = (size_t)pl->ctrs[j].grants[k].dev == dev;
+		for (j = 0; j < pl->ninit + pl->nctrs && !hit; j++) {
+			const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
+
+			for (k = 0; k < cg->ngrants && !hit; k++)
+				hit = (size_t)cg->grants[k].dev == dev;
+		}
 		if (!hit)
 			continue;
 		t = out ? xasprintf("%s,%s", out, rr->wl->pods[i].name) :
@@ -271,6 +275,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	const struct gs_cluster	*c = rr->cluster;
 	size_t			 pw = name_width(rr), nw = node_width(c);
 	size_t			 i, j, k;
+	int			 init;
 	char			*eff = effective_policies(rr);
 
 	fprintf(fp, "scenario %s, run %s: profile %s\n", rr->scenario,
@@ -306,10 +311,13 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 			    pod->name, (int)nw, "-", "-", "-", "-", "-");
 			continue;
 		}
-		for (j = 0; j < pl->nctrs; j++)
-			for (k = 0; k < pl->ctrs[j].ngrants; k++) {
-				const struct gs_grant *g =
-				    &pl->ctrs[j].grants[k];
+		for (j = 0; j < pl->ninit + pl->nctrs; j++) {
+			const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
+			const char *cn = gs_placement_ctr_name(pl, pod, j,
+			    &init);
+
+			for (k = 0; k < cg->ngrants; k++) {
+				const struct gs_grant *g = &cg->grants[k];
 				const struct gs_device *d =
 				    &c->nodes[pl->node].devs[g->dev];
 
@@ -317,12 +325,13 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 				    "%5d", (int)pw, rows == 0 ? pod->name : "",
 				    (int)nw, c->nodes[pl->node].name, d->index,
 				    d->id, g->usedmem, g->usedcores);
-				if (pod->nctrs > 1)
-					fprintf(fp, "  container %s",
-					    pod->ctrs[j].name);
+				if (pod->nctrs > 1 || pl->ninit > 0)
+					fprintf(fp, "  %scontainer %s",
+					    init ? "init " : "", cn);
 				fprintf(fp, "\n");
 				rows++;
 			}
+		}
 	}
 
 	fprintf(fp, "\nGPU MAP\n");
@@ -416,6 +425,7 @@ gs_report_json(const struct gs_report_run *rr)
 	json_t			*o = json_object(), *pls = json_array();
 	json_t			*nodes = json_array(), *sched;
 	size_t			 i, j, k;
+	int			 init;
 
 	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
 	json_object_set_new(o, "schema_version",
@@ -451,12 +461,14 @@ gs_report_json(const struct gs_report_run *rr)
 		    json_string(c->nodes[pl->node].name) : json_null());
 		json_object_set_new(p, "node_score", pl->status == GS_PLACED ?
 		    score_json(pl->node_score) : json_null());
-		for (j = 0; j < pl->nctrs; j++) {
+		for (j = 0; j < pl->ninit + pl->nctrs; j++) {
 			json_t *devs = json_array();
+			const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
+			const char *cn = gs_placement_ctr_name(pl, pod, j,
+			    &init);
 
-			for (k = 0; k < pl->ctrs[j].ngrants; k++) {
-				const struct gs_grant *g =
-				    &pl->ctrs[j].grants[k];
+			for (k = 0; k < cg->ngrants; k++) {
+				const struct gs_grant *g = &cg->grants[k];
 				const struct gs_device *d =
 				    &c->nodes[pl->node].devs[g->dev];
 
@@ -465,8 +477,10 @@ gs_report_json(const struct gs_report_run *rr)
 				    "index", d->index, "usedmem", g->usedmem,
 				    "usedcores", g->usedcores));
 			}
-			json_array_append_new(ctrs, json_pack("{s:s,s:o}",
-			    "name", pod->ctrs[j].name, "devices", devs));
+			json_array_append_new(ctrs, init ? json_pack(
+			    "{s:s,s:b,s:o}", "name", cn, "init", 1, "devices",
+			    devs) : json_pack("{s:s,s:o}", "name", cn, "devices",
+			    devs));
 		}
 		json_object_set_new(p, "containers", ctrs);
 		json_object_set_new(p, "reason", pl->reason ?
@@ -523,6 +537,7 @@ gs_report_csv(FILE *fp, const struct gs_report_run *rr)
 {
 	const struct gs_cluster	*c = rr->cluster;
 	size_t			 i, j, k;
+	int			 init;
 	char			 a[32], b[32], e[32];
 
 	for (i = 0; i < rr->res->npl; i++) {
@@ -530,10 +545,11 @@ gs_report_csv(FILE *fp, const struct gs_report_run *rr)
 		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
 		int				 rows = 0;
 
-		for (j = 0; j < pl->nctrs && pl->status == GS_PLACED; j++)
-			for (k = 0; k < pl->ctrs[j].ngrants; k++) {
+		for (j = 0; j < pl->ninit + pl->nctrs &&
+		    pl->status == GS_PLACED; j++)
+			for (k = 0; k < gs_placement_ctr(pl, j)->ngrants; k++) {
 				const struct gs_grant *g =
-				    &pl->ctrs[j].grants[k];
+				    &gs_placement_ctr(pl, j)->grants[k];
 				const struct gs_device *d =
 				    &c->nodes[pl->node].devs[g->dev];
 
@@ -545,7 +561,8 @@ gs_report_csv(FILE *fp, const struct gs_report_run *rr)
 				csv_field(fp, pod->ns, 0);
 				csv_field(fp, "placed", 0);
 				csv_field(fp, c->nodes[pl->node].name, 0);
-				csv_field(fp, pod->ctrs[j].name, 0);
+				csv_field(fp, gs_placement_ctr_name(pl, pod, j,
+				    &init), 0);
 				csv_field(fp, a, 0);
 				csv_field(fp, d->id, 0);
 				csv_field(fp, b, 0);
@@ -643,6 +660,17 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 						    " ", rr[r].cluster->nodes[
 						    pl->node].devs[pl->ctrs[j].
 						    grants[k].dev].index);
+				/* Init containers' GPUs, after a '+'. */
+				for (j = 0; j < pl->ninit; j++)
+					for (k = 0; k < pl->init[j].ngrants &&
+					    off < sizeof cell; k++)
+						off += (size_t)snprintf(cell +
+						    off, sizeof cell - off,
+						    "%s%d", (j || k) ? "," :
+						    " +init ", rr[r].cluster->
+						    nodes[pl->node].devs[
+						    pl->init[j].grants[k].dev].
+						    index);
 			}
 			fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);
 		}
@@ -673,7 +701,7 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 
 /* Running pods holding GPU dev of node, comma-separated (caller frees). */
 static char *
-running_on(const struct gs_running *r, size_t node, size_t dev)
+running_on(const struct gs_running *r, size_t node, size_t dev, int version)
 {
 	char	*out = NULL, *t;
 	size_t	 i, k;
@@ -684,8 +712,11 @@ running_on(const struct gs_running *r, size_t node, size_t dev)
 
 		if (p->node != (long)node)
 			continue;
+		/* v2.10 forgets the GPUs of init containers that are done. */
 		for (k = 0; k < p->ndevs && !hit; k++)
-			hit = (size_t)p->devs[k].dev == dev;
+			hit = (size_t)p->devs[k].dev == dev &&
+			    !(version >= 21000 && p->init_done &&
+			    (size_t)p->devs[k].ctr < p->ninit);
 		if (!hit)
 			continue;
 		t = xasprintf("%s%s%s/%s", out ? out : "", out ? "," : "",
@@ -709,7 +740,7 @@ resource_cell(char *buf, size_t len, int64_t used, int64_t alloc,
 
 void
 gs_report_state(FILE *fp, const struct gs_cluster *c,
-    const struct gs_running *r)
+    const struct gs_running *r, int version)
 {
 	size_t	i, j, nw = node_width(c);
 	char	cpu[48], mem[48], pods[48];
@@ -744,7 +775,7 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
 	for (i = 0; i < c->nnodes; i++)
 		for (j = 0; j < c->nodes[i].ndevs; j++)
 			gpu_row(fp, nw, c->nodes[i].name, &c->nodes[i].devs[j],
-			    running_on(r, i, j));
+			    running_on(r, i, j, version));
 }
 
 static json_t *
@@ -754,7 +785,8 @@ int_or_null(int64_t v)
 }
 
 json_t *
-gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r)
+gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
+    int version)
 {
 	json_t	*nodes = json_array();
 	size_t	 i, j;
@@ -765,7 +797,7 @@ gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r)
 
 		for (j = 0; j < n->ndevs; j++)
 			json_array_append_new(gpus, gpu_json(&n->devs[j],
-			    running_on(r, i, j)));
+			    running_on(r, i, j, version)));
 		o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", n->name,
 		    "registered", n->registered, "unschedulable",
 		    n->unschedulable, "hami_note", n->devices_note ?

@@ -40,11 +40,12 @@ void	 gs_report_csv(FILE *, const struct gs_report_run *);
 /* Four (or n) runs of one workload side by side. */
 void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
 
-/* The cluster as HAMi sees it: per node and GPU, usage and pods. */
+/* The cluster as HAMi of that version (hami_version's number) sees it:
+ * per node and GPU, usage and pods. */
 void	 gs_report_state(FILE *, const struct gs_cluster *,
-	    const struct gs_running *);
+	    const struct gs_running *, int version);
 json_t	*gs_report_state_json(const struct gs_cluster *,
-	    const struct gs_running *);
+	    const struct gs_running *, int version);
 
 /* Shortest decimal that reads back as the same float32 (Go's %v). */
 void	 gs_format_float32(float, char *buf, size_t len);

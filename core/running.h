@@ -18,6 +18,7 @@
 
 struct gs_running_dev {
 	int	dev;		/* index into the node's devices */
+	int	ctr;		/* container entry: init containers first */
 	int32_t	usedmem, usedcores;
 };
 
@@ -28,6 +29,8 @@ struct gs_running_pod {
 	long			 bound;		/* spec.nodeName, or -1 */
 	struct gs_running_dev	*devs;
 	size_t			 ndevs;
+	size_t			 ninit;		/* spec.initContainers */
+	int			 init_done;	/* all of them succeeded */
 };
 
 struct gs_running {
@@ -43,5 +46,12 @@ int	gs_load_running_doc(struct gs_cluster *c, struct gs_running *r,
 	    const struct yt_file *, const struct yt_node *doc,
 	    struct gs_warnings *, struct gs_error *);
 void	gs_running_release(struct gs_running *);
+/*
+ * Make c's usage that of HAMi of that version (hami_version's number):
+ * from v2.10 a running pod holds, per GPU, the larger of its init
+ * containers' peak and its containers' sum, or its containers' alone once
+ * every init container has succeeded.  Apply once, to a fresh copy.
+ */
+void	gs_cluster_for_version(struct gs_cluster *c, int version);
 
 #endif
