@@ -160,7 +160,7 @@ const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
  * device plugin's allocatable nvidia.com/gpu, which must not be 0 (a
  * scheduler in its steady state: the count it last saw is the node's);
  * v2.9 falls back to the handshake when it is 0, a Deleted_ older than
- * 60 s then counting as registered again.
+ * 60 s then counting as registered again (v2.10: any Deleted).
  */
 int	hami_node_usable(const struct gs_node *, int version);
 

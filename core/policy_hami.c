@@ -274,7 +274,10 @@ hami_node_usable(const struct gs_node *n, int version)
 	if (version < 20900)
 		return 0;
 	/* v2.9 with no GPUs reported: the handshake decides again, and a
-	 * stale Deleted_ is re-registered. */
+	 * stale Deleted_ is re-registered; v2.10 re-registers any Deleted
+	 * (CheckHealth no longer special-cases it). */
+	if (version >= 21000 && n->handshake == GS_HS_DELETED)
+		return 1;
 	return n->registered || n->hs_deleted_stale;
 }
 

@@ -459,7 +459,34 @@ test_collapse(void)
 	gs_cluster_release(&c);
 }
 
+/* Allocatable nvidia.com/gpu 0 and a Deleted_ handshake 10 s old: v2.9
+ * keeps the node's GPUs removed, v2.10 registers them again. */
+static void
+test_deleted_handshake(void)
+{
+	struct gs_node	n;
+
+	t_node(&n, "n", 1, 16384, "NVIDIA-Tesla T4");
+	n.has_alloc_gpu = 1;
+	n.alloc_gpu = 0;
+	n.handshake = GS_HS_DELETED;
+	n.registered = 0;
+	n.hs_refused = 1;
+	n.hs_deleted_stale = 0;
+	CU_ASSERT_FALSE(hami_node_usable(&n, 20900));
+	CU_ASSERT_TRUE(hami_node_usable(&n, 21000));
+	n.hs_deleted_stale = 1;
+	CU_ASSERT_TRUE(hami_node_usable(&n, 20900));
+	/* A stale Requesting_ with no GPUs reported: unusable in both. */
+	n.handshake = GS_HS_REQUESTING;
+	n.hs_deleted_stale = 0;
+	CU_ASSERT_FALSE(hami_node_usable(&n, 20900));
+	CU_ASSERT_FALSE(hami_node_usable(&n, 21000));
+	gs_node_release(&n);
+}
+
 CU_TestInfo v210_tests[] = {
+	{ "Deleted handshake with no GPUs reported", test_deleted_handshake },
 	{ "version names", test_version_names },
 	{ "score first, NUMA to break ties (#1806)", test_score_first },
 	{ "NUMA tie-break", test_numa_tie_break },
