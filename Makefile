@@ -127,6 +127,7 @@ TRACES		?= ../shared/traces/openb
 
 bench: $(REL)/bench $(REL)/bench-replay
 	$(REL)/bench
+	$(REL)/bench --profile hami-v2.10.0
 	$(REL)/bench-replay $(TRACES)
 
 FUZZ_SECONDS	?= 20

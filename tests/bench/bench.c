@@ -130,6 +130,7 @@ main(int argc, char **argv)
 	struct gs_error		err;
 	struct rusage		ru;
 	gsl_rng			*r;
+	const struct gs_policy	*policy;
 	double			 tstart = now(), t0, t1, t2;
 	uint64_t		 digest = 1469598103934665603ULL;
 	size_t			 i, j, k;
@@ -141,11 +142,30 @@ main(int argc, char **argv)
 	make_pods(&w, r);
 	gsl_rng_free(r);
 	gs_config_init(&cfg);
-	/* --exhaustive: no failure memo, every node evaluated (cross-check). */
-	cfg.exhaustive = argc > 1 && strcmp(argv[1], "--exhaustive") == 0;
+	/*
+	 * --exhaustive: no failure memo, every node evaluated (cross-check).
+	 * --profile NAME: another HAMi profile (hami-v2.10.0, ...).
+	 */
+	for (i = 1; i < (size_t)argc; i++) {
+		if (strcmp(argv[i], "--exhaustive") == 0)
+			cfg.exhaustive = 1;
+		else if (strcmp(argv[i], "--profile") == 0 &&
+		    i + 1 < (size_t)argc) {
+			free(cfg.profile);
+			cfg.profile = xstrdup(argv[++i]);
+		} else {
+			fprintf(stderr, "usage: bench [--exhaustive] "
+			    "[--profile NAME]\n");
+			return 2;
+		}
+	}
+	if ((policy = gs_policy_find(cfg.profile)) == NULL) {
+		fprintf(stderr, "bench: unknown profile '%s'\n", cfg.profile);
+		return 2;
+	}
 
 	t0 = now();
-	if (gs_engine_run(&c, &w, &cfg, &gs_policy_hami_v261, &res, &err) != 0)
+	if (gs_engine_run(&c, &w, &cfg, policy, &res, &err) != 0)
 		return 4;
 	t1 = now();
 	gs_metrics_compute(&m, &c, &w, &cfg, &res);
