@@ -114,6 +114,12 @@ int	hami_version(const struct gs_config *);
  * or NULL. */
 const char *hami_profile_for_version(const char *version);
 
+/*
+ * Does HAMi of that version know every entry of a GPU policy value?
+ * binpack and spread always; topology-aware from v2.7; from v2.10 a comma
+ * list of those and mutex and numa, entries trimmed.
+ */
+int	hami_gpu_policy_known(const char *value, int version);
 void	hami_filter_init(struct hami_filter *, const struct gs_pod *,
 	    const struct gs_config *);
 void	hami_filter_release(struct hami_filter *);

@@ -57,21 +57,6 @@ split_commas(const char *s, size_t *n, int upper)
 	return v;
 }
 
-/* Go's strings.TrimSpace for ASCII white space, in place. */
-static char *
-trim_space(char *s)
-{
-	char	*e;
-
-	while (*s == ' ' || (*s >= '\t' && *s <= '\r'))
-		s++;
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || (e[-1] >= '\t' && e[-1] <= '\r')))
-		e--;
-	*e = '\0';
-	return s;
-}
-
 /*
  * v2.10's CheckType/CheckUUID lists: split on ',', each entry trimmed,
  * empty entries dropped.  An all-blank value is no constraint (*n = 0
@@ -84,13 +69,16 @@ split_trimmed(const char *s, size_t *n, int upper)
 	size_t	  i, k = 0;
 
 	for (i = 0; i < *n; i++) {
-		char *t = trim_space(v[i]);
+		const char	*t = v[i];
+		size_t		 len = strlen(t);
 
-		if (*t == '\0') {
+		gs_trim_span(&t, &len);
+		if (len == 0) {
 			free(v[i]);
 			continue;
 		}
-		memmove(v[i], t, strlen(t) + 1);
+		memmove(v[i], t, len);
+		v[i][len] = '\0';
 		v[k++] = v[i];
 	}
 	*n = k;
@@ -120,20 +108,6 @@ go_parse_bool_true(const char *s)
 	return 0;
 }
 
-/* PolicyContains: is name one of the comma list's trimmed entries? */
-static int
-policy_contains(const char *policy, const char *name)
-{
-	size_t	 n, i;
-	char	**v = split_trimmed(policy, &n, 0);
-	int	 found = 0;
-
-	for (i = 0; i < n; i++)
-		found |= strcmp(v[i], name) == 0;
-	free_list(v, n);
-	return found;
-}
-
 /*
  * v2.10 (gpu_policy.go, nvidia Fit): the GPU policy is a comma list.
  * "mutex" and "topology-aware" are Fit filters wherever they appear;
@@ -153,26 +127,25 @@ filter_init_v210(struct hami_filter *f, const struct gs_pod *pod,
 	size_t		 n, i, k, j;
 	int		 chain[3], nchain = 0;
 
-	f->topology = policy_contains(raw, "topology-aware");
-	f->mutex = policy_contains(raw, "mutex");
+	/* The entries, trimmed (PolicyContains, gpuSortKeyChain). */
+	parts = split_trimmed(raw, &n, 0);
+	for (i = 0; i < n; i++) {
+		f->topology |= strcmp(parts[i], "topology-aware") == 0;
+		f->mutex |= strcmp(parts[i], "mutex") == 0;
+		for (k = 0; k < 3; k++) {
+			if (strcmp(parts[i], keys[k]) != 0)
+				continue;
+			for (j = 0; j < (size_t)nchain; j++)
+				if (chain[j] == (int)k)
+					break;
+			if (j == (size_t)nchain)
+				chain[nchain++] = (int)k;
+		}
+	}
+	free_list(parts, n);
 	f->cordon = 1;
 	if (strchr(raw, ',') != NULL || strcmp(raw, "numa") == 0) {
 		f->less_mode = HL_CHAIN;
-		parts = split_commas(raw, &n, 0);
-		for (i = 0; i < n; i++) {
-			const char *t = trim_space(parts[i]);
-
-			for (k = 0; k < 3; k++) {
-				if (strcmp(t, keys[k]) != 0)
-					continue;
-				for (j = 0; j < (size_t)nchain; j++)
-					if (chain[j] == (int)k)
-						break;
-				if (j == (size_t)nchain)
-					chain[nchain++] = (int)k;
-			}
-		}
-		free_list(parts, n);
 		if (nchain == 0)
 			chain[nchain++] = HK_SPREAD;
 		if (f->numa_bind && chain[0] != HK_NUMA) {
@@ -202,6 +175,34 @@ filter_init_v210(struct hami_filter *f, const struct gs_pod *pod,
 			f->w_mem = w[2];
 		}
 	}
+}
+
+int
+hami_gpu_policy_known(const char *v, int version)
+{
+	static const char *const names[] = { "binpack", "spread",
+	    "topology-aware", "mutex", "numa" };
+	size_t	 nnames = version >= 21000 ? 5 : version >= 20700 ? 3 : 2;
+	size_t	 n, i, k;
+	char	**parts;
+	int	 ok = 1;
+
+	if (version < 21000) {
+		for (k = 0; k < nnames; k++)
+			if (strcmp(v, names[k]) == 0)
+				return 1;
+		return 0;
+	}
+	/* Empty entries are skipped, as HAMi's chain skips them. */
+	parts = split_trimmed(v, &n, 0);
+	for (i = 0; i < n && ok; i++) {
+		for (k = 0; k < nnames; k++)
+			if (strcmp(parts[i], names[k]) == 0)
+				break;
+		ok = k < nnames;
+	}
+	free_list(parts, n);
+	return ok;
 }
 
 void

@@ -67,17 +67,22 @@ hami_device_score(const struct gs_device *d, const struct hami_req *r)
 	return hami_device_score_v(d, r, 20601);
 }
 
-float
-hami_device_score_v(const struct gs_device *d, const struct hami_req *r,
-    int version)
+/*
+ * ComputeScore with weights for slots, cores and memory: v2.10 reads them
+ * from the pod, earlier versions are weight 1 (and 1.0f * x is x, so
+ * 10 * ((1*a + 1*b) + 1*c) is v2.9's 10 * ((a + b) + c) bit for bit).
+ * Go on amd64 rounds every product (no fused multiply-add).
+ */
+static float
+device_score(const struct gs_device *d, const struct hami_req *r,
+    int version, int64_t w_slot, int64_t w_core, int64_t w_mem)
 {
-	int32_t	request, core, mem;
+	int32_t	request = 0, core = 0, mem = 0;
 	float	used_score, core_score, mem_score;
 
 	if (version >= 20900) {
 		if (d->count == 0 || d->devcore == 0 || d->devmem == 0)
 			return 0;
-		request = core = mem = 0;
 		if (strcmp(d->type, "NVIDIA") == 0) {
 			request = 1;
 			core = r->coresreq;
@@ -87,47 +92,35 @@ hami_device_score_v(const struct gs_device *d, const struct hami_req *r,
 			else
 				mem = r->memreq;
 		}
-		goto score;
-	}
-	request = r->nums;
-	core = r->coresreq;
-	if (r->mempct != 0 && r->mempct != 101)
-		/* Integer pct / 100: 0 below 100%, the whole card at 100%. */
-		mem = i32_mul(d->devmem, i32_div(r->mempct, 100));
-	else
-		mem = r->memreq;
-score:
-	used_score = (float)i32_add(request, d->used) / (float)d->count;
-	core_score = (float)i32_add(core, d->usedcores) / (float)d->devcore;
-	mem_score = (float)i32_add(mem, d->usedmem) / (float)d->devmem;
-	return (float)HAMI_WEIGHT * ((used_score + core_score) + mem_score);
-}
-
-float
-hami_device_score_w(const struct gs_device *d, const struct hami_req *r,
-    const struct hami_filter *f)
-{
-	int32_t	request = 0, core = 0, mem = 0;
-	float	used_score, core_score, mem_score;
-
-	if (f->version < 21000)
-		return hami_device_score_v(d, r, f->version);
-	if (d->count == 0 || d->devcore == 0 || d->devmem == 0)
-		return 0;
-	if (strcmp(d->type, "NVIDIA") == 0) {
-		request = 1;
+	} else {
+		request = r->nums;
 		core = r->coresreq;
 		if (r->mempct != 0 && r->mempct != 101)
-			mem = (int32_t)((int64_t)d->devmem * r->mempct / 100);
+			/* Integer pct / 100: 0 below 100%, the whole card at
+			 * 100%. */
+			mem = i32_mul(d->devmem, i32_div(r->mempct, 100));
 		else
 			mem = r->memreq;
 	}
 	used_score = (float)i32_add(request, d->used) / (float)d->count;
 	core_score = (float)i32_add(core, d->usedcores) / (float)d->devcore;
 	mem_score = (float)i32_add(mem, d->usedmem) / (float)d->devmem;
-	/* Go on amd64 rounds every product (no fused multiply-add). */
-	return (float)HAMI_WEIGHT * (((float)f->w_slot * used_score +
-	    (float)f->w_core * core_score) + (float)f->w_mem * mem_score);
+	return (float)HAMI_WEIGHT * (((float)w_slot * used_score +
+	    (float)w_core * core_score) + (float)w_mem * mem_score);
+}
+
+float
+hami_device_score_v(const struct gs_device *d, const struct hami_req *r,
+    int version)
+{
+	return device_score(d, r, version, 1, 1, 1);
+}
+
+float
+hami_device_score_w(const struct gs_device *d, const struct hami_req *r,
+    const struct hami_filter *f)
+{
+	return device_score(d, r, f->version, f->w_slot, f->w_core, f->w_mem);
 }
 
 /* strconv.ParseInt(s, 10, 64): optional sign, decimal digits only. */
@@ -153,22 +146,11 @@ go_parse_int64(const char *s, int64_t *out)
 	return 0;
 }
 
-static int
-go_space(char c)
-{
-	return c == ' ' || (c >= '\t' && c <= '\r');
-}
-
-/* strings.TrimSpace (ASCII) of [s, s+n) into a fresh string. */
+/* strings.TrimSpace of [s, s+n) into a fresh string. */
 static char *
 trimmed(const char *s, size_t n)
 {
-	while (n > 0 && go_space(*s)) {
-		s++;
-		n--;
-	}
-	while (n > 0 && go_space(s[n - 1]))
-		n--;
+	gs_trim_span(&s, &n);
 	return xstrndup(s, n);
 }
 

@@ -1,12 +1,10 @@
 /*
  * lint.c: manifest checks, once per source object (not per replica).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "hami.h"
 #include "lint.h"
-#include "util.h"
 
 static int
 same_object(const struct gs_pod *a, const struct gs_pod *b)
@@ -14,45 +12,6 @@ same_object(const struct gs_pod *a, const struct gs_pod *b)
 	return b != NULL && strcmp(a->src_file, b->src_file) == 0 &&
 	    a->src_line == b->src_line && a->src_col == b->src_col &&
 	    strcmp(a->workload, b->workload) == 0;
-}
-
-/*
- * Does HAMi of that version know every entry of a GPU policy value?
- * binpack and spread always; topology-aware from v2.7; from v2.10 a comma
- * list of those and mutex and numa, entries trimmed.
- */
-static int
-gpu_policy_known(const char *v, int version)
-{
-	static const char *const names[] = { "binpack", "spread",
-	    "topology-aware", "mutex", "numa" };
-	size_t	 nnames = version >= 21000 ? 5 : version >= 20700 ? 3 : 2;
-	char	*copy, *t, *save = NULL, *e;
-	size_t	 i;
-	int	 ok = 1;
-
-	if (version < 21000) {
-		for (i = 0; i < nnames; i++)
-			if (strcmp(v, names[i]) == 0)
-				return 1;
-		return 0;
-	}
-	copy = xstrdup(v);
-	/* strtok_r skips empty entries; HAMi's chain skips them too. */
-	for (t = strtok_r(copy, ",", &save); t != NULL && ok;
-	    t = strtok_r(NULL, ",", &save)) {
-		while (*t == ' ' || *t == '\t')
-			t++;
-		e = t + strlen(t);
-		while (e > t && (e[-1] == ' ' || e[-1] == '\t'))
-			*--e = '\0';
-		for (i = 0; i < nnames; i++)
-			if (strcmp(t, names[i]) == 0)
-				break;
-		ok = i < nnames;
-	}
-	free(copy);
-	return ok;
 }
 
 static size_t
@@ -79,7 +38,7 @@ lint_pod(const struct gs_pod *p, const struct gs_cluster *c,
 		n++;
 	}
 	if ((v = gs_kv_get(&p->annotations, HAMI_GPU_POLICY_ANNO)) != NULL &&
-	    !gpu_policy_known(v, hami_version(cfg))) {
+	    !hami_gpu_policy_known(v, hami_version(cfg))) {
 		gs_warn(out, p->src_file, p->src_line, p->src_col, "%s: %s "
 		    "'%s' is not a GPU policy %s knows: %s", p->workload,
 		    HAMI_GPU_POLICY_ANNO, v, cfg->profile ? cfg->profile :

@@ -11,7 +11,6 @@
  * Device UUIDs are derived from node name and index, so they are the same
  * on every run.
  */
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -452,26 +451,23 @@ load_cordon(const struct yt_file *f, const struct yt_node *v,
 	if (yt_string(f, v, HAMI_DEVICE_CORDON_ANNO, &s, err) != 0)
 		return -1;
 	for (p = s; ; p = q + 1) {
+		const char	*t = p;
+
 		q = strchr(p, ',');
 		len = q ? (size_t)(q - p) : strlen(p);
-		while (len > 0 && isspace((unsigned char)*p)) {
-			p++;
-			len--;
-		}
-		while (len > 0 && isspace((unsigned char)p[len - 1]))
-			len--;
+		gs_trim_span(&t, &len);
 		if (len > 0) {
 			int	found = 0;
 
 			for (i = 0; i < n->ndevs; i++)
 				if (strlen(n->devs[i].id) == len &&
-				    strncmp(n->devs[i].id, p, len) == 0)
+				    strncmp(n->devs[i].id, t, len) == 0)
 					found = n->devs[i].cordoned = 1;
 			if (!found)
 				gs_warn(w, f->path, v->line, v->col, "node "
 				    "'%s': %s names GPU '%.*s', which the node "
 				    "does not register", n->name,
-				    HAMI_DEVICE_CORDON_ANNO, (int)len, p);
+				    HAMI_DEVICE_CORDON_ANNO, (int)len, t);
 		}
 		if (q == NULL)
 			break;

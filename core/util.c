@@ -176,6 +176,23 @@ gs_streq(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
+static int
+go_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+void
+gs_trim_span(const char **s, size_t *len)
+{
+	while (*len > 0 && go_space(**s)) {
+		(*s)++;
+		(*len)--;
+	}
+	while (*len > 0 && go_space((*s)[*len - 1]))
+		(*len)--;
+}
+
 int
 gs_contains(const char *h, const char *n)
 {

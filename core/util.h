@@ -42,6 +42,11 @@ int	 gs_read_file(const char *path, char **data, size_t *len,
 	     struct gs_error *);
 
 int	 gs_streq(const char *, const char *);
+/*
+ * Go's strings.TrimSpace for ASCII white space (space, \t to \r): narrow
+ * the span [*s, *s + *len) to its trimmed part.
+ */
+void	 gs_trim_span(const char **s, size_t *len);
 /* Case-sensitive substring test that treats "" as contained everywhere (Go). */
 int	 gs_contains(const char *haystack, const char *needle);
 
