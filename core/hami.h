@@ -38,10 +38,18 @@ struct hami_req {
 /* Build container c's request under cfg; nums == 0 means no request. */
 void	hami_build_request(const struct gs_container *c,
 	    const struct gs_config *cfg, struct hami_req *out);
-/* The same; webhook 0 skips the admission webhook's changes (v2.9 does
- * not mutate init containers). */
-void	hami_build_request_ex(const struct gs_container *c,
-	    const struct gs_config *cfg, int webhook, struct hami_req *out);
+/*
+ * The requests of every container HAMi of cfg's version sees, into a
+ * fresh *reqs (caller frees): from v2.9 the init containers first (v2.9's
+ * webhook leaves them alone, v2.10's does not), then the containers.
+ * Returns how many init containers lead the array.
+ */
+size_t	hami_pod_requests(const struct gs_pod *, const struct gs_config *,
+	    struct hami_req **reqs);
+/* Does request c of those start from the node's own usage, not the
+ * previous containers'?  v2.10 fits each init container, and then the
+ * containers, afresh. */
+int	hami_fresh_usage(int version, size_t c, size_t ninit);
 /*
  * v2.10's admission webhook: why it refuses the pod (a gpumem-percentage
  * outside 0..100; a privileged container in a pod asking for GPUs),

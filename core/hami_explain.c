@@ -44,7 +44,7 @@ eval(const struct gs_node *node, const struct gs_explain *ex, const struct hami_
 
 		/* v2.10: each init container, then the containers, from the
 		 * node's own usage. */
-		if (f->version >= 21000 && c > 0 && c <= ex->ninit)
+		if (hami_fresh_usage(f->version, c, ex->ninit))
 			hami_scratch_load(&s, node, f->gpu_binpack);
 		if (ex->reqs[c].nums == 0)
 			continue;
@@ -94,24 +94,15 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
     const struct gs_config *cfg, long detail_node, struct gs_explain *ex)
 {
 	struct hami_filter	f;
-	size_t			i, ci;
+	size_t			i;
 	long			best = -1;
-	int			spread, version = hami_version(cfg);
+	int			spread;
 	const char		*why;
 
 	memset(ex, 0, sizeof *ex);
 	ex->chosen = -1;
-	/* As policy_hami.c: init containers count from v2.9. */
-	ex->ninit = version >= 20900 ? pod->ninit : 0;
+	ex->ninit = hami_pod_requests(pod, cfg, &ex->reqs);
 	ex->nctrs = ex->ninit + pod->nctrs;
-	ex->reqs = xcalloc(ex->nctrs ? ex->nctrs : 1, sizeof *ex->reqs);
-	for (ci = 0; ci < ex->nctrs; ci++)
-		if (ci < ex->ninit)
-			hami_build_request_ex(&pod->init[ci], cfg,
-			    version >= 21000, &ex->reqs[ci]);
-		else
-			hami_build_request(&pod->ctrs[ci - ex->ninit], cfg,
-			    &ex->reqs[ci]);
 	hami_effective_policies(pod, cfg, &ex->node_policy, &ex->gpu_policy);
 	ex->node_policy_from_pod = !cfg->override_policies &&
 	    gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO) != NULL;
@@ -177,7 +168,7 @@ gs_explain_ctr(const struct gs_explain *ex, const struct gs_pod *pod,
     size_t i, int *init)
 {
 	*init = i < ex->ninit;
-	return i < ex->ninit ? pod->init[i].name : pod->ctrs[i - ex->ninit].name;
+	return gs_pod_container(pod, ex->ninit, i)->name;
 }
 
 void

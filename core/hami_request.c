@@ -16,6 +16,7 @@
 
 #include "hami.h"
 #include "int32.h"
+#include "util.h"
 
 static const struct gs_resval *
 pick(const struct gs_resval *lim, const struct gs_resval *req, enum gs_res r)
@@ -23,16 +24,11 @@ pick(const struct gs_resval *lim, const struct gs_resval *req, enum gs_res r)
 	return lim[r].set ? &lim[r] : &req[r];
 }
 
-void
-hami_build_request(const struct gs_container *c, const struct gs_config *cfg,
-    struct hami_req *out)
-{
-	hami_build_request_ex(c, cfg, 1, out);
-}
-
-void
-hami_build_request_ex(const struct gs_container *c,
-    const struct gs_config *cfg, int webhook, struct hami_req *out)
+/* webhook 0 skips the admission webhook's changes (v2.9 does not mutate
+ * init containers). */
+static void
+build_request(const struct gs_container *c, const struct gs_config *cfg,
+    int webhook, struct hami_req *out)
 {
 	int			 version = hami_version(cfg);
 	/* v2.10 mutates privileged containers too (and then refuses the
@@ -117,13 +113,11 @@ hami_build_request_ex(const struct gs_container *c,
 		memset(out, 0, sizeof *out);
 }
 
-/* resourceValue: limits, then requests; Quantity.Value(). */
-static const struct gs_resval *
-resource_value(const struct gs_container *c, enum gs_res r)
+void
+hami_build_request(const struct gs_container *c, const struct gs_config *cfg,
+    struct hami_req *out)
 {
-	if (c->lim[r].set)
-		return &c->lim[r];
-	return c->req[r].set ? &c->req[r] : NULL;
+	build_request(c, cfg, 1, out);
 }
 
 /* MutateAdmission's "has a GPU resource" for one container. */
@@ -143,9 +137,10 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 static const char *
 check_container(const struct gs_container *c, char *buf, size_t len)
 {
-	const struct gs_resval	*v = resource_value(c, GS_RES_GPUMEM_PCT);
+	/* resourceValue: limits, then requests. */
+	const struct gs_resval	*v = pick(c->lim, c->req, GS_RES_GPUMEM_PCT);
 
-	if (v != NULL && (v->v < 0 || v->v > 100)) {
+	if (v->set && (v->v < 0 || v->v > 100)) {
 		snprintf(buf, len, "invalid nvidia.com/gpumem-percentage value "
 		    "%lld in container %s: must be an integer between 0 and "
 		    "100", (long long)v->v, c->name);
@@ -166,8 +161,8 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	if (hami_version(cfg) < 21000)
 		return NULL;
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
-		const struct gs_container *c = i < pod->ninit ?
-		    &pod->init[i] : &pod->ctrs[i - pod->ninit];
+		const struct gs_container *c = gs_pod_container(pod,
+		    pod->ninit, i);
 
 		if ((why = check_container(c, buf, len)) != NULL)
 			return why;
@@ -180,4 +175,26 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 		return buf;
 	}
 	return NULL;
+}
+
+size_t
+hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
+    struct hami_req **reqs)
+{
+	int	version = hami_version(cfg);
+	size_t	ninit = version >= 20900 ? pod->ninit : 0, i;
+
+	*reqs = xcalloc(ninit + pod->nctrs ? ninit + pod->nctrs : 1,
+	    sizeof **reqs);
+	for (i = 0; i < ninit + pod->nctrs; i++)
+		/* v2.9's webhook leaves init containers alone. */
+		build_request(gs_pod_container(pod, ninit, i), cfg,
+		    i >= ninit || version >= 21000, &(*reqs)[i]);
+	return ninit;
+}
+
+int
+hami_fresh_usage(int version, size_t c, size_t ninit)
+{
+	return version >= 21000 && c > 0 && c <= ninit;
 }

@@ -470,6 +470,11 @@ gs_placement_ctr_name(const struct gs_placement *pl, const struct gs_pod *pod,
     size_t i, int *init)
 {
 	*init = i < pl->ninit;
-	return i < pl->ninit ? pod->init[i].name :
-	    pod->ctrs[i - pl->ninit].name;
+	return gs_pod_container(pod, pl->ninit, i)->name;
+}
+
+const struct gs_container *
+gs_pod_container(const struct gs_pod *pod, size_t ninit, size_t i)
+{
+	return i < ninit ? &pod->init[i] : &pod->ctrs[i - ninit];
 }

@@ -189,6 +189,10 @@ struct gs_workload {
 };
 
 void	gs_pod_release(struct gs_pod *);
+/* Container i of pod, its first ninit init containers (pod->ninit, or 0
+ * where they do not count) before its containers. */
+const struct gs_container *gs_pod_container(const struct gs_pod *,
+	    size_t ninit, size_t i);
 void	gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src);
 void	gs_workload_copy(struct gs_workload *dst, const struct gs_workload *src);
 void	gs_workload_release(struct gs_workload *);

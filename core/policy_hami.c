@@ -210,7 +210,7 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 
 	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
 	for (c = 0; c < ninit + nctrs; c++) {
-		if (f->version >= 21000 && c > 0 && c <= ninit)
+		if (hami_fresh_usage(f->version, c, ninit))
 			hami_scratch_load(&st->scratch, node, f->gpu_binpack);
 		if (reqs[c].nums == 0)
 			continue;
@@ -452,21 +452,12 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		return 0;
 	}
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
-	if (version >= 20900 && pod->ninit > 0) {
-		d->ninit = pod->ninit;
-		d->init = xcalloc(pod->ninit, sizeof *d->init);
+	if ((d->ninit = hami_pod_requests(pod, st->cfg, &reqs)) > 0) {
+		d->init = xcalloc(d->ninit, sizeof *d->init);
 		d->init_collapse = version >= 21000;
 	}
 	nall = d->ninit + pod->nctrs;
-	reqs = xcalloc(nall, sizeof *reqs);
 	for (ci = 0; ci < nall; ci++) {
-		if (ci < d->ninit)
-			/* v2.9's webhook leaves init containers alone. */
-			hami_build_request_ex(&pod->init[ci], st->cfg,
-			    version >= 21000, &reqs[ci]);
-		else
-			hami_build_request(&pod->ctrs[ci - d->ninit], st->cfg,
-			    &reqs[ci]);
 		total += reqs[ci].nums;
 		if (reqs[ci].nums > 0) {
 			nreq++;
