@@ -28,47 +28,26 @@ charge_list(struct gs_node *n, const struct gs_ctr_grant *v, size_t nv,
 			    v[i].grants[j].usedmem, v[i].grants[j].usedcores);
 }
 
-/*
- * CollapseInitContainerUsage for one GPU: the init containers' peak
- * (one slot) against the containers' sum (a slot each), the larger of
- * each.  Returns 0 when the pod does not use the GPU.
- */
-static int
-collapsed(const struct gs_placement *pl, int dev, int32_t *slots,
-    int32_t *mem, int32_t *cores)
+/* The placement's grants as gs_gpu_use entries (caller frees). */
+static struct gs_gpu_use *
+gpu_uses(const struct gs_placement *pl, size_t *n)
 {
-	int32_t	imem = 0, icores = 0, islots = 0, amem = 0, acores = 0;
-	int32_t	aslots = 0;
-	size_t	i, j;
+	struct gs_gpu_use	*u = NULL;
+	size_t			 i, j, cap = 0;
 
-	for (i = 0; i < pl->ninit; i++)
-		for (j = 0; j < pl->init[i].ngrants; j++) {
-			const struct gs_grant *g = &pl->init[i].grants[j];
+	*n = 0;
+	for (i = 0; i < pl->ninit + pl->nctrs; i++) {
+		const struct gs_ctr_grant *cg = gs_placement_ctr(pl, i);
 
-			if (g->dev != dev)
-				continue;
-			islots = 1;
-			if (g->usedmem > imem)
-				imem = g->usedmem;
-			if (g->usedcores > icores)
-				icores = g->usedcores;
+		for (j = 0; j < cg->ngrants; j++) {
+			grow_array(&u, &cap, *n + 1, sizeof *u);
+			u[*n].dev = cg->grants[j].dev;
+			u[*n].init = i < pl->ninit;
+			u[*n].mem = cg->grants[j].usedmem;
+			u[(*n)++].cores = cg->grants[j].usedcores;
 		}
-	for (i = 0; i < pl->nctrs; i++)
-		for (j = 0; j < pl->ctrs[i].ngrants; j++) {
-			const struct gs_grant *g = &pl->ctrs[i].grants[j];
-
-			if (g->dev != dev)
-				continue;
-			aslots = i32_add(aslots, 1);
-			amem = i32_add(amem, g->usedmem);
-			acores = i32_add(acores, g->usedcores);
-		}
-	if (islots == 0 && aslots == 0)
-		return 0;
-	*slots = islots > aslots ? islots : aslots;
-	*mem = imem > amem ? imem : amem;
-	*cores = icores > acores ? icores : acores;
-	return 1;
+	}
+	return u;
 }
 
 /* Add (sign 1) or take back (sign -1) one placement's usage. */
@@ -77,17 +56,21 @@ charge(struct gs_cluster *c, const struct gs_placement *pl,
     const struct gs_pod *pod, int32_t sign)
 {
 	struct gs_node	*n;
-	size_t		 i;
+	size_t		 i, nu;
 	int32_t		 slots, mem, cores;
 
 	if (pl->status != GS_PLACED || pl->node < 0)
 		return;
 	n = &c->nodes[pl->node];
 	if (pl->ninit > 0 && pl->init_collapse) {
+		struct gs_gpu_use	*u = gpu_uses(pl, &nu);
+
 		for (i = 0; i < n->ndevs; i++)
-			if (collapsed(pl, (int)i, &slots, &mem, &cores))
+			if (gs_collapse_gpu(u, nu, (int)i, 0, &slots, &mem,
+			    &cores))
 				charge_dev(&n->devs[i], sign, slots, mem,
 				    cores);
+		free(u);
 	} else {
 		charge_list(n, pl->init, pl->ninit, sign);
 		charge_list(n, pl->ctrs, pl->nctrs, sign);

@@ -104,51 +104,38 @@ static void
 v210_delta(struct gs_node *n, const struct gs_running_pod *rp, size_t ninit,
     int init_done)
 {
-	size_t	i, k;
+	struct gs_gpu_use	*u = xcalloc(rp->ndevs, sizeof *u);
+	size_t			 i, k;
+	int32_t			 slots, mem, cores;
 
 	for (i = 0; i < rp->ndevs; i++) {
-		int32_t	 sum_n = 0, sum_m = 0, sum_c = 0;
-		int32_t	 app_n = 0, app_m = 0, app_c = 0;
-		int32_t	 in_n = 0, in_m = 0, in_c = 0, en, em, ec;
-		struct gs_device *d = &n->devs[rp->devs[i].dev];
+		u[i].dev = rp->devs[i].dev;
+		u[i].init = (size_t)rp->devs[i].ctr < ninit;
+		u[i].mem = rp->devs[i].usedmem;
+		u[i].cores = rp->devs[i].usedcores;
+	}
+	for (i = 0; i < rp->ndevs; i++) {
+		struct gs_device *d = &n->devs[u[i].dev];
 
 		for (k = 0; k < i; k++)
-			if (rp->devs[k].dev == rp->devs[i].dev)
+			if (u[k].dev == u[i].dev)
 				break;
 		if (k < i)
 			continue;	/* this GPU is done */
-		for (k = i; k < rp->ndevs; k++) {
-			const struct gs_running_dev *e = &rp->devs[k];
-
-			if (e->dev != rp->devs[i].dev)
-				continue;
-			sum_n = i32_add(sum_n, 1);
-			sum_m = i32_add(sum_m, e->usedmem);
-			sum_c = i32_add(sum_c, e->usedcores);
-			if ((size_t)e->ctr < ninit) {
-				in_n = 1;
-				in_m = e->usedmem > in_m ? e->usedmem : in_m;
-				in_c = e->usedcores > in_c ? e->usedcores : in_c;
-			} else {
-				app_n = i32_add(app_n, 1);
-				app_m = i32_add(app_m, e->usedmem);
-				app_c = i32_add(app_c, e->usedcores);
+		gs_collapse_gpu(u, rp->ndevs, u[i].dev, init_done, &slots,
+		    &mem, &cores);
+		/* What load_pod charged: a slot and the share per entry. */
+		for (k = i; k < rp->ndevs; k++)
+			if (u[k].dev == u[i].dev) {
+				slots = i32_sub(slots, 1);
+				mem = i32_sub(mem, u[k].mem);
+				cores = i32_sub(cores, u[k].cores);
 			}
-		}
-		if (init_done) {
-			/* A GPU only init containers used drops out. */
-			en = app_n;
-			em = app_m;
-			ec = app_c;
-		} else {
-			en = in_n > app_n ? in_n : app_n;
-			em = in_m > app_m ? in_m : app_m;
-			ec = in_c > app_c ? in_c : app_c;
-		}
-		d->v210_used = i32_add(d->v210_used, i32_sub(en, sum_n));
-		d->v210_mem = i32_add(d->v210_mem, i32_sub(em, sum_m));
-		d->v210_cores = i32_add(d->v210_cores, i32_sub(ec, sum_c));
+		d->v210_used = i32_add(d->v210_used, slots);
+		d->v210_mem = i32_add(d->v210_mem, mem);
+		d->v210_cores = i32_add(d->v210_cores, cores);
 	}
+	free(u);
 }
 
 void

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "int32.h"
 #include "model.h"
 #include "util.h"
 
@@ -477,4 +478,37 @@ const struct gs_container *
 gs_pod_container(const struct gs_pod *pod, size_t ninit, size_t i)
 {
 	return i < ninit ? &pod->init[i] : &pod->ctrs[i - ninit];
+}
+
+int
+gs_collapse_gpu(const struct gs_gpu_use *u, size_t n, int dev, int init_done,
+    int32_t *slots, int32_t *mem, int32_t *cores)
+{
+	int32_t	imem = 0, icores = 0, islots = 0, amem = 0, acores = 0;
+	int32_t	aslots = 0;
+	size_t	i;
+	int	found = 0;
+
+	for (i = 0; i < n; i++) {
+		if (u[i].dev != dev)
+			continue;
+		found = 1;
+		if (u[i].init) {
+			islots = 1;
+			if (u[i].mem > imem)
+				imem = u[i].mem;
+			if (u[i].cores > icores)
+				icores = u[i].cores;
+		} else {
+			aslots = i32_add(aslots, 1);
+			amem = i32_add(amem, u[i].mem);
+			acores = i32_add(acores, u[i].cores);
+		}
+	}
+	if (init_done)
+		islots = imem = icores = 0;
+	*slots = islots > aslots ? islots : aslots;
+	*mem = imem > amem ? imem : amem;
+	*cores = icores > acores ? icores : acores;
+	return found;
 }

@@ -254,6 +254,22 @@ struct gs_placement {
 };
 
 void	gs_placement_release(struct gs_placement *);
+
+/* One container's share of one GPU, for gs_collapse_gpu. */
+struct gs_gpu_use {
+	int	dev;		/* index into the node's devices */
+	int	init;		/* an init container's */
+	int32_t	mem, cores;
+};
+
+/*
+ * HAMi v2.10's CollapseInitContainerUsage for GPU dev: the larger of the
+ * init containers' peak (one slot) and the containers' sum (a slot each),
+ * per slots, memory and cores; with init_done the containers' alone
+ * (AppContainersOnlyDeviceUsage).  Returns 0 when no entry is on dev.
+ */
+int	gs_collapse_gpu(const struct gs_gpu_use *, size_t n, int dev,
+	    int init_done, int32_t *slots, int32_t *mem, int32_t *cores);
 /* The grants of every container, init containers first: i in
  * [0, ninit + nctrs). */
 const struct gs_ctr_grant *gs_placement_ctr(const struct gs_placement *,
