@@ -327,18 +327,25 @@ hami_filter_release(struct hami_filter *f)
 	memset(f, 0, sizeof *f);
 }
 
+/* strings.ToUpper of a device type (cut at 255 bytes) into up. */
+static void
+upper_type(const char *type, char up[256])
+{
+	size_t	i;
+
+	for (i = 0; type[i] != '\0' && i < 255; i++)
+		up[i] = (char)toupper((unsigned char)type[i]);
+	up[i] = '\0';
+}
+
 int
 hami_type_ok(const struct hami_filter *f, const struct gs_device *d)
 {
 	char	up[256];
-	size_t	i, n = strlen(d->type);
+	size_t	i;
 	int	ok = 1;
 
-	if (n >= sizeof up)
-		n = sizeof up - 1;
-	for (i = 0; i < n; i++)
-		up[i] = (char)toupper((unsigned char)d->type[i]);
-	up[n] = '\0';
+	upper_type(d->type, up);
 	if (f->has_use_type) {
 		ok = 0;
 		for (i = 0; i < f->nuse_type && !ok; i++)
@@ -489,15 +496,13 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 static size_t
 type_devices(const struct hami_scratch *s, int version)
 {
-	size_t	i, j, n = 0;
+	size_t	i, n = 0;
 	char	up[256];
 
 	if (version < 21000)
 		return s->n;
 	for (i = 0; i < s->n; i++) {
-		for (j = 0; s->devs[i].type[j] && j < sizeof up - 1; j++)
-			up[j] = (char)toupper((unsigned char)s->devs[i].type[j]);
-		up[j] = '\0';
+		upper_type(s->devs[i].type, up);
 		n += strstr(up, "NVIDIA") != NULL;
 	}
 	return n;

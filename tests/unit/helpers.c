@@ -66,3 +66,37 @@ t_pod(struct gs_workload *w, const char *name, size_t nctrs)
 	p->ctrs = xcalloc(nctrs, sizeof *p->ctrs);
 	return p;
 }
+
+void
+t_fit_init(struct t_fit *x, size_t ndevs, int32_t mem, const char *gpu_policy)
+{
+	memset(x, 0, sizeof *x);
+	t_node(&x->node, "n", ndevs, mem, "NVIDIA-Tesla T4");
+	gs_config_init(&x->cfg);
+	gs_config_set_policies(&x->cfg, NULL, gpu_policy);
+	x->pod.pinned_node = -1;
+}
+
+int
+t_fit_run(struct t_fit *x, int32_t nums, int32_t mem, int32_t pct,
+    int32_t cores)
+{
+	struct hami_req	r = { nums, mem, pct, cores };
+	int		ok;
+
+	hami_filter_init(&x->f, &x->pod, &x->cfg);
+	hami_scratch_load(&x->s, &x->node, x->f.gpu_binpack);
+	ok = hami_fit_container(&x->s, &r, &x->f, x->g, x->counts,
+	    &x->insufficient);
+	hami_filter_release(&x->f);
+	return ok;
+}
+
+void
+t_fit_release(struct t_fit *x)
+{
+	hami_scratch_release(&x->s);
+	gs_pod_release(&x->pod);
+	gs_config_release(&x->cfg);
+	gs_node_release(&x->node);
+}

@@ -7,6 +7,7 @@
 
 #include <CUnit/CUnit.h>
 
+#include "../../core/hami.h"
 #include "../../core/model.h"
 
 #define SUITE(n) { .pName = #n, .pTests = n##_tests }
@@ -22,6 +23,26 @@ void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
 /* A container with limits: gpu, gpumem, pct, cores (-1 = absent). */
 void	t_ctr(struct gs_container *, int64_t gpu, int64_t mem, int64_t pct,
 	    int64_t cores);
+
+/* One node, one pod and a configuration, for fitInDevices. */
+struct t_fit {
+	struct gs_node		node;
+	struct gs_pod		pod;
+	struct gs_config	cfg;
+	struct hami_filter	f;
+	struct hami_scratch	s;
+	struct gs_grant		g[16];
+	int			counts[HR_N];
+	int			insufficient;
+};
+
+/* ndevs identical T4s of mem MiB; the scheduler's GPU policy. */
+void	t_fit_init(struct t_fit *, size_t ndevs, int32_t mem,
+	    const char *gpu_policy);
+/* Fit one container request on the node; returns 1 if it fits. */
+int	t_fit_run(struct t_fit *, int32_t nums, int32_t mem, int32_t pct,
+	    int32_t cores);
+void	t_fit_release(struct t_fit *);
 
 /* A pod of nctrs empty containers appended to w (namespace default). */
 struct gs_pod *t_pod(struct gs_workload *, const char *name, size_t nctrs);

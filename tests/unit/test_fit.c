@@ -12,211 +12,166 @@
 #include "../../core/hami.h"
 #include "../../core/util.h"
 
-struct fx {
-	struct gs_node		node;
-	struct gs_pod		pod;
-	struct gs_config	cfg;
-	struct hami_filter	f;
-	struct hami_scratch	s;
-	struct gs_grant		g[16];
-	int			counts[HR_N];
-	int			insufficient;
-};
-
 static void
-fx_init(struct fx *x, size_t ndevs, const char *gpu_policy)
-{
-	memset(x, 0, sizeof *x);
-	t_node(&x->node, "n", ndevs, 15360, "NVIDIA-Tesla T4");
-	gs_config_init(&x->cfg);
-	gs_config_set_policies(&x->cfg, NULL, gpu_policy);
-	x->pod.pinned_node = -1;
-}
-
-static void
-anno(struct fx *x, const char *k, const char *v)
+anno(struct t_fit *x, const char *k, const char *v)
 {
 	gs_kv_set(&x->pod.annotations, k, v);
-}
-
-/* Run one container request; returns 1 if it fits. */
-static int
-fit(struct fx *x, int32_t nums, int32_t mem, int32_t pct, int32_t cores)
-{
-	struct hami_req	r = { nums, mem, pct, cores };
-	int		ok;
-
-	hami_filter_init(&x->f, &x->pod, &x->cfg);
-	hami_scratch_load(&x->s, &x->node, x->f.gpu_binpack);
-	ok = hami_fit_container(&x->s, &r, &x->f, x->g, x->counts,
-	    &x->insufficient);
-	hami_filter_release(&x->f);
-	return ok;
-}
-
-static void
-fx_release(struct fx *x)
-{
-	hami_scratch_release(&x->s);
-	gs_kv_release(&x->pod.annotations);
-	gs_config_release(&x->cfg);
-	gs_node_release(&x->node);
 }
 
 static void
 test_ties_take_the_last_device(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
-	fx_init(&x, 4, "spread");
-	CU_ASSERT_TRUE(fit(&x, 1, 7500, 101, 0));
+	t_fit_init(&x, 4, 15360, "spread");
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 7500, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 3);
 	CU_ASSERT_EQUAL(x.g[0].usedmem, 7500);
-	fx_release(&x);
-	fx_init(&x, 4, "binpack");
-	CU_ASSERT_TRUE(fit(&x, 1, 7500, 101, 0));
+	t_fit_release(&x);
+	t_fit_init(&x, 4, 15360, "binpack");
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 7500, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 3);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_binpack_and_spread_order(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
-	fx_init(&x, 4, "binpack");
+	t_fit_init(&x, 4, 15360, "binpack");
 	x.node.devs[1].used = 1;
 	x.node.devs[1].usedmem = 1000;
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);		/* most loaded first */
-	fx_release(&x);
-	fx_init(&x, 4, "spread");
+	t_fit_release(&x);
+	t_fit_init(&x, 4, 15360, "spread");
 	x.node.devs[3].used = 1;
 	x.node.devs[3].usedmem = 1000;
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 2);		/* least loaded, latest */
-	fx_release(&x);
+	t_fit_release(&x);
 	/* Any value but exactly "binpack" is spread. */
-	fx_init(&x, 4, "BINPACK");
+	t_fit_init(&x, 4, 15360, "BINPACK");
 	x.node.devs[1].used = 1;
 	x.node.devs[1].usedmem = 1000;
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 3);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_numa_order(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 	size_t		i;
 
 	/* binpack tries the lowest NUMA group first, spread the highest. */
-	fx_init(&x, 4, "binpack");
+	t_fit_init(&x, 4, 15360, "binpack");
 	for (i = 0; i < 4; i++)
 		x.node.devs[i].numa = i < 2 ? 0 : 1;
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);
 	x.node.devs[2].used = 5;		/* score does not beat NUMA */
 	x.node.devs[2].usedmem = 9000;
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);
-	fx_release(&x);
-	fx_init(&x, 4, "spread");
+	t_fit_release(&x);
+	t_fit_init(&x, 4, 15360, "spread");
 	for (i = 0; i < 4; i++)
 		x.node.devs[i].numa = i < 2 ? 0 : 1;
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 3);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_numa_bind(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 	size_t		i;
 
-	fx_init(&x, 4, "spread");
+	t_fit_init(&x, 4, 15360, "spread");
 	for (i = 0; i < 4; i++)
 		x.node.devs[i].numa = i < 2 ? 0 : 1;
 	x.node.devs[3].used = 10;		/* slots exhausted */
-	CU_ASSERT_TRUE(fit(&x, 2, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 2, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 2);		/* crosses NUMA: 2 then 1 */
 	CU_ASSERT_EQUAL(x.g[1].dev, 1);
 	anno(&x, HAMI_NUMA_BIND_ANNO, "true");
-	CU_ASSERT_TRUE(fit(&x, 2, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 2, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);		/* restarted in NUMA 0 */
 	CU_ASSERT_EQUAL(x.g[1].dev, 0);
 	CU_ASSERT_EQUAL(x.counts[HR_NUMA_NOT_FIT], 1);
 	/* ParseBool: "yes" is not true. */
 	anno(&x, HAMI_NUMA_BIND_ANNO, "yes");
-	CU_ASSERT_TRUE(fit(&x, 2, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 2, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[1].dev, 1);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_type_filters(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
-	fx_init(&x, 4, "spread");
+	t_fit_init(&x, 4, 15360, "spread");
 	anno(&x, HAMI_USE_TYPE_ANNO, "t4");	/* upper-cased substring */
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	anno(&x, HAMI_USE_TYPE_ANNO, "A10");
-	CU_ASSERT_FALSE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_FALSE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_TYPE_MISMATCH], 4);
 	anno(&x, HAMI_USE_TYPE_ANNO, "A100,");	/* empty entry: all */
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	gs_kv_release(&x.pod.annotations);
 	anno(&x, HAMI_NOUSE_TYPE_ANNO, "");	/* empty: rejects all */
-	CU_ASSERT_FALSE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_FALSE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_TYPE_MISMATCH], 4);
 	gs_kv_release(&x.pod.annotations);
 	anno(&x, HAMI_VGPU_MODE_ANNO, "mps");
-	CU_ASSERT_FALSE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_FALSE(t_fit_run(&x, 1, 1000, 101, 0));
 	anno(&x, HAMI_VGPU_MODE_ANNO, "hami-core,mps");
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
-	fx_release(&x);
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
+	t_fit_release(&x);
 	/* A device whose type lacks "NVIDIA" never matches. */
-	fx_init(&x, 1, "spread");
+	t_fit_init(&x, 1, 15360, "spread");
 	free(x.node.devs[0].type);
 	x.node.devs[0].type = xstrdup("MLU370");
-	CU_ASSERT_FALSE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_FALSE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_TYPE_MISMATCH], 1);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_uuid_filters(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
-	fx_init(&x, 4, "spread");
+	t_fit_init(&x, 4, 15360, "spread");
 	anno(&x, HAMI_USE_UUID_ANNO, "GPU-0,GPU-9");
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 0);
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_UUID_MISMATCH], 3);
 	/* use-gpuuuid silences nouse-gpuuuid. */
 	anno(&x, HAMI_NOUSE_UUID_ANNO, "GPU-0");
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 0);
 	gs_kv_release(&x.pod.annotations);
 	anno(&x, HAMI_NOUSE_UUID_ANNO, "GPU-3");
-	CU_ASSERT_TRUE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 2);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_capacity_checks(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
-	fx_init(&x, 4, "spread");
-	CU_ASSERT_FALSE(fit(&x, 1, 15361, 101, 0));
+	t_fit_init(&x, 4, 15360, "spread");
+	CU_ASSERT_FALSE(t_fit_run(&x, 1, 15361, 101, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_INSUFFICIENT_MEMORY], 4);
-	CU_ASSERT_TRUE(fit(&x, 1, 15360, 101, 0));	/* equality fits */
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 15360, 101, 0));	/* equality fits */
 	x.node.devs[3].used = 10;
 	x.node.devs[2].usedcores = 100;
 	x.node.devs[2].used = 1;
@@ -224,68 +179,68 @@ test_capacity_checks(void)
 	x.node.devs[1].used = 1;
 	x.node.devs[0].used = 1;
 	x.node.devs[0].usedcores = 60;
-	CU_ASSERT_FALSE(fit(&x, 1, 1000, 101, 50));
+	CU_ASSERT_FALSE(t_fit_run(&x, 1, 1000, 101, 50));
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_TIME_SLICING_EXHAUSTED], 1);
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_INSUFFICIENT_CORE], 3);
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_INSUFFICIENT_MEMORY], 0);
 	/* Device 0 has all cores free but is in use: 100 is exclusive. */
 	x.node.devs[0].usedcores = 0;
-	CU_ASSERT_FALSE(fit(&x, 1, 1000, 101, 100));
+	CU_ASSERT_FALSE(t_fit_run(&x, 1, 1000, 101, 100));
 	CU_ASSERT_EQUAL(x.counts[HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT], 1);
 	/* A cores-0 request cannot land on a GPU whose cores are all used. */
 	x.node.devs[0].usedcores = 100;
 	x.node.devs[1].usedcores = 100;
-	CU_ASSERT_FALSE(fit(&x, 1, 1000, 101, 0));
+	CU_ASSERT_FALSE(t_fit_run(&x, 1, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_COMPUTE_UNITS_EXHAUSTED], 3);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_cores_clamp_persists(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
-	fx_init(&x, 4, "spread");
-	CU_ASSERT_TRUE(fit(&x, 2, 1000, 101, 150));
+	t_fit_init(&x, 4, 15360, "spread");
+	CU_ASSERT_TRUE(t_fit_run(&x, 2, 1000, 101, 150));
 	CU_ASSERT_EQUAL(x.g[0].usedcores, 100);
 	CU_ASSERT_EQUAL(x.g[1].usedcores, 100);
 	CU_ASSERT_EQUAL(x.s.devs[x.g[0].dev].usedcores, 100);	/* charged */
 	CU_ASSERT_EQUAL(x.s.devs[x.g[0].dev].used, 1);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_percentage_memory(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
-	fx_init(&x, 1, "spread");
-	CU_ASSERT_TRUE(fit(&x, 1, 0, 45, 0));
+	t_fit_init(&x, 1, 15360, "spread");
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 0, 45, 0));
 	CU_ASSERT_EQUAL(x.g[0].usedmem, 15360 * 45 / 100);	/* 6912 */
-	CU_ASSERT_TRUE(fit(&x, 1, 0, 100, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 0, 100, 0));
 	CU_ASSERT_EQUAL(x.g[0].usedmem, 15360);
 	/* gpumem wins over the percentage for the fit and the charge. */
-	CU_ASSERT_TRUE(fit(&x, 1, 500, 45, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 500, 45, 0));
 	CU_ASSERT_EQUAL(x.g[0].usedmem, 500);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_node_insufficient_and_partial(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
-	fx_init(&x, 4, "spread");
-	CU_ASSERT_FALSE(fit(&x, 5, 1000, 101, 0));
+	t_fit_init(&x, 4, 15360, "spread");
+	CU_ASSERT_FALSE(t_fit_run(&x, 5, 1000, 101, 0));
 	CU_ASSERT_TRUE(x.insufficient);
 	x.node.devs[0].usedmem = 15000;
 	x.node.devs[1].usedmem = 15000;
 	x.node.devs[2].usedmem = 15000;
-	CU_ASSERT_FALSE(fit(&x, 2, 1000, 101, 0));
+	CU_ASSERT_FALSE(t_fit_run(&x, 2, 1000, 101, 0));
 	CU_ASSERT_FALSE(x.insufficient);
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_INSUFFICIENT_MEMORY], 3);
 	CU_ASSERT_EQUAL(x.counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST], 1);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 /* v2.6.1 has no health check in Fit; v2.7 skips an unhealthy device
@@ -293,24 +248,24 @@ test_node_insufficient_and_partial(void)
 static void
 test_health_by_version(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
-	fx_init(&x, 4, "spread");
+	t_fit_init(&x, 4, 15360, "spread");
 	x.node.devs[3].health = 0;
-	CU_ASSERT_TRUE(fit(&x, 1, 7500, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 7500, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 3);
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_NOT_HEALTH], 0);
 	free(x.cfg.profile);
 	x.cfg.profile = xstrdup("hami-v2.7.0");
 	x.node.devs[2].health = 0;
-	CU_ASSERT_TRUE(fit(&x, 1, 7500, 101, 0));
+	CU_ASSERT_TRUE(t_fit_run(&x, 1, 7500, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_NOT_HEALTH], 2);
 	anno(&x, HAMI_GPU_POLICY_ANNO, "topology-aware");
 	hami_filter_init(&x.f, &x.pod, &x.cfg);
 	CU_ASSERT_TRUE(x.f.topology);
 	hami_filter_release(&x.f);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 CU_TestInfo fit_tests[] = {

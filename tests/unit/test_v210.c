@@ -18,51 +18,20 @@
 #include "../../core/policy.h"
 #include "../../core/util.h"
 
-struct fx {
-	struct gs_node		node;
-	struct gs_pod		pod;
-	struct gs_config	cfg;
-	struct hami_filter	f;
-	struct hami_scratch	s;
-	struct gs_grant		g[16];
-	int			counts[HR_N];
-	int			insufficient;
-};
-
 static void
-fx_init(struct fx *x, size_t ndevs, const char *gpu_policy,
+fx_init(struct t_fit *x, size_t ndevs, const char *gpu_policy,
     const char *profile)
 {
-	memset(x, 0, sizeof *x);
-	t_node(&x->node, "n", ndevs, 16384, "NVIDIA-Tesla T4");
-	gs_config_init(&x->cfg);
-	gs_config_set_policies(&x->cfg, NULL, gpu_policy);
+	t_fit_init(x, ndevs, 16384, gpu_policy);
 	free(x->cfg.profile);
 	x->cfg.profile = xstrdup(profile);
-	x->pod.pinned_node = -1;
 }
 
+/* A request of nums GPUs and mem MiB, cores as given, no percentage. */
 static int
-fit(struct fx *x, int32_t nums, int32_t mem, int32_t cores)
+fit(struct t_fit *x, int32_t nums, int32_t mem, int32_t cores)
 {
-	struct hami_req	r = { nums, mem, 101, cores };
-	int		ok;
-
-	hami_filter_init(&x->f, &x->pod, &x->cfg);
-	hami_scratch_load(&x->s, &x->node, x->f.gpu_binpack);
-	ok = hami_fit_container(&x->s, &r, &x->f, x->g, x->counts,
-	    &x->insufficient);
-	hami_filter_release(&x->f);
-	return ok;
-}
-
-static void
-fx_release(struct fx *x)
-{
-	hami_scratch_release(&x->s);
-	gs_node_release(&x->node);
-	gs_pod_release(&x->pod);
-	gs_config_release(&x->cfg);
+	return t_fit_run(x, nums, mem, 101, cores);
 }
 
 static void
@@ -91,7 +60,7 @@ test_version_names(void)
 static void
 test_score_first(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
 	fx_init(&x, 2, "binpack", "hami-v2.9.0");
 	x.node.devs[1].numa = 1;
@@ -107,7 +76,7 @@ test_score_first(void)
 	gs_kv_set(&x.pod.annotations, HAMI_NUMA_BIND_ANNO, "true");
 	CU_ASSERT_TRUE(fit(&x, 1, 1024, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 0);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 /* Equal scores: NUMA breaks the tie (lower NUMA first, so the higher
@@ -115,7 +84,7 @@ test_score_first(void)
 static void
 test_numa_tie_break(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
 	fx_init(&x, 2, "spread", "hami-v2.10.0");
 	x.node.devs[0].numa = 1;
@@ -125,7 +94,7 @@ test_numa_tie_break(void)
 	x.node.devs[1].numa = 1;
 	CU_ASSERT_TRUE(fit(&x, 1, 1024, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
@@ -179,7 +148,7 @@ test_policy_chains(void)
 static void
 test_chain_order(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
 	fx_init(&x, 3, "binpack,numa", "hami-v2.10.0");
 	x.node.devs[0].numa = 1;
@@ -194,14 +163,14 @@ test_chain_order(void)
 	x.node.devs[1].usedmem = 1024;
 	CU_ASSERT_TRUE(fit(&x, 1, 1024, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 /* mutex: busy GPUs sort first and are refused after the slot check. */
 static void
 test_mutex(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
 	fx_init(&x, 3, "mutex", "hami-v2.10.0");
 	x.node.devs[2].used = 1;
@@ -211,13 +180,13 @@ test_mutex(void)
 	CU_ASSERT_FALSE(fit(&x, 2, 1024, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT], 1);
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_TIME_SLICING_EXHAUSTED], 1);
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
 test_cordon_and_filters(void)
 {
-	struct fx	x;
+	struct t_fit	x;
 
 	fx_init(&x, 3, "spread", "hami-v2.9.0");
 	x.node.devs[2].cordoned = 1;
@@ -240,7 +209,7 @@ test_cordon_and_filters(void)
 	free(x.cfg.profile);
 	x.cfg.profile = xstrdup("hami-v2.9.0");
 	CU_ASSERT_FALSE(fit(&x, 1, 1024, 0));
-	fx_release(&x);
+	t_fit_release(&x);
 }
 
 static void
