@@ -104,6 +104,11 @@ int	cmd_parse_inputs(const char *cmd, const struct cmd_input_args *,
  */
 int	cmd_profile(const char *cmd, const struct arg_str *profile,
 	    const struct arg_str *hami_version, const char **out);
+/* The --hami-version V option, as every command spells it. */
+struct arg_str *cmd_arg_hami_version(void);
+/* --hami-version V alone into *profile (left as is when not given). */
+int	cmd_hami_version(const char *cmd, const struct arg_str *hami_version,
+	    const char **out);
 
 /* Load the scenario; returns EXIT_OK or the exit status to use. */
 int	cmd_load(const struct cmd_inputs *, struct gs_scenario *);

@@ -260,6 +260,22 @@ cmd_profile(const char *cmd, const struct arg_str *profile,
 		cmd_errorf("%s: give --profile or --hami-version, not both", cmd);
 		return EXIT_USAGE;
 	}
+	return cmd_hami_version(cmd, hami_version, out);
+}
+
+struct arg_str *
+cmd_arg_hami_version(void)
+{
+	return arg_str0(NULL, "hami-version", "V", "HAMi version: v2.6 "
+	    "(default), v2.7, v2.8, v2.9 or v2.10");
+}
+
+int
+cmd_hami_version(const char *cmd, const struct arg_str *hami_version,
+    const char **out)
+{
+	if (hami_version->count == 0)
+		return EXIT_OK;
 	if ((*out = hami_profile_for_version(hami_version->sval[0])) == NULL) {
 		cmd_errorf("%s: unknown HAMi version '%s' (v2.6 to v2.10 are "
 		    "simulated)", cmd, hami_version->sval[0]);

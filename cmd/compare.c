@@ -40,8 +40,7 @@ cmp_args_init(struct cmp_args *a)
 	    "scoring profile (default hami-v2.6.1)");
 	a->profiles = arg_str0(NULL, "profiles", "P,P...",
 	    "compare these profiles instead (pod annotations as they are)");
-	a->hami_version = arg_str0(NULL, "hami-version", "V",
-	    "HAMi version: v2.6 (default), v2.7, v2.8, v2.9 or v2.10");
+	a->hami_version = cmd_arg_hami_version();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);

@@ -32,8 +32,7 @@ explain_args_init(struct explain_args *a)
 	a->node = arg_str0(NULL, "node", "NAME",
 	    "also show this node's GPUs");
 	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
-	a->hami_version = arg_str0(NULL, "hami-version", "VERSION",
-	    "HAMi version: v2.6 (default), v2.7, v2.8, v2.9 or v2.10");
+	a->hami_version = cmd_arg_hami_version();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -297,14 +296,9 @@ explain_main(int argc, char **argv)
 		goto out;
 	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.quiet = a.quiet->count > 0;
-	if (a.hami_version->count > 0 &&
-	    (in.profile = hami_profile_for_version(
-	    a.hami_version->sval[0])) == NULL) {
-		cmd_errorf("explain: unknown HAMi version '%s' (v2.6 to v2.10 "
-		    "are simulated)", a.hami_version->sval[0]);
-		rc = EXIT_USAGE;
+	if ((rc = cmd_hami_version("explain", a.hami_version,
+	    &in.profile)) != EXIT_OK)
 		goto out;
-	}
 	cmd_snapshot_inputs(&a.snap, &in);
 	podname = a.pod->sval[0];
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)

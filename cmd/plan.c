@@ -64,8 +64,7 @@ plan_args_init(struct plan_args *a, int sub)
 	    "the run to plan for (scenarios with several runs)"));
 	add(a, a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)"));
-	add(a, a->hami_version = arg_str0(NULL, "hami-version", "V",
-	    "HAMi version: v2.6 (default), v2.7, v2.8, v2.9 or v2.10"));
+	add(a, a->hami_version = cmd_arg_hami_version());
 	add(a, a->output = arg_str0("o", "output", "FORMAT", sub == SUB_REPORT ?
 	    "markdown (the only one)" : "table (default) or json"));
 	if (sub == SUB_HEADROOM) {

@@ -38,8 +38,7 @@ sim_args_init(struct sim_args *a)
 	    "policies above win over pod annotations");
 	a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)");
-	a->hami_version = arg_str0(NULL, "hami-version", "V",
-	    "HAMi version: v2.6 (default), v2.7, v2.8, v2.9 or v2.10");
+	a->hami_version = cmd_arg_hami_version();
 	a->fail_pending = arg_lit0(NULL, "fail-on-pending",
 	    "exit 1 if any pod stays pending");
 	a->expect = arg_file0(NULL, "expect", "GOLDEN",

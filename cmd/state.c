@@ -29,8 +29,7 @@ state_args_init(struct state_args *a)
 	    "nodes (kubectl get nodes -o json), repeatable");
 	cmd_snapshot_args_init(&a->snap);
 	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
-	a->hami_version = arg_str0(NULL, "hami-version", "VERSION",
-	    "HAMi version: v2.6 (default), v2.7, v2.8, v2.9 or v2.10");
+	a->hami_version = cmd_arg_hami_version();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -92,14 +91,9 @@ state_main(int argc, char **argv)
 	in.nclusters = (size_t)a.cluster->count;
 	in.quiet = a.quiet->count > 0;
 	cmd_snapshot_inputs(&a.snap, &in);
-	if (a.hami_version->count > 0 &&
-	    (in.profile = hami_profile_for_version(
-	    a.hami_version->sval[0])) == NULL) {
-		cmd_errorf("state: unknown HAMi version '%s' (v2.6 to v2.10 "
-		    "are simulated)", a.hami_version->sval[0]);
-		rc = EXIT_USAGE;
+	if ((rc = cmd_hami_version("state", a.hami_version,
+	    &in.profile)) != EXIT_OK)
 		goto out;
-	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out;
 	/* The scenario's first run names the version unless given here. */
