@@ -13,6 +13,7 @@
 #include "../core/explain.h"
 #include "../core/policy.h"
 #include "../core/report.h"
+#include "../core/vendor.h"
 
 struct explain_args {
 	struct cmd_input_args in;
@@ -115,17 +116,25 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 	    "scheduler");
 	printf("request, as %s builds it:\n", profile);
 	for (i = 0; i < ex->nctrs; i++) {
-		const struct hami_req *r = &ex->reqs[i];
+		const struct hami_creq *cr = &ex->reqs[i];
 		const char *name = gs_explain_ctr(ex, pod, i, &init);
+		size_t t;
 
-		if (r->nums == 0) {
+		if (cr->n == 0) {
 			printf("  %scontainer %s: no GPU request\n",
 			    init ? "init " : "", name);
 			continue;
 		}
-		mem_text(r, mem, sizeof mem);
-		printf("  %scontainer %s: Nums %d, %s, Coresreq %d\n",
-		    init ? "init " : "", name, r->nums, mem, r->coresreq);
+		for (t = 0; t < cr->n; t++) {
+			const struct hami_req *r = &cr->r[t];
+
+			mem_text(r, mem, sizeof mem);
+			printf("  %scontainer %s: %s%s%sNums %d, %s, Coresreq "
+			    "%d\n", init ? "init " : "", name, r->vendor ?
+			    "Type " : "", r->vendor ? gs_vendors[r->vendor].type :
+			    "", r->vendor ? ", " : "", r->nums, mem,
+			    r->coresreq);
+		}
 	}
 	if (ex->refused[0] != '\0')
 		printf("refused: %s\n", ex->refused);
@@ -215,13 +224,24 @@ explain_json(const struct gs_pod *pod, const char *run,
 	json_object_set_new(o, "node_policy", json_string(ex->node_policy));
 	json_object_set_new(o, "gpu_policy", json_string(ex->gpu_policy));
 	for (i = 0; i < ex->nctrs; i++) {
+		const struct hami_creq *cr = &ex->reqs[i];
 		const char *name = gs_explain_ctr(ex, pod, i, &init);
+		static const struct hami_req none;
+		size_t t;
 
-		json_array_append_new(reqs, json_pack(
-		    "{s:s,s:b,s:i,s:i,s:i,s:i}", "container", name, "init",
-		    init, "Nums", ex->reqs[i].nums, "Memreq",
-		    ex->reqs[i].memreq, "MemPercentagereq",
-		    ex->reqs[i].mempct, "Coresreq", ex->reqs[i].coresreq));
+		/* One entry per device type asked for; a container asking
+		 * for none has one with Nums 0 and Type null. */
+		for (t = 0; t < (cr->n ? cr->n : 1); t++) {
+			const struct hami_req *r = cr->n ? &cr->r[t] : &none;
+
+			json_array_append_new(reqs, json_pack(
+			    "{s:s,s:b,s:o,s:i,s:i,s:i,s:i}", "container", name,
+			    "init", init, "Type", cr->n ?
+			    json_string(gs_vendors[r->vendor].type) :
+			    json_null(), "Nums", r->nums, "Memreq", r->memreq,
+			    "MemPercentagereq", r->mempct, "Coresreq",
+			    r->coresreq));
+		}
 	}
 	json_object_set_new(o, "request", reqs);
 	json_object_set_new(o, "refused", ex->refused[0] ?

@@ -27,25 +27,47 @@
 /* v2.10: a node's GPUs (UUIDs, comma-separated) closed to new pods. */
 #define HAMI_DEVICE_CORDON_ANNO	"hami.io/device-cordon"
 
-/* ContainerDeviceRequest for type "NVIDIA". */
+/* ContainerDeviceRequest for one device type. */
 struct hami_req {
 	int32_t	nums;
 	int32_t	memreq;
-	int32_t	mempct;		/* 101 = not given */
+	int32_t	mempct;		/* 101 = not given (NVIDIA); others 0 */
 	int32_t	coresreq;
+	int	vendor;		/* enum gs_vendor: Type; 0 = "NVIDIA" */
 };
 
-/* Build container c's request under cfg; nums == 0 means no request. */
+/* The most device types one container asks for at once. */
+#define HAMI_MAX_TYPES	4
+
+/* One container's ContainerDeviceRequests: one per device type asked
+ * for, in gs_vendors order (HAMi: map order). */
+struct hami_creq {
+	struct hami_req	r[HAMI_MAX_TYPES];
+	size_t		n;
+	int32_t		nums;		/* sum of r[].nums: devices granted */
+};
+
+/* Build container c's NVIDIA request under cfg; nums == 0 means no
+ * request. */
 void	hami_build_request(const struct gs_container *c,
 	    const struct gs_config *cfg, struct hami_req *out);
 /*
  * The requests of every container HAMi of cfg's version sees, into a
  * fresh *reqs (caller frees): from v2.9 the init containers first (v2.9's
  * webhook leaves them alone, v2.10's does not), then the containers.
- * Returns how many init containers lead the array.
+ * Every device type HAMi of that version is modelled for counts: other
+ * vendors' from v2.6.1 only.  Returns how many init containers lead the
+ * array.
  */
 size_t	hami_pod_requests(const struct gs_pod *, const struct gs_config *,
-	    struct hami_req **reqs);
+	    struct hami_creq **reqs);
+/* Does HAMi of that version model vendor's devices in gpusched?
+ * NVIDIA always; the others for hami-v2.6.1. */
+int	hami_vendor_modelled(int vendor, int version);
+/* Why a pod asks for devices gpusched does not model under cfg's
+ * version (written into buf), or NULL. */
+const char *hami_unmodelled(const struct gs_pod *, const struct gs_config *,
+	    char *buf, size_t len);
 /* Does request c of those start from the node's own usage, not the
  * previous containers'?  v2.10 fits each init container, and then the
  * containers, afresh. */
@@ -99,6 +121,8 @@ struct hami_filter {
 	int	  cordon;	/* honour gs_device.cordoned */
 	int64_t	  w_slot, w_core, w_mem;	/* device score weights */
 	char	 *error;	/* why HAMi's Filter errors out, or NULL */
+	/* The pod's annotations: other vendors' UUID and type filters. */
+	const struct gs_kvlist *annos;
 };
 
 /* How DeviceUsageList.Less orders a node's GPUs. */
@@ -192,6 +216,13 @@ int	hami_node_prefer(int spread, float sa, size_t a, float sb, size_t b);
 /* ComputeScore for one device and one container's request. */
 float	hami_device_score(const struct gs_device *d, const struct hami_req *r);
 /*
+ * ComputeScore for one device and every request of a container: up to
+ * v2.8 every type's request counts on every device (HAMi sums them
+ * regardless of type); from v2.9 only those of the device's exact Type.
+ */
+float	hami_device_score_c(const struct gs_device *d,
+	    const struct hami_creq *c, const struct hami_filter *f);
+/*
  * The same by version: from v2.9 the request counts only on a device
  * whose Type is exactly the request's ("NVIDIA"; registered types are
  * "NVIDIA-<model>" or the model, so never), as one slot, with integer
@@ -230,6 +261,9 @@ struct hami_scratch {
 	 */
 	int			*trace_try;
 	int			*trace_result;
+	/* The devices HAMi's reason counts are out of, for the last
+	 * request fitted (all of the node's; v2.7+ those of its type). */
+	size_t			 cards;
 };
 
 void	hami_scratch_load(struct hami_scratch *, const struct gs_node *,
@@ -239,12 +273,17 @@ void	hami_scratch_release(struct hami_scratch *);
 void	hami_sort_devices(struct hami_scratch *);
 
 /*
- * fitInDevices for one container: scores, sort, reverse scan, charge.
- * On success fills grants (capacity >= req->nums) and returns 1.  On
- * failure returns 0; if counts is not NULL it receives the reason counts,
- * and *node_reason is set for NodeInsufficientDevice.
+ * fitInDevices for one container: scores, then per device type sort,
+ * reverse scan, charge.  On success fills grants (capacity >= c->nums),
+ * one type after another, and returns 1.  On failure returns 0; if
+ * counts is not NULL it receives the reason counts of the type that
+ * failed, and *insufficient_devices is set for NodeInsufficientDevice.
  */
-int	hami_fit_container(struct hami_scratch *, const struct hami_req *,
+int	hami_fit_container(struct hami_scratch *, const struct hami_creq *,
+	    const struct hami_filter *, struct gs_grant *grants,
+	    int counts[HR_N], int *insufficient_devices);
+/* The same for a single NVIDIA request (tests, metrics). */
+int	hami_fit_request(struct hami_scratch *, const struct hami_req *,
 	    const struct hami_filter *, struct gs_grant *grants,
 	    int counts[HR_N], int *insufficient_devices);
 

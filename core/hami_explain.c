@@ -81,7 +81,7 @@ eval(const struct gs_node *node, const struct gs_explain *ex, const struct hami_
 				snprintf(out->reason, sizeof out->reason,
 				    "NodeInsufficientDevice");
 			else
-				format_counts(counts, node->ndevs, out->reason,
+				format_counts(counts, s.cards, out->reason,
 				    sizeof out->reason);
 		}
 	}
@@ -114,6 +114,9 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	ex->nodes = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *ex->nodes);
 	if ((why = hami_admission(pod, cfg, ex->refused,
 	    sizeof ex->refused)) != NULL ||
+	    (hami_unmodelled(pod, cfg, ex->filter_buf,
+	    sizeof ex->filter_buf) != NULL && snprintf(ex->refused,
+	    sizeof ex->refused, "not simulated: %s", ex->filter_buf) > 0) ||
 	    (f.error != NULL && snprintf(ex->refused, sizeof ex->refused,
 	    "HAMi's Filter fails: %s", f.error) > 0)) {
 		for (i = 0; i < c->nnodes; i++)

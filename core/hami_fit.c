@@ -5,6 +5,11 @@
  * containers of the same pod see.  The reason counts reproduce HAMi's own,
  * quirks included (NumaNotFit and AllocatedCardsInsufficientRequest count
  * device types, not devices).  Spec §2.1, §3.7, §3.8.
+ *
+ * Other vendors' requests (v2.6.1) go through the same loop: checkType is
+ * "the device's Type contains the request's" and then the vendor's
+ * CheckType (Hygon's use/nouse-dcutype; the others pass), CheckUUID reads
+ * the vendor's own annotations, and every other check is shared.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -14,6 +19,7 @@
 #include "hami.h"
 #include "int32.h"
 #include "util.h"
+#include "vendor.h"
 
 const char *const hami_reason_names[HR_N] = {
 	"CardNotHealth",
@@ -213,6 +219,7 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 	char		**(*split)(const char *, size_t *, int);
 
 	memset(f, 0, sizeof *f);
+	f->annos = &pod->annotations;
 	f->version = hami_version(cfg);
 	/* v2.10: entries trimmed, and a blank value is no constraint. */
 	split = f->version >= 21000 ? split_trimmed : split_commas;
@@ -417,6 +424,103 @@ hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 	return -1;
 }
 
+/* strings.Split(s, ",") contains id. */
+static int
+list_has(const char *s, const char *id)
+{
+	size_t	len = strlen(id);
+	const char *p = s, *q;
+
+	for (;;) {
+		q = strchr(p, ',');
+		if ((size_t)(q ? q - p : (long)strlen(p)) == len &&
+		    strncmp(p, id, len) == 0)
+			return 1;
+		if (q == NULL)
+			return 0;
+		p = q + 1;
+	}
+}
+
+/* Hygon's checkDCUtype: any comma entry contained in the type, upper-cased. */
+static int
+type_list_hit(const char *list, const char *type)
+{
+	char	**v, up[256];
+	size_t	  n, i;
+	int	  hit = 0;
+
+	upper_type(type, up);
+	v = split_commas(list, &n, 1);
+	for (i = 0; i < n && !hit; i++)
+		hit = strstr(up, v[i]) != NULL;
+	free_list(v, n);
+	return hit;
+}
+
+/*
+ * A vendor's use/nouse annotation pair: when the use list is present it
+ * alone decides (hit must match), else the nouse list must not match.
+ */
+static int
+use_nouse(const struct hami_filter *f, const char *use, const char *nouse,
+    int (*hit)(const char *list, const char *value), const char *value)
+{
+	const char	*v;
+
+	if (use == NULL || f->annos == NULL)
+		return 1;
+	if ((v = gs_kv_get(f->annos, use)) != NULL)
+		return hit(v, value);
+	if ((v = gs_kv_get(f->annos, nouse)) != NULL)
+		return !hit(v, value);
+	return 1;
+}
+
+/* The vendor's CheckType after the Type containment test (Hygon's
+ * use/nouse-dcutype; NVIDIA's own rules). */
+static int
+vendor_type_ok(const struct hami_filter *f, int vendor,
+    const struct gs_device *d)
+{
+	if (vendor == GV_NVIDIA)
+		return hami_type_ok(f, d);
+	return use_nouse(f, gs_vendors[vendor].use_type,
+	    gs_vendors[vendor].nouse_type, type_list_hit, d->type);
+}
+
+/* The vendor's CheckUUID. */
+static int
+vendor_uuid_ok(const struct hami_filter *f, int vendor,
+    const struct gs_device *d)
+{
+	if (vendor == GV_NVIDIA)
+		return hami_uuid_ok(f, d);
+	return use_nouse(f, gs_vendors[vendor].use_uuid,
+	    gs_vendors[vendor].nouse_uuid, list_has, d->id);
+}
+
+/* getNodeResources: does d's Type contain vendor's (v2.10: in any case)? */
+static int
+of_type(const struct gs_device *d, int vendor, int version)
+{
+	const char	*h, *want = gs_vendors[vendor].type;
+	size_t		 i;
+
+	if (version < 21000)
+		return strstr(d->type, want) != NULL;
+	/* strings.Contains(strings.ToLower(a), strings.ToLower(b)), ASCII. */
+	for (h = d->type; *h != '\0'; h++) {
+		for (i = 0; want[i] != '\0' && h[i] != '\0' &&
+		    tolower((unsigned char)h[i]) ==
+		    tolower((unsigned char)want[i]); i++)
+			;
+		if (want[i] == '\0')
+			return 1;
+	}
+	return want[0] == '\0';
+}
+
 /* fitInCertainDevice: returns the number of grants on success, else -1. */
 static int
 fit_certain(struct hami_scratch *s, const struct hami_req *req,
@@ -439,6 +543,11 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		size_t			 di = s->order[i];
 		const struct gs_device	*d = &s->devs[di];
 
+		/* v2.7+: each vendor's Fit sees only the devices whose Type
+		 * contains the request's (getNodeResources; v2.10 in any
+		 * case); the others are neither tried nor counted. */
+		if (f->version >= 20700 && !of_type(d, req->vendor, f->version))
+			continue;
 		if (s->trace_try != NULL)
 			s->trace_try[di] = ++tried;
 
@@ -450,18 +559,22 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (f->cordon && d->cordoned) {
 			FAIL(HR_CARD_CORDONED);
 		}
-		/* checkType: Type contains "NVIDIA", then the pod's filters. */
-		if (strstr(d->type, "NVIDIA") == NULL || !hami_type_ok(f, d)) {
+		/* checkType: Type contains the request's ("NVIDIA"), then
+		 * the vendor's own check (the pod's type filters). */
+		if (strstr(d->type, gs_vendors[req->vendor].type) == NULL ||
+		    !vendor_type_ok(f, req->vendor, d)) {
 			FAIL(HR_CARD_TYPE_MISMATCH);
 		}
-		if (f->numa_bind && prevnuma != d->numa) {
+		/* Only NVIDIA's CheckType asserts NUMA (numa-bind). */
+		if (f->numa_bind && req->vendor == GV_NVIDIA &&
+		    prevnuma != d->numa) {
 			if (k.nums != orig)
 				counts[HR_NUMA_NOT_FIT] += ntmp > 0;
 			k.nums = orig;
 			prevnuma = d->numa;
 			ntmp = 0;
 		}
-		if (!hami_uuid_ok(f, d)) {
+		if (!vendor_uuid_ok(f, req->vendor, d)) {
 			FAIL(HR_CARD_UUID_MISMATCH);
 		}
 		/* v2.10 "mutex": only idle GPUs (after the slot check). */
@@ -490,48 +603,44 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 }
 
 /*
- * The devices NodeInsufficientDevice counts: all of the node's up to
- * v2.9; from v2.10 those whose Type contains "nvidia" in any case.
+ * The devices a request of vendor is measured against: all of the node's
+ * up to v2.6 (NodeInsufficientDevice) and v2.9 (HAMi's reason totals
+ * from v2.7 count the type's); from v2.10 both count those whose Type
+ * contains the request's in any case.
  */
 static size_t
-type_devices(const struct hami_scratch *s, int version)
+type_devices(const struct hami_scratch *s, int vendor, int version,
+    int for_reasons)
 {
 	size_t	i, n = 0;
-	char	up[256];
 
-	if (version < 21000)
+	if (version < 20700 || (version < 21000 && !for_reasons))
 		return s->n;
-	for (i = 0; i < s->n; i++) {
-		upper_type(s->devs[i].type, up);
-		n += strstr(up, "NVIDIA") != NULL;
-	}
+	for (i = 0; i < s->n; i++)
+		n += of_type(&s->devs[i], vendor, version);
 	return n;
 }
 
-int
-hami_fit_container(struct hami_scratch *s, const struct hami_req *req,
+/* One type's request: NodeInsufficientDevice, sort, scan, charge.  Returns
+ * the grants made, or -1. */
+static int
+fit_type(struct hami_scratch *s, const struct hami_req *req,
     const struct hami_filter *f, struct gs_grant *grants, int counts[HR_N],
     int *insufficient_devices)
 {
-	int	local[HR_N], n, g;
-	size_t	i;
+	int	n, g;
 
-	if (counts == NULL)
-		counts = local;
-	memset(counts, 0, sizeof local);
-	if (insufficient_devices != NULL)
-		*insufficient_devices = 0;
-	for (i = 0; i < s->n; i++)
-		s->score[i] = hami_device_score_w(&s->devs[i], req, f);
-	if ((size_t)req->nums > type_devices(s, f->version)) {
+	if ((size_t)req->nums > type_devices(s, req->vendor, f->version, 0)) {
 		if (insufficient_devices != NULL)
 			*insufficient_devices = 1;
-		return 0;
+		return -1;
 	}
 	s->f = f;
 	hami_sort_devices(s);
-	if ((n = fit_certain(s, req, f, grants, counts)) < 0)
-		return 0;
+	if ((n = fit_certain(s, req, f, grants, counts)) < 0) {
+		s->cards = type_devices(s, req->vendor, f->version, 1);
+		return -1;
+	}
 	/* AddResourceUsage: later containers of this pod see the charge. */
 	for (g = 0; g < n; g++) {
 		struct gs_device *d = &s->devs[grants[g].dev];
@@ -540,5 +649,47 @@ hami_fit_container(struct hami_scratch *s, const struct hami_req *req,
 		d->usedcores = i32_add(d->usedcores, grants[g].usedcores);
 		d->usedmem = i32_add(d->usedmem, grants[g].usedmem);
 	}
+	return n;
+}
+
+int
+hami_fit_container(struct hami_scratch *s, const struct hami_creq *c,
+    const struct hami_filter *f, struct gs_grant *grants, int counts[HR_N],
+    int *insufficient_devices)
+{
+	int	local[HR_N], n, total = 0;
+	size_t	i, t;
+
+	if (counts == NULL)
+		counts = local;
+	memset(counts, 0, sizeof local);
+	if (insufficient_devices != NULL)
+		*insufficient_devices = 0;
+	/* Every device scored once, with all of the container's requests. */
+	for (i = 0; i < s->n; i++)
+		s->score[i] = hami_device_score_c(&s->devs[i], c, f);
+	for (t = 0; t < c->n; t++) {
+		if ((n = fit_type(s, &c->r[t], f, grants + total, counts,
+		    insufficient_devices)) < 0)
+			return 0;
+		total += n;
+	}
 	return 1;
+}
+
+int
+hami_fit_request(struct hami_scratch *s, const struct hami_req *r,
+    const struct hami_filter *f, struct gs_grant *grants, int counts[HR_N],
+    int *insufficient_devices)
+{
+	struct hami_creq	c;
+
+	memset(&c, 0, sizeof c);
+	if (r->nums > 0) {
+		c.r[0] = *r;
+		c.n = 1;
+		c.nums = r->nums;
+	}
+	return hami_fit_container(s, &c, f, grants, counts,
+	    insufficient_devices);
 }

@@ -10,6 +10,12 @@
  * (requests built, webhook not applied), and v2.10's checks (percentage
  * clamped and 0 unset, a bad gpumem voids the request, the webhook
  * refusing bad percentages and privileged GPU pods).
+ *
+ * Other vendors (v2.6.1, vendor.h): each device's MutateAdmission (Iluvatar
+ * sets vcuda-core to 100 per device for several devices; Ascend rounds
+ * memory up to a vNPU template and refuses what fits none) and its
+ * GenerateResourceRequests (memory in the vendor's unit, the vendor's
+ * default cores, percentage 100 when no memory is asked for).
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +23,7 @@
 #include "hami.h"
 #include "int32.h"
 #include "util.h"
+#include "vendor.h"
 
 static const struct gs_resval *
 pick(const struct gs_resval *lim, const struct gs_resval *req, enum gs_res r)
@@ -134,6 +141,10 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 	return c->req[GS_RES_GPU].set;
 }
 
+static void	build_creq(const struct gs_container *,
+		    const struct gs_config *, int, struct hami_creq *,
+		    const char **, char *, size_t);
+
 static const char *
 check_container(const struct gs_container *c, char *buf, size_t len)
 {
@@ -158,8 +169,18 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	size_t				 i;
 	int				 any = 0;
 
-	if (hami_version(cfg) < 21000)
+	if (hami_version(cfg) < 21000) {
+		/* The vendors' MutateAdmission errors (containers only). */
+		for (i = 0; i < pod->nctrs; i++) {
+			struct hami_creq	 r;
+			const char		*w = NULL;
+
+			build_creq(&pod->ctrs[i], cfg, 1, &r, &w, buf, len);
+			if (w != NULL)
+				return w;
+		}
 		return NULL;
+	}
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
 		const struct gs_container *c = gs_pod_container(pod,
 		    pod->ninit, i);
@@ -177,9 +198,133 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	return NULL;
 }
 
+int
+hami_vendor_modelled(int vendor, int version)
+{
+	return vendor == GV_NVIDIA || version == 20601;
+}
+
+/* Quantity.AsInt64 then Go's int32() conversion: wraps. */
+static int32_t
+go_int32(int64_t v)
+{
+	return (int32_t)(uint32_t)(uint64_t)v;
+}
+
+/*
+ * Vendor v's MutateAdmission on the limits (lim, changed in place): the
+ * reason the webhook errors out, written into buf, or NULL.
+ */
+static const char *
+vendor_webhook(int v, struct gs_resval *lim, char *buf, size_t len)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[v];
+	struct gs_resval		*count = &lim[vi->res_count];
+	struct gs_resval		*mem = &lim[vi->res_mem];
+	int64_t				 trim;
+
+	if (!count->set)
+		return NULL;
+	if (v == GV_ILUVATAR && count->v > 1) {
+		lim[vi->res_core].set = lim[vi->res_core].ok = 1;
+		lim[vi->res_core].v = count->v * 100;
+	}
+	if (vi->reg != GVR_JSON)
+		return NULL;
+	/* Ascend: the memory a vNPU template (or the chip) gives. */
+	trim = vi->mem_allocatable;
+	if (mem->set) {
+		trim = gs_vendor_trim_memory(vi, mem->v);
+		if (trim <= 0) {
+			snprintf(buf, len, "%s %lld is invalid",
+			    gs_res_names[vi->res_mem], (long long)mem->v);
+			return buf;
+		}
+	}
+	if (count->v > 1 && trim != vi->mem_allocatable) {
+		snprintf(buf, len, "vNPU nor supported for multiple devices");
+		return buf;
+	}
+	mem->set = mem->ok = 1;
+	mem->v = trim;
+	return NULL;
+}
+
+/* Vendor v's GenerateResourceRequests from the (mutated) limits. */
+static void
+vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
+    struct hami_req *out)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[v];
+	const struct gs_resval		*n, *m;
+	int64_t				 memnum = 0;
+
+	memset(out, 0, sizeof *out);
+	n = pick(lim, req, vi->res_count);
+	if (!n->set || !n->ok)
+		return;
+	m = pick(lim, req, vi->res_mem);
+	if (m->set && m->ok) {
+		if (vi->reg == GVR_JSON)
+			memnum = gs_vendor_trim_memory(vi, m->v);
+		else
+			memnum = m->v * vi->mem_factor;
+	}
+	out->coresreq = vi->default_cores;
+	if (vi->res_core != GS_RES_N) {
+		m = pick(lim, req, vi->res_core);
+		if (m->set && m->ok)
+			out->coresreq = go_int32(m->v);
+	}
+	out->nums = go_int32(n->v);
+	out->memreq = go_int32(memnum);
+	out->mempct = memnum == 0 ? 100 : 0;
+	out->vendor = v;
+	if (out->nums <= 0)
+		memset(out, 0, sizeof *out);
+}
+
+/*
+ * Every request of container c: NVIDIA's, then each modelled vendor's.
+ * webhook 0 skips the admission webhook; *why gets a vendor webhook's
+ * refusal when why is not NULL.
+ */
+static void
+build_creq(const struct gs_container *c, const struct gs_config *cfg,
+    int webhook, struct hami_creq *out, const char **why, char *buf,
+    size_t len)
+{
+	int			 version = hami_version(cfg), v;
+	struct gs_resval	 lim[GS_RES_N];
+	struct hami_req		 r;
+	const char		*w;
+
+	memset(out, 0, sizeof *out);
+	build_request(c, cfg, webhook, &r);
+	if (r.nums > 0) {
+		out->r[out->n++] = r;
+		out->nums = r.nums;
+	}
+	memcpy(lim, c->lim, sizeof lim);
+	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
+		if (!hami_vendor_modelled(v, version))
+			continue;
+		/* The webhook skips privileged containers. */
+		if (webhook && !c->privileged &&
+		    (w = vendor_webhook(v, lim, buf, len)) != NULL && why &&
+		    *why == NULL)
+			*why = w;
+		vendor_request(v, lim, c->req, &r);
+		if (r.nums > 0 && out->n < HAMI_MAX_TYPES) {
+			out->r[out->n++] = r;
+			out->nums = i32_add(out->nums, r.nums);
+		}
+	}
+}
+
 size_t
 hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
-    struct hami_req **reqs)
+    struct hami_creq **reqs)
 {
 	int	version = hami_version(cfg);
 	size_t	ninit = version >= 20900 ? pod->ninit : 0, i;
@@ -188,9 +333,36 @@ hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
 	    sizeof **reqs);
 	for (i = 0; i < ninit + pod->nctrs; i++)
 		/* v2.9's webhook leaves init containers alone. */
-		build_request(gs_pod_container(pod, ninit, i), cfg,
-		    i >= ninit || version >= 21000, &(*reqs)[i]);
+		build_creq(gs_pod_container(pod, ninit, i), cfg,
+		    i >= ninit || version >= 21000, &(*reqs)[i], NULL, NULL,
+		    0);
 	return ninit;
+}
+
+const char *
+hami_unmodelled(const struct gs_pod *pod, const struct gs_config *cfg,
+    char *buf, size_t len)
+{
+	int	version = hami_version(cfg), v;
+	size_t	i;
+
+	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
+		const struct gs_container *c = gs_pod_container(pod,
+		    pod->ninit, i);
+
+		for (v = GV_NVIDIA + 1; v < GV_N; v++)
+			if (!hami_vendor_modelled(v, version) &&
+			    (c->lim[gs_vendors[v].res_count].set ||
+			    c->req[gs_vendors[v].res_count].set)) {
+				snprintf(buf, len, "container %s asks for %s: "
+				    "gpusched models %s devices for "
+				    "hami-v2.6.1 only", c->name,
+				    gs_res_names[gs_vendors[v].res_count],
+				    gs_vendors[v].label);
+				return buf;
+			}
+	}
+	return NULL;
 }
 
 int

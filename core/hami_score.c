@@ -13,6 +13,7 @@
 #include "hami.h"
 #include "int32.h"
 #include "util.h"
+#include "vendor.h"
 
 #define HAMI_WEIGHT	10
 
@@ -74,33 +75,41 @@ hami_device_score(const struct gs_device *d, const struct hami_req *r)
  * Go on amd64 rounds every product (no fused multiply-add).
  */
 static float
-device_score(const struct gs_device *d, const struct hami_req *r,
-    int version, int64_t w_slot, int64_t w_core, int64_t w_mem)
+device_score(const struct gs_device *d, const struct hami_req *reqs,
+    size_t nreqs, int version, int64_t w_slot, int64_t w_core, int64_t w_mem)
 {
 	int32_t	request = 0, core = 0, mem = 0;
 	float	used_score, core_score, mem_score;
+	size_t	i;
 
-	if (version >= 20900) {
-		if (d->count == 0 || d->devcore == 0 || d->devmem == 0)
-			return 0;
-		if (strcmp(d->type, "NVIDIA") == 0) {
-			request = 1;
-			core = r->coresreq;
+	if (version >= 20900 &&
+	    (d->count == 0 || d->devcore == 0 || d->devmem == 0))
+		return 0;
+	for (i = 0; i < nreqs; i++) {
+		const struct hami_req *r = &reqs[i];
+
+		if (version >= 20900) {
+			/* Only the requests of the device's exact Type. */
+			if (strcmp(d->type, gs_vendors[r->vendor].type) != 0)
+				continue;
+			request = i32_add(request, 1);
+			core = i32_add(core, r->coresreq);
 			if (r->mempct != 0 && r->mempct != 101)
-				mem = (int32_t)((int64_t)d->devmem * r->mempct /
-				    100);
+				mem = i32_add(mem, (int32_t)((int64_t)d->devmem *
+				    r->mempct / 100));
 			else
-				mem = r->memreq;
+				mem = i32_add(mem, r->memreq);
+			continue;
 		}
-	} else {
-		request = r->nums;
-		core = r->coresreq;
+		request = i32_add(request, r->nums);
+		core = i32_add(core, r->coresreq);
 		if (r->mempct != 0 && r->mempct != 101)
 			/* Integer pct / 100: 0 below 100%, the whole card at
 			 * 100%. */
-			mem = i32_mul(d->devmem, i32_div(r->mempct, 100));
+			mem = i32_add(mem, i32_mul(d->devmem,
+			    i32_div(r->mempct, 100)));
 		else
-			mem = r->memreq;
+			mem = i32_add(mem, r->memreq);
 	}
 	used_score = (float)i32_add(request, d->used) / (float)d->count;
 	core_score = (float)i32_add(core, d->usedcores) / (float)d->devcore;
@@ -113,14 +122,23 @@ float
 hami_device_score_v(const struct gs_device *d, const struct hami_req *r,
     int version)
 {
-	return device_score(d, r, version, 1, 1, 1);
+	return device_score(d, r, 1, version, 1, 1, 1);
 }
 
 float
 hami_device_score_w(const struct gs_device *d, const struct hami_req *r,
     const struct hami_filter *f)
 {
-	return device_score(d, r, f->version, f->w_slot, f->w_core, f->w_mem);
+	return device_score(d, r, 1, f->version, f->w_slot, f->w_core,
+	    f->w_mem);
+}
+
+float
+hami_device_score_c(const struct gs_device *d, const struct hami_creq *c,
+    const struct hami_filter *f)
+{
+	return device_score(d, c->r, c->n, f->version, f->w_slot, f->w_core,
+	    f->w_mem);
 }
 
 /* strconv.ParseInt(s, 10, 64): optional sign, decimal digits only. */

@@ -1,7 +1,12 @@
 /*
  * load_cluster.c: clusters from gpusched's compact form (node pools built
  * the way HAMi's device plugin registers GPUs) or from Kubernetes Node
- * objects carrying hami.io/node-nvidia-register.
+ * objects carrying hami.io/node-nvidia-register, and the other vendors'
+ * registrations HAMi v2.6.1 reads (vendor.h): Cambricon and Iluvatar
+ * from status.capacity, Hygon and Ascend from their own annotations.
+ * A node's devices are NVIDIA's first, then each vendor's in gs_vendors
+ * order (HAMi appends them in the order its registration loop meets
+ * them, which is Go map order).
  *
  * Compact form:
  *   devicePlugin: {deviceSplitCount: 10, deviceMemoryScaling: 1,
@@ -21,6 +26,7 @@
 #include "quantity.h"
 #include "load.h"
 #include "register_codec.h"
+#include "vendor.h"
 
 struct plugin_knobs {
 	int32_t	split;		/* deviceSplitCount */
@@ -475,15 +481,135 @@ load_cordon(const struct yt_file *f, const struct yt_node *v,
 	return 0;
 }
 
+/* status.capacity[key] as Quantity.AsInt64: 0 when absent or not an
+ * integer. */
+static int
+capacity_int(const struct yt_file *f, const struct yt_node *cap,
+    const char *key, int64_t *out, struct gs_error *err)
+{
+	const struct yt_node	*v = yt_get(cap, key);
+	struct gs_quantity	 q;
+	char			 why[64];
+
+	*out = 0;
+	if (v == NULL || yt_is_null(v))
+		return 0;
+	if (v->type != YT_SCALAR ||
+	    gs_quantity_parse(v->str, &q, why, sizeof why) != 0)
+		return yt_error(f, v, err, "capacity %s must be a quantity, "
+		    "got '%s'", key, v->type == YT_SCALAR ? v->str :
+		    yt_type_name(v));
+	if (q.fits && q.integral)
+		*out = q.value;
+	return 0;
+}
+
+static void
+append_device(struct gs_node *n, const struct gs_device *d)
+{
+	n->devs = xreallocarray(n->devs, n->ndevs + 1, sizeof *n->devs);
+	n->devs[n->ndevs++] = *d;
+}
+
+/*
+ * Cambricon's and Iluvatar's GetNodeDevices: one device per 100 of the
+ * core capacity, 100 slots and cores each, the memory capacity (in 256
+ * MiB units) shared out, int32 as Go converts it.
+ */
+static int
+load_capacity_devices(const struct yt_file *f, const struct yt_node *cap,
+    int vendor, struct gs_node *n, struct gs_error *err)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
+	int64_t				 cards, mem, i;
+	struct gs_device		 d;
+
+	if (capacity_int(f, cap, vi->capacity_core, &cards, err) != 0 ||
+	    capacity_int(f, cap, vi->capacity_mem, &mem, err) != 0)
+		return -1;
+	for (i = 0; i * 100 < cards; i++) {
+		memset(&d, 0, sizeof d);
+		d.id = xasprintf("%s%s%lld", n->name, vi->id_infix,
+		    (long long)i);
+		d.index = (int32_t)i;
+		d.count = 100;
+		d.devmem = (int32_t)(uint32_t)((uint64_t)mem * 256 * 100 /
+		    (uint64_t)cards);
+		d.devcore = 100;
+		d.type = xstrdup(vi->type);
+		d.health = 1;
+		d.mode = xstrdup("");
+		d.vendor = vendor;
+		append_device(n, &d);
+	}
+	return 0;
+}
+
+/* Hygon's (text) and Ascend's (JSON) register annotations. */
+static int
+load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
+    int vendor, struct gs_node *n, struct gs_error *err)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
+	const struct yt_node		*v = yt_get(annos, vi->register_anno);
+	struct gs_device		*devs;
+	const char			*s, *p;
+	char				 why[256];
+	size_t				 nd, i;
+
+	if (v == NULL)
+		return 0;
+	if (yt_string(f, v, vi->register_anno, &s, err) != 0)
+		return -1;
+	for (p = s; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
+		;
+	if ((*p == '[') != (vi->reg == GVR_JSON))
+		return yt_error(f, v, err, "%s does not decode: HAMi reads it "
+		    "as %s", vi->register_anno, vi->reg == GVR_JSON ?
+		    "a JSON array" : "text (\"id,count,devmem,devcore,type,"
+		    "numa,health[,index,mode]:\" per device)");
+	if (hami_register_decode(s, &devs, &nd, why, sizeof why) != 0)
+		return yt_error(f, v, err, "%s does not decode: %s",
+		    vi->register_anno, why);
+	for (i = 0; i < nd; i++) {
+		devs[i].vendor = vendor;
+		append_device(n, &devs[i]);
+	}
+	free(devs);
+	return 0;
+}
+
+static int
+load_vendors(const struct yt_file *f, const struct yt_node *obj,
+    const struct yt_node *annos, struct gs_node *n, struct gs_error *err)
+{
+	const struct yt_node	*cap = yt_get(yt_get(obj, "status"),
+				    "capacity");
+	int			 v;
+
+	if (!yt_is_null(cap) &&
+	    yt_expect(f, cap, YT_MAP, "status.capacity", err) != 0)
+		return -1;
+	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
+		int rc = gs_vendors[v].reg == GVR_CAPACITY ?
+		    load_capacity_devices(f, cap, v, n, err) :
+		    load_annotation_devices(f, annos, v, n, err);
+
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
     const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
 {
 	const struct yt_node	*meta, *v, *annos, *reg;
-	const char		*name;
+	const char		*name, *s;
 	struct gs_node		*n;
 	char			 why[256];
-	size_t			 i, j;
+	size_t			 i, j, nvidia;
 
 	meta = yt_get(obj, "metadata");
 	if (yt_expect(f, meta, YT_MAP, "metadata", err) != 0)
@@ -523,29 +649,35 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 		}
 	}
 	reg = yt_get(annos, HAMI_REGISTER_ANNO);
-	if (reg == NULL) {
+	if (reg != NULL) {
+		if (yt_string(f, reg, HAMI_REGISTER_ANNO, &s, err) != 0)
+			return -1;
+		if (hami_register_decode(s, &n->devs, &n->ndevs, why,
+		    sizeof why) != 0)
+			return yt_error(f, reg, err, "%s does not decode: %s",
+			    HAMI_REGISTER_ANNO, why);
+		for (i = 0; i < n->ndevs; i++)
+			if (strcmp(n->devs[i].mode, "mig") == 0)
+				return yt_error(f, reg, err, "GPU '%s' is in "
+				    "MIG mode; MIG devices are not supported "
+				    "yet", n->devs[i].id);
+	}
+	nvidia = n->ndevs;
+	if (load_vendors(f, obj, annos, n, err) != 0)
+		return -1;
+	for (i = 0; i < n->ndevs; i++)
+		for (j = 0; j < i; j++)
+			if (strcmp(n->devs[i].id, n->devs[j].id) == 0)
+				return yt_error(f, i < nvidia ? reg : obj, err,
+				    "device id '%s' is registered twice",
+				    n->devs[i].id);
+	if (n->ndevs == 0) {
 		gs_warn(w, f->path, obj->line, obj->col, "node '%s' has no %s "
 		    "annotation: HAMi places no GPU pods on it", name,
 		    HAMI_REGISTER_ANNO);
 		return 0;
 	}
-	if (yt_string(f, reg, HAMI_REGISTER_ANNO, &name, err) != 0)
-		return -1;
-	if (hami_register_decode(reg->str, &n->devs, &n->ndevs, why,
-	    sizeof why) != 0)
-		return yt_error(f, reg, err, "%s does not decode: %s",
-		    HAMI_REGISTER_ANNO, why);
-	for (i = 0; i < n->ndevs; i++) {
-		if (strcmp(n->devs[i].mode, "mig") == 0)
-			return yt_error(f, reg, err, "GPU '%s' is in MIG mode; "
-			    "MIG devices are not supported yet",
-			    n->devs[i].id);
-		for (j = 0; j < i; j++)
-			if (strcmp(n->devs[i].id, n->devs[j].id) == 0)
-				return yt_error(f, reg, err, "GPU id '%s' is "
-				    "registered twice", n->devs[i].id);
-	}
-	n->registered = n->ndevs > 0;
+	n->registered = 1;
 	return load_cordon(f, yt_get(annos, HAMI_DEVICE_CORDON_ANNO), n, w,
 	    err);
 }

@@ -9,6 +9,7 @@
 #include "int32.h"
 #include "load.h"
 #include "running.h"
+#include "vendor.h"
 
 /*
  * HAMi's DecodePodDevices: containers split by ';', devices by ':',
@@ -169,6 +170,7 @@ static int
 load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
     const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
 {
+	int			 vd, crc;
 	struct gs_workload	 tmp;
 	struct gs_running_pod	*rp;
 	const struct gs_pod	*pod;
@@ -215,16 +217,24 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 		}
 	}
 	node = gs_kv_get(&pod->annotations, HAMI_ASSIGNED_NODE_ANNO);
-	alloc = gs_kv_get(&pod->annotations, HAMI_ALLOCATED_ANNO);
+	/* Every device type's allocation (DecodePodDevices). */
+	for (vd = 0, alloc = NULL; vd < GV_N && alloc == NULL; vd++)
+		alloc = gs_kv_get(&pod->annotations,
+		    gs_vendors[vd].allocated_anno);
 	if (node != NULL && alloc != NULL) {
 		long ni = gs_cluster_find(c, node);
 
+		crc = 0;
+		for (vd = 0; vd < GV_N && crc == 0 && ni >= 0; vd++)
+			if ((alloc = gs_kv_get(&pod->annotations,
+			    gs_vendors[vd].allocated_anno)) != NULL)
+				crc = charge_gpus(&c->nodes[ni], rp, alloc, why,
+				    sizeof why);
 		if (ni < 0)
 			gs_warn(w, f->path, obj->line, obj->col, "pod %s/%s: "
 			    "its GPUs are on node '%s', which is not in the "
 			    "cluster", pod->ns, pod->name, node);
-		else if (charge_gpus(&c->nodes[ni], rp, alloc, why,
-		    sizeof why) != 0) {
+		else if (crc != 0) {
 			gs_warn(w, f->path, obj->line, obj->col, "pod %s/%s: "
 			    "%s; HAMi does not count it", pod->ns, pod->name,
 			    why);

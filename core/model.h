@@ -39,6 +39,7 @@ struct gs_device {
 	int32_t		 numa;
 	int		 health;
 	char		*mode;		/* "hami-core", "mps" */
+	int		 vendor;	/* enum gs_vendor: GV_NVIDIA = 0 */
 	int		 cordoned;	/* in hami.io/device-cordon (v2.10) */
 	/* Usage, as HAMi's getNodesUsage rebuilds it. */
 	int32_t		 used;		/* container-device entries */
@@ -135,13 +136,33 @@ int	gs_node_selected(const struct gs_node *, const struct gs_kvlist *sel);
 long	gs_cluster_find(const struct gs_cluster *, const char *name);
 void	gs_cluster_reset_usage(struct gs_cluster *);
 
-/* The resources HAMi reads for NVIDIA GPUs. */
+/* The resources HAMi reads: NVIDIA's, then the other vendors' (vendor.h). */
 enum gs_res {
 	GS_RES_GPU,		/* nvidia.com/gpu */
 	GS_RES_GPUMEM,		/* nvidia.com/gpumem (MiB) */
 	GS_RES_GPUMEM_PCT,	/* nvidia.com/gpumem-percentage */
 	GS_RES_GPUCORES,	/* nvidia.com/gpucores */
-	GS_RES_N
+	GS_RES_MLU,		/* cambricon.com/vmlu */
+	GS_RES_MLU_MEM,		/* cambricon.com/mlu.smlu.vmemory (256 MiB) */
+	GS_RES_MLU_CORE,	/* cambricon.com/mlu.smlu.vcore */
+	GS_RES_DCU,		/* hygon.com/dcunum */
+	GS_RES_DCU_MEM,		/* hygon.com/dcumem (MiB) */
+	GS_RES_DCU_CORE,	/* hygon.com/dcucores */
+	GS_RES_ILU,		/* iluvatar.ai/vgpu */
+	GS_RES_ILU_MEM,		/* iluvatar.ai/vcuda-memory (256 MiB) */
+	GS_RES_ILU_CORE,	/* iluvatar.ai/vcuda-core */
+	GS_RES_A910A,		/* huawei.com/Ascend910A */
+	GS_RES_A910A_MEM,	/* huawei.com/Ascend910A-memory (MiB) */
+	GS_RES_A910B2,
+	GS_RES_A910B2_MEM,
+	GS_RES_A910B,
+	GS_RES_A910B_MEM,
+	GS_RES_A910B4,
+	GS_RES_A910B4_MEM,
+	GS_RES_A310P,
+	GS_RES_A310P_MEM,
+	GS_RES_N,
+	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };
 
 extern const char *const gs_res_names[GS_RES_N];

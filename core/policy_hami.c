@@ -24,6 +24,7 @@
 #include "kubefilter.h"
 #include "policy.h"
 #include "util.h"
+#include "vendor.h"
 
 #define MEMO_MAX_SHAPES	64
 
@@ -32,12 +33,13 @@ struct node_outcome {
 	uint64_t	gen;		/* node gen it was computed at */
 	unsigned char	known;		/* failed at some gen */
 	unsigned char	insufficient;	/* NodeInsufficientDevice */
+	uint16_t	cards;		/* the counts are out of */
 	uint16_t	counts[HR_N];
 };
 
 /* Failures of one request shape (request + filter annotations). */
 struct memo_shape {
-	struct hami_req		 req;
+	struct hami_creq	 req;
 	char			*filter_key;
 	struct node_outcome	*node;		/* per node */
 };
@@ -152,8 +154,9 @@ filter_key(const struct gs_pod *pod)
 	    HAMI_NOUSE_TYPE_ANNO, HAMI_USE_UUID_ANNO, HAMI_NOUSE_UUID_ANNO,
 	    HAMI_NUMA_BIND_ANNO, HAMI_VGPU_MODE_ANNO, HAMI_GPU_POLICY_ANNO };
 	char		*out = xstrdup(""), *t;
-	const char	*v;
-	size_t		 i;
+	const char	*v, *vk[4];
+	size_t		 i, k;
+	int		 vd;
 
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
 		v = gs_kv_get(&pod->annotations, keys[i]);
@@ -161,11 +164,26 @@ filter_key(const struct gs_pod *pod)
 		free(out);
 		out = t;
 	}
+	/* The other vendors' UUID and type filters. */
+	for (vd = GV_NVIDIA + 1; vd < GV_N; vd++) {
+		vk[0] = gs_vendors[vd].use_uuid;
+		vk[1] = gs_vendors[vd].nouse_uuid;
+		vk[2] = gs_vendors[vd].use_type;
+		vk[3] = gs_vendors[vd].nouse_type;
+		for (k = 0; k < 4; k++) {
+			if (vk[k] == NULL ||
+			    (v = gs_kv_get(&pod->annotations, vk[k])) == NULL)
+				continue;
+			t = xasprintf("%s%d.%zu=%s", out, vd, k, v);
+			free(out);
+			out = t;
+		}
+	}
 	return out;
 }
 
 static struct memo_shape *
-memo_find(struct hami_state *st, const struct hami_req *r,
+memo_find(struct hami_state *st, const struct hami_creq *r,
     const struct gs_pod *pod)
 {
 	struct memo_shape	*m;
@@ -174,7 +192,8 @@ memo_find(struct hami_state *st, const struct hami_req *r,
 
 	for (i = 0; i < st->nmemo; i++) {
 		m = &st->memo[i];
-		if (memcmp(&m->req, r, sizeof *r) == 0 &&
+		if (m->req.n == r->n && memcmp(m->req.r, r->r,
+		    r->n * sizeof r->r[0]) == 0 &&
 		    strcmp(m->filter_key, key) == 0) {
 			free(key);
 			return m;
@@ -185,7 +204,10 @@ memo_find(struct hami_state *st, const struct hami_req *r,
 		return NULL;
 	}
 	m = &st->memo[st->nmemo++];
-	m->req = *r;
+	memset(&m->req, 0, sizeof m->req);
+	m->req.n = r->n;
+	m->req.nums = r->nums;
+	memcpy(m->req.r, r->r, r->n * sizeof r->r[0]);
 	m->filter_key = key;
 	m->node = xcalloc(st->nnodes, sizeof *m->node);
 	return m;
@@ -201,7 +223,7 @@ memo_find(struct hami_state *st, const struct hami_req *r,
  */
 static int
 eval_node(struct hami_state *st, const struct gs_node *node,
-    const struct hami_req *reqs, size_t ninit, size_t nctrs,
+    const struct hami_creq *reqs, size_t ninit, size_t nctrs,
     const struct hami_filter *f, struct gs_grant *grants,
     struct node_outcome *out)
 {
@@ -220,6 +242,7 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 		out->gen = node->gen;
 		out->known = 1;
 		out->insufficient = (unsigned char)insufficient;
+		out->cards = (uint16_t)st->scratch.cards;
 		for (k = 0; k < HR_N; k++)
 			out->counts[k] = (uint16_t)counts[k];
 		return 0;
@@ -228,8 +251,7 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 }
 
 static void
-format_outcome(const struct node_outcome *o, size_t ndevs, char *buf,
-    size_t len)
+format_outcome(const struct node_outcome *o, char *buf, size_t len)
 {
 	size_t	off = 0;
 	int	k;
@@ -242,8 +264,8 @@ format_outcome(const struct node_outcome *o, size_t ndevs, char *buf,
 	for (k = 0; k < HR_N && off < len; k++)
 		if (o->counts[k] != 0)
 			off += (size_t)snprintf(buf + off, len - off,
-			    "%s%u/%zu %s", off ? ", " : "", o->counts[k], ndevs,
-			    hami_reason_names[k]);
+			    "%s%u/%u %s", off ? ", " : "", o->counts[k],
+			    o->cards, hami_reason_names[k]);
 }
 
 const char *
@@ -295,7 +317,9 @@ same_reason(const struct reason_group *g, const char *fixed,
 {
 	if (fixed != NULL || g->fixed[0] != '\0')
 		return fixed != NULL && strcmp(fixed, g->fixed) == 0;
-	return g->ndevs == ndevs && g->o.insufficient == o->insufficient &&
+	(void)ndevs;
+	return g->o.cards == o->cards &&
+	    g->o.insufficient == o->insufficient &&
 	    memcmp(g->o.counts, o->counts, sizeof o->counts) == 0;
 }
 
@@ -327,7 +351,7 @@ add_reason(struct reason_group **g, size_t *n, size_t *cap,
  */
 static void
 memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
-    const struct hami_req *reqs, int version, char *buf, size_t len)
+    const struct hami_creq *reqs, int version, char *buf, size_t len)
 {
 	const struct hami_req	*r = NULL;
 	char			 fbuf[192];
@@ -337,8 +361,8 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 	char			 need[64];
 
 	for (i = 0; i < pod->nctrs && r == NULL; i++)
-		if (reqs[i].nums > 0)
-			r = &reqs[i];
+		if (reqs[i].n > 0)
+			r = &reqs[i].r[0];
 	if (r == NULL)
 		return;
 	if (r->memreq > 0)
@@ -356,6 +380,9 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 		    NULL)
 			continue;
 		for (j = 0; j < n->ndevs; j++) {
+			if (strstr(n->devs[j].type,
+			    gs_vendors[r->vendor].type) == NULL)
+				continue;	/* another type of device */
 			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
 			if (fm > best) {
 				best = fm;
@@ -374,7 +401,7 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 /* "0/N nodes fit: 2 nodes: 4/4 CardInsufficientMemory; ..." */
 static char *
 pending_reason(struct hami_state *st, const struct gs_cluster *c,
-    const struct gs_pod *pod, const struct hami_req *reqs, size_t ninit,
+    const struct gs_pod *pod, const struct hami_creq *reqs, size_t ninit,
     const struct hami_filter *f, struct gs_grant *grants,
     struct memo_shape *memo)
 {
@@ -409,7 +436,7 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 		if (g[i].fixed[0] != '\0')
 			snprintf(r, sizeof r, "%s", g[i].fixed);
 		else
-			format_outcome(&g[i].o, g[i].ndevs, r, sizeof r);
+			format_outcome(&g[i].o, r, sizeof r);
 		off += (size_t)snprintf(out + off, len - off, "%s%zu node%s: %s",
 		    i ? "; " : ": ", g[i].count, g[i].count == 1 ? "" : "s", r);
 		if (g[i].fixed[0] == '\0' &&
@@ -428,7 +455,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d, struct gs_error *err)
 {
 	struct hami_state	*st = p;
-	struct hami_req		*reqs;
+	struct hami_creq	*reqs;
 	struct hami_filter	 f;
 	struct gs_grant		*grants;
 	struct memo_shape	*memo = NULL;
@@ -449,6 +476,11 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		d->reason = xasprintf("HAMi's admission webhook refuses the "
 		    "pod: %s", why);
+		return 0;
+	}
+	if ((why = hami_unmodelled(pod, st->cfg, fbuf, sizeof fbuf)) != NULL) {
+		d->status = GS_PENDING;
+		d->reason = xasprintf("not simulated: %s", why);
 		return 0;
 	}
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */

@@ -115,7 +115,7 @@ node_frag(struct openb_state *st, struct gs_rnode *r, int32_t devmem,
 	size_t	i;
 
 	for (i = 0; i < st->nshapes; i++) {
-		struct hami_req k = { 1, 0, 101, 0 };
+		struct hami_req k = { 1, 0, 101, 0, 0 };
 
 		if (st->shapes[i].num == 0)
 			continue;

@@ -28,6 +28,7 @@ main(void)
 		SUITE(replay),
 		SUITE(peers),
 		SUITE(v210),
+		SUITE(vendor),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

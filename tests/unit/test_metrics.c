@@ -17,10 +17,10 @@ static void
 test_node_fragmentation(void)
 {
 	struct gs_node	n;
-	struct gs_shape	one = { { 1, 7500, 101, 0 }, 1.0, 1 };
-	struct gs_shape	two = { { 2, 7500, 101, 0 }, 1.0, 1 };
-	struct gs_shape	mix[2] = { { { 1, 7500, 101, 0 }, 0.5, 1 },
-			    { { 2, 7500, 101, 0 }, 0.5, 1 } };
+	struct gs_shape	one = { { 1, 7500, 101, 0, 0 }, 1.0, 1 };
+	struct gs_shape	two = { { 2, 7500, 101, 0, 0 }, 1.0, 1 };
+	struct gs_shape	mix[2] = { { { 1, 7500, 101, 0, 0 }, 0.5, 1 },
+			    { { 2, 7500, 101, 0, 0 }, 0.5, 1 } };
 
 	t_node(&n, "t4", 2, 15360, "NVIDIA-Tesla T4");
 	/* GPU 0 holds one 7500 MiB pod: idle 7860/15360 + 1. */
@@ -44,7 +44,8 @@ static void
 test_can_host(void)
 {
 	struct gs_node	n;
-	struct hami_req	excl = { 1, 0, 100, 100 }, small = { 1, 100, 101, 0 };
+	struct hami_req	excl = { 1, 0, 100, 100, 0 },
+			small = { 1, 100, 101, 0, 0 };
 
 	t_node(&n, "x", 1, 15360, "NVIDIA-X");
 	CU_ASSERT_TRUE(gs_device_can_host(&n.devs[0], &excl));

@@ -13,7 +13,7 @@
 #include "../../core/hami.h"
 #include "../../core/util.h"
 
-static const struct hami_req demo = { 1, 7500, 101, 0 };
+static const struct hami_req demo = { 1, 7500, 101, 0, 0 };
 
 static void
 charge(struct gs_device *d, int pods)
@@ -76,7 +76,7 @@ static void
 test_percentage_quirk(void)
 {
 	struct gs_node	n;
-	struct hami_req	r = { 1, 0, 45, 0 };
+	struct hami_req	r = { 1, 0, 45, 0, 0 };
 
 	t_node(&n, "a10g", 1, 23028, "NVIDIA-NVIDIA A10G");
 	/* 45 / 100 == 0 in integers: the memory term vanishes. */
@@ -123,7 +123,7 @@ static void
 test_v29_device_score(void)
 {
 	struct gs_node	n;
-	struct hami_req	r = { 1, 1000, 101, 20 };
+	struct hami_req	r = { 1, 1000, 101, 20, 0 };
 
 	t_node(&n, "n", 1, 15360, "NVIDIA-Tesla T4");
 	n.devs[0].used = 2;

@@ -218,7 +218,7 @@ test_weights(void)
 	int64_t		w[3];
 	char		why[256];
 	struct gs_device d;
-	struct hami_req	r = { 1, 0, 101, 0 };
+	struct hami_req	r = { 1, 0, 101, 0, 0 };
 	struct hami_filter f;
 
 	CU_ASSERT_EQUAL(hami_parse_weights(" memory=4 , slot=1,core= +2", w,

@@ -1,0 +1,77 @@
+/*
+ * vendor.h: the device types HAMi v2.6.1 schedules besides NVIDIA GPUs,
+ * as its device-config.yaml (chart 2.6.1 defaults) and each vendor's
+ * pkg/device/<vendor>/device.go define them: the request Type string,
+ * the resource names, how a node registers its devices, and the pod
+ * annotations that carry allocations and UUID filters.  They share
+ * HAMi's scoring: every device of a node counts in the node score, and
+ * a container's requests of every type count in each device's score.
+ */
+#ifndef GS_VENDOR_H
+#define GS_VENDOR_H
+
+#include <stdint.h>
+
+#include "model.h"
+
+/* Index 0 is NVIDIA (its rules live in hami_*.c); the rest in this
+ * order, which is also the order gpusched fits one container's requests
+ * of several types in (HAMi: Go map order, random). */
+enum gs_vendor {
+	GV_NVIDIA,
+	GV_MLU,			/* Cambricon */
+	GV_DCU,			/* Hygon */
+	GV_ILUVATAR,
+	GV_ASCEND910A,
+	GV_ASCEND910B2,
+	GV_ASCEND910B,		/* chip 910B3 */
+	GV_ASCEND910B4,
+	GV_ASCEND310P,
+	GV_N
+};
+
+/* How a node tells HAMi its devices. */
+enum gs_vendor_reg {
+	GVR_NVIDIA,		/* hami.io/node-nvidia-register */
+	GVR_CAPACITY,		/* status.capacity core and memory totals */
+	GVR_TEXT,		/* an annotation, util.DecodeNodeDevices */
+	GVR_JSON		/* an annotation, util.UnMarshalNodeDevices */
+};
+
+/* An Ascend vNPU template (memory in MiB). */
+struct gs_vnpu_template {
+	const char	*name;
+	int64_t		 memory;
+};
+
+struct gs_vendor_info {
+	const char	*type;		/* CommonWord: request Type */
+	const char	*label;		/* "Cambricon MLU" */
+	enum gs_res	 res_count, res_mem, res_core;	/* GS_RES_N: none */
+	int32_t		 mem_factor;	/* memory resource unit, MiB */
+	int32_t		 default_cores;	/* when no core resource */
+	enum gs_vendor_reg reg;
+	const char	*register_anno;	/* GVR_TEXT, GVR_JSON */
+	const char	*capacity_core;	/* GVR_CAPACITY */
+	const char	*capacity_mem;
+	const char	*id_infix;	/* GVR_CAPACITY: <node><infix><i> */
+	const char	*allocated_anno;	/* pod: devices allocated */
+	const char	*use_uuid, *nouse_uuid;
+	const char	*use_type, *nouse_type;	/* DCU only */
+	/* Ascend: memoryAllocatable, memoryCapacity, templates by memory. */
+	int64_t		 mem_allocatable, mem_capacity;
+	const struct gs_vnpu_template *templates;
+	int		 ntemplates;
+};
+
+extern const struct gs_vendor_info gs_vendors[GV_N];
+
+/* The vendor whose allocated-devices annotation is key, or -1. */
+int	gs_vendor_by_allocated_anno(const char *key);
+/*
+ * Ascend's trimMemory: the smallest template that holds m MiB, else
+ * memoryAllocatable when m fits the chip's capacity, else 0.
+ */
+int64_t	gs_vendor_trim_memory(const struct gs_vendor_info *, int64_t m);
+
+#endif
