@@ -35,7 +35,9 @@ void	gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_policy *p, size_t limit,
 	    struct gs_headroom **out, size_t *n);
 void	gs_headroom_free(struct gs_headroom *, size_t);
-/* "memory", "slots", "cores", "whole GPUs", "GPUs per node", ... */
+/* "memory", "slots", "cores", "whole GPUs", "GPUs per node", ...: the
+ * capacity that ran out, weighted by devices; "GPU type", "GPU UUID" and
+ * node filters only when no capacity ran out. */
 const char *gs_binding_from_reason(const char *reason);
 
 /* A candidate pool for plan nodes: one node's shape and its price. */

@@ -85,8 +85,16 @@ gs_binding_from_reason(const char *reason)
 		}
 		p = q;
 	}
-	for (k = 0; k < nmap; k++)
+	/* What ran out (the first seven) before what never fitted: devices
+	 * of another type or UUID, nodes filtered out. */
+	for (k = 0; k < 7; k++)
 		if (weight[k] > 0 && (best == nmap || weight[k] > weight[best]))
+			best = k;
+	for (k = 7; k < nmap && best == nmap; k++)
+		if (weight[k] > 0)
+			best = k;
+	for (k = 7; k < nmap; k++)
+		if (best >= 7 && weight[k] > weight[best])
 			best = k;
 	return best == nmap ? "unknown" : map[best].binding;
 }

@@ -33,6 +33,14 @@ test_binding(void)
 	    "3/4 ExclusiveDeviceAllocateConflict, 1/4 "
 	    "CardInsufficientCore"), "whole GPUs");
 	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason(NULL), "none");
+	/* What ran out wins over devices that never fitted (another
+	 * vendor's, on most nodes); those only when nothing ran out. */
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/5 nodes fit: 3 "
+	    "nodes: 2/2 CardTypeMismatch; 1 node: 2/4 CardTypeMismatch, 2/4 "
+	    "CardInsufficientCore"), "cores");
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/2 nodes fit: 1 "
+	    "node: 2/2 CardTypeMismatch; 1 node: 4/4 CardUuidMismatch"),
+	    "GPU UUID");
 	/* The peers' profiles. */
 	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/2 nodes are "
 	    "available: 0 refused by kube-scheduler filters, 0 without GPUs, "
