@@ -39,7 +39,6 @@ struct gs_explain {
 	size_t			 ninit;		/* the containers */
 	size_t			 nctrs;		/* init ones included */
 	char			 refused[320];	/* webhook/Filter refusal */
-	char			 filter_buf[256];
 	const char		*node_policy;	/* effective */
 	const char		*gpu_policy;
 	int			 node_policy_from_pod, gpu_policy_from_pod;

@@ -633,6 +633,7 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 	if ((size_t)req->nums > type_devices(s, req->vendor, f->version, 0)) {
 		if (insufficient_devices != NULL)
 			*insufficient_devices = 1;
+		s->cards = type_devices(s, req->vendor, f->version, 1);
 		return -1;
 	}
 	s->f = f;

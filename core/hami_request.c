@@ -141,9 +141,9 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 	return c->req[GS_RES_GPU].set;
 }
 
-static void	build_creq(const struct gs_container *,
-		    const struct gs_config *, int, struct hami_creq *,
-		    const char **, char *, size_t);
+static const char *vendor_webhooks(const struct gs_container *,
+		    const struct gs_config *, struct gs_resval *, char *,
+		    size_t);
 
 static const char *
 check_container(const struct gs_container *c, char *buf, size_t len)
@@ -170,15 +170,13 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	int				 any = 0;
 
 	if (hami_version(cfg) < 21000) {
-		/* The vendors' MutateAdmission errors (containers only). */
-		for (i = 0; i < pod->nctrs; i++) {
-			struct hami_creq	 r;
-			const char		*w = NULL;
+		struct gs_resval	lim[GS_RES_N];
 
-			build_creq(&pod->ctrs[i], cfg, 1, &r, &w, buf, len);
-			if (w != NULL)
-				return w;
-		}
+		/* The vendors' MutateAdmission errors (containers only). */
+		for (i = 0; i < pod->nctrs; i++)
+			if ((why = vendor_webhooks(&pod->ctrs[i], cfg, lim, buf,
+			    len)) != NULL)
+				return why;
 		return NULL;
 	}
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
@@ -285,19 +283,40 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 }
 
 /*
+ * The modelled vendors' MutateAdmission on container c's limits, into lim
+ * (the webhook skips privileged containers): the first refusal, written
+ * into buf, or NULL.
+ */
+static const char *
+vendor_webhooks(const struct gs_container *c, const struct gs_config *cfg,
+    struct gs_resval *lim, char *buf, size_t len)
+{
+	int		 version = hami_version(cfg), v;
+	const char	*why = NULL, *w;
+
+	memcpy(lim, c->lim, GS_RES_N * sizeof lim[0]);
+	if (c->privileged)
+		return NULL;
+	for (v = GV_NVIDIA + 1; v < GV_N; v++)
+		if (hami_vendor_modelled(v, version) &&
+		    (w = vendor_webhook(v, lim, buf, len)) != NULL &&
+		    why == NULL)
+			why = w;
+	return why;
+}
+
+/*
  * Every request of container c: NVIDIA's, then each modelled vendor's.
- * webhook 0 skips the admission webhook; *why gets a vendor webhook's
- * refusal when why is not NULL.
+ * webhook 0 skips the admission webhook.
  */
 static void
 build_creq(const struct gs_container *c, const struct gs_config *cfg,
-    int webhook, struct hami_creq *out, const char **why, char *buf,
-    size_t len)
+    int webhook, struct hami_creq *out)
 {
 	int			 version = hami_version(cfg), v;
 	struct gs_resval	 lim[GS_RES_N];
 	struct hami_req		 r;
-	const char		*w;
+	char			 buf[128];
 
 	memset(out, 0, sizeof *out);
 	build_request(c, cfg, webhook, &r);
@@ -305,15 +324,13 @@ build_creq(const struct gs_container *c, const struct gs_config *cfg,
 		out->r[out->n++] = r;
 		out->nums = r.nums;
 	}
-	memcpy(lim, c->lim, sizeof lim);
+	if (webhook)
+		(void)vendor_webhooks(c, cfg, lim, buf, sizeof buf);
+	else
+		memcpy(lim, c->lim, sizeof lim);
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
 		if (!hami_vendor_modelled(v, version))
 			continue;
-		/* The webhook skips privileged containers. */
-		if (webhook && !c->privileged &&
-		    (w = vendor_webhook(v, lim, buf, len)) != NULL && why &&
-		    *why == NULL)
-			*why = w;
 		vendor_request(v, lim, c->req, &r);
 		if (r.nums > 0 && out->n < HAMI_MAX_TYPES) {
 			out->r[out->n++] = r;
@@ -334,8 +351,7 @@ hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
 	for (i = 0; i < ninit + pod->nctrs; i++)
 		/* v2.9's webhook leaves init containers alone. */
 		build_creq(gs_pod_container(pod, ninit, i), cfg,
-		    i >= ninit || version >= 21000, &(*reqs)[i], NULL, NULL,
-		    0);
+		    i >= ninit || version >= 21000, &(*reqs)[i]);
 	return ninit;
 }
 

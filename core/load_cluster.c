@@ -553,7 +553,7 @@ load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
 	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
 	const struct yt_node		*v = yt_get(annos, vi->register_anno);
 	struct gs_device		*devs;
-	const char			*s, *p;
+	const char			*s;
 	char				 why[256];
 	size_t				 nd, i;
 
@@ -561,9 +561,7 @@ load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
 		return 0;
 	if (yt_string(f, v, vi->register_anno, &s, err) != 0)
 		return -1;
-	for (p = s; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; p++)
-		;
-	if ((*p == '[') != (vi->reg == GVR_JSON))
+	if (hami_register_is_json(s) != (vi->reg == GVR_JSON))
 		return yt_error(f, v, err, "%s does not decode: HAMi reads it "
 		    "as %s", vi->register_anno, vi->reg == GVR_JSON ?
 		    "a JSON array" : "text (\"id,count,devmem,devcore,type,"

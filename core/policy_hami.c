@@ -204,10 +204,7 @@ memo_find(struct hami_state *st, const struct hami_creq *r,
 		return NULL;
 	}
 	m = &st->memo[st->nmemo++];
-	memset(&m->req, 0, sizeof m->req);
-	m->req.n = r->n;
-	m->req.nums = r->nums;
-	memcpy(m->req.r, r->r, r->n * sizeof r->r[0]);
+	m->req = *r;
 	m->filter_key = key;
 	m->node = xcalloc(st->nnodes, sizeof *m->node);
 	return m;
@@ -307,17 +304,15 @@ hami_node_usable(const struct gs_node *n, int version)
 struct reason_group {
 	char			 fixed[192];	/* a filter, or "" */
 	struct node_outcome	 o;
-	size_t			 ndevs;
 	size_t			 count;
 };
 
 static int
 same_reason(const struct reason_group *g, const char *fixed,
-    const struct node_outcome *o, size_t ndevs)
+    const struct node_outcome *o)
 {
 	if (fixed != NULL || g->fixed[0] != '\0')
 		return fixed != NULL && strcmp(fixed, g->fixed) == 0;
-	(void)ndevs;
 	return g->o.cards == o->cards &&
 	    g->o.insufficient == o->insufficient &&
 	    memcmp(g->o.counts, o->counts, sizeof o->counts) == 0;
@@ -325,12 +320,12 @@ same_reason(const struct reason_group *g, const char *fixed,
 
 static void
 add_reason(struct reason_group **g, size_t *n, size_t *cap,
-    const char *fixed, const struct node_outcome *o, size_t ndevs)
+    const char *fixed, const struct node_outcome *o)
 {
 	size_t	i;
 
 	for (i = 0; i < *n; i++)
-		if (same_reason(&(*g)[i], fixed, o, ndevs)) {
+		if (same_reason(&(*g)[i], fixed, o)) {
 			(*g)[i].count++;
 			return;
 		}
@@ -340,7 +335,6 @@ add_reason(struct reason_group **g, size_t *n, size_t *cap,
 		snprintf((*g)[*n].fixed, sizeof (*g)[*n].fixed, "%s", fixed);
 	if (o != NULL)
 		(*g)[*n].o = *o;
-	(*g)[*n].ndevs = ndevs;
 	(*g)[(*n)++].count = 1;
 }
 
@@ -420,13 +414,13 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			continue;
 		if ((why = hami_node_refusal(n, pod, hami_version(st->cfg), fbuf,
 		    sizeof fbuf))) {
-			add_reason(&g, &ng, &cap, why, NULL, 0);
+			add_reason(&g, &ng, &cap, why, NULL);
 			continue;
 		}
 		if (!(memo && o->known && o->gen == n->gen) &&
 		    eval_node(st, n, reqs, ninit, pod->nctrs, f, grants, o))
 			continue;	/* cannot happen: it failed before */
-		add_reason(&g, &ng, &cap, NULL, o, n->ndevs);
+		add_reason(&g, &ng, &cap, NULL, o);
 	}
 	len = 256 + ng * (sizeof r + 32);
 	out = xmalloc(len);

@@ -258,17 +258,30 @@ decode_json(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 	return 0;
 }
 
+/* The JSON form's first character, after blanks. */
+static const char *
+json_start(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return *s == '[' ? s : NULL;
+}
+
+int
+hami_register_is_json(const char *s)
+{
+	return json_start(s) != NULL;
+}
+
 int
 hami_register_decode(const char *s, struct gs_device **devs, size_t *ndevs,
     char *why, size_t whylen)
 {
-	const char	*p = s;
+	const char	*p = json_start(s);
 
 	*devs = NULL;
 	*ndevs = 0;
-	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-		p++;
-	if (*p == '[')
+	if (p != NULL)
 		return decode_json(p, devs, ndevs, why, whylen);
 	return decode_text(s, devs, ndevs, why, whylen);
 }

@@ -20,6 +20,8 @@
  */
 int	hami_register_decode(const char *s, struct gs_device **devs,
 	    size_t *ndevs, char *why, size_t whylen);
+/* Is s in the JSON form (an array, after blanks)? */
+int	hami_register_is_json(const char *s);
 /* Encode devices in the v2.5-v2.7 text form (caller frees). */
 char	*hami_register_encode_text(const struct gs_device *, size_t);
 void	gs_devices_free(struct gs_device *, size_t);

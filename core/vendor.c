@@ -6,6 +6,9 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "hami.h"
+#include "register_codec.h"
+#include "running.h"
 #include "vendor.h"
 
 static const struct gs_vnpu_template t910a[] = {
@@ -44,12 +47,12 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.res_count = GS_RES_GPU, .res_mem = GS_RES_GPUMEM,
 		.res_core = GS_RES_GPUCORES, .mem_factor = 1,
 		.reg = GVR_NVIDIA,
-		.register_anno = "hami.io/node-nvidia-register",
-		.allocated_anno = "hami.io/vgpu-devices-allocated",
-		.use_uuid = "nvidia.com/use-gpuuuid",
-		.nouse_uuid = "nvidia.com/nouse-gpuuuid",
-		.use_type = "nvidia.com/use-gputype",
-		.nouse_type = "nvidia.com/nouse-gputype",
+		.register_anno = HAMI_REGISTER_ANNO,
+		.allocated_anno = HAMI_ALLOCATED_ANNO,
+		.use_uuid = HAMI_USE_UUID_ANNO,
+		.nouse_uuid = HAMI_NOUSE_UUID_ANNO,
+		.use_type = HAMI_USE_TYPE_ANNO,
+		.nouse_type = HAMI_NOUSE_TYPE_ANNO,
 	},
 	[GV_MLU] = {
 		.type = "MLU", .label = "Cambricon MLU",
