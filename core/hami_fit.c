@@ -670,6 +670,9 @@ hami_fit_container(struct hami_scratch *s, const struct hami_creq *c,
 	for (i = 0; i < s->n; i++)
 		s->score[i] = hami_device_score_c(&s->devs[i], c, f);
 	for (t = 0; t < c->n; t++) {
+		/* HAMi reports the reasons of the type that failed alone
+		 * (fitInCertainDevice's own map). */
+		memset(counts, 0, sizeof local);
 		if ((n = fit_type(s, &c->r[t], f, grants + total, counts,
 		    insufficient_devices)) < 0)
 			return 0;

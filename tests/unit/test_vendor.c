@@ -271,11 +271,52 @@ test_vendor_filters(void)
 	CU_ASSERT(fit_dcu("nvidia.com/use-gpuuuid", "GPU-9", &dev));
 }
 
+/*
+ * A container asking for a T4 and an MLU on a node with two of each: the
+ * T4 fits (after passing over the busier MLUs), the MLU (20000 MiB of
+ * 16384) does not.  The reasons are the MLU scan's alone: 2/4 CardTypeMismatch (the T4s), 2/4
+ * CardInsufficientMemory; none left over from the T4 scan.
+ */
+static void
+test_reasons_of_failing_type(void)
+{
+	struct t_fit		x;
+	struct hami_creq	c;
+	size_t			i;
+
+	t_fit_init(&x, 4, 15360, "binpack");
+	for (i = 2; i < 4; i++) {
+		free(x.node.devs[i].type);
+		x.node.devs[i].type = xstrdup("MLU");
+		x.node.devs[i].count = 100;
+		x.node.devs[i].devmem = 16384;
+		x.node.devs[i].vendor = GV_MLU;
+		/* Busy: under binpack the T4 scan meets the MLUs first. */
+		x.node.devs[i].used = 50;
+		x.node.devs[i].usedcores = 50;
+	}
+	memset(&c, 0, sizeof c);
+	c.r[0] = (struct hami_req){ 1, 4000, 101, 0, GV_NVIDIA };
+	c.r[1] = (struct hami_req){ 1, 20000, 0, 10, GV_MLU };
+	c.n = 2;
+	c.nums = 2;
+	hami_filter_init(&x.f, &x.pod, &x.cfg);
+	hami_scratch_load(&x.s, &x.node, x.f.gpu_binpack);
+	CU_ASSERT_FALSE(hami_fit_container(&x.s, &c, &x.f, x.g, x.counts,
+	    &x.insufficient));
+	CU_ASSERT_EQUAL(x.counts[HR_CARD_TYPE_MISMATCH], 2);
+	CU_ASSERT_EQUAL(x.counts[HR_CARD_INSUFFICIENT_MEMORY], 2);
+	CU_ASSERT_EQUAL(x.s.cards, 4);
+	hami_filter_release(&x.f);
+	t_fit_release(&x);
+}
+
 CU_TestInfo vendor_tests[] = {
 	{ "requests and webhooks per vendor", test_requests },
 	{ "Ascend memory templates", test_ascend_trim },
 	{ "scores sum every type", test_scores_sum_types },
 	{ "registration from capacity and annotations", test_registration },
 	{ "Hygon type and vendor UUID filters", test_vendor_filters },
+	{ "reasons of the type that failed", test_reasons_of_failing_type },
 	CU_TEST_INFO_NULL
 };
