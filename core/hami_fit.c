@@ -3,8 +3,9 @@
  * GPUs: device scores, sort, then a scan from the END of the sorted list
  * applying every check in HAMi's order, and the usage charge that later
  * containers of the same pod see.  The reason counts reproduce HAMi's own,
- * quirks included (NumaNotFit and AllocatedCardsInsufficientRequest count
- * device types, not devices).  Spec §2.1, §3.7, §3.8.
+ * quirks included (up to v2.9 NumaNotFit and
+ * AllocatedCardsInsufficientRequest count device types, not devices;
+ * v2.10 counts the devices).  Spec §2.1, §3.7, §3.8.
  *
  * Other vendors' requests (v2.6.1) go through the same loop: checkType is
  * "the device's Type contains the request's" and then the vendor's
@@ -568,8 +569,11 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		/* Only NVIDIA's CheckType asserts NUMA (numa-bind). */
 		if (f->numa_bind && req->vendor == GV_NVIDIA &&
 		    prevnuma != d->numa) {
+			/* len(tmpDevs): the types (one) up to v2.9,
+			 * v2.10 len(tmpDevs[k.Type]): the devices. */
 			if (k.nums != orig)
-				counts[HR_NUMA_NOT_FIT] += ntmp > 0;
+				counts[HR_NUMA_NOT_FIT] += f->version >= 21000 ?
+				    ntmp : ntmp > 0;
 			k.nums = orig;
 			prevnuma = d->numa;
 			ntmp = 0;
@@ -598,7 +602,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	}
 #undef FAIL
 	if (ntmp > 0)
-		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] = 1;
+		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
+		    f->version >= 21000 ? ntmp : 1;
 	return -1;
 }
 

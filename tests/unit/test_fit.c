@@ -243,6 +243,42 @@ test_node_insufficient_and_partial(void)
 	t_fit_release(&x);
 }
 
+/*
+ * Up to v2.9 NumaNotFit and AllocatedCardsInsufficientRequest add
+ * len(tmpDevs), the number of device TYPES (1); v2.10 adds
+ * len(tmpDevs[k.Type]), the devices taken so far.
+ */
+static void
+test_partial_counts_by_version(void)
+{
+	struct t_fit	x;
+	size_t		i;
+
+	t_fit_init(&x, 4, 15360, "spread");
+	x.node.devs[0].usedmem = 15000;
+	CU_ASSERT_FALSE(t_fit_run(&x, 4, 1000, 101, 0));
+	CU_ASSERT_EQUAL(x.counts[HR_CARD_INSUFFICIENT_MEMORY], 1);
+	CU_ASSERT_EQUAL(x.counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST], 1);
+	free(x.cfg.profile);
+	x.cfg.profile = xstrdup("hami-v2.10.0");
+	CU_ASSERT_FALSE(t_fit_run(&x, 4, 1000, 101, 0));
+	CU_ASSERT_EQUAL(x.counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST], 3);
+	/* numa-bind: 3 and 2 taken in NUMA 1, then NUMA 0 restarts. */
+	x.node.devs[0].usedmem = 0;
+	for (i = 0; i < 4; i++)
+		x.node.devs[i].numa = i < 2 ? 0 : 1;
+	x.node.devs[1].usedmem = 15000;
+	anno(&x, HAMI_NUMA_BIND_ANNO, "true");
+	CU_ASSERT_FALSE(t_fit_run(&x, 3, 1000, 101, 0));
+	CU_ASSERT_EQUAL(x.counts[HR_NUMA_NOT_FIT], 2);
+	CU_ASSERT_EQUAL(x.counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST], 1);
+	free(x.cfg.profile);
+	x.cfg.profile = xstrdup("hami-v2.9.0");
+	CU_ASSERT_FALSE(t_fit_run(&x, 3, 1000, 101, 0));
+	CU_ASSERT_EQUAL(x.counts[HR_NUMA_NOT_FIT], 1);
+	t_fit_release(&x);
+}
+
 /* v2.6.1 has no health check in Fit; v2.7 skips an unhealthy device
  * first, with CardNotHealth; topology-aware is recognised from v2.7. */
 static void
@@ -281,5 +317,6 @@ CU_TestInfo fit_tests[] = {
 	{ "cores clamp to 100 and persist", test_cores_clamp_persists },
 	{ "memory percentage in fit and charge", test_percentage_memory },
 	{ "NodeInsufficientDevice and partial fits", test_node_insufficient_and_partial },
+	{ "partial-fit reason counts by version", test_partial_counts_by_version },
 	CU_TEST_INFO_NULL,
 };
