@@ -73,9 +73,11 @@ const char *hami_unmodelled(const struct gs_pod *, const struct gs_config *,
  * containers, afresh. */
 int	hami_fresh_usage(int version, size_t c, size_t ninit);
 /*
- * v2.10's admission webhook: why it refuses the pod (a gpumem-percentage
- * outside 0..100; a privileged container in a pod asking for GPUs),
- * written into buf, or NULL when the pod is admitted.
+ * The admission webhook: why it refuses the pod, written into buf, or
+ * NULL when the pod is admitted.  Every version: the modelled vendors'
+ * MutateAdmission errors (Ascend's memory and vNPU checks); v2.10 also a
+ * gpumem-percentage outside 0..100 and a privileged container in a pod
+ * asking for devices.
  */
 const char *hami_admission(const struct gs_pod *, const struct gs_config *,
 	    char *buf, size_t len);
@@ -99,6 +101,13 @@ enum hami_reason {
 };
 
 extern const char *const hami_reason_names[HR_N];
+/*
+ * A node's failure as HAMi words it, into buf: NodeInsufficientDevice,
+ * or "n/cards Reason" for each reason counted (gpusched's own words when
+ * HAMi counts none: the node has no device of the requested type).
+ */
+void	hami_format_reasons(const int counts[HR_N], size_t cards,
+	    int insufficient, char *buf, size_t len);
 
 /* The pod's device filters, parsed once per pod. */
 struct hami_filter {

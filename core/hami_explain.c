@@ -11,20 +11,6 @@
 #include "explain.h"
 #include "util.h"
 
-static void
-format_counts(const int counts[HR_N], size_t ndevs, char *buf, size_t len)
-{
-	size_t	off = 0;
-	int	k;
-
-	buf[0] = '\0';
-	for (k = 0; k < HR_N && off < len; k++)
-		if (counts[k] != 0)
-			off += (size_t)snprintf(buf + off, len - off,
-			    "%s%d/%zu %s", off ? ", " : "", counts[k], ndevs,
-			    hami_reason_names[k]);
-}
-
 /* Evaluate node i; with detail, keep each container's GPU trace. */
 static void
 eval(const struct gs_node *node, const struct gs_explain *ex, const struct hami_filter *f, int detail,
@@ -76,14 +62,9 @@ eval(const struct gs_node *node, const struct gs_explain *ex, const struct hami_
 			free(s.trace_result);
 			s.trace_try = s.trace_result = NULL;
 		}
-		if (!out->fits) {
-			if (insufficient)
-				snprintf(out->reason, sizeof out->reason,
-				    "NodeInsufficientDevice");
-			else
-				format_counts(counts, s.cards, out->reason,
-				    sizeof out->reason);
-		}
+		if (!out->fits)
+			hami_format_reasons(counts, s.cards, insufficient,
+			    out->reason, sizeof out->reason);
 	}
 	free(g);
 	hami_scratch_release(&s);

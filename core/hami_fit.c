@@ -37,6 +37,29 @@ const char *const hami_reason_names[HR_N] = {
 	"AllocatedCardsInsufficientRequest",
 };
 
+void
+hami_format_reasons(const int counts[HR_N], size_t cards, int insufficient,
+    char *buf, size_t len)
+{
+	size_t	off = 0;
+	int	k;
+
+	if (insufficient) {
+		snprintf(buf, len, "NodeInsufficientDevice");
+		return;
+	}
+	buf[0] = '\0';
+	for (k = 0; k < HR_N && off < len; k++)
+		if (counts[k] != 0)
+			off += (size_t)snprintf(buf + off, len - off,
+			    "%s%d/%zu %s", off ? ", " : "", counts[k], cards,
+			    hami_reason_names[k]);
+	/* v2.7-v2.9: no device of the type and nothing counted. */
+	if (off == 0)
+		snprintf(buf, len, "no device of the requested type "
+		    "(HAMi gives an empty reason)");
+}
+
 /* strings.Split(s, ","), optionally upper-cased (strings.ToUpper). */
 static char **
 split_commas(const char *s, size_t *n, int upper)
@@ -459,18 +482,75 @@ type_list_hit(const char *list, const char *type)
 	return hit;
 }
 
+/* strings.TrimSpace(s) == "" */
+static int
+blank(const char *s)
+{
+	size_t	len = strlen(s);
+
+	gs_trim_span(&s, &len);
+	return len == 0;
+}
+
+/* v2.10's CheckUUID entry: trimmed, equal. */
+static int
+uuid_hit_trimmed(const char *entry, const char *id)
+{
+	return strcmp(entry, id) == 0;
+}
+
+/* v2.10's CheckType entry: non-blank, contained in the type, in upper
+ * case (the entry comes upper-cased). */
+static int
+type_hit_trimmed(const char *entry, const char *type)
+{
+	char	up[256];
+
+	upper_type(type, up);
+	return strstr(up, entry) != NULL;
+}
+
+/* Any entry of a v2.10 list (split, trimmed, blanks dropped) hits. */
+static int
+list_hit_v210(const char *list, int upper, const char *value,
+    int (*hit)(const char *entry, const char *value))
+{
+	char	**v;
+	size_t	  n, i;
+	int	  any = 0;
+
+	v = split_trimmed(list, &n, upper);
+	for (i = 0; i < n && !any; i++)
+		any = hit(v[i], value);
+	free_list(v, n);
+	return any;
+}
+
 /*
- * A vendor's use/nouse annotation pair: when the use list is present it
- * alone decides (hit must match), else the nouse list must not match.
+ * A vendor's use/nouse annotation pair.  Up to v2.9, when the use list
+ * is present it alone decides (hit must match), else the nouse list must
+ * not match.  v2.10 (device.CheckType, CheckUUID): a blank value is no
+ * constraint, and both lists apply.
  */
 static int
 use_nouse(const struct hami_filter *f, const char *use, const char *nouse,
-    int (*hit)(const char *list, const char *value), const char *value)
+    int (*hit)(const char *list, const char *value),
+    int (*hit_v210)(const char *entry, const char *value), int upper,
+    const char *value)
 {
 	const char	*v;
 
 	if (use == NULL || f->annos == NULL)
 		return 1;
+	if (f->version >= 21000) {
+		if ((v = gs_kv_get(f->annos, use)) != NULL &&
+		    !blank(v) && !list_hit_v210(v, upper, value, hit_v210))
+			return 0;
+		if ((v = gs_kv_get(f->annos, nouse)) != NULL &&
+		    !blank(v) && list_hit_v210(v, upper, value, hit_v210))
+			return 0;
+		return 1;
+	}
 	if ((v = gs_kv_get(f->annos, use)) != NULL)
 		return hit(v, value);
 	if ((v = gs_kv_get(f->annos, nouse)) != NULL)
@@ -487,7 +567,8 @@ vendor_type_ok(const struct hami_filter *f, int vendor,
 	if (vendor == GV_NVIDIA)
 		return hami_type_ok(f, d);
 	return use_nouse(f, gs_vendors[vendor].use_type,
-	    gs_vendors[vendor].nouse_type, type_list_hit, d->type);
+	    gs_vendors[vendor].nouse_type, type_list_hit, type_hit_trimmed, 1,
+	    d->type);
 }
 
 /* The vendor's CheckUUID. */
@@ -498,7 +579,8 @@ vendor_uuid_ok(const struct hami_filter *f, int vendor,
 	if (vendor == GV_NVIDIA)
 		return hami_uuid_ok(f, d);
 	return use_nouse(f, gs_vendors[vendor].use_uuid,
-	    gs_vendors[vendor].nouse_uuid, list_has, d->id);
+	    gs_vendors[vendor].nouse_uuid, list_has, uuid_hit_trimmed, 0,
+	    d->id);
 }
 
 /* getNodeResources: does d's Type contain vendor's (v2.10: in any case)? */
@@ -530,8 +612,11 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	struct hami_req	k = *req;
 	int32_t		orig = k.nums, memreq;
 	int32_t		prevnuma = -1;
-	int		ntmp = 0, tried = 0, r;
-	long		i;
+	int		ntmp = 0, tried = 0, r, nvidia = req->vendor == GV_NVIDIA;
+	/* Iluvatar's per-model Fit scans from the START up to v2.8. */
+	int		forward = gs_vendor_is_iluvatar_model(req->vendor) &&
+			    f->version < 20900;
+	long		i, step;
 
 /* Count reason r and go on with the next device (used inside braces). */
 #define FAIL(r)	{							\
@@ -540,7 +625,9 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		s->trace_result[di] = (r);				\
 	continue;							\
 }
-	for (i = (long)s->n - 1; i >= 0; i--) {
+	step = forward ? 1 : -1;
+	for (i = forward ? 0 : (long)s->n - 1; i >= 0 && i < (long)s->n;
+	    i += step) {
 		size_t			 di = s->order[i];
 		const struct gs_device	*d = &s->devs[di];
 
@@ -552,12 +639,15 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (s->trace_try != NULL)
 			s->trace_try[di] = ++tried;
 
-		/* v2.7+: an unhealthy device first. */
-		if (f->health_check && !d->health) {
+		/* An unhealthy device first: NVIDIA's Fit from v2.7, the
+		 * other vendors' from v2.10. */
+		if (f->health_check && (nvidia || f->version >= 21000) &&
+		    !d->health) {
 			FAIL(HR_CARD_NOT_HEALTH);
 		}
-		/* v2.10: a GPU in the node's hami.io/device-cordon. */
-		if (f->cordon && d->cordoned) {
+		/* v2.10: a GPU in the node's hami.io/device-cordon (NVIDIA's
+		 * Fit alone reads it). */
+		if (f->cordon && nvidia && d->cordoned) {
 			FAIL(HR_CARD_CORDONED);
 		}
 		/* checkType: Type contains the request's ("NVIDIA"), then
@@ -567,8 +657,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			FAIL(HR_CARD_TYPE_MISMATCH);
 		}
 		/* Only NVIDIA's CheckType asserts NUMA (numa-bind). */
-		if (f->numa_bind && req->vendor == GV_NVIDIA &&
-		    prevnuma != d->numa) {
+		if (f->numa_bind && nvidia && prevnuma != d->numa) {
 			/* len(tmpDevs): the types (one) up to v2.9,
 			 * v2.10 len(tmpDevs[k.Type]): the devices. */
 			if (k.nums != orig)

@@ -131,11 +131,18 @@ hami_build_request(const struct gs_container *c, const struct gs_config *cfg,
 static int
 has_resource(const struct gs_container *c, const struct gs_config *cfg)
 {
+	int	version = hami_version(cfg), v;
+
 	if (c->lim[GS_RES_GPU].set)
 		return 1;
 	if ((c->lim[GS_RES_GPUCORES].set || c->lim[GS_RES_GPUMEM].set ||
 	    c->lim[GS_RES_GPUMEM_PCT].set) && cfg->default_gpunum > 0)
 		return 1;
+	/* The vendors' MutateAdmission: found when the count is a limit. */
+	for (v = GV_NVIDIA + 1; v < GV_N; v++)
+		if (gs_vendor_registered(v, version) &&
+		    c->lim[gs_vendors[v].res_count].set)
+			return 1;
 	/* defaultExclusiveCoreIfNeeded adds cores to a GPU request given
 	 * only in requests. */
 	return c->req[GS_RES_GPU].set;
@@ -165,13 +172,12 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
     char *buf, size_t len)
 {
 	const struct gs_container	*priv = NULL;
+	struct gs_resval		 lim[GS_RES_N];
 	const char			*why;
 	size_t				 i;
 	int				 any = 0;
 
 	if (hami_version(cfg) < 21000) {
-		struct gs_resval	lim[GS_RES_N];
-
 		/* The vendors' MutateAdmission errors (containers only). */
 		for (i = 0; i < pod->nctrs; i++)
 			if ((why = vendor_webhooks(&pod->ctrs[i], cfg, lim, buf,
@@ -179,11 +185,13 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 				return why;
 		return NULL;
 	}
+	/* v2.10: init containers, then the others, privileged ones too. */
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
 		const struct gs_container *c = gs_pod_container(pod,
 		    pod->ninit, i);
 
-		if ((why = check_container(c, buf, len)) != NULL)
+		if ((why = check_container(c, buf, len)) != NULL ||
+		    (why = vendor_webhooks(c, cfg, lim, buf, len)) != NULL)
 			return why;
 		any |= has_resource(c, cfg);
 		if (c->privileged && priv == NULL)
@@ -199,7 +207,17 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 int
 hami_vendor_modelled(int vendor, int version)
 {
-	return vendor == GV_NVIDIA || version == 20601;
+	if (vendor == GV_NVIDIA)
+		return 1;
+	if (!gs_vendor_registered(vendor, version))
+		return 0;
+	/* v2.7+ Ascend: 910 network topology, 910C modules, vNPU core
+	 * modes; v2.7.0 and v2.7.1 register Iluvatar differently. */
+	if (gs_vendor_is_ascend(vendor) || vendor == GV_ILUVATAR)
+		return version == 20601;
+	if (gs_vendor_is_iluvatar_model(vendor))
+		return version >= 20800;
+	return 1;
 }
 
 /* Quantity.AsInt64 then Go's int32() conversion: wraps. */
@@ -223,7 +241,8 @@ vendor_webhook(int v, struct gs_resval *lim, char *buf, size_t len)
 
 	if (!count->set)
 		return NULL;
-	if (v == GV_ILUVATAR && count->v > 1) {
+	if ((v == GV_ILUVATAR || gs_vendor_is_iluvatar_model(v)) &&
+	    count->v > 1) {
 		lim[vi->res_core].set = lim[vi->res_core].ok = 1;
 		lim[vi->res_core].v = count->v * 100;
 	}
@@ -248,13 +267,42 @@ vendor_webhook(int v, struct gs_resval *lim, char *buf, size_t len)
 	return NULL;
 }
 
+/* Go's int(a) * int(b) on amd64: wraps at 64 bits. */
+static int64_t
+go_mul(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+
+/*
+ * v2.10's range guards in GenerateResourceRequests: does the request
+ * stand (else HAMi returns an empty one)?  Cambricon and Iluvatar refuse
+ * memory that is not an integer, negative, or beyond MaxInt32/256; Hygon
+ * a count outside 1..MaxInt32 and memory or cores outside 0..MaxInt32.
+ */
+static int
+v210_guards(int v, const struct gs_resval *n, const struct gs_resval *m,
+    const struct gs_resval *core)
+{
+	if (v == GV_DCU)
+		return n->v > 0 && n->v <= INT32_MAX &&
+		    (!m->set || !m->ok || (m->v >= 0 && m->v <= INT32_MAX)) &&
+		    (!core->set || !core->ok ||
+		    (core->v >= 0 && core->v <= INT32_MAX));
+	if (gs_vendors[v].mem_factor == 256)
+		return !m->set ||
+		    (m->ok && m->v >= 0 && m->v <= INT32_MAX / 256);
+	return 1;
+}
+
 /* Vendor v's GenerateResourceRequests from the (mutated) limits. */
 static void
 vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
-    struct hami_req *out)
+    int version, struct hami_req *out)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
-	const struct gs_resval		*n, *m;
+	const struct gs_resval		*n, *m, *core = NULL;
+	static const struct gs_resval	 unset;
 	int64_t				 memnum = 0;
 
 	memset(out, 0, sizeof *out);
@@ -262,18 +310,19 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	if (!n->set || !n->ok)
 		return;
 	m = pick(lim, req, vi->res_mem);
+	core = vi->res_core != GS_RES_N ? pick(lim, req, vi->res_core) :
+	    &unset;
+	if (version >= 21000 && !v210_guards(v, n, m, core))
+		return;
 	if (m->set && m->ok) {
 		if (vi->reg == GVR_JSON)
 			memnum = gs_vendor_trim_memory(vi, m->v);
 		else
-			memnum = m->v * vi->mem_factor;
+			memnum = go_mul(m->v, vi->mem_factor);
 	}
 	out->coresreq = vi->default_cores;
-	if (vi->res_core != GS_RES_N) {
-		m = pick(lim, req, vi->res_core);
-		if (m->set && m->ok)
-			out->coresreq = go_int32(m->v);
-	}
+	if (core->set && core->ok)
+		out->coresreq = go_int32(core->v);
 	out->nums = go_int32(n->v);
 	out->memreq = go_int32(memnum);
 	out->mempct = memnum == 0 ? 100 : 0;
@@ -295,7 +344,8 @@ vendor_webhooks(const struct gs_container *c, const struct gs_config *cfg,
 	const char	*why = NULL, *w;
 
 	memcpy(lim, c->lim, GS_RES_N * sizeof lim[0]);
-	if (c->privileged)
+	/* Up to v2.9 the webhook skips privileged containers. */
+	if (c->privileged && version < 21000)
 		return NULL;
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (hami_vendor_modelled(v, version) &&
@@ -331,7 +381,7 @@ build_creq(const struct gs_container *c, const struct gs_config *cfg,
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
 		if (!hami_vendor_modelled(v, version))
 			continue;
-		vendor_request(v, lim, c->req, &r);
+		vendor_request(v, lim, c->req, version, &r);
 		if (r.nums > 0 && out->n < HAMI_MAX_TYPES) {
 			out->r[out->n++] = r;
 			out->nums = i32_add(out->nums, r.nums);
@@ -366,17 +416,22 @@ hami_unmodelled(const struct gs_pod *pod, const struct gs_config *cfg,
 		const struct gs_container *c = gs_pod_container(pod,
 		    pod->ninit, i);
 
-		for (v = GV_NVIDIA + 1; v < GV_N; v++)
-			if (!hami_vendor_modelled(v, version) &&
-			    (c->lim[gs_vendors[v].res_count].set ||
-			    c->req[gs_vendors[v].res_count].set)) {
-				snprintf(buf, len, "container %s asks for %s: "
-				    "gpusched models %s devices for "
-				    "hami-v2.6.1 only", c->name,
-				    gs_res_names[gs_vendors[v].res_count],
-				    gs_vendors[v].label);
-				return buf;
-			}
+		for (v = GV_NVIDIA + 1; v < GV_N; v++) {
+			const struct gs_vendor_info *vi = &gs_vendors[v];
+
+			if (!gs_vendor_registered(v, version) ||
+			    hami_vendor_modelled(v, version) ||
+			    (!c->lim[vi->res_count].set &&
+			    !c->req[vi->res_count].set))
+				continue;
+			snprintf(buf, len, "container %s asks for %s: gpusched "
+			    "does not model %s devices under %s yet (%s)",
+			    c->name, gs_res_names[vi->res_count], vi->label,
+			    cfg->profile ? cfg->profile : "hami-v2.6.1",
+			    gs_vendor_is_ascend(v) ? "910 topology, 910C, "
+			    "vNPU modes" : "2.7.0 and 2.7.1 differ");
+			return buf;
+		}
 	}
 	return NULL;
 }

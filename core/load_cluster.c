@@ -663,9 +663,13 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 	nvidia = n->ndevs;
 	if (load_vendors(f, obj, annos, n, err) != 0)
 		return -1;
+	/* An id twice within what one version registers (a renamed Ascend
+	 * type's stale annotation may repeat the devices). */
 	for (i = 0; i < n->ndevs; i++)
 		for (j = 0; j < i; j++)
-			if (strcmp(n->devs[i].id, n->devs[j].id) == 0)
+			if (strcmp(n->devs[i].id, n->devs[j].id) == 0 &&
+			    gs_vendors_overlap(n->devs[i].vendor,
+			    n->devs[j].vendor))
 				return yt_error(f, i < nvidia ? reg : obj, err,
 				    "device id '%s' is registered twice",
 				    n->devs[i].id);

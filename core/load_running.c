@@ -11,11 +11,25 @@
 #include "running.h"
 #include "vendor.h"
 
+/* A running pod's device list, emptied. */
+static void
+free_devs(struct gs_running_pod *rp)
+{
+	size_t	k;
+
+	for (k = 0; k < rp->ndevs; k++)
+		free(rp->devs[k].id);
+	free(rp->devs);
+	rp->devs = NULL;
+	rp->ndevs = 0;
+}
+
 /*
  * HAMi's DecodePodDevices: containers split by ';', devices by ':',
  * fields "UUID,Type,Usedmem,Usedcores" (at least 4).  A UUID's "[...]"
  * MIG suffix is dropped when matching devices.
  */
+
 static int
 charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
     char *why, size_t len)
@@ -64,6 +78,7 @@ charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
 			rp->devs = xreallocarray(rp->devs, rp->ndevs + 1,
 			    sizeof *rp->devs);
 			rp->devs[rp->ndevs].dev = (int)j;
+			rp->devs[rp->ndevs].id = xstrdup(n->devs[j].id);
 			rp->devs[rp->ndevs].ctr = ci;
 			rp->devs[rp->ndevs].usedmem =
 			    (int32_t)strtol(f[2], NULL, 10);
@@ -139,6 +154,38 @@ v210_delta(struct gs_node *n, const struct gs_running_pod *rp, size_t ninit,
 	free(u);
 }
 
+/*
+ * Drop n's devices of vendors HAMi of that version does not register
+ * (an Iluvatar capacity device from v2.7.1, an annotation of a renamed
+ * Ascend type).  Returns whether any went.
+ */
+static int
+drop_unregistered(struct gs_node *n, int version)
+{
+	size_t	j, k = 0, before = n->ndevs;
+
+	for (j = 0; j < n->ndevs; j++) {
+		if (gs_vendor_registered(n->devs[j].vendor, version)) {
+			n->devs[k++] = n->devs[j];
+			continue;
+		}
+		free(n->devs[j].id);
+		free(n->devs[j].type);
+		free(n->devs[j].mode);
+	}
+	n->ndevs = k;
+	if (k == before)
+		return 0;
+	if (k == 0 && n->registered) {
+		n->registered = 0;
+		free(n->devices_note);
+		n->devices_note = xasprintf("HAMi v%d.%d.%d registers none of "
+		    "its devices", version / 10000, version / 100 % 100,
+		    version % 100);
+	}
+	return 1;
+}
+
 void
 gs_cluster_for_version(struct gs_cluster *c, int version)
 {
@@ -161,6 +208,7 @@ gs_cluster_for_version(struct gs_cluster *c, int version)
 			}
 			d->v210_used = d->v210_mem = d->v210_cores = 0;
 		}
+		changed |= drop_unregistered(n, version);
 		if (changed)
 			n->gen++;
 	}
@@ -238,9 +286,7 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 			gs_warn(w, f->path, obj->line, obj->col, "pod %s/%s: "
 			    "%s; HAMi does not count it", pod->ns, pod->name,
 			    why);
-			free(rp->devs);
-			rp->devs = NULL;
-			rp->ndevs = 0;
+			free_devs(rp);
 		} else {
 			rp->node = ni;
 			for (k = 0; k < rp->ndevs; k++) {
@@ -314,7 +360,7 @@ gs_running_release(struct gs_running *r)
 	for (i = 0; i < r->n; i++) {
 		free(r->v[i].name);
 		free(r->v[i].ns);
-		free(r->v[i].devs);
+		free_devs(&r->v[i]);
 	}
 	free(r->v);
 	memset(r, 0, sizeof *r);

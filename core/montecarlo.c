@@ -10,8 +10,10 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "engine.h"
+#include "hami.h"
 #include "metrics.h"
 #include "montecarlo.h"
+#include "running.h"
 #include "util.h"
 
 void
@@ -73,6 +75,7 @@ gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
 			continue;
 		gsl_rng_set(rng, o->seed + r);
 		gs_cluster_copy(&cc, c);
+		gs_cluster_for_version(&cc, hami_version(cfg));
 		if (o->rotate)
 			gs_rotate_registration(&cc, rng);
 		for (i = 0; i < w->npods; i++)

@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hami.h"
 #include "load.h"
 #include "plan.h"
+#include "running.h"
 #include "util.h"
 
 struct cand {
@@ -119,6 +121,7 @@ simulate(const struct gs_cluster *c, const struct gs_workload *w,
 	size_t			pending;
 
 	gs_cluster_with_pools(&cc, c, pools, npools, count);
+	gs_cluster_for_version(&cc, hami_version(cfg));
 	if (gs_engine_run(&cc, w, cfg, p, &r, err) != 0) {
 		*fail = 1;
 		gs_cluster_release(&cc);

@@ -250,19 +250,11 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 static void
 format_outcome(const struct node_outcome *o, char *buf, size_t len)
 {
-	size_t	off = 0;
-	int	k;
+	int	counts[HR_N], k;
 
-	if (o->insufficient) {
-		snprintf(buf, len, "NodeInsufficientDevice");
-		return;
-	}
-	buf[0] = '\0';
-	for (k = 0; k < HR_N && off < len; k++)
-		if (o->counts[k] != 0)
-			off += (size_t)snprintf(buf + off, len - off,
-			    "%s%u/%u %s", off ? ", " : "", o->counts[k],
-			    o->cards, hami_reason_names[k]);
+	for (k = 0; k < HR_N; k++)
+		counts[k] = o->counts[k];
+	hami_format_reasons(counts, o->cards, o->insufficient, buf, len);
 }
 
 const char *

@@ -48,7 +48,8 @@ status_name(enum gs_status s)
 	}
 }
 
-static char *running_on(const struct gs_running *, size_t, size_t, int);
+static char *running_on(const struct gs_running *, size_t, const char *,
+	    int);
 
 /*
  * Pods holding a GPU, comma-separated (caller frees): those already
@@ -61,7 +62,8 @@ gpu_pods(const struct gs_report_run *rr, size_t node, size_t dev)
 	size_t	 i, j, k;
 
 	if (rr->running != NULL) {
-		out = running_on(rr->running, node, dev,
+		out = running_on(rr->running, node,
+		    rr->cluster->nodes[node].devs[dev].id,
 		    hami_version(rr->cfg));
 		if (strcmp(out, "-") == 0) {
 			free(out);
@@ -699,9 +701,13 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 #undef ROW
 }
 
-/* Running pods holding GPU dev of node, comma-separated (caller frees). */
+/*
+ * Running pods holding device id of node, comma-separated (caller frees).
+ * By id: a version's cluster lists only the devices it registers.
+ */
 static char *
-running_on(const struct gs_running *r, size_t node, size_t dev, int version)
+running_on(const struct gs_running *r, size_t node, const char *id,
+    int version)
 {
 	char	*out = NULL, *t;
 	size_t	 i, k;
@@ -714,7 +720,7 @@ running_on(const struct gs_running *r, size_t node, size_t dev, int version)
 			continue;
 		/* v2.10 forgets the GPUs of init containers that are done. */
 		for (k = 0; k < p->ndevs && !hit; k++)
-			hit = (size_t)p->devs[k].dev == dev &&
+			hit = strcmp(p->devs[k].id, id) == 0 &&
 			    !(version >= 21000 && p->init_done &&
 			    (size_t)p->devs[k].ctr < p->ninit);
 		if (!hit)
@@ -775,7 +781,7 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
 	for (i = 0; i < c->nnodes; i++)
 		for (j = 0; j < c->nodes[i].ndevs; j++)
 			gpu_row(fp, nw, c->nodes[i].name, &c->nodes[i].devs[j],
-			    running_on(r, i, j, version));
+			    running_on(r, i, c->nodes[i].devs[j].id, version));
 }
 
 static json_t *
@@ -797,7 +803,7 @@ gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
 
 		for (j = 0; j < n->ndevs; j++)
 			json_array_append_new(gpus, gpu_json(&n->devs[j],
-			    running_on(r, i, j, version)));
+			    running_on(r, i, n->devs[j].id, version)));
 		o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", n->name,
 		    "registered", n->registered, "unschedulable",
 		    n->unschedulable, "hami_note", n->devices_note ?

@@ -17,7 +17,8 @@
 #define HAMI_ALLOCATED_ANNO	"hami.io/vgpu-devices-allocated"
 
 struct gs_running_dev {
-	int	dev;		/* index into the node's devices */
+	int	dev;		/* index into the node's devices, as loaded */
+	char	*id;		/* its id (a version's cluster may drop some) */
 	int	ctr;		/* container entry: init containers first */
 	int32_t	usedmem, usedcores;
 };
@@ -47,10 +48,12 @@ int	gs_load_running_doc(struct gs_cluster *c, struct gs_running *r,
 	    struct gs_warnings *, struct gs_error *);
 void	gs_running_release(struct gs_running *);
 /*
- * Make c's usage that of HAMi of that version (hami_version's number):
- * from v2.10 a running pod holds, per GPU, the larger of its init
- * containers' peak and its containers' sum, or its containers' alone once
- * every init container has succeeded.  Apply once, to a fresh copy.
+ * Make c the cluster HAMi of that version (hami_version's number) sees:
+ * the devices of vendors it does not register are dropped (a node left
+ * without any is unregistered), and from v2.10 a running pod holds, per
+ * GPU, the larger of its init containers' peak and its containers' sum,
+ * or its containers' alone once every init container has succeeded.
+ * Apply once, to a fresh copy.
  */
 void	gs_cluster_for_version(struct gs_cluster *c, int version);
 

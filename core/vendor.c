@@ -1,7 +1,8 @@
 /*
- * vendor.c: the table of device types HAMi v2.6.1 registers, with the
- * chart's default resource names and Ascend vNPU templates
- * (charts/hami/templates/scheduler/device-configmap.yaml, values.yaml).
+ * vendor.c: the table of device types HAMi registers besides NVIDIA's,
+ * with each version's chart defaults: resource names and Ascend vNPU
+ * templates (charts/hami/templates/scheduler/device-configmap.yaml,
+ * values.yaml at v2.6.1 ... v2.10.0).
  */
 #include <stddef.h>
 #include <string.h>
@@ -25,12 +26,15 @@ static const struct gs_vnpu_template t910b[] = {
 static const struct gs_vnpu_template t910b4[] = {
 	{ "vir05_1c_8g", 8192 }, { "vir10_3c_16g", 16384 },
 };
+static const struct gs_vnpu_template t910b4_1[] = {
+	/* The chart notes these names give twice the memory they say. */
+	{ "vir05_1c_8g", 16384 }, { "vir10_3c_16g", 32768 },
+};
 static const struct gs_vnpu_template t310p[] = {
 	{ "vir01", 3072 }, { "vir02", 6144 }, { "vir04", 12288 },
 };
 
-#define NT(t)	(t), (int)(sizeof (t) / sizeof (t)[0])
-#define ASCEND(word, count, mem, alloc, cap, tmpl) {			\
+#define ASCEND(word, count, mem, alloc, cap, tmpl, from, to) {		\
 	.type = word, .label = "Huawei " word, .res_count = (count),	\
 	.res_mem = (mem), .res_core = GS_RES_N, .mem_factor = 1,	\
 	.default_cores = 0, .reg = GVR_JSON,				\
@@ -39,7 +43,18 @@ static const struct gs_vnpu_template t310p[] = {
 	.use_uuid = "hami.io/use-" word "-uuid",			\
 	.nouse_uuid = "hami.io/no-use-" word "-uuid",			\
 	.mem_allocatable = (alloc), .mem_capacity = (cap),		\
-	.templates = NT(tmpl) }
+	.templates = (tmpl), .ntemplates = (int)(sizeof (tmpl) /	\
+	sizeof (tmpl)[0]), .first = (from), .last = (to) }
+/* v2.7.1+: one Iluvatar type per model, named by its commonWord. */
+#define ILUVATAR(word, count, mem, core) {				\
+	.type = word, .label = "Iluvatar " word, .res_count = (count),	\
+	.res_mem = (mem), .res_core = (core), .mem_factor = 256,	\
+	.default_cores = 0, .reg = GVR_TEXT,				\
+	.register_anno = "hami.io/node-" word "-register",		\
+	.allocated_anno = "hami.io/" word "-devices-allocated",	\
+	.use_uuid = "hami.io/use-" word "-uuid",			\
+	.nouse_uuid = "hami.io/no-use-" word "-uuid",			\
+	.first = 20700 }
 
 const struct gs_vendor_info gs_vendors[GV_N] = {
 	[GV_NVIDIA] = {
@@ -53,6 +68,7 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.nouse_uuid = HAMI_NOUSE_UUID_ANNO,
 		.use_type = HAMI_USE_TYPE_ANNO,
 		.nouse_type = HAMI_NOUSE_TYPE_ANNO,
+		.first = 20601,
 	},
 	[GV_MLU] = {
 		.type = "MLU", .label = "Cambricon MLU",
@@ -65,6 +81,7 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.allocated_anno = "hami.io/cambricon-mlu-devices-allocated",
 		.use_uuid = "cambricon.com/use-gpuuuid",
 		.nouse_uuid = "cambricon.com/nouse-gpuuuid",
+		.first = 20601,
 	},
 	[GV_DCU] = {
 		.type = "DCU", .label = "Hygon DCU",
@@ -77,6 +94,7 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.nouse_uuid = "hygon.com/nouse-gpuuuid",
 		.use_type = "hygon.com/use-dcutype",
 		.nouse_type = "hygon.com/nouse-dcutype",
+		.first = 20601,
 	},
 	[GV_ILUVATAR] = {
 		.type = "Iluvatar", .label = "Iluvatar GPU",
@@ -89,18 +107,72 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.allocated_anno = "hami.io/iluvatar-vgpu-devices-allocated",
 		.use_uuid = "iluvatar.ai/use-gpuuuid",
 		.nouse_uuid = "iluvatar.ai/nouse-gpuuuid",
+		/* Up to v2.7.0; v2.7.1 registers per model. */
+		.first = 20601, .last = 20700,
 	},
 	[GV_ASCEND910A] = ASCEND("Ascend910A", GS_RES_A910A, GS_RES_A910A_MEM,
-	    32768, 32768, t910a),
+	    32768, 32768, t910a, 20601, 0),
 	[GV_ASCEND910B2] = ASCEND("Ascend910B2", GS_RES_A910B2,
-	    GS_RES_A910B2_MEM, 65536, 65536, t910b2),
+	    GS_RES_A910B2_MEM, 65536, 65536, t910b2, 20601, 0),
 	[GV_ASCEND910B] = ASCEND("Ascend910B", GS_RES_A910B, GS_RES_A910B_MEM,
-	    65536, 65536, t910b),
+	    65536, 65536, t910b, 20601, 20601),
 	[GV_ASCEND910B4] = ASCEND("Ascend910B4", GS_RES_A910B4,
-	    GS_RES_A910B4_MEM, 32768, 32768, t910b4),
+	    GS_RES_A910B4_MEM, 32768, 32768, t910b4, 20601, 0),
 	[GV_ASCEND310P] = ASCEND("Ascend310P", GS_RES_A310P, GS_RES_A310P_MEM,
-	    21527, 24576, t310p),
+	    21527, 24576, t310p, 20601, 0),
+	[GV_ILU_MRV100] = ILUVATAR("MR-V100", GS_RES_MRV100, GS_RES_MRV100_MEM,
+	    GS_RES_MRV100_CORE),
+	[GV_ILU_MRV50] = ILUVATAR("MR-V50", GS_RES_MRV50, GS_RES_MRV50_MEM,
+	    GS_RES_MRV50_CORE),
+	[GV_ILU_BIV150] = ILUVATAR("BI-V150", GS_RES_BIV150, GS_RES_BIV150_MEM,
+	    GS_RES_BIV150_CORE),
+	[GV_ILU_BIV100] = ILUVATAR("BI-V100", GS_RES_BIV100, GS_RES_BIV100_MEM,
+	    GS_RES_BIV100_CORE),
+	[GV_ASCEND910B3] = ASCEND("Ascend910B3", GS_RES_A910B3,
+	    GS_RES_A910B3_MEM, 65536, 65536, t910b, 20700, 0),
+	[GV_ASCEND910B4_1] = ASCEND("Ascend910B4-1", GS_RES_A910B4_1,
+	    GS_RES_A910B4_1_MEM, 65536, 65536, t910b4_1, 20700, 0),
+	/* 910C: no templates; a request takes whole modules of two NPUs. */
+	[GV_ASCEND910C] = {
+		.type = "Ascend910C", .label = "Huawei Ascend910C",
+		.res_count = GS_RES_A910C, .res_mem = GS_RES_A910C_MEM,
+		.res_core = GS_RES_N, .mem_factor = 1, .reg = GVR_JSON,
+		.register_anno = "hami.io/node-register-Ascend910C",
+		.allocated_anno = "hami.io/Ascend910C-devices-allocated",
+		.use_uuid = "hami.io/use-Ascend910C-uuid",
+		.nouse_uuid = "hami.io/no-use-Ascend910C-uuid",
+		.mem_allocatable = 65536, .mem_capacity = 65536,
+		.first = 20900,
+	},
 };
+
+int
+gs_vendor_registered(int v, int version)
+{
+	return version >= gs_vendors[v].first &&
+	    (gs_vendors[v].last == 0 || version <= gs_vendors[v].last);
+}
+
+int
+gs_vendors_overlap(int a, int b)
+{
+	const struct gs_vendor_info *x = &gs_vendors[a], *y = &gs_vendors[b];
+
+	return (x->last == 0 || x->last >= y->first) &&
+	    (y->last == 0 || y->last >= x->first);
+}
+
+int
+gs_vendor_is_ascend(int v)
+{
+	return gs_vendors[v].reg == GVR_JSON;
+}
+
+int
+gs_vendor_is_iluvatar_model(int v)
+{
+	return v >= GV_ILU_MRV100 && v <= GV_ILU_BIV100;
+}
 
 int
 gs_vendor_by_allocated_anno(const char *key)

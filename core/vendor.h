@@ -1,11 +1,11 @@
 /*
- * vendor.h: the device types HAMi v2.6.1 schedules besides NVIDIA GPUs,
- * as its device-config.yaml (chart 2.6.1 defaults) and each vendor's
+ * vendor.h: the device types HAMi schedules besides NVIDIA GPUs, as each
+ * version's device-config.yaml (the chart's defaults) and each vendor's
  * pkg/device/<vendor>/device.go define them: the request Type string,
- * the resource names, how a node registers its devices, and the pod
- * annotations that carry allocations and UUID filters.  They share
- * HAMi's scoring: every device of a node counts in the node score, and
- * a container's requests of every type count in each device's score.
+ * the resource names, how a node registers its devices, the pod
+ * annotations that carry allocations and UUID filters, and the versions
+ * that register them.  They share HAMi's scoring: every device of a node
+ * counts in the node score.
  */
 #ifndef GS_VENDOR_H
 #define GS_VENDOR_H
@@ -27,6 +27,15 @@ enum gs_vendor {
 	GV_ASCEND910B,		/* chip 910B3 */
 	GV_ASCEND910B4,
 	GV_ASCEND310P,
+	/* v2.7.1+: Iluvatar registered per model (hami.io/node-<M>-register). */
+	GV_ILU_MRV100,
+	GV_ILU_MRV50,
+	GV_ILU_BIV150,
+	GV_ILU_BIV100,
+	/* v2.7+ Ascend names: 910B3 (was Ascend910B), 910B4-1; v2.9+ 910C. */
+	GV_ASCEND910B3,
+	GV_ASCEND910B4_1,
+	GV_ASCEND910C,
 	GV_N
 };
 
@@ -62,9 +71,20 @@ struct gs_vendor_info {
 	int64_t		 mem_allocatable, mem_capacity;
 	const struct gs_vnpu_template *templates;
 	int		 ntemplates;
+	/* The versions (hami_version numbers) that register it: first to
+	 * last, last 0 for no end. */
+	int		 first, last;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];
+
+/* Does HAMi of that version register vendor v's devices? */
+int	gs_vendor_registered(int v, int version);
+/* Is there a version that registers both a and b? */
+int	gs_vendors_overlap(int a, int b);
+/* Is v one of Huawei's Ascend types / Iluvatar's per-model types? */
+int	gs_vendor_is_ascend(int v);
+int	gs_vendor_is_iluvatar_model(int v);
 
 /* The vendor whose allocated-devices annotation is key, or -1. */
 int	gs_vendor_by_allocated_anno(const char *key);

@@ -82,11 +82,18 @@ t_fit_run(struct t_fit *x, int32_t nums, int32_t mem, int32_t pct,
     int32_t cores)
 {
 	struct hami_req	r = { nums, mem, pct, cores, 0 };
-	int		ok;
+
+	return t_fit_req(x, &r);
+}
+
+int
+t_fit_req(struct t_fit *x, const struct hami_req *r)
+{
+	int	ok;
 
 	hami_filter_init(&x->f, &x->pod, &x->cfg);
 	hami_scratch_load(&x->s, &x->node, x->f.gpu_binpack);
-	ok = hami_fit_request(&x->s, &r, &x->f, x->g, x->counts,
+	ok = hami_fit_request(&x->s, r, &x->f, x->g, x->counts,
 	    &x->insufficient);
 	hami_filter_release(&x->f);
 	return ok;

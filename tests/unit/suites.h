@@ -43,6 +43,8 @@ void	t_fit_init(struct t_fit *, size_t ndevs, int32_t mem,
 /* Fit one container request on the node; returns 1 if it fits. */
 int	t_fit_run(struct t_fit *, int32_t nums, int32_t mem, int32_t pct,
 	    int32_t cores);
+/* The same for a request built by the caller (any vendor). */
+int	t_fit_req(struct t_fit *, const struct hami_req *);
 void	t_fit_release(struct t_fit *);
 
 /* A pod of nctrs empty containers appended to w (namespace default). */

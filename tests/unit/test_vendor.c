@@ -1,8 +1,10 @@
 /*
- * test_vendor.c: the other vendors HAMi v2.6.1 schedules (vendor.h) with
- * values worked out by hand from each vendor's device.go: requests and
- * their webhooks, registration from capacity and annotations, device
- * and node scores that sum every type, and the vendor filters in Fit.
+ * test_vendor.c: the other vendors HAMi schedules (vendor.h) with values
+ * worked out by hand from each version's vendor device.go: requests and
+ * their webhooks, registration from capacity and annotations and which
+ * versions register what, device and node scores that sum every type,
+ * and the vendor checks in Fit (v2.8 Iluvatar's forward scan, v2.10's
+ * health check and trimmed filters).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 #include "suites.h"
 #include "../../core/hami.h"
 #include "../../core/load.h"
+#include "../../core/running.h"
 #include "../../core/util.h"
 #include "../../core/vendor.h"
 #include "../../core/yamltree.h"
@@ -23,9 +26,9 @@ lim(struct gs_container *c, enum gs_res r, int64_t v)
 	c->lim[r].v = v;
 }
 
-/* The requests of a one-container pod under v2.6.1. */
+/* The requests of a one-container pod under profile (NULL: v2.6.1). */
 static struct hami_creq
-creq_of(const struct gs_container *c)
+creq_v(const struct gs_container *c, const char *profile)
 {
 	struct gs_workload	 w;
 	struct gs_pod		*p;
@@ -37,12 +40,20 @@ creq_of(const struct gs_container *c)
 	p->ctrs[0] = *c;
 	p->ctrs[0].name = xstrdup("main");
 	gs_config_init(&cfg);
+	if (profile != NULL)
+		cfg.profile = xstrdup(profile);
 	hami_pod_requests(p, &cfg, &r);
 	out = r[0];
 	free(r);
 	gs_config_release(&cfg);
 	gs_workload_release(&w);
 	return out;
+}
+
+static struct hami_creq
+creq_of(const struct gs_container *c)
+{
+	return creq_v(c, NULL);
 }
 
 static void
@@ -311,6 +322,227 @@ test_reasons_of_failing_type(void)
 	t_fit_release(&x);
 }
 
+/*
+ * Requests by version.  Up to v2.9 Go wraps: 8388608 x 256 MiB is 2^31,
+ * int32 -2^31 (Fit then reads no memory); v2.10 drops a request whose
+ * memory is beyond MaxInt32/256 or not an integer (Cambricon, Iluvatar),
+ * or whose count, memory or cores are out of range (Hygon).
+ */
+static void
+test_requests_by_version(void)
+{
+	struct gs_container	c;
+	struct hami_creq	r;
+
+	memset(&c, 0, sizeof c);
+	lim(&c, GS_RES_MLU, 1);
+	lim(&c, GS_RES_MLU_MEM, 8388608);
+	r = creq_v(&c, "hami-v2.9.0");
+	CU_ASSERT_EQUAL(r.n, 1);
+	CU_ASSERT_EQUAL(r.r[0].memreq, INT32_MIN);
+	CU_ASSERT_EQUAL(r.r[0].mempct, 0);
+	CU_ASSERT_EQUAL(creq_v(&c, "hami-v2.10.0").n, 0);
+	/* 8388607 x 256 is MaxInt32/256 x 256: it stands. */
+	lim(&c, GS_RES_MLU_MEM, 8388607);
+	r = creq_v(&c, "hami-v2.10.0");
+	CU_ASSERT_EQUAL(r.r[0].memreq, 2147483392);
+	/* Memory that is not an integer: no memory up to v2.9. */
+	c.lim[GS_RES_MLU_MEM].ok = 0;
+	r = creq_v(&c, "hami-v2.9.0");
+	CU_ASSERT_EQUAL(r.r[0].memreq, 0);
+	CU_ASSERT_EQUAL(r.r[0].mempct, 100);
+	CU_ASSERT_EQUAL(creq_v(&c, "hami-v2.10.0").n, 0);
+
+	memset(&c, 0, sizeof c);
+	lim(&c, GS_RES_DCU, 1);
+	lim(&c, GS_RES_DCU_MEM, -1);
+	r = creq_v(&c, "hami-v2.9.0");
+	CU_ASSERT_EQUAL(r.r[0].memreq, -1);
+	CU_ASSERT_EQUAL(creq_v(&c, "hami-v2.10.0").n, 0);
+	lim(&c, GS_RES_DCU_MEM, 1000);
+	lim(&c, GS_RES_DCU_CORE, 2147483648LL);
+	CU_ASSERT_EQUAL(creq_v(&c, "hami-v2.9.0").r[0].coresreq, INT32_MIN);
+	CU_ASSERT_EQUAL(creq_v(&c, "hami-v2.10.0").n, 0);
+
+	/* Iluvatar per model from v2.8 (v2.6.1 does not know the names);
+	 * the webhook's 100 cores per device skips a privileged container
+	 * up to v2.9, not in v2.10. */
+	memset(&c, 0, sizeof c);
+	lim(&c, GS_RES_MRV100, 2);
+	lim(&c, GS_RES_MRV100_MEM, 16);
+	lim(&c, GS_RES_MRV100_CORE, 20);
+	CU_ASSERT_EQUAL(creq_of(&c).n, 0);
+	r = creq_v(&c, "hami-v2.8.0");
+	CU_ASSERT_EQUAL_FATAL(r.n, 1);
+	CU_ASSERT_EQUAL(r.r[0].vendor, GV_ILU_MRV100);
+	CU_ASSERT_EQUAL(r.r[0].memreq, 4096);
+	CU_ASSERT_EQUAL(r.r[0].coresreq, 200);
+	c.privileged = 1;
+	CU_ASSERT_EQUAL(creq_v(&c, "hami-v2.9.0").r[0].coresreq, 20);
+	CU_ASSERT_EQUAL(creq_v(&c, "hami-v2.10.0").r[0].coresreq, 200);
+}
+
+/* Which versions gpusched simulates a vendor's requests under, and the
+ * reason a pod asking for the others stays pending. */
+static void
+test_modelled_by_version(void)
+{
+	struct gs_workload	 w;
+	struct gs_pod		*p;
+	struct gs_config	 cfg;
+	char			 buf[192];
+	const char		*why;
+
+	CU_ASSERT(hami_vendor_modelled(GV_MLU, 21000));
+	CU_ASSERT(hami_vendor_modelled(GV_ASCEND910B, 20601));
+	CU_ASSERT(!hami_vendor_modelled(GV_ASCEND910B3, 20700));
+	CU_ASSERT(!hami_vendor_modelled(GV_ILU_MRV100, 20700));
+	CU_ASSERT(hami_vendor_modelled(GV_ILU_MRV100, 20800));
+	CU_ASSERT(!hami_vendor_modelled(GV_ILUVATAR, 20800));
+	CU_ASSERT(gs_vendor_registered(GV_ILUVATAR, 20700));
+	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910B, 20700));
+	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910C, 20800));
+	CU_ASSERT(gs_vendor_registered(GV_ASCEND910C, 20900));
+	CU_ASSERT(!gs_vendors_overlap(GV_ASCEND910B, GV_ASCEND910B3));
+	CU_ASSERT(gs_vendors_overlap(GV_ILUVATAR, GV_ILU_MRV50));
+
+	memset(&w, 0, sizeof w);
+	p = t_pod(&w, "p", 1);
+	p->ctrs[0].name = xstrdup("main");
+	lim(&p->ctrs[0], GS_RES_A910B3, 1);
+	gs_config_init(&cfg);
+	cfg.profile = xstrdup("hami-v2.7.0");
+	why = hami_unmodelled(p, &cfg, buf, sizeof buf);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
+	CU_ASSERT_STRING_EQUAL(why, "container main asks for "
+	    "huawei.com/Ascend910B3: gpusched does not model Huawei "
+	    "Ascend910B3 devices under hami-v2.7.0 yet (910 topology, 910C, "
+	    "vNPU modes)");
+	/* v2.6.1 does not register Ascend910B3: not HAMi's resource. */
+	free(cfg.profile);
+	cfg.profile = NULL;
+	CU_ASSERT_PTR_NULL(hami_unmodelled(p, &cfg, buf, sizeof buf));
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+}
+
+/*
+ * A node registering under both naming schemes: each version's cluster
+ * keeps its own.  The same NPU under Ascend910B and Ascend910B3 is not a
+ * duplicate (no version reads both); a node left with nothing is
+ * unregistered.
+ */
+static void
+test_registration_by_version(void)
+{
+	static const char node[] = "kind: Node\n"
+	    "metadata: {name: m, annotations: {"
+	    "hami.io/node-MR-V100-register: 'I0,10,32768,100,MR-V100,0,true:', "
+	    "hami.io/node-register-Ascend910B: '[{\"id\":\"N0\",\"count\":4,"
+	    "\"devmem\":65536,\"devcore\":20,\"type\":\"Ascend910B\","
+	    "\"health\":true}]', "
+	    "hami.io/node-register-Ascend910B3: '[{\"id\":\"N0\",\"count\":4,"
+	    "\"devmem\":65536,\"devcore\":20,\"type\":\"Ascend910B3\","
+	    "\"health\":true}]'}}\n"
+	    "status: {capacity: {iluvatar.ai/vcuda-core: '100'}}\n";
+	struct gs_cluster	c, v;
+
+	CU_ASSERT_EQUAL_FATAL(load(&c, node), 0);
+	CU_ASSERT_EQUAL(c.nodes[0].ndevs, 4);
+	gs_cluster_copy(&v, &c);
+	gs_cluster_for_version(&v, 20601);
+	CU_ASSERT_EQUAL_FATAL(v.nodes[0].ndevs, 2);
+	CU_ASSERT_STRING_EQUAL(v.nodes[0].devs[0].id, "m-iluvatar-0");
+	CU_ASSERT_STRING_EQUAL(v.nodes[0].devs[1].type, "Ascend910B");
+	gs_cluster_release(&v);
+	gs_cluster_copy(&v, &c);
+	gs_cluster_for_version(&v, 20800);
+	CU_ASSERT_EQUAL_FATAL(v.nodes[0].ndevs, 2);
+	CU_ASSERT_STRING_EQUAL(v.nodes[0].devs[0].id, "I0");
+	CU_ASSERT_STRING_EQUAL(v.nodes[0].devs[1].type, "Ascend910B3");
+	CU_ASSERT(v.nodes[0].registered);
+	gs_cluster_release(&v);
+	gs_cluster_release(&c);
+
+	CU_ASSERT_EQUAL_FATAL(load(&c, "kind: Node\nmetadata: {name: o}\n"
+	    "status: {capacity: {iluvatar.ai/vcuda-core: '200'}}\n"), 0);
+	gs_cluster_for_version(&c, 20800);
+	CU_ASSERT_EQUAL(c.nodes[0].ndevs, 0);
+	CU_ASSERT(!c.nodes[0].registered);
+	CU_ASSERT_STRING_EQUAL(c.nodes[0].devices_note,
+	    "HAMi v2.8.0 registers none of its devices");
+	gs_cluster_release(&c);
+}
+
+/* Fit one request of vendor on n devices of type under profile. */
+static int
+fit_v(struct t_fit *x, const char *profile, int vendor, const char *type,
+    size_t n)
+{
+	struct hami_req	r = { 1, 1000, 0, 10, vendor };
+	size_t		i;
+
+	for (i = 0; i < n; i++) {
+		free(x->node.devs[i].type);
+		x->node.devs[i].type = xstrdup(type);
+		x->node.devs[i].vendor = vendor;
+	}
+	free(x->cfg.profile);
+	x->cfg.profile = xstrdup(profile);
+	return t_fit_req(x, &r);
+}
+
+static void
+test_vendor_fit_by_version(void)
+{
+	struct t_fit	x;
+
+	/* Equal devices: v2.8 Iluvatar takes the first of the sorted list,
+	 * v2.9 the last, as every other Fit does. */
+	t_fit_init(&x, 3, 32768, "spread");
+	CU_ASSERT(fit_v(&x, "hami-v2.8.0", GV_ILU_MRV100, "MR-V100", 3));
+	CU_ASSERT_EQUAL(x.g[0].dev, 0);
+	CU_ASSERT(fit_v(&x, "hami-v2.9.0", GV_ILU_MRV100, "MR-V100", 3));
+	CU_ASSERT_EQUAL(x.g[0].dev, 2);
+	t_fit_release(&x);
+
+	/* An unhealthy DCU: taken up to v2.9, skipped from v2.10; NVIDIA's
+	 * device-cordon does not reach it. */
+	t_fit_init(&x, 2, 16368, "spread");
+	x.node.devs[1].health = 0;
+	x.node.devs[0].cordoned = 1;
+	CU_ASSERT(fit_v(&x, "hami-v2.9.0", GV_DCU, "DCU-Z100", 2));
+	CU_ASSERT_EQUAL(x.g[0].dev, 1);
+	CU_ASSERT(fit_v(&x, "hami-v2.10.0", GV_DCU, "DCU-Z100", 2));
+	CU_ASSERT_EQUAL(x.g[0].dev, 0);
+	CU_ASSERT_EQUAL(x.counts[HR_CARD_NOT_HEALTH], 1);
+	x.node.devs[1].health = 1;
+
+	/* v2.10: entries trimmed, a blank list no constraint, and the
+	 * nouse list applies with the use list. */
+	gs_kv_set(&x.pod.annotations, "hygon.com/use-gpuuuid", " GPU-0 ,");
+	CU_ASSERT(!fit_v(&x, "hami-v2.9.0", GV_DCU, "DCU-Z100", 2));
+	CU_ASSERT(fit_v(&x, "hami-v2.10.0", GV_DCU, "DCU-Z100", 2));
+	CU_ASSERT_EQUAL(x.g[0].dev, 0);
+	gs_kv_set(&x.pod.annotations, "hygon.com/use-gpuuuid", "  ");
+	CU_ASSERT(!fit_v(&x, "hami-v2.9.0", GV_DCU, "DCU-Z100", 2));
+	CU_ASSERT(fit_v(&x, "hami-v2.10.0", GV_DCU, "DCU-Z100", 2));
+	CU_ASSERT_EQUAL(x.g[0].dev, 1);
+	gs_kv_set(&x.pod.annotations, "hygon.com/use-gpuuuid", "GPU-0,GPU-1");
+	gs_kv_set(&x.pod.annotations, "hygon.com/nouse-gpuuuid", "GPU-1");
+	CU_ASSERT(fit_v(&x, "hami-v2.9.0", GV_DCU, "DCU-Z100", 2));
+	CU_ASSERT_EQUAL(x.g[0].dev, 1);
+	CU_ASSERT(fit_v(&x, "hami-v2.10.0", GV_DCU, "DCU-Z100", 2));
+	CU_ASSERT_EQUAL(x.g[0].dev, 0);
+	/* use-dcutype " z100 ," : v2.9 splits into " Z100 " (no hit) and ""
+	 * (contained everywhere); v2.10 trims to Z100. */
+	gs_kv_set(&x.pod.annotations, "hygon.com/nouse-gpuuuid", "");
+	gs_kv_set(&x.pod.annotations, "hygon.com/use-dcutype", " z100x ,");
+	CU_ASSERT(fit_v(&x, "hami-v2.9.0", GV_DCU, "DCU-Z100", 2));
+	CU_ASSERT(!fit_v(&x, "hami-v2.10.0", GV_DCU, "DCU-Z100", 2));
+	t_fit_release(&x);
+}
+
 CU_TestInfo vendor_tests[] = {
 	{ "requests and webhooks per vendor", test_requests },
 	{ "Ascend memory templates", test_ascend_trim },
@@ -318,5 +550,9 @@ CU_TestInfo vendor_tests[] = {
 	{ "registration from capacity and annotations", test_registration },
 	{ "Hygon type and vendor UUID filters", test_vendor_filters },
 	{ "reasons of the type that failed", test_reasons_of_failing_type },
+	{ "requests by version", test_requests_by_version },
+	{ "modelled vendors by version", test_modelled_by_version },
+	{ "registration by version", test_registration_by_version },
+	{ "vendor Fit by version", test_vendor_fit_by_version },
 	CU_TEST_INFO_NULL
 };
