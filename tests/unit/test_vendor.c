@@ -40,8 +40,10 @@ creq_v(const struct gs_container *c, const char *profile)
 	p->ctrs[0] = *c;
 	p->ctrs[0].name = xstrdup("main");
 	gs_config_init(&cfg);
-	if (profile != NULL)
+	if (profile != NULL) {
+		free(cfg.profile);
 		cfg.profile = xstrdup(profile);
+	}
 	hami_pod_requests(p, &cfg, &r);
 	out = r[0];
 	free(r);
@@ -411,6 +413,7 @@ test_modelled_by_version(void)
 	p->ctrs[0].name = xstrdup("main");
 	lim(&p->ctrs[0], GS_RES_A910B3, 1);
 	gs_config_init(&cfg);
+	free(cfg.profile);
 	cfg.profile = xstrdup("hami-v2.7.0");
 	why = hami_unmodelled(p, &cfg, buf, sizeof buf);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
