@@ -171,6 +171,11 @@ void	hami_filter_release(struct hami_filter *);
  */
 const char *hami_node_policy_name(const char *value);
 const char *hami_gpu_policy_name(const char *value);
+/* The GPU policy value in force for pod, as written: its
+ * hami.io/gpu-scheduler-policy annotation unless the configuration
+ * overrides pods, else the scheduler's. */
+const char *hami_gpu_policy_value(const struct gs_pod *,
+	    const struct gs_config *);
 /* The node and GPU policy HAMi applies to pod: "binpack" or "spread". */
 void	hami_effective_policies(const struct gs_pod *, const struct gs_config *,
 	    const char **node, const char **gpu);

@@ -115,6 +115,14 @@ split_trimmed(const char *s, size_t *n, int upper)
 	return v;
 }
 
+/* A filter annotation's entries as that version splits them. */
+static char **
+split_list(const char *s, size_t *n, int upper, int version)
+{
+	return version >= 21000 ? split_trimmed(s, n, upper) :
+	    split_commas(s, n, upper);
+}
+
 static void
 free_list(char **v, size_t n)
 {
@@ -240,28 +248,27 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
     const struct gs_config *cfg)
 {
 	const char	*v, *node_policy, *gpu_policy, *raw;
-	char		**(*split)(const char *, size_t *, int);
+	int		 version = hami_version(cfg);
 
 	memset(f, 0, sizeof *f);
 	f->annos = &pod->annotations;
-	f->version = hami_version(cfg);
+	f->version = version;
 	/* v2.10: entries trimmed, and a blank value is no constraint. */
-	split = f->version >= 21000 ? split_trimmed : split_commas;
 	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_TYPE_ANNO)) != NULL) {
-		f->use_type = split(v, &f->nuse_type, 1);
-		f->has_use_type = f->version < 21000 || f->nuse_type > 0;
+		f->use_type = split_list(v, &f->nuse_type, 1, version);
+		f->has_use_type = version < 21000 || f->nuse_type > 0;
 	}
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NOUSE_TYPE_ANNO)) != NULL) {
-		f->nouse_type = split(v, &f->nnouse_type, 1);
-		f->has_nouse_type = f->version < 21000 || f->nnouse_type > 0;
+		f->nouse_type = split_list(v, &f->nnouse_type, 1, version);
+		f->has_nouse_type = version < 21000 || f->nnouse_type > 0;
 	}
 	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_UUID_ANNO)) != NULL) {
-		f->use_uuid = split(v, &f->nuse_uuid, 0);
-		f->has_use_uuid = f->version < 21000 || f->nuse_uuid > 0;
+		f->use_uuid = split_list(v, &f->nuse_uuid, 0, version);
+		f->has_use_uuid = version < 21000 || f->nuse_uuid > 0;
 	}
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NOUSE_UUID_ANNO)) != NULL) {
-		f->nouse_uuid = split(v, &f->nnouse_uuid, 0);
-		f->has_nouse_uuid = f->version < 21000 || f->nnouse_uuid > 0;
+		f->nouse_uuid = split_list(v, &f->nnouse_uuid, 0, version);
+		f->has_nouse_uuid = version < 21000 || f->nnouse_uuid > 0;
 	}
 	f->vgpu_mode = gs_kv_get(&pod->annotations, HAMI_VGPU_MODE_ANNO);
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NUMA_BIND_ANNO)) != NULL)
@@ -269,9 +276,7 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 	hami_effective_policies(pod, cfg, &node_policy, &gpu_policy);
 	f->node_spread = strcmp(node_policy, "spread") == 0;
 	f->gpu_binpack = strcmp(gpu_policy, "binpack") == 0;
-	v = cfg->override_policies ? NULL :
-	    gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO);
-	raw = v != NULL ? v : cfg->gpu_policy;
+	raw = hami_gpu_policy_value(pod, cfg);
 	f->less_mode = HL_NUMA_FIRST;
 	f->w_slot = f->w_core = f->w_mem = 1;
 	if (f->version >= 20700) {
@@ -335,16 +340,22 @@ void
 hami_effective_policies(const struct gs_pod *pod, const struct gs_config *cfg,
     const char **node, const char **gpu)
 {
-	const char	*np = cfg->node_policy, *gp = cfg->gpu_policy, *v;
+	const char	*np = cfg->node_policy, *v;
 
-	if (!cfg->override_policies) {
-		if ((v = gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO)))
-			np = v;
-		if ((v = gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO)))
-			gp = v;
-	}
+	if (!cfg->override_policies &&
+	    (v = gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO)))
+		np = v;
 	*node = hami_node_policy_name(np);
-	*gpu = hami_gpu_policy_name(gp);
+	*gpu = hami_gpu_policy_name(hami_gpu_policy_value(pod, cfg));
+}
+
+const char *
+hami_gpu_policy_value(const struct gs_pod *pod, const struct gs_config *cfg)
+{
+	const char	*v = cfg->override_policies ? NULL :
+			    gs_kv_get(&pod->annotations, HAMI_GPU_POLICY_ANNO);
+
+	return v != NULL ? v : cfg->gpu_policy;
 }
 
 void
@@ -448,38 +459,22 @@ hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 	return -1;
 }
 
-/* strings.Split(s, ",") contains id. */
+/* A UUID list entry names the device. */
 static int
-list_has(const char *s, const char *id)
+uuid_hit(const char *entry, const char *id)
 {
-	size_t	len = strlen(id);
-	const char *p = s, *q;
-
-	for (;;) {
-		q = strchr(p, ',');
-		if ((size_t)(q ? q - p : (long)strlen(p)) == len &&
-		    strncmp(p, id, len) == 0)
-			return 1;
-		if (q == NULL)
-			return 0;
-		p = q + 1;
-	}
+	return strcmp(entry, id) == 0;
 }
 
-/* Hygon's checkDCUtype: any comma entry contained in the type, upper-cased. */
+/* A type list entry (upper-cased) is contained in the device's type, in
+ * upper case. */
 static int
-type_list_hit(const char *list, const char *type)
+type_hit(const char *entry, const char *type)
 {
-	char	**v, up[256];
-	size_t	  n, i;
-	int	  hit = 0;
+	char	up[256];
 
 	upper_type(type, up);
-	v = split_commas(list, &n, 1);
-	for (i = 0; i < n && !hit; i++)
-		hit = strstr(up, v[i]) != NULL;
-	free_list(v, n);
-	return hit;
+	return strstr(up, entry) != NULL;
 }
 
 /* strings.TrimSpace(s) == "" */
@@ -492,34 +487,20 @@ blank(const char *s)
 	return len == 0;
 }
 
-/* v2.10's CheckUUID entry: trimmed, equal. */
+/*
+ * Does any entry of list hit value?  Up to v2.9 the entries are
+ * strings.Split's, as they are (an empty one is contained in every type);
+ * v2.10 trims them and drops the blank ones.
+ */
 static int
-uuid_hit_trimmed(const char *entry, const char *id)
-{
-	return strcmp(entry, id) == 0;
-}
-
-/* v2.10's CheckType entry: non-blank, contained in the type, in upper
- * case (the entry comes upper-cased). */
-static int
-type_hit_trimmed(const char *entry, const char *type)
-{
-	char	up[256];
-
-	upper_type(type, up);
-	return strstr(up, entry) != NULL;
-}
-
-/* Any entry of a v2.10 list (split, trimmed, blanks dropped) hits. */
-static int
-list_hit_v210(const char *list, int upper, const char *value,
+list_hit(const char *list, int version, int upper, const char *value,
     int (*hit)(const char *entry, const char *value))
 {
 	char	**v;
 	size_t	  n, i;
 	int	  any = 0;
 
-	v = split_trimmed(list, &n, upper);
+	v = split_list(list, &n, upper, version);
 	for (i = 0; i < n && !any; i++)
 		any = hit(v[i], value);
 	free_list(v, n);
@@ -534,27 +515,27 @@ list_hit_v210(const char *list, int upper, const char *value,
  */
 static int
 use_nouse(const struct hami_filter *f, const char *use, const char *nouse,
-    int (*hit)(const char *list, const char *value),
-    int (*hit_v210)(const char *entry, const char *value), int upper,
+    int upper, int (*hit)(const char *entry, const char *value),
     const char *value)
 {
 	const char	*v;
+	int		 version = f->version;
 
 	if (use == NULL || f->annos == NULL)
 		return 1;
-	if (f->version >= 21000) {
-		if ((v = gs_kv_get(f->annos, use)) != NULL &&
-		    !blank(v) && !list_hit_v210(v, upper, value, hit_v210))
+	if (version >= 21000) {
+		if ((v = gs_kv_get(f->annos, use)) != NULL && !blank(v) &&
+		    !list_hit(v, version, upper, value, hit))
 			return 0;
-		if ((v = gs_kv_get(f->annos, nouse)) != NULL &&
-		    !blank(v) && list_hit_v210(v, upper, value, hit_v210))
+		if ((v = gs_kv_get(f->annos, nouse)) != NULL && !blank(v) &&
+		    list_hit(v, version, upper, value, hit))
 			return 0;
 		return 1;
 	}
 	if ((v = gs_kv_get(f->annos, use)) != NULL)
-		return hit(v, value);
+		return list_hit(v, version, upper, value, hit);
 	if ((v = gs_kv_get(f->annos, nouse)) != NULL)
-		return !hit(v, value);
+		return !list_hit(v, version, upper, value, hit);
 	return 1;
 }
 
@@ -567,8 +548,7 @@ vendor_type_ok(const struct hami_filter *f, int vendor,
 	if (vendor == GV_NVIDIA)
 		return hami_type_ok(f, d);
 	return use_nouse(f, gs_vendors[vendor].use_type,
-	    gs_vendors[vendor].nouse_type, type_list_hit, type_hit_trimmed, 1,
-	    d->type);
+	    gs_vendors[vendor].nouse_type, 1, type_hit, d->type);
 }
 
 /* The vendor's CheckUUID. */
@@ -579,8 +559,7 @@ vendor_uuid_ok(const struct hami_filter *f, int vendor,
 	if (vendor == GV_NVIDIA)
 		return hami_uuid_ok(f, d);
 	return use_nouse(f, gs_vendors[vendor].use_uuid,
-	    gs_vendors[vendor].nouse_uuid, list_has, uuid_hit_trimmed, 0,
-	    d->id);
+	    gs_vendors[vendor].nouse_uuid, 0, uuid_hit, d->id);
 }
 
 /* getNodeResources: does d's Type contain vendor's (v2.10: in any case)? */

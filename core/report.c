@@ -120,43 +120,44 @@ static char *
 effective_policies(const struct gs_report_run *rr)
 {
 	static const char *const names[2] = { "binpack", "spread" };
+	/* v2.10 GPU policies other than binpack/spread, as given. */
+	struct {
+		const char	*gpu;
+		int		 node_spread;
+		size_t		 n;
+	}		*other = NULL;
 	size_t		 count[2][2] = { { 0, 0 }, { 0, 0 } }, i, a, b, k;
-	size_t		 nother = 0, *ocount = NULL;
-	const char	*np, *gp, *raw, **other = NULL;
+	size_t		 nother = 0;
+	const char	*np, *gp, *raw;
 	char		*out = NULL, *t;
-	int		 v210 = hami_version(rr->cfg) >= 21000;
+	int		 v210 = hami_version(rr->cfg) >= 21000, spread;
 
 	for (i = 0; i < rr->wl->npods; i++) {
 		const struct gs_pod *p = &rr->wl->pods[i];
 
 		hami_effective_policies(p, rr->cfg, &np, &gp);
-		raw = rr->cfg->override_policies ? NULL :
-		    gs_kv_get(&p->annotations, HAMI_GPU_POLICY_ANNO);
-		if (raw == NULL)
-			raw = rr->cfg->gpu_policy;
+		raw = hami_gpu_policy_value(p, rr->cfg);
+		spread = strcmp(np, "spread") == 0;
 		/* v2.10 sorts and filters by the value itself (mutex, numa,
 		 * comma chains): name it as given. */
 		if (v210 && strcmp(raw, "binpack") != 0 &&
 		    strcmp(raw, "spread") != 0) {
 			for (k = 0; k < nother; k++)
-				if (strcmp(other[k], raw) == 0 &&
-				    (ocount[2 * k] > 0) ==
-				    (strcmp(np, "spread") != 0))
+				if (strcmp(other[k].gpu, raw) == 0 &&
+				    other[k].node_spread == spread)
 					break;
 			if (k == nother) {
 				other = xreallocarray(other, nother + 1,
 				    sizeof *other);
-				ocount = xreallocarray(ocount, 2 * (nother + 1),
-				    sizeof *ocount);
-				other[k] = raw;
-				ocount[2 * k] = strcmp(np, "spread") != 0;
-				ocount[2 * k + 1] = 0;
+				other[k].gpu = raw;
+				other[k].node_spread = spread;
+				other[k].n = 0;
 				nother++;
 			}
-			ocount[2 * k + 1]++;
+			other[k].n++;
 			continue;
 		}
-		count[strcmp(np, "spread") == 0][strcmp(gp, "spread") == 0]++;
+		count[spread][strcmp(gp, "spread") == 0]++;
 	}
 	for (a = 0; a < 2; a++)
 		for (b = 0; b < 2; b++) {
@@ -170,14 +171,13 @@ effective_policies(const struct gs_report_run *rr)
 		}
 	for (k = 0; k < nother; k++) {
 		t = xasprintf("%s%snode %s / GPU \"%s\" (%zu pod%s)",
-		    out ? out : "", out ? ", " : "", names[!ocount[2 * k]],
-		    other[k], ocount[2 * k + 1], ocount[2 * k + 1] == 1 ?
-		    "" : "s");
+		    out ? out : "", out ? ", " : "",
+		    names[other[k].node_spread], other[k].gpu, other[k].n,
+		    other[k].n == 1 ? "" : "s");
 		free(out);
 		out = t;
 	}
 	free(other);
-	free(ocount);
 	return out ? out : xstrdup("no pods");
 }
 
