@@ -220,13 +220,6 @@ hami_vendor_modelled(int vendor, int version)
 	return 1;
 }
 
-/* Quantity.AsInt64 then Go's int32() conversion: wraps. */
-static int32_t
-go_int32(int64_t v)
-{
-	return (int32_t)(uint32_t)(uint64_t)v;
-}
-
 /*
  * Vendor v's MutateAdmission on the limits (lim, changed in place): the
  * reason the webhook errors out, written into buf, or NULL.
@@ -265,13 +258,6 @@ vendor_webhook(int v, struct gs_resval *lim, char *buf, size_t len)
 	mem->set = mem->ok = 1;
 	mem->v = trim;
 	return NULL;
-}
-
-/* Go's int(a) * int(b) on amd64: wraps at 64 bits. */
-static int64_t
-go_mul(int64_t a, int64_t b)
-{
-	return (int64_t)((uint64_t)a * (uint64_t)b);
 }
 
 /*
@@ -318,13 +304,13 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		if (vi->reg == GVR_JSON)
 			memnum = gs_vendor_trim_memory(vi, m->v);
 		else
-			memnum = go_mul(m->v, vi->mem_factor);
+			memnum = i64_mul(m->v, vi->mem_factor);
 	}
 	out->coresreq = vi->default_cores;
 	if (core->set && core->ok)
-		out->coresreq = go_int32(core->v);
-	out->nums = go_int32(n->v);
-	out->memreq = go_int32(memnum);
+		out->coresreq = i32_from64(core->v);
+	out->nums = i32_from64(n->v);
+	out->memreq = i32_from64(memnum);
 	out->mempct = memnum == 0 ? 100 : 0;
 	out->vendor = v;
 	if (out->nums <= 0)

@@ -29,7 +29,6 @@ free_devs(struct gs_running_pod *rp)
  * fields "UUID,Type,Usedmem,Usedcores" (at least 4).  A UUID's "[...]"
  * MIG suffix is dropped when matching devices.
  */
-
 static int
 charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
     char *why, size_t len)
@@ -164,15 +163,11 @@ drop_unregistered(struct gs_node *n, int version)
 {
 	size_t	j, k = 0, before = n->ndevs;
 
-	for (j = 0; j < n->ndevs; j++) {
-		if (gs_vendor_registered(n->devs[j].vendor, version)) {
+	for (j = 0; j < n->ndevs; j++)
+		if (gs_vendor_registered(n->devs[j].vendor, version))
 			n->devs[k++] = n->devs[j];
-			continue;
-		}
-		free(n->devs[j].id);
-		free(n->devs[j].type);
-		free(n->devs[j].mode);
-	}
+		else
+			gs_device_release(&n->devs[j]);
 	n->ndevs = k;
 	if (k == before)
 		return 0;
@@ -218,7 +213,8 @@ static int
 load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
     const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
 {
-	int			 vd, crc;
+	int			 vd, crc, found;
+	long			 ni;
 	struct gs_workload	 tmp;
 	struct gs_running_pod	*rp;
 	const struct gs_pod	*pod;
@@ -265,19 +261,19 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 		}
 	}
 	node = gs_kv_get(&pod->annotations, HAMI_ASSIGNED_NODE_ANNO);
+	ni = node != NULL ? gs_cluster_find(c, node) : -1;
 	/* Every device type's allocation (DecodePodDevices). */
-	for (vd = 0, alloc = NULL; vd < GV_N && alloc == NULL; vd++)
-		alloc = gs_kv_get(&pod->annotations,
-		    gs_vendors[vd].allocated_anno);
-	if (node != NULL && alloc != NULL) {
-		long ni = gs_cluster_find(c, node);
-
-		crc = 0;
-		for (vd = 0; vd < GV_N && crc == 0 && ni >= 0; vd++)
-			if ((alloc = gs_kv_get(&pod->annotations,
-			    gs_vendors[vd].allocated_anno)) != NULL)
-				crc = charge_gpus(&c->nodes[ni], rp, alloc, why,
-				    sizeof why);
+	for (vd = 0, found = 0, crc = 0; node != NULL && vd < GV_N &&
+	    crc == 0; vd++) {
+		if ((alloc = gs_kv_get(&pod->annotations,
+		    gs_vendors[vd].allocated_anno)) == NULL)
+			continue;
+		found = 1;
+		if (ni >= 0)
+			crc = charge_gpus(&c->nodes[ni], rp, alloc, why,
+			    sizeof why);
+	}
+	if (found) {
 		if (ni < 0)
 			gs_warn(w, f->path, obj->line, obj->col, "pod %s/%s: "
 			    "its GPUs are on node '%s', which is not in the "

@@ -105,15 +105,20 @@ gs_kv_release(struct gs_kvlist *l)
 }
 
 void
+gs_device_release(struct gs_device *d)
+{
+	free(d->id);
+	free(d->type);
+	free(d->mode);
+}
+
+void
 gs_node_release(struct gs_node *n)
 {
 	size_t	j;
 
-	for (j = 0; j < n->ndevs; j++) {
-		free(n->devs[j].id);
-		free(n->devs[j].type);
-		free(n->devs[j].mode);
-	}
+	for (j = 0; j < n->ndevs; j++)
+		gs_device_release(&n->devs[j]);
 	free(n->devs);
 	free(n->name);
 	free(n->pool);

@@ -123,6 +123,8 @@ struct gs_cluster {
 	uint64_t	 epoch;		/* bumped when usage is released */
 };
 
+/* Free a device's strings (not the device itself). */
+void	gs_device_release(struct gs_device *);
 void	gs_node_copy(struct gs_node *dst, const struct gs_node *src);
 void	gs_node_release(struct gs_node *);
 void	gs_cluster_release(struct gs_cluster *);

@@ -22,11 +22,8 @@ gs_devices_free(struct gs_device *d, size_t n)
 {
 	size_t	i;
 
-	for (i = 0; i < n; i++) {
-		free(d[i].id);
-		free(d[i].type);
-		free(d[i].mode);
-	}
+	for (i = 0; i < n; i++)
+		gs_device_release(&d[i]);
 	free(d);
 }
 
