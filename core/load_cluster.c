@@ -2,8 +2,9 @@
  * load_cluster.c: clusters from gpusched's compact form (node pools built
  * the way HAMi's device plugin registers GPUs) or from Kubernetes Node
  * objects carrying hami.io/node-nvidia-register, and the other vendors'
- * registrations HAMi v2.6.1 reads (vendor.h): Cambricon and Iluvatar
- * from status.capacity, Hygon and Ascend from their own annotations.
+ * registrations any HAMi version reads (vendor.h; gs_cluster_for_version
+ * keeps a version's own): Cambricon and Iluvatar from status.capacity,
+ * Hygon, Ascend and Iluvatar per model from their own annotations.
  * A node's devices are NVIDIA's first, then each vendor's in gs_vendors
  * order (HAMi appends them in the order its registration loop meets
  * them, which is Go map order).
@@ -23,6 +24,7 @@
 
 #include "catalog.h"
 #include "hami.h"
+#include "int32.h"
 #include "quantity.h"
 #include "load.h"
 #include "register_codec.h"
@@ -533,8 +535,8 @@ load_capacity_devices(const struct yt_file *f, const struct yt_node *cap,
 		    (long long)i);
 		d.index = (int32_t)i;
 		d.count = 100;
-		d.devmem = (int32_t)(uint32_t)((uint64_t)mem * 256 * 100 /
-		    (uint64_t)cards);
+		/* Go: int64 arithmetic (wrapping, signed division). */
+		d.devmem = i32_from64(i64_mul(mem, 256 * 100) / cards);
 		d.devcore = 100;
 		d.type = xstrdup(vi->type);
 		d.health = 1;

@@ -219,6 +219,15 @@ test_registration(void)
 	CU_ASSERT(n->registered);
 	gs_cluster_release(&c);
 
+	/* Go's signed int64 arithmetic: -100 x 256 x 100 / 100 = -25600
+	 * (an unsigned division would not give that). */
+	CU_ASSERT_EQUAL_FATAL(load(&c, "kind: Node\n"
+	    "metadata: {name: m}\n"
+	    "status: {capacity: {cambricon.com/mlu.smlu.vcore: '100', "
+	    "cambricon.com/mlu.smlu.vmemory: '-100'}}\n"), 0);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].devmem, -25600);
+	gs_cluster_release(&c);
+
 	/* NVIDIA first, then Hygon's text form. */
 	CU_ASSERT_EQUAL_FATAL(load(&c, "kind: Node\n"
 	    "metadata: {name: d, annotations: {"
