@@ -77,6 +77,13 @@ t_fit_init(struct t_fit *x, size_t ndevs, int32_t mem, const char *gpu_policy)
 	x->pod.pinned_node = -1;
 }
 
+void
+t_set_profile(struct gs_config *cfg, const char *profile)
+{
+	free(cfg->profile);
+	cfg->profile = xstrdup(profile);
+}
+
 int
 t_fit_run(struct t_fit *x, int32_t nums, int32_t mem, int32_t pct,
     int32_t cores)

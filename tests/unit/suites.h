@@ -37,6 +37,8 @@ struct t_fit {
 	int			insufficient;
 };
 
+/* Set cfg's scheduler profile ("hami-v2.10.0"). */
+void	t_set_profile(struct gs_config *, const char *profile);
 /* ndevs identical T4s of mem MiB; the scheduler's GPU policy. */
 void	t_fit_init(struct t_fit *, size_t ndevs, int32_t mem,
 	    const char *gpu_policy);

@@ -295,8 +295,7 @@ test_usable_by_version(void)
 
 	for (k = 0; k < 2; k++) {
 		env_init(&e, 3, 2);
-		free(e.cfg.profile);
-		e.cfg.profile = xstrdup(prof[k]);
+		t_set_profile(&e.cfg, prof[k]);
 		e.c.nodes[0].registered = 0;		/* a stale handshake */
 		e.c.nodes[0].hs_refused = 1;
 		e.c.nodes[1].has_alloc_gpu = 1;		/* plugin reports none */

@@ -259,8 +259,7 @@ test_partial_counts_by_version(void)
 	CU_ASSERT_FALSE(t_fit_run(&x, 4, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_INSUFFICIENT_MEMORY], 1);
 	CU_ASSERT_EQUAL(x.counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST], 1);
-	free(x.cfg.profile);
-	x.cfg.profile = xstrdup("hami-v2.10.0");
+	t_set_profile(&x.cfg, "hami-v2.10.0");
 	CU_ASSERT_FALSE(t_fit_run(&x, 4, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST], 3);
 	/* numa-bind: 3 and 2 taken in NUMA 1, then NUMA 0 restarts. */
@@ -272,8 +271,7 @@ test_partial_counts_by_version(void)
 	CU_ASSERT_FALSE(t_fit_run(&x, 3, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_NUMA_NOT_FIT], 2);
 	CU_ASSERT_EQUAL(x.counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST], 1);
-	free(x.cfg.profile);
-	x.cfg.profile = xstrdup("hami-v2.9.0");
+	t_set_profile(&x.cfg, "hami-v2.9.0");
 	CU_ASSERT_FALSE(t_fit_run(&x, 3, 1000, 101, 0));
 	CU_ASSERT_EQUAL(x.counts[HR_NUMA_NOT_FIT], 1);
 	t_fit_release(&x);
@@ -291,8 +289,7 @@ test_health_by_version(void)
 	CU_ASSERT_TRUE(t_fit_run(&x, 1, 7500, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 3);
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_NOT_HEALTH], 0);
-	free(x.cfg.profile);
-	x.cfg.profile = xstrdup("hami-v2.7.0");
+	t_set_profile(&x.cfg, "hami-v2.7.0");
 	x.node.devs[2].health = 0;
 	CU_ASSERT_TRUE(t_fit_run(&x, 1, 7500, 101, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);

@@ -42,8 +42,7 @@ penv_init(struct penv *e, const char *profile)
 		n->alloc_pods = 110;
 	}
 	gs_config_init(&e->cfg);
-	free(e->cfg.profile);
-	e->cfg.profile = xstrdup(profile);
+	t_set_profile(&e->cfg, profile);
 }
 
 /* A one-container pod: cpu (milli) and memory (bytes) requests, then

@@ -126,8 +126,7 @@ test_v27_exclusive_cores(void)
 	struct gs_container	c;
 
 	gs_config_init(&cfg);
-	free(cfg.profile);
-	cfg.profile = xstrdup("hami-v2.7.0");
+	t_set_profile(&cfg, "hami-v2.7.0");
 	t_ctr(&c, 1, -1, -1, -1);
 	req(&c, 1, 0, 100, 100);		/* v2.6.1: cores 0 */
 	t_ctr(&c, 2, -1, 100, -1);

@@ -23,8 +23,7 @@ fx_init(struct t_fit *x, size_t ndevs, const char *gpu_policy,
     const char *profile)
 {
 	t_fit_init(x, ndevs, 16384, gpu_policy);
-	free(x->cfg.profile);
-	x->cfg.profile = xstrdup(profile);
+	t_set_profile(&x->cfg, profile);
 }
 
 /* A request of nums GPUs and mem MiB, cores as given, no percentage. */
@@ -45,8 +44,7 @@ test_version_names(void)
 	    "hami-v2.10.0");
 	CU_ASSERT_PTR_NULL(hami_profile_for_version("v2.10.1"));
 	gs_config_init(&cfg);
-	free(cfg.profile);
-	cfg.profile = xstrdup("hami-v2.10.0");
+	t_set_profile(&cfg, "hami-v2.10.0");
 	CU_ASSERT_EQUAL(hami_version(&cfg), 21000);
 	gs_config_release(&cfg);
 	CU_ASSERT_PTR_NOT_NULL(gs_policy_find("hami-v2.10.0"));
@@ -68,8 +66,7 @@ test_score_first(void)
 	x.node.devs[1].usedmem = 8192;
 	CU_ASSERT_TRUE(fit(&x, 1, 1024, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 0);
-	free(x.cfg.profile);
-	x.cfg.profile = xstrdup("hami-v2.10.0");
+	t_set_profile(&x.cfg, "hami-v2.10.0");
 	CU_ASSERT_TRUE(fit(&x, 1, 1024, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);
 	/* numa-bind keeps v2.9's NUMA-first order. */
@@ -108,8 +105,7 @@ chain_of(const char *policy, int numa_bind, const int *want, size_t n,
 
 	memset(&pod, 0, sizeof pod);
 	gs_config_init(&cfg);
-	free(cfg.profile);
-	cfg.profile = xstrdup("hami-v2.10.0");
+	t_set_profile(&cfg, "hami-v2.10.0");
 	gs_kv_set(&pod.annotations, HAMI_GPU_POLICY_ANNO, policy);
 	if (numa_bind)
 		gs_kv_set(&pod.annotations, HAMI_NUMA_BIND_ANNO, "1");
@@ -192,8 +188,7 @@ test_cordon_and_filters(void)
 	x.node.devs[2].cordoned = 1;
 	CU_ASSERT_TRUE(fit(&x, 1, 1024, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 2);		/* v2.9: no cordon */
-	free(x.cfg.profile);
-	x.cfg.profile = xstrdup("hami-v2.10.0");
+	t_set_profile(&x.cfg, "hami-v2.10.0");
 	CU_ASSERT_TRUE(fit(&x, 1, 1024, 0));
 	CU_ASSERT_EQUAL(x.g[0].dev, 1);
 	CU_ASSERT_EQUAL(x.counts[HR_CARD_CORDONED], 1);
@@ -206,8 +201,7 @@ test_cordon_and_filters(void)
 	gs_kv_set(&x.pod.annotations, HAMI_USE_TYPE_ANNO, " ");
 	CU_ASSERT_TRUE(fit(&x, 1, 1024, 0));
 	/* ... and up to v2.9 " " matches no T4. */
-	free(x.cfg.profile);
-	x.cfg.profile = xstrdup("hami-v2.9.0");
+	t_set_profile(&x.cfg, "hami-v2.9.0");
 	CU_ASSERT_FALSE(fit(&x, 1, 1024, 0));
 	t_fit_release(&x);
 }
@@ -293,8 +287,7 @@ test_requests(void)
 	char			buf[256];
 
 	gs_config_init(&cfg);
-	free(cfg.profile);
-	cfg.profile = xstrdup("hami-v2.10.0");
+	t_set_profile(&cfg, "hami-v2.10.0");
 	memset(&c, 0, sizeof c);
 	/* Percentage 0 is unset: the whole card (percentage 100). */
 	t_ctr(&c, 1, -1, 0, -1);
@@ -309,8 +302,7 @@ test_requests(void)
 	t_ctr(&c, 1, 3000000000LL, -1, -1);
 	hami_build_request(&c, &cfg, &r);
 	CU_ASSERT_EQUAL(r.nums, 0);
-	free(cfg.profile);
-	cfg.profile = xstrdup("hami-v2.9.0");
+	t_set_profile(&cfg, "hami-v2.9.0");
 	hami_build_request(&c, &cfg, &r);
 	CU_ASSERT_EQUAL(r.nums, 1);
 	CU_ASSERT_EQUAL(r.memreq, (int32_t)(uint32_t)3000000000LL);
@@ -320,8 +312,7 @@ test_requests(void)
 	p = t_pod(&w, "p", 1);
 	named(&p->ctrs[0], "c0", 1, -1, 150, -1);
 	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
-	free(cfg.profile);
-	cfg.profile = xstrdup("hami-v2.10.0");
+	t_set_profile(&cfg, "hami-v2.10.0");
 	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, buf, sizeof buf));
 	CU_ASSERT_STRING_EQUAL(buf, "invalid nvidia.com/gpumem-percentage "
 	    "value 150 in container c0: must be an integer between 0 and "
@@ -371,8 +362,7 @@ test_init_containers(void)
 		p->init = xcalloc(1, sizeof *p->init);
 		named(&p->init[0], "setup", 1, 10000, -1, -1);
 		gs_config_init(&cfg);
-		free(cfg.profile);
-		cfg.profile = xstrdup(prof[i]);
+		t_set_profile(&cfg, prof[i]);
 		CU_ASSERT_EQUAL_FATAL(gs_engine_run(&c, &w, &cfg,
 		    gs_policy_find(prof[i]), &res, &err), 0);
 		CU_ASSERT_EQUAL(res.pl[0].status == GS_PLACED, placed[i]);

@@ -40,10 +40,8 @@ creq_v(const struct gs_container *c, const char *profile)
 	p->ctrs[0] = *c;
 	p->ctrs[0].name = xstrdup("main");
 	gs_config_init(&cfg);
-	if (profile != NULL) {
-		free(cfg.profile);
-		cfg.profile = xstrdup(profile);
-	}
+	if (profile != NULL)
+		t_set_profile(&cfg, profile);
 	hami_pod_requests(p, &cfg, &r);
 	out = r[0];
 	free(r);
@@ -422,8 +420,7 @@ test_modelled_by_version(void)
 	p->ctrs[0].name = xstrdup("main");
 	lim(&p->ctrs[0], GS_RES_A910B3, 1);
 	gs_config_init(&cfg);
-	free(cfg.profile);
-	cfg.profile = xstrdup("hami-v2.7.0");
+	t_set_profile(&cfg, "hami-v2.7.0");
 	why = hami_unmodelled(p, &cfg, buf, sizeof buf);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
 	CU_ASSERT_STRING_EQUAL(why, "container main asks for "
@@ -499,8 +496,7 @@ fit_v(struct t_fit *x, const char *profile, int vendor, const char *type,
 		x->node.devs[i].type = xstrdup(type);
 		x->node.devs[i].vendor = vendor;
 	}
-	free(x->cfg.profile);
-	x->cfg.profile = xstrdup(profile);
+	t_set_profile(&x->cfg, profile);
 	return t_fit_req(x, &r);
 }
 
