@@ -13,8 +13,8 @@
 
 /* Evaluate node i; with detail, keep each container's GPU trace. */
 static void
-eval(const struct gs_node *node, const struct gs_explain *ex, const struct hami_filter *f, int detail,
-    struct gs_explain_node *out)
+eval(const struct gs_node *node, const struct gs_explain *ex,
+    const struct hami_filter *f, int detail, struct gs_explain_node *out)
 {
 	struct hami_scratch	 s;
 	struct gs_grant		*g;

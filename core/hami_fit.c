@@ -7,10 +7,13 @@
  * AllocatedCardsInsufficientRequest count device types, not devices;
  * v2.10 counts the devices).  Spec §2.1, §3.7, §3.8.
  *
- * Other vendors' requests (v2.6.1) go through the same loop: checkType is
- * "the device's Type contains the request's" and then the vendor's
- * CheckType (Hygon's use/nouse-dcutype; the others pass), CheckUUID reads
- * the vendor's own annotations, and every other check is shared.
+ * Other vendors' requests go through the same loop: checkType is "the
+ * device's Type contains the request's" and then the vendor's CheckType
+ * (Hygon's use/nouse-dcutype; the others pass), CheckUUID reads the
+ * vendor's own annotations, and every other check is shared, with the
+ * versions' differences: from v2.7 each vendor sees only its type's
+ * devices, vendors check health from v2.10 only, NUMA and device-cordon
+ * are NVIDIA's, and Iluvatar's per-model Fit scans forward up to v2.8.
  */
 #include <ctype.h>
 #include <stdio.h>

@@ -11,11 +11,13 @@
  * clamped and 0 unset, a bad gpumem voids the request, the webhook
  * refusing bad percentages and privileged GPU pods).
  *
- * Other vendors (v2.6.1, vendor.h): each device's MutateAdmission (Iluvatar
- * sets vcuda-core to 100 per device for several devices; Ascend rounds
- * memory up to a vNPU template and refuses what fits none) and its
+ * Other vendors (vendor.h; those a version is simulated for,
+ * hami_vendor_modelled): each device's MutateAdmission (Iluvatar sets its
+ * cores to 100 per device for several devices; Ascend rounds memory up to
+ * a vNPU template and refuses what fits none) and its
  * GenerateResourceRequests (memory in the vendor's unit, the vendor's
- * default cores, percentage 100 when no memory is asked for).
+ * default cores, percentage 100 when no memory is asked for; v2.10's
+ * range guards).
  */
 #include <stdio.h>
 #include <string.h>
@@ -319,8 +321,8 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 
 /*
  * The modelled vendors' MutateAdmission on container c's limits, into lim
- * (the webhook skips privileged containers): the first refusal, written
- * into buf, or NULL.
+ * (up to v2.9 the webhook skips privileged containers): the first
+ * refusal, written into buf, or NULL.
  */
 static const char *
 vendor_webhooks(const struct gs_container *c, const struct gs_config *cfg,
