@@ -103,7 +103,7 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
     const struct gs_explain *ex, const struct gs_placement *d)
 {
 	size_t	i, j, nw = 9;
-	char	score[32], mem[160];
+	char	score[32], mem[160], net[64];
 	int	init;
 
 	printf("pod %s (%s %s, namespace %s)\n", pod->name, pod->kind,
@@ -151,8 +151,16 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 			continue;
 		}
 		gs_format_float32(en->score, score, sizeof score);
-		printf("%-*s  %-10s  %s%s\n", (int)nw, c->nodes[i].name,
-		    score, en->fits ? "fits" : en->reason,
+		net[0] = '\0';
+		if (en->fits && en->network != 0) {
+			char	v[32];
+
+			gs_format_float32(en->network, v, sizeof v);
+			snprintf(net, sizeof net, " (Ascend network score "
+			    "+%s)", v);
+		}
+		printf("%-*s  %-10s  %s%s%s\n", (int)nw, c->nodes[i].name,
+		    score, en->fits ? "fits" : en->reason, net,
 		    (long)i == ex->chosen ? "  <- chosen" : "");
 	}
 	if (ex->chosen >= 0)
@@ -249,9 +257,11 @@ explain_json(const struct gs_pod *pod, const char *run,
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_explain_node *en = &ex->nodes[i];
 
-		json_array_append_new(nodes, json_pack("{s:s,s:o,s:b,s:o,s:o}",
-		    "name", c->nodes[i].name, "score", en->filtered ?
-		    json_null() : score_value(en->score), "fits", en->fits,
+		json_array_append_new(nodes, json_pack("{s:s,s:o,s:o,s:b,s:o,"
+		    "s:o}", "name", c->nodes[i].name, "score", en->filtered ?
+		    json_null() : score_value(en->score), "network_score",
+		    en->fits && en->network != 0 ? score_value(en->network) :
+		    json_null(), "fits", en->fits,
 		    "reason", !en->filtered && !en->fits ?
 		    json_string(en->reason) : json_null(), "filtered",
 		    en->filtered ? json_string(en->filtered) : json_null()));

@@ -24,6 +24,10 @@
 #define HAMI_VGPU_MODE_ANNO	"nvidia.com/vgpu-mode"
 /* v2.10: per-pod device score weights, "slot=1,core=1,memory=3". */
 #define HAMI_SCORING_WEIGHTS_ANNO "hami.io/device-scoring-weights"
+/* Ascend v2.9+: a pod's vNPU mode ("hami-core": soft partitions), and
+ * the node annotation saying whether the node takes such pods. */
+#define HAMI_VNPU_MODE_ANNO	"huawei.com/vnpu-mode"
+#define HAMI_VNPU_CORE_NODE_ANNO "hami-vnpu-core"
 /* v2.10: a node's GPUs (UUIDs, comma-separated) closed to new pods. */
 #define HAMI_DEVICE_CORDON_ANNO	"hami.io/device-cordon"
 
@@ -61,8 +65,12 @@ void	hami_build_request(const struct gs_container *c,
  */
 size_t	hami_pod_requests(const struct gs_pod *, const struct gs_config *,
 	    struct hami_creq **reqs);
+/* Is the pod's huawei.com/vnpu-mode "hami-core" (Ascend soft
+ * partitions; read from v2.9)? */
+int	hami_vnpu_core_mode(const struct gs_pod *, int version);
 /* Does HAMi of that version model vendor's devices in gpusched?
- * NVIDIA always; the others for hami-v2.6.1. */
+ * NVIDIA always; the others where that version registers them, but
+ * Iluvatar's capacity form under the v2.7 profile. */
 int	hami_vendor_modelled(int vendor, int version);
 /* Why a pod asks for devices gpusched does not model under cfg's
  * version (written into buf), or NULL. */
@@ -85,6 +93,7 @@ const char *hami_admission(const struct gs_pod *, const struct gs_config *,
 /* The device reasons of fitInCertainDevice, in check order (health is
  * checked first from v2.7). */
 enum hami_reason {
+	HR_MODE_NOT_FIT,	/* Ascend v2.9+: vNPU mode vs the node's */
 	HR_CARD_NOT_HEALTH,
 	HR_CARD_CORDONED,
 	HR_CARD_TYPE_MISMATCH,
@@ -101,10 +110,15 @@ enum hami_reason {
 };
 
 extern const char *const hami_reason_names[HR_N];
+/* hami_fit_container's *insufficient_devices, as flags. */
+#define HAMI_NODE_INSUFFICIENT	1	/* NodeInsufficientDevice */
+#define HAMI_ALLOC_ZERO		2	/* v2.10 910C: AllocatedCards...
+					 * counted 0 (HAMi prints "0/N") */
 /*
  * A node's failure as HAMi words it, into buf: NodeInsufficientDevice,
  * or "n/cards Reason" for each reason counted (gpusched's own words when
  * HAMi counts none: the node has no device of the requested type).
+ * insufficient holds HAMI_NODE_INSUFFICIENT and HAMI_ALLOC_ZERO flags.
  */
 void	hami_format_reasons(const int counts[HR_N], size_t cards,
 	    int insufficient, char *buf, size_t len);
@@ -132,6 +146,7 @@ struct hami_filter {
 	char	 *error;	/* why HAMi's Filter errors out, or NULL */
 	/* The pod's annotations: other vendors' UUID and type filters. */
 	const struct gs_kvlist *annos;
+	int	  vnpu_core;	/* Ascend v2.9+: vnpu-mode is hami-core */
 };
 
 /* How DeviceUsageList.Less orders a node's GPUs. */
@@ -278,6 +293,17 @@ struct hami_scratch {
 	/* The devices HAMi's reason counts are out of, for the last
 	 * request fitted (all of the node's; v2.7+ those of its type). */
 	size_t			 cards;
+	size_t			 cards_forced;	/* v2.10 910C: the request */
+	int			 alloc_zero;	/* v2.10 910C: no whole module */
+	int			 node_vnpu_core; /* takes hami-core vNPUs */
+	/* The node's devices in registration order (Ascend topology reads
+	 * the registered custominfo). */
+	const struct gs_device	*node_devs;
+	size_t			 node_ndevs;
+	/* What the last hami_fit_container granted: per request type, in
+	 * order (Ascend combinations may grant fewer than asked). */
+	int			 type_grants[HAMI_MAX_TYPES];
+	int			 ngrants;
 };
 
 void	hami_scratch_load(struct hami_scratch *, const struct gs_node *,
@@ -288,17 +314,60 @@ void	hami_sort_devices(struct hami_scratch *);
 
 /*
  * fitInDevices for one container: scores, then per device type sort,
- * reverse scan, charge.  On success fills grants (capacity >= c->nums),
- * one type after another, and returns 1.  On failure returns 0; if
+ * reverse scan, charge.  On success fills grants (capacity >=
+ * hami_grant_capacity), one type after another, sets s->ngrants and
+ * s->type_grants, and returns 1.  On failure returns 0; if
  * counts is not NULL it receives the reason counts of the type that
- * failed, and *insufficient_devices is set for NodeInsufficientDevice.
+ * failed, and *insufficient_devices gets HAMI_NODE_INSUFFICIENT or
+ * HAMI_ALLOC_ZERO.
  */
 int	hami_fit_container(struct hami_scratch *, const struct hami_creq *,
 	    const struct hami_filter *, struct gs_grant *grants,
 	    int counts[HR_N], int *insufficient_devices);
+/* getNodeResources: does d's Type contain vendor's (v2.10: in any
+ * case)? */
+int	hami_of_type(const struct gs_device *d, int vendor, int version);
+/* The grants one container may need on a node of ndevs devices (types
+ * whose names contain one another can take the same devices). */
+size_t	hami_grant_capacity(size_t ndevs);
 /* The same for a single NVIDIA request (tests, metrics). */
 int	hami_fit_request(struct hami_scratch *, const struct hami_req *,
 	    const struct hami_filter *, struct gs_grant *grants,
 	    int counts[HR_N], int *insufficient_devices);
+
+/*
+ * Ascend's own Fit (v2.7+), hami_ascend.c.  Its vNPU mode check (v2.9+):
+ * does the node refuse request k (ModeNotFit)?  The sorted devices of
+ * the request's type are s->order's with of_type.
+ */
+int	hami_ascend_mode_refused(const struct hami_scratch *,
+	    const struct hami_req *k, const struct hami_filter *,
+	    const struct gs_device *first);
+/* hasNetworkID: every device of the type carries a NetworkID. */
+int	hami_ascend_all_networked(const struct hami_scratch *, int vendor,
+	    int version);
+/*
+ * computeBestCombination: of the n fitting devices in tmp (scan order)
+ * keep want, whole networks first, largest first; returns how many
+ * (fewer when some carry no usable NetworkID).
+ */
+int	hami_ascend_combine(const struct hami_scratch *, int vendor,
+	    int version, struct gs_grant *tmp, int n, int want);
+/* computeBestCombination910C: whole modules (Idx/2) only. */
+int	hami_ascend_combine_910c(const struct hami_scratch *,
+	    struct gs_grant *tmp, int n, int want);
+/*
+ * OverrideScore: what Ascend 910 types' ScoreNode adds to the node score
+ * of a pod whose containers' requests reqs[0..nreqs) were granted
+ * grants (container c's at grants + c * stride; type_grants[c][t] of
+ * them for its t-th type) on the node's devices devs.
+ */
+float	hami_ascend_node_score(const struct gs_device *devs,
+	    const struct hami_creq *reqs, size_t nreqs,
+	    const struct gs_grant *grants, size_t stride,
+	    const int (*type_grants)[HAMI_MAX_TYPES], int version);
+/* Does a pod with those requests get an Ascend 910 node score? */
+int	hami_ascend_scored(const struct hami_creq *reqs, size_t nreqs,
+	    int version);
 
 #endif

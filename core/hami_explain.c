@@ -3,6 +3,8 @@
  * (as HAMi does; no shortcuts) with the reasons and GPU traces kept.  The
  * chosen node is picked by the same rule as the policy: binpack the
  * highest node score, spread the lowest, ties to the node listed first.
+ * A pod asking for Ascend 910 NPUs (v2.7+) has their network score added
+ * to the node score of each node that fits (OverrideScore).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,11 +21,13 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 	struct hami_scratch	 s;
 	struct gs_grant		*g;
 	int			 counts[HR_N], insufficient;
-	size_t			 c, d;
+	int			(*tg)[HAMI_MAX_TYPES];
+	size_t			 c, d, stride = hami_grant_capacity(node->ndevs);
 
 	memset(&s, 0, sizeof s);
 	hami_scratch_load(&s, node, f->gpu_binpack);
-	g = xcalloc(node->ndevs ? node->ndevs : 1, sizeof *g);
+	g = xcalloc(ex->nctrs * stride + 1, sizeof *g);
+	tg = xcalloc(ex->nctrs + 1, sizeof *tg);
 	out->fits = 1;
 	for (c = 0; c < ex->nctrs && out->fits; c++) {
 		struct gs_explain_detail *dt = NULL;
@@ -49,8 +53,9 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 			for (d = 0; d < node->ndevs; d++)
 				s.trace_result[d] = -1;
 		}
-		out->fits = hami_fit_container(&s, &ex->reqs[c], f, g, counts,
-		    &insufficient);
+		out->fits = hami_fit_container(&s, &ex->reqs[c], f,
+		    g + c * stride, counts, &insufficient);
+		memcpy(tg[c], s.type_grants, sizeof tg[c]);
 		if (dt != NULL) {
 			for (d = 0; d < node->ndevs; d++) {
 				dt->gpus[d].dev = (int)d;
@@ -66,6 +71,13 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 			hami_format_reasons(counts, s.cards, insufficient,
 			    out->reason, sizeof out->reason);
 	}
+	/* OverrideScore: Ascend 910 network shares join the node score. */
+	out->network = 0;
+	if (out->fits && hami_ascend_scored(ex->reqs, ex->nctrs, f->version))
+		out->network = hami_ascend_node_score(node->devs, ex->reqs,
+		    ex->nctrs, g, stride, (const int (*)[HAMI_MAX_TYPES])tg,
+		    f->version);
+	free(tg);
 	free(g);
 	hami_scratch_release(&s);
 }
@@ -121,6 +133,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 		eval(n, ex, &f, (long)i == detail_node, en);
 		if (!en->fits)
 			continue;
+		en->score += en->network;
 		if (best < 0 || hami_node_prefer(spread, en->score, i,
 		    ex->nodes[best].score, (size_t)best))
 			best = (long)i;

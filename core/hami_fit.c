@@ -26,6 +26,7 @@
 #include "vendor.h"
 
 const char *const hami_reason_names[HR_N] = {
+	"ModeNotFit",
 	"CardNotHealth",
 	"CardCordoned",
 	"CardTypeMismatch",
@@ -47,13 +48,14 @@ hami_format_reasons(const int counts[HR_N], size_t cards, int insufficient,
 	size_t	off = 0;
 	int	k;
 
-	if (insufficient) {
+	if (insufficient & HAMI_NODE_INSUFFICIENT) {
 		snprintf(buf, len, "NodeInsufficientDevice");
 		return;
 	}
 	buf[0] = '\0';
 	for (k = 0; k < HR_N && off < len; k++)
-		if (counts[k] != 0)
+		if (counts[k] != 0 || (k == HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST &&
+		    (insufficient & HAMI_ALLOC_ZERO)))
 			off += (size_t)snprintf(buf + off, len - off,
 			    "%s%d/%zu %s", off ? ", " : "", counts[k], cards,
 			    hami_reason_names[k]);
@@ -274,6 +276,7 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 		f->has_nouse_uuid = version < 21000 || f->nnouse_uuid > 0;
 	}
 	f->vgpu_mode = gs_kv_get(&pod->annotations, HAMI_VGPU_MODE_ANNO);
+	f->vnpu_core = hami_vnpu_core_mode(pod, version);
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NUMA_BIND_ANNO)) != NULL)
 		f->numa_bind = go_parse_bool_true(v);
 	hami_effective_policies(pod, cfg, &node_policy, &gpu_policy);
@@ -565,9 +568,8 @@ vendor_uuid_ok(const struct hami_filter *f, int vendor,
 	    gs_vendors[vendor].nouse_uuid, 0, uuid_hit, d->id);
 }
 
-/* getNodeResources: does d's Type contain vendor's (v2.10: in any case)? */
-static int
-of_type(const struct gs_device *d, int vendor, int version)
+int
+hami_of_type(const struct gs_device *d, int vendor, int version)
 {
 	const char	*h, *want = gs_vendors[vendor].type;
 	size_t		 i;
@@ -586,7 +588,62 @@ of_type(const struct gs_device *d, int vendor, int version)
 	return want[0] == '\0';
 }
 
-/* fitInCertainDevice: returns the number of grants on success, else -1. */
+/*
+ * Ascend's choice among the n devices it collected (tmp, scan order):
+ * v2.10's 910C takes whole modules and fails short of the request; with
+ * the 910 topology, exactly the request fits, more keep the first (one
+ * device) or the best networks (v2.9's 910C: whole modules), and they
+ * may come out fewer than asked.  Returns the grants, or -1.
+ */
+static int
+ascend_choose(struct hami_scratch *s, const struct hami_req *req,
+    const struct hami_filter *f, struct gs_grant *tmp, int n, int topo,
+    int counts[HR_N])
+{
+	int32_t	orig = req->nums;
+	int	c910 = req->vendor == GV_ASCEND910C, got;
+
+	if (c910 && f->version >= 21000 && orig > 1) {
+		got = hami_ascend_combine_910c(s, tmp, n, orig);
+		if (got == orig)
+			return got;
+		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] = got;
+		s->alloc_zero = got == 0;
+		s->cards_forced = (size_t)orig;
+		return -1;
+	}
+	if (topo && n == orig)
+		return n;
+	if (topo && n > orig) {
+		if (orig == 1)
+			return 1;
+		if (c910)
+			return hami_ascend_combine_910c(s, tmp, n, orig);
+		return hami_ascend_combine(s, req->vendor, f->version, tmp, n,
+		    orig);
+	}
+	if (n > 0)
+		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
+		    f->version >= 21000 ? n : 1;
+	return -1;
+}
+
+/* The first device of vendor's type in the sorted order (devices[0]). */
+static const struct gs_device *
+first_of_type(const struct hami_scratch *s, int vendor, int version)
+{
+	size_t	i;
+
+	for (i = 0; i < s->n; i++)
+		if (hami_of_type(&s->devs[s->order[i]], vendor, version))
+			return &s->devs[s->order[i]];
+	return NULL;
+}
+
+/*
+ * fitInCertainDevice (and, from v2.7, Ascend's own Fit): returns the
+ * number of grants on success, else -1.
+ */
 static int
 fit_certain(struct hami_scratch *s, const struct hami_req *req,
     const struct hami_filter *f, struct gs_grant *tmp, int counts[HR_N])
@@ -598,6 +655,11 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	/* Iluvatar's per-model Fit scans from the START up to v2.8. */
 	int		forward = gs_vendor_is_iluvatar_model(req->vendor) &&
 			    f->version < 20900;
+	/* Ascend's own Fit (v2.7+): no type test, 910 topology, 910C. */
+	int		ascend = f->version >= 20700 &&
+			    gs_vendor_is_ascend(req->vendor);
+	int		c910 = req->vendor == GV_ASCEND910C;
+	int		topo = 0, collect = 0;
 	long		i, step;
 
 /* Count reason r and go on with the next device (used inside braces). */
@@ -607,16 +669,29 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		s->trace_result[di] = (r);				\
 	continue;							\
 }
+	if (ascend) {
+		if (hami_ascend_mode_refused(s, &k, f, first_of_type(s,
+		    req->vendor, f->version))) {
+			counts[HR_MODE_NOT_FIT]++;
+			return -1;
+		}
+		topo = gs_vendor_is_ascend910(req->vendor) &&
+		    hami_ascend_all_networked(s, req->vendor, f->version);
+		/* Collect every fitting device, then choose among them. */
+		collect = topo || (c910 && f->version >= 21000 && orig > 1);
+	}
 	step = forward ? 1 : -1;
 	for (i = forward ? 0 : (long)s->n - 1; i >= 0 && i < (long)s->n;
 	    i += step) {
 		size_t			 di = s->order[i];
 		const struct gs_device	*d = &s->devs[di];
+		struct gs_device	 eff;
 
 		/* v2.7+: each vendor's Fit sees only the devices whose Type
 		 * contains the request's (getNodeResources; v2.10 in any
 		 * case); the others are neither tried nor counted. */
-		if (f->version >= 20700 && !of_type(d, req->vendor, f->version))
+		if (f->version >= 20700 &&
+		    !hami_of_type(d, req->vendor, f->version))
 			continue;
 		if (s->trace_try != NULL)
 			s->trace_try[di] = ++tried;
@@ -633,9 +708,11 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			FAIL(HR_CARD_CORDONED);
 		}
 		/* checkType: Type contains the request's ("NVIDIA"), then
-		 * the vendor's own check (the pod's type filters). */
-		if (strstr(d->type, gs_vendors[req->vendor].type) == NULL ||
-		    !vendor_type_ok(f, req->vendor, d)) {
+		 * the vendor's own check (the pod's type filters).  Ascend's
+		 * own (v2.7+) compares the request with itself. */
+		if (!ascend &&
+		    (strstr(d->type, gs_vendors[req->vendor].type) == NULL ||
+		    !vendor_type_ok(f, req->vendor, d))) {
 			FAIL(HR_CARD_TYPE_MISMATCH);
 		}
 		/* Only NVIDIA's CheckType asserts NUMA (numa-bind). */
@@ -656,22 +733,32 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (f->mutex && d->used > 0 && d->count > d->used) {
 			FAIL(HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT);
 		}
+		/* Ascend v2.9+ in hami-core mode: the cores checks count
+		 * against 100, not the device's own. */
+		if (ascend && f->vnpu_core) {
+			eff = *d;
+			eff.devcore = 100;
+			d = &eff;
+		}
 		if ((r = hami_capacity_check(d, &k, &memreq)) >= 0)
 			FAIL(r);
 		/* CustomFilterRule passes for every non-MIG device. */
 		if (s->trace_result != NULL)
 			s->trace_result[di] = HR_N;
 		if (k.nums > 0) {
-			k.nums--;
+			if (!collect)
+				k.nums--;
 			tmp[ntmp].dev = (int)di;
 			tmp[ntmp].usedmem = memreq;
 			tmp[ntmp].usedcores = k.coresreq;
 			ntmp++;
 		}
-		if (k.nums == 0)
+		if (k.nums == 0 && !collect)
 			return ntmp;
 	}
 #undef FAIL
+	if (collect)
+		return ascend_choose(s, req, f, tmp, ntmp, topo, counts);
 	if (ntmp > 0)
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
 		    f->version >= 21000 ? ntmp : 1;
@@ -693,7 +780,7 @@ type_devices(const struct hami_scratch *s, int vendor, int version,
 	if (version < 20700 || (version < 21000 && !for_reasons))
 		return s->n;
 	for (i = 0; i < s->n; i++)
-		n += of_type(&s->devs[i], vendor, version);
+		n += hami_of_type(&s->devs[i], vendor, version);
 	return n;
 }
 
@@ -708,14 +795,21 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 
 	if ((size_t)req->nums > type_devices(s, req->vendor, f->version, 0)) {
 		if (insufficient_devices != NULL)
-			*insufficient_devices = 1;
+			*insufficient_devices = HAMI_NODE_INSUFFICIENT;
 		s->cards = type_devices(s, req->vendor, f->version, 1);
 		return -1;
 	}
 	s->f = f;
 	hami_sort_devices(s);
+	s->cards_forced = 0;
+	s->alloc_zero = 0;
 	if ((n = fit_certain(s, req, f, grants, counts)) < 0) {
-		s->cards = type_devices(s, req->vendor, f->version, 1);
+		if (s->alloc_zero && insufficient_devices != NULL)
+			*insufficient_devices = HAMI_ALLOC_ZERO;
+		/* GenReason's total: the type's devices (v2.10's 910C: the
+		 * request). */
+		s->cards = s->cards_forced ? s->cards_forced :
+		    type_devices(s, req->vendor, f->version, 1);
 		return -1;
 	}
 	/* AddResourceUsage: later containers of this pod see the charge. */
@@ -742,6 +836,8 @@ hami_fit_container(struct hami_scratch *s, const struct hami_creq *c,
 	memset(counts, 0, sizeof local);
 	if (insufficient_devices != NULL)
 		*insufficient_devices = 0;
+	memset(s->type_grants, 0, sizeof s->type_grants);
+	s->ngrants = 0;
 	/* Every device scored once, with all of the container's requests. */
 	for (i = 0; i < s->n; i++)
 		s->score[i] = hami_device_score_c(&s->devs[i], c, f);
@@ -752,9 +848,17 @@ hami_fit_container(struct hami_scratch *s, const struct hami_creq *c,
 		if ((n = fit_type(s, &c->r[t], f, grants + total, counts,
 		    insufficient_devices)) < 0)
 			return 0;
+		s->type_grants[t] = n;
 		total += n;
 	}
+	s->ngrants = total;
 	return 1;
+}
+
+size_t
+hami_grant_capacity(size_t ndevs)
+{
+	return (ndevs ? ndevs : 1) * HAMI_MAX_TYPES;
 }
 
 int

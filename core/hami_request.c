@@ -150,9 +150,9 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 	return c->req[GS_RES_GPU].set;
 }
 
-static const char *vendor_webhooks(const struct gs_container *,
-		    const struct gs_config *, struct gs_resval *, char *,
-		    size_t);
+static const char *vendor_webhooks(const struct gs_pod *,
+		    const struct gs_container *, const struct gs_config *,
+		    struct gs_resval *, char *, size_t);
 
 static const char *
 check_container(const struct gs_container *c, char *buf, size_t len)
@@ -182,8 +182,8 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	if (hami_version(cfg) < 21000) {
 		/* The vendors' MutateAdmission errors (containers only). */
 		for (i = 0; i < pod->nctrs; i++)
-			if ((why = vendor_webhooks(&pod->ctrs[i], cfg, lim, buf,
-			    len)) != NULL)
+			if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg,
+			    lim, buf, len)) != NULL)
 				return why;
 		return NULL;
 	}
@@ -193,7 +193,8 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 		    pod->ninit, i);
 
 		if ((why = check_container(c, buf, len)) != NULL ||
-		    (why = vendor_webhooks(c, cfg, lim, buf, len)) != NULL)
+		    (why = vendor_webhooks(pod, c, cfg, lim, buf, len)) !=
+		    NULL)
 			return why;
 		any |= has_resource(c, cfg);
 		if (c->privileged && priv == NULL)
@@ -213,13 +214,86 @@ hami_vendor_modelled(int vendor, int version)
 		return 1;
 	if (!gs_vendor_registered(vendor, version))
 		return 0;
-	/* v2.7+ Ascend: 910 network topology, 910C modules, vNPU core
-	 * modes; v2.7.0 and v2.7.1 register Iluvatar differently. */
-	if (gs_vendor_is_ascend(vendor) || vendor == GV_ILUVATAR)
+	/* v2.7.0 and v2.7.1 register Iluvatar differently. */
+	if (vendor == GV_ILUVATAR)
 		return version == 20601;
 	if (gs_vendor_is_iluvatar_model(vendor))
 		return version >= 20800;
 	return 1;
+}
+
+/* Is the pod's huawei.com/vnpu-mode "hami-core" (read from v2.9)? */
+int
+hami_vnpu_core_mode(const struct gs_pod *pod, int version)
+{
+	const char	*v;
+
+	return version >= 20900 && pod != NULL &&
+	    (v = gs_kv_get(&pod->annotations, HAMI_VNPU_MODE_ANNO)) != NULL &&
+	    strcmp(v, "hami-core") == 0;
+}
+
+/* Does that version read vendor v's core resource? */
+static int
+reads_core(const struct gs_vendor_info *vi, int version)
+{
+	return vi->res_core != GS_RES_N && version >= vi->core_first;
+}
+
+/*
+ * Ascend's MutateAdmission.  v2.9+: a 910C count of 1 becomes 2 (one
+ * module of two NPUs) and an odd one is refused; in hami-core mode the
+ * memory is taken as it is.  v2.10 refuses a core resource outside
+ * hami-core mode.  Otherwise memory is rounded up to a template, and
+ * several devices must take the whole chip.
+ */
+static const char *
+ascend_webhook(int v, int version, int hami_core, struct gs_resval *lim,
+    const struct gs_resval *req, char *buf, size_t len)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[v];
+	struct gs_resval		*count = &lim[vi->res_count];
+	struct gs_resval		*mem = &lim[vi->res_mem];
+	int64_t				 trim, n = count->v;
+
+	/* v2.10: when the chip's config says superPod, as its chart's
+	 * does for 910C. */
+	if (v == GV_ASCEND910C && version >= 20900) {
+		if (n == 1)
+			count->v = 2;
+		else if (n % 2 != 0) {
+			snprintf(buf, len, "Ascend910C device request must be "
+			    "1 or 2*n, got %lld", (long long)n);
+			return buf;
+		}
+	}
+	if (version >= 21000 && !hami_core && reads_core(vi, version) &&
+	    pick(lim, req, vi->res_core)->set &&
+	    pick(lim, req, vi->res_core)->v > 0) {
+		snprintf(buf, len, "%s is only supported in hami-core (soft "
+		    "split) mode", gs_res_names[vi->res_core]);
+		return buf;
+	}
+	trim = vi->mem_allocatable;
+	if (mem->set) {
+		if (hami_core)
+			trim = mem->v;
+		else if ((trim = gs_vendor_trim_memory(v, version,
+		    mem->v)) <= 0) {
+			snprintf(buf, len, "%s %lld is invalid",
+			    gs_res_names[vi->res_mem], (long long)mem->v);
+			return buf;
+		}
+	}
+	/* count.Value(): the count as given, before 910C's rounding. */
+	if (n > 1 && !hami_core && trim != vi->mem_allocatable) {
+		snprintf(buf, len, "vNPU %s supported for multiple devices",
+		    version >= 21000 ? "not" : "nor");
+		return buf;
+	}
+	mem->set = mem->ok = 1;
+	mem->v = trim;
+	return NULL;
 }
 
 /*
@@ -227,12 +301,11 @@ hami_vendor_modelled(int vendor, int version)
  * reason the webhook errors out, written into buf, or NULL.
  */
 static const char *
-vendor_webhook(int v, struct gs_resval *lim, char *buf, size_t len)
+vendor_webhook(int v, int version, int hami_core, struct gs_resval *lim,
+    const struct gs_resval *req, char *buf, size_t len)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
 	struct gs_resval		*count = &lim[vi->res_count];
-	struct gs_resval		*mem = &lim[vi->res_mem];
-	int64_t				 trim;
 
 	if (!count->set)
 		return NULL;
@@ -243,23 +316,7 @@ vendor_webhook(int v, struct gs_resval *lim, char *buf, size_t len)
 	}
 	if (vi->reg != GVR_JSON)
 		return NULL;
-	/* Ascend: the memory a vNPU template (or the chip) gives. */
-	trim = vi->mem_allocatable;
-	if (mem->set) {
-		trim = gs_vendor_trim_memory(vi, mem->v);
-		if (trim <= 0) {
-			snprintf(buf, len, "%s %lld is invalid",
-			    gs_res_names[vi->res_mem], (long long)mem->v);
-			return buf;
-		}
-	}
-	if (count->v > 1 && trim != vi->mem_allocatable) {
-		snprintf(buf, len, "vNPU nor supported for multiple devices");
-		return buf;
-	}
-	mem->set = mem->ok = 1;
-	mem->v = trim;
-	return NULL;
+	return ascend_webhook(v, version, hami_core, lim, req, buf, len);
 }
 
 /*
@@ -283,6 +340,32 @@ v210_guards(int v, const struct gs_resval *n, const struct gs_resval *m,
 	return 1;
 }
 
+/*
+ * Ascend's GenerateResourceRequests after the count: memory up to v2.8
+ * rounded up to a template; v2.9 taken as it is when a core resource is
+ * given; v2.10 always as it is (the webhook rounded it), and memory or
+ * cores beyond MaxInt32 void the request.  Returns 0 for no request.
+ */
+static int
+ascend_amounts(int v, const struct gs_resval *lim, const struct gs_resval *req,
+    int version, int64_t *memnum, int32_t *cores)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[v];
+	const struct gs_resval		*m, *core;
+	static const struct gs_resval	 unset;
+
+	m = pick(lim, req, vi->res_mem);
+	core = reads_core(vi, version) ? pick(lim, req, vi->res_core) : &unset;
+	if (version >= 21000 && ((m->set && m->v > INT32_MAX) ||
+	    (core->set && core->v > INT32_MAX)))
+		return 0;
+	if (m->set && m->ok)
+		*memnum = version >= 21000 || core->set ? m->v :
+		    gs_vendor_trim_memory(v, version, m->v);
+	*cores = core->set ? i32_from64(core->v) : 0;
+	return 1;
+}
+
 /* Vendor v's GenerateResourceRequests from the (mutated) limits. */
 static void
 vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
@@ -297,20 +380,24 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	n = pick(lim, req, vi->res_count);
 	if (!n->set || !n->ok)
 		return;
-	m = pick(lim, req, vi->res_mem);
-	core = vi->res_core != GS_RES_N ? pick(lim, req, vi->res_core) :
-	    &unset;
-	if (version >= 21000 && !v210_guards(v, n, m, core))
-		return;
-	if (m->set && m->ok) {
-		if (vi->reg == GVR_JSON)
-			memnum = gs_vendor_trim_memory(vi, m->v);
-		else
+	if (vi->reg == GVR_JSON) {
+		/* v2.10: a count outside 1..MaxInt32 is no request. */
+		if ((version >= 21000 && (n->v <= 0 || n->v > INT32_MAX)) ||
+		    !ascend_amounts(v, lim, req, version, &memnum,
+		    &out->coresreq))
+			return;
+	} else {
+		m = pick(lim, req, vi->res_mem);
+		core = vi->res_core != GS_RES_N ?
+		    pick(lim, req, vi->res_core) : &unset;
+		if (version >= 21000 && !v210_guards(v, n, m, core))
+			return;
+		if (m->set && m->ok)
 			memnum = i64_mul(m->v, vi->mem_factor);
+		out->coresreq = vi->default_cores;
+		if (core->set && core->ok)
+			out->coresreq = i32_from64(core->v);
 	}
-	out->coresreq = vi->default_cores;
-	if (core->set && core->ok)
-		out->coresreq = i32_from64(core->v);
 	out->nums = i32_from64(n->v);
 	out->memreq = i32_from64(memnum);
 	out->mempct = memnum == 0 ? 100 : 0;
@@ -325,10 +412,11 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
  * refusal, written into buf, or NULL.
  */
 static const char *
-vendor_webhooks(const struct gs_container *c, const struct gs_config *cfg,
-    struct gs_resval *lim, char *buf, size_t len)
+vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
+    const struct gs_config *cfg, struct gs_resval *lim, char *buf, size_t len)
 {
 	int		 version = hami_version(cfg), v;
+	int		 hami_core = hami_vnpu_core_mode(pod, version);
 	const char	*why = NULL, *w;
 
 	memcpy(lim, c->lim, GS_RES_N * sizeof lim[0]);
@@ -337,8 +425,8 @@ vendor_webhooks(const struct gs_container *c, const struct gs_config *cfg,
 		return NULL;
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (hami_vendor_modelled(v, version) &&
-		    (w = vendor_webhook(v, lim, buf, len)) != NULL &&
-		    why == NULL)
+		    (w = vendor_webhook(v, version, hami_core, lim, c->req,
+		    buf, len)) != NULL && why == NULL)
 			why = w;
 	return why;
 }
@@ -348,8 +436,8 @@ vendor_webhooks(const struct gs_container *c, const struct gs_config *cfg,
  * webhook 0 skips the admission webhook.
  */
 static void
-build_creq(const struct gs_container *c, const struct gs_config *cfg,
-    int webhook, struct hami_creq *out)
+build_creq(const struct gs_pod *pod, const struct gs_container *c,
+    const struct gs_config *cfg, int webhook, struct hami_creq *out)
 {
 	int			 version = hami_version(cfg), v;
 	struct gs_resval	 lim[GS_RES_N];
@@ -363,7 +451,7 @@ build_creq(const struct gs_container *c, const struct gs_config *cfg,
 		out->nums = r.nums;
 	}
 	if (webhook)
-		(void)vendor_webhooks(c, cfg, lim, buf, sizeof buf);
+		(void)vendor_webhooks(pod, c, cfg, lim, buf, sizeof buf);
 	else
 		memcpy(lim, c->lim, sizeof lim);
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
@@ -388,7 +476,7 @@ hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
 	    sizeof **reqs);
 	for (i = 0; i < ninit + pod->nctrs; i++)
 		/* v2.9's webhook leaves init containers alone. */
-		build_creq(gs_pod_container(pod, ninit, i), cfg,
+		build_creq(pod, gs_pod_container(pod, ninit, i), cfg,
 		    i >= ninit || version >= 21000, &(*reqs)[i]);
 	return ninit;
 }
@@ -416,8 +504,7 @@ hami_unmodelled(const struct gs_pod *pod, const struct gs_config *cfg,
 			    "does not model %s devices under %s yet (%s)",
 			    c->name, gs_res_names[vi->res_count], vi->label,
 			    cfg->profile ? cfg->profile : "hami-v2.6.1",
-			    gs_vendor_is_ascend(v) ? "910 topology, 910C, "
-			    "vNPU modes" : "2.7.0 and 2.7.1 differ");
+			    "2.7.0 and 2.7.1 differ");
 			return buf;
 		}
 	}

@@ -648,6 +648,13 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 			n->handshake_time = gs_handshake_time(v->str);
 		}
 	}
+	/* Ascend v2.9+: does the node take hami-core vNPU pods? */
+	if ((v = yt_get(annos, HAMI_VNPU_CORE_NODE_ANNO)) != NULL) {
+		if (yt_string(f, v, HAMI_VNPU_CORE_NODE_ANNO, &s, err) != 0)
+			return -1;
+		n->has_vnpu_core = 1;
+		n->vnpu_core = strcmp(s, "true") == 0;
+	}
 	reg = yt_get(annos, HAMI_REGISTER_ANNO);
 	if (reg != NULL) {
 		if (yt_string(f, reg, HAMI_REGISTER_ANNO, &s, err) != 0)

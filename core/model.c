@@ -52,6 +52,13 @@ const char *const gs_res_names[GS_RES_N] = {
 	"huawei.com/Ascend910B4-1-memory",
 	"huawei.com/Ascend910C",
 	"huawei.com/Ascend910C-memory",
+	"huawei.com/Ascend910A-core",
+	"huawei.com/Ascend910B2-core",
+	"huawei.com/Ascend910B3-core",
+	"huawei.com/Ascend910B4-core",
+	"huawei.com/Ascend910B4-1-core",
+	"huawei.com/Ascend310P-core",
+	"huawei.com/Ascend910C-core",
 };
 
 void

@@ -41,6 +41,9 @@ struct gs_device {
 	char		*mode;		/* "hami-core", "mps" */
 	int		 vendor;	/* enum gs_vendor: GV_NVIDIA = 0 */
 	int		 cordoned;	/* in hami.io/device-cordon (v2.10) */
+	/* Ascend: custominfo.NetworkID of the register annotation. */
+	int		 net;		/* GS_NET_* */
+	int64_t		 netid;		/* int(NetworkID), GS_NET_NUM */
 	/* Usage, as HAMi's getNodesUsage rebuilds it. */
 	int32_t		 used;		/* container-device entries */
 	int32_t		 usedmem;
@@ -51,6 +54,14 @@ struct gs_device {
 	 * which sums every container.  gs_cluster_for_version applies it.
 	 */
 	int32_t		 v210_used, v210_mem, v210_cores;
+};
+
+/* What a device's custominfo says of NetworkID (Ascend 910 topology). */
+enum {
+	GS_NET_NOINFO,		/* no custominfo at all (nil map) */
+	GS_NET_ABSENT,		/* custominfo without NetworkID */
+	GS_NET_OTHER,		/* NetworkID that is not a JSON number */
+	GS_NET_NUM		/* NetworkID a number: netid = int(it) */
 };
 
 /* A node taint (kube-scheduler's TaintToleration filter). */
@@ -109,6 +120,8 @@ struct gs_node {
 	int			 hs_refused;	/* unregistered by v2.6's handshake rule */
 	int			 hs_deleted_stale; /* Deleted_ older than 60 s */
 	int64_t			 handshake_time; /* Requesting_/Deleted_ time, epoch s */
+	/* Ascend v2.9+: annotation hami-vnpu-core, "true" or not. */
+	int			 has_vnpu_core, vnpu_core;
 };
 
 enum {
@@ -176,6 +189,14 @@ enum gs_res {
 	GS_RES_A910B4_1_MEM,
 	GS_RES_A910C,
 	GS_RES_A910C_MEM,
+	/* v2.9+: huawei.com/<type>-core (hami-core soft partitions). */
+	GS_RES_A910A_CORE,
+	GS_RES_A910B2_CORE,
+	GS_RES_A910B3_CORE,
+	GS_RES_A910B4_CORE,
+	GS_RES_A910B4_1_CORE,
+	GS_RES_A310P_CORE,
+	GS_RES_A910C_CORE,
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

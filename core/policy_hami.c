@@ -47,6 +47,11 @@ struct memo_shape {
 struct hami_state {
 	const struct gs_config	*cfg;
 	size_t			 nnodes, maxdevs;
+	size_t			 stride;	/* grants per container */
+	/* The current pod's grants per container and per request type
+	 * (eval_node). */
+	int			(*tgrants)[HAMI_MAX_TYPES];
+	int			*ngrants;
 	float			*nscore;	/* cached node scores */
 	uint64_t		*ngen;		/* gen the cache was built at */
 	unsigned char		*nvalid;
@@ -82,6 +87,7 @@ hami_create(const struct gs_cluster *c, const struct gs_config *cfg)
 	for (i = 0; i < c->nnodes; i++)
 		if (c->nodes[i].ndevs > st->maxdevs)
 			st->maxdevs = c->nodes[i].ndevs;
+	st->stride = hami_grant_capacity(st->maxdevs);
 	st->nscore = xcalloc(c->nnodes, sizeof *st->nscore);
 	st->ngen = xcalloc(c->nnodes, sizeof *st->ngen);
 	st->nvalid = xcalloc(c->nnodes, 1);
@@ -231,11 +237,17 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 	for (c = 0; c < ninit + nctrs; c++) {
 		if (hami_fresh_usage(f->version, c, ninit))
 			hami_scratch_load(&st->scratch, node, f->gpu_binpack);
+		memset(st->tgrants[c], 0, sizeof st->tgrants[c]);
+		st->ngrants[c] = 0;
 		if (reqs[c].nums == 0)
 			continue;
 		if (hami_fit_container(&st->scratch, &reqs[c], f,
-		    grants + c * st->maxdevs, counts, &insufficient))
+		    grants + c * st->stride, counts, &insufficient)) {
+			memcpy(st->tgrants[c], st->scratch.type_grants,
+			    sizeof st->tgrants[c]);
+			st->ngrants[c] = st->scratch.ngrants;
 			continue;
+		}
 		out->gen = node->gen;
 		out->known = 1;
 		out->insufficient = (unsigned char)insufficient;
@@ -436,6 +448,82 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 	return out;
 }
 
+/* The grants of the node just evaluated, per container, into d. */
+static void
+take_grants(const struct hami_state *st, struct gs_placement *d,
+    const struct hami_creq *reqs, const struct gs_grant *grants)
+{
+	size_t	ci, nall = d->ninit + d->nctrs;
+
+	for (ci = 0; ci < nall; ci++) {
+		size_t			 k = (size_t)st->ngrants[ci];
+		struct gs_ctr_grant	*cg = ci < d->ninit ?
+		    &d->init[ci] : &d->ctrs[ci - d->ninit];
+
+		/* An Ascend combination may grant fewer than asked (none,
+		 * even) and HAMi binds the pod with those. */
+		if (reqs[ci].nums == 0 || k == 0)
+			continue;
+		cg->ngrants = k;
+		cg->grants = xcalloc(k, sizeof(struct gs_grant));
+		memcpy(cg->grants, grants + ci * st->stride,
+		    k * sizeof(struct gs_grant));
+	}
+}
+
+/*
+ * A pod asking for Ascend 910 devices (v2.7+): the node score is only
+ * known after the fit (OverrideScore adds the NPUs' network shares), so
+ * every candidate among heap[0..n) is evaluated and the best final score
+ * wins, ties to the node listed first.
+ */
+static void
+best_scored(struct hami_state *st, const struct gs_cluster *c,
+    const struct hami_creq *reqs, size_t ninit, size_t nctrs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo, size_t n, struct gs_placement *d)
+{
+	size_t			 nall = ninit + nctrs, k, i;
+	struct node_outcome	 scratch_outcome;
+	struct gs_grant		*keep = xcalloc(nall * st->stride,
+				    sizeof *keep);
+	int			(*ktg)[HAMI_MAX_TYPES] = xcalloc(nall,
+				    sizeof *ktg);
+	int			*kng = xcalloc(nall, sizeof *kng);
+	long			 best = -1;
+	float			 bscore = 0, sc;
+
+	for (k = 0; k < n; k++) {
+		i = st->heap[k];
+		if (!eval_node(st, &c->nodes[i], reqs, ninit, nctrs, f, grants,
+		    memo ? &memo->node[i] : &scratch_outcome))
+			continue;
+		sc = st->nscore[i] + hami_ascend_node_score(c->nodes[i].devs,
+		    reqs, nall, grants, st->stride,
+		    (const int (*)[HAMI_MAX_TYPES])st->tgrants, f->version);
+		if (best >= 0 && !hami_node_prefer(f->node_spread, sc, i,
+		    bscore, (size_t)best))
+			continue;
+		best = (long)i;
+		bscore = sc;
+		memcpy(keep, grants, nall * st->stride * sizeof *keep);
+		memcpy(ktg, st->tgrants, nall * sizeof *ktg);
+		memcpy(kng, st->ngrants, nall * sizeof *kng);
+	}
+	if (best >= 0) {
+		memcpy(grants, keep, nall * st->stride * sizeof *keep);
+		memcpy(st->tgrants, ktg, nall * sizeof *ktg);
+		memcpy(st->ngrants, kng, nall * sizeof *kng);
+		d->status = GS_PLACED;
+		d->node = best;
+		d->node_score = bscore;
+		take_grants(st, d, reqs, grants);
+	}
+	free(keep);
+	free(ktg);
+	free(kng);
+}
+
 static int
 hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d, struct gs_error *err)
@@ -451,6 +539,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	int64_t			 total = 0;
 	size_t			 i, n = 0, ci, nreq = 0, only = 0, nall;
 	int			 spread, version = hami_version(st->cfg);
+	int			 scored;
 
 	(void)err;
 	memset(d, 0, sizeof *d);
@@ -513,8 +602,9 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		return 0;
 	}
 	spread = f.node_spread;
-	grants = xcalloc(nall * (st->maxdevs ? st->maxdevs : 1),
-	    sizeof *grants);
+	grants = xcalloc(nall * st->stride, sizeof *grants);
+	st->tgrants = xcalloc(nall, sizeof *st->tgrants);
+	st->ngrants = xcalloc(nall, sizeof *st->ngrants);
 
 	for (i = 0; i < c->nnodes; i++) {
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
@@ -533,7 +623,10 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	for (i = n / 2; i > 0; i--)
 		heap_down(st, spread, n, i - 1);
 	d->status = GS_PENDING;
-	while (n > 0) {
+	if ((scored = hami_ascend_scored(reqs, nall, version)))
+		best_scored(st, c, reqs, d->ninit, pod->nctrs, &f, grants,
+		    memo, n, d);
+	while (!scored && d->status == GS_PENDING && n > 0) {
 		size_t	best = st->heap[0];
 
 		st->heap[0] = st->heap[--n];
@@ -545,24 +638,16 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PLACED;
 		d->node = (long)best;
 		d->node_score = st->nscore[best];
-		for (ci = 0; ci < nall; ci++) {
-			size_t			 k = (size_t)reqs[ci].nums;
-			struct gs_ctr_grant	*cg = ci < d->ninit ?
-			    &d->init[ci] : &d->ctrs[ci - d->ninit];
-
-			if (k == 0)
-				continue;
-			cg->ngrants = k;
-			cg->grants = xcalloc(k, sizeof(struct gs_grant));
-			memcpy(cg->grants, grants + ci * st->maxdevs,
-			    k * sizeof(struct gs_grant));
-		}
-		break;
+		take_grants(st, d, reqs, grants);
 	}
 	if (d->status == GS_PENDING)
 		d->reason = pending_reason(st, c, pod, reqs, d->ninit, &f, grants,
 		    memo);
 	free(grants);
+	free(st->tgrants);
+	free(st->ngrants);
+	st->tgrants = NULL;
+	st->ngrants = NULL;
 	free(reqs);
 	hami_filter_release(&f);
 	return 0;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -190,6 +191,44 @@ json_str(json_t *o, const char *key, char **out, size_t i, char *why,
 	return 0;
 }
 
+/*
+ * custominfo (Go's decoder matches the key in any case): nil, or a map
+ * whose NetworkID Ascend's topology reads as a float64.  int(x) of Go on
+ * amd64 gives INT64_MIN beyond int64's range.
+ */
+static int
+json_custominfo(json_t *o, struct gs_device *d, size_t i, char *why,
+    size_t len)
+{
+	const char	*key;
+	json_t		*v, *ci = json_object_get(o, "custominfo"), *id;
+	double		 x;
+
+	if (ci == NULL)
+		json_object_foreach(o, key, v)
+			if (strcasecmp(key, "custominfo") == 0)
+				ci = v;
+	d->net = GS_NET_NOINFO;
+	if (ci == NULL || json_is_null(ci))
+		return 0;
+	if (!json_is_object(ci))
+		return why_set(why, len, "device %zu: \"custominfo\" must be "
+		    "an object", i + 1);
+	if ((id = json_object_get(ci, "NetworkID")) == NULL) {
+		d->net = GS_NET_ABSENT;
+		return 0;
+	}
+	if (!json_is_number(id)) {
+		d->net = GS_NET_OTHER;
+		return 0;
+	}
+	d->net = GS_NET_NUM;
+	x = json_number_value(id);
+	d->netid = x >= -9223372036854775808.0 && x < 9223372036854775808.0 ?
+	    (int64_t)x : INT64_MIN;
+	return 0;
+}
+
 static int
 decode_json(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
     size_t len)
@@ -229,7 +268,8 @@ decode_json(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 		    json_i32(o, "numa", &v[i].numa, i, why, len) ||
 		    json_str(o, "id", &v[i].id, i, why, len) ||
 		    json_str(o, "type", &v[i].type, i, why, len) ||
-		    json_str(o, "mode", &v[i].mode, i, why, len)) {
+		    json_str(o, "mode", &v[i].mode, i, why, len) ||
+		    json_custominfo(o, &v[i], i, why, len)) {
 			rc = -1;
 			break;
 		}

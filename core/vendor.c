@@ -30,13 +30,22 @@ static const struct gs_vnpu_template t910b4_1[] = {
 	/* The chart notes these names give twice the memory they say. */
 	{ "vir05_1c_8g", 16384 }, { "vir10_3c_16g", 32768 },
 };
+/* v2.7.x's chart: the names' own memory, which the chip doubles. */
+static const struct gs_vnpu_template t910b4_1_v27[] = {
+	{ "vir05_1c_8g", 8192 }, { "vir10_3c_16g", 16384 },
+};
+/* v2.10's chart gives 910C the 910B3 templates (v2.9: none). */
+static const struct gs_vnpu_template t910c[] = {
+	{ "vir05_1c_16g", 16384 }, { "vir10_3c_32g", 32768 },
+};
 static const struct gs_vnpu_template t310p[] = {
 	{ "vir01", 3072 }, { "vir02", 6144 }, { "vir04", 12288 },
 };
 
-#define ASCEND(word, count, mem, alloc, cap, tmpl, from, to) {		\
+#define ASCEND(word, count, mem, core, alloc, cap, tmpl, from, to) {	\
 	.type = word, .label = "Huawei " word, .res_count = (count),	\
-	.res_mem = (mem), .res_core = GS_RES_N, .mem_factor = 1,	\
+	.res_mem = (mem), .res_core = (core), .core_first = 20900,	\
+	.mem_factor = 1,						\
 	.default_cores = 0, .reg = GVR_JSON,				\
 	.register_anno = "hami.io/node-register-" word,			\
 	.allocated_anno = "hami.io/" word "-devices-allocated",		\
@@ -111,15 +120,17 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.first = 20601, .last = 20700,
 	},
 	[GV_ASCEND910A] = ASCEND("Ascend910A", GS_RES_A910A, GS_RES_A910A_MEM,
-	    32768, 32768, t910a, 20601, 0),
+	    GS_RES_A910A_CORE, 32768, 32768, t910a, 20601, 0),
 	[GV_ASCEND910B2] = ASCEND("Ascend910B2", GS_RES_A910B2,
-	    GS_RES_A910B2_MEM, 65536, 65536, t910b2, 20601, 0),
+	    GS_RES_A910B2_MEM, GS_RES_A910B2_CORE, 65536, 65536, t910b2,
+	    20601, 0),
 	[GV_ASCEND910B] = ASCEND("Ascend910B", GS_RES_A910B, GS_RES_A910B_MEM,
-	    65536, 65536, t910b, 20601, 20601),
+	    GS_RES_N, 65536, 65536, t910b, 20601, 20601),
 	[GV_ASCEND910B4] = ASCEND("Ascend910B4", GS_RES_A910B4,
-	    GS_RES_A910B4_MEM, 32768, 32768, t910b4, 20601, 0),
+	    GS_RES_A910B4_MEM, GS_RES_A910B4_CORE, 32768, 32768, t910b4,
+	    20601, 0),
 	[GV_ASCEND310P] = ASCEND("Ascend310P", GS_RES_A310P, GS_RES_A310P_MEM,
-	    21527, 24576, t310p, 20601, 0),
+	    GS_RES_A310P_CORE, 21527, 24576, t310p, 20601, 0),
 	[GV_ILU_MRV100] = ILUVATAR("MR-V100", GS_RES_MRV100, GS_RES_MRV100_MEM,
 	    GS_RES_MRV100_CORE),
 	[GV_ILU_MRV50] = ILUVATAR("MR-V50", GS_RES_MRV50, GS_RES_MRV50_MEM,
@@ -129,22 +140,44 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 	[GV_ILU_BIV100] = ILUVATAR("BI-V100", GS_RES_BIV100, GS_RES_BIV100_MEM,
 	    GS_RES_BIV100_CORE),
 	[GV_ASCEND910B3] = ASCEND("Ascend910B3", GS_RES_A910B3,
-	    GS_RES_A910B3_MEM, 65536, 65536, t910b, 20700, 0),
+	    GS_RES_A910B3_MEM, GS_RES_A910B3_CORE, 65536, 65536, t910b,
+	    20700, 0),
+	/* v2.7.x: t910b4_1_v27 (gs_vendor_templates). */
 	[GV_ASCEND910B4_1] = ASCEND("Ascend910B4-1", GS_RES_A910B4_1,
-	    GS_RES_A910B4_1_MEM, 65536, 65536, t910b4_1, 20700, 0),
-	/* 910C: no templates; a request takes whole modules of two NPUs. */
-	[GV_ASCEND910C] = {
-		.type = "Ascend910C", .label = "Huawei Ascend910C",
-		.res_count = GS_RES_A910C, .res_mem = GS_RES_A910C_MEM,
-		.res_core = GS_RES_N, .mem_factor = 1, .reg = GVR_JSON,
-		.register_anno = "hami.io/node-register-Ascend910C",
-		.allocated_anno = "hami.io/Ascend910C-devices-allocated",
-		.use_uuid = "hami.io/use-Ascend910C-uuid",
-		.nouse_uuid = "hami.io/no-use-Ascend910C-uuid",
-		.mem_allocatable = 65536, .mem_capacity = 65536,
-		.first = 20900,
-	},
+	    GS_RES_A910B4_1_MEM, GS_RES_A910B4_1_CORE, 65536, 65536,
+	    t910b4_1, 20700, 0),
+	/* 910C: a request takes whole modules of two NPUs; v2.9 has no
+	 * templates (gs_vendor_templates). */
+	[GV_ASCEND910C] = ASCEND("Ascend910C", GS_RES_A910C, GS_RES_A910C_MEM,
+	    GS_RES_A910C_CORE, 65536, 65536, t910c, 20900, 0),
 };
+
+/* Older charts' templates: until (and including) version. */
+static const struct {
+	int				 vendor, until;
+	const struct gs_vnpu_template	*t;
+	int				 n;
+} older_templates[] = {
+	{ GV_ASCEND910B4_1, 20799, t910b4_1_v27,
+	    (int)(sizeof t910b4_1_v27 / sizeof t910b4_1_v27[0]) },
+	{ GV_ASCEND910C, 20999, NULL, 0 },
+};
+
+const struct gs_vnpu_template *
+gs_vendor_templates(int v, int version, int *n)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof older_templates / sizeof older_templates[0];
+	    i++)
+		if (older_templates[i].vendor == v &&
+		    version <= older_templates[i].until) {
+			*n = older_templates[i].n;
+			return older_templates[i].t;
+		}
+	*n = gs_vendors[v].ntemplates;
+	return gs_vendors[v].templates;
+}
 
 int
 gs_vendor_registered(int v, int version)
@@ -169,6 +202,13 @@ gs_vendor_is_ascend(int v)
 }
 
 int
+gs_vendor_is_ascend910(int v)
+{
+	return gs_vendor_is_ascend(v) &&
+	    strncmp(gs_vendors[v].type, "Ascend910", 9) == 0;
+}
+
+int
 gs_vendor_is_iluvatar_model(int v)
 {
 	return v >= GV_ILU_MRV100 && v <= GV_ILU_BIV100;
@@ -186,13 +226,16 @@ gs_vendor_by_allocated_anno(const char *key)
 }
 
 int64_t
-gs_vendor_trim_memory(const struct gs_vendor_info *vi, int64_t m)
+gs_vendor_trim_memory(int v, int version, int64_t m)
 {
-	int	i;
+	const struct gs_vendor_info	*vi = &gs_vendors[v];
+	const struct gs_vnpu_template	*t;
+	int				 i, n;
 
-	for (i = 0; i < vi->ntemplates; i++)
-		if (m <= vi->templates[i].memory)
-			return vi->templates[i].memory;
+	t = gs_vendor_templates(v, version, &n);
+	for (i = 0; i < n; i++)
+		if (m <= t[i].memory)
+			return t[i].memory;
 	if (m <= vi->mem_capacity)
 		return vi->mem_allocatable;
 	return 0;

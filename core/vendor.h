@@ -57,6 +57,7 @@ struct gs_vendor_info {
 	const char	*type;		/* CommonWord: request Type */
 	const char	*label;		/* "Cambricon MLU" */
 	enum gs_res	 res_count, res_mem, res_core;	/* GS_RES_N: none */
+	int		 core_first;	/* version that reads res_core (0: all) */
 	int32_t		 mem_factor;	/* memory resource unit, MiB */
 	int32_t		 default_cores;	/* when no core resource */
 	enum gs_vendor_reg reg;
@@ -84,14 +85,21 @@ int	gs_vendor_registered(int v, int version);
 int	gs_vendors_overlap(int a, int b);
 /* Is v one of Huawei's Ascend types / Iluvatar's per-model types? */
 int	gs_vendor_is_ascend(int v);
+/* An Ascend type whose commonWord starts "Ascend910" (network topology
+ * and its node score, v2.7+). */
+int	gs_vendor_is_ascend910(int v);
 int	gs_vendor_is_iluvatar_model(int v);
 
 /* The vendor whose allocated-devices annotation is key, or -1. */
 int	gs_vendor_by_allocated_anno(const char *key);
+/* Vendor v's vNPU templates in that version's chart (*n of them). */
+const struct gs_vnpu_template *gs_vendor_templates(int v, int version,
+	    int *n);
 /*
- * Ascend's trimMemory: the smallest template that holds m MiB, else
- * memoryAllocatable when m fits the chip's capacity, else 0.
+ * Ascend's trimMemory under that version: the smallest template that
+ * holds m MiB, else memoryAllocatable when m fits the chip's capacity,
+ * else 0.
  */
-int64_t	gs_vendor_trim_memory(const struct gs_vendor_info *, int64_t m);
+int64_t	gs_vendor_trim_memory(int v, int version, int64_t m);
 
 #endif

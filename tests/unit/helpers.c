@@ -67,6 +67,34 @@ t_pod(struct gs_workload *w, const char *name, size_t nctrs)
 	return p;
 }
 
+struct hami_creq
+t_creq(const struct gs_container *c, const char *profile, const char *mode,
+    char *why, size_t len)
+{
+	struct gs_workload	 w;
+	struct gs_pod		*p;
+	struct gs_config	 cfg;
+	struct hami_creq	*r, out;
+
+	memset(&w, 0, sizeof w);
+	p = t_pod(&w, "p", 1);
+	p->ctrs[0] = *c;
+	p->ctrs[0].name = xstrdup("main");
+	if (mode != NULL)
+		gs_kv_set(&p->annotations, HAMI_VNPU_MODE_ANNO, mode);
+	gs_config_init(&cfg);
+	if (profile != NULL)
+		t_set_profile(&cfg, profile);
+	if (why != NULL && hami_admission(p, &cfg, why, len) == NULL)
+		why[0] = '\0';
+	hami_pod_requests(p, &cfg, &r);
+	out = r[0];
+	free(r);
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+	return out;
+}
+
 void
 t_fit_init(struct t_fit *x, size_t ndevs, int32_t mem, const char *gpu_policy)
 {

@@ -29,6 +29,7 @@ main(void)
 		SUITE(peers),
 		SUITE(v210),
 		SUITE(vendor),
+		SUITE(ascend),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

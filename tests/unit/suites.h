@@ -16,7 +16,7 @@ extern CU_TestInfo quantity_tests[], yaml_tests[], codec_tests[],
     request_tests[], score_tests[], gosort_tests[], fit_tests[],
     engine_tests[], metrics_tests[], demo_tests[], plan_tests[],
     kube_tests[], replay_tests[], peers_tests[], v210_tests[],
-    vendor_tests[];
+    vendor_tests[], ascend_tests[];
 
 /* A node of n identical GPUs (index order, UUIDs "GPU-<i>"). */
 void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
@@ -49,6 +49,13 @@ int	t_fit_run(struct t_fit *, int32_t nums, int32_t mem, int32_t pct,
 int	t_fit_req(struct t_fit *, const struct hami_req *);
 void	t_fit_release(struct t_fit *);
 
+/*
+ * The requests of a pod whose one container is c (named "main"), with
+ * huawei.com/vnpu-mode mode (NULL: none), under profile (NULL: v2.6.1);
+ * the webhook's refusal into why ("" when admitted) unless why is NULL.
+ */
+struct hami_creq t_creq(const struct gs_container *c, const char *profile,
+	    const char *mode, char *why, size_t len);
 /* A pod of nctrs empty containers appended to w (namespace default). */
 struct gs_pod *t_pod(struct gs_workload *, const char *name, size_t nctrs);
 

@@ -30,24 +30,7 @@ lim(struct gs_container *c, enum gs_res r, int64_t v)
 static struct hami_creq
 creq_v(const struct gs_container *c, const char *profile)
 {
-	struct gs_workload	 w;
-	struct gs_pod		*p;
-	struct gs_config	 cfg;
-	struct hami_creq	*r, out;
-
-	memset(&w, 0, sizeof w);
-	p = t_pod(&w, "p", 1);
-	p->ctrs[0] = *c;
-	p->ctrs[0].name = xstrdup("main");
-	gs_config_init(&cfg);
-	if (profile != NULL)
-		t_set_profile(&cfg, profile);
-	hami_pod_requests(p, &cfg, &r);
-	out = r[0];
-	free(r);
-	gs_config_release(&cfg);
-	gs_workload_release(&w);
-	return out;
+	return t_creq(c, profile, NULL, NULL, 0);
 }
 
 static struct hami_creq
@@ -116,18 +99,38 @@ test_requests(void)
 static void
 test_ascend_trim(void)
 {
-	const struct gs_vendor_info *b = &gs_vendors[GV_ASCEND910B];
-	const struct gs_vendor_info *p = &gs_vendors[GV_ASCEND310P];
+	const int b = GV_ASCEND910B, p = GV_ASCEND310P, v = 20601;
 
-	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, 1), 16384);
-	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, 16000), 16384);
-	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, 16385), 32768);
-	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, 40000), 65536);
-	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, 65537), 0);
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, v, 1), 16384);
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, v, 16000), 16384);
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, v, 16385), 32768);
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, v, 40000), 65536);
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, v, 65537), 0);
 	/* 310P: beyond the last template but within capacity 24576, the
 	 * allocatable 21527. */
-	CU_ASSERT_EQUAL(gs_vendor_trim_memory(p, 22000), 21527);
-	CU_ASSERT_EQUAL(gs_vendor_trim_memory(p, 3000), 3072);
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(p, v, 22000), 21527);
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(p, v, 3000), 3072);
+	/* Each chart's templates: 910B4-1's doubled from v2.8, 910C's
+	 * from v2.10 (v2.9: none, so the whole chip up to its capacity). */
+	{
+		static const struct {
+			int	v, version;
+			int64_t	m, want;
+		} t[] = {
+			{ GV_ASCEND910B4_1, 20700, 9000, 16384 },
+			{ GV_ASCEND910B4_1, 20700, 8000, 8192 },
+			{ GV_ASCEND910B4_1, 20800, 8000, 16384 },
+			{ GV_ASCEND910B4_1, 20800, 20000, 32768 },
+			{ GV_ASCEND910C, 20900, 1000, 65536 },
+			{ GV_ASCEND910C, 21000, 1000, 16384 },
+			{ GV_ASCEND910C, 21000, 70000, 0 },
+		};
+		size_t	i;
+
+		for (i = 0; i < sizeof t / sizeof t[0]; i++)
+			CU_ASSERT_EQUAL(gs_vendor_trim_memory(t[i].v,
+			    t[i].version, t[i].m), t[i].want);
+	}
 }
 
 static void
@@ -404,7 +407,9 @@ test_modelled_by_version(void)
 
 	CU_ASSERT(hami_vendor_modelled(GV_MLU, 21000));
 	CU_ASSERT(hami_vendor_modelled(GV_ASCEND910B, 20601));
-	CU_ASSERT(!hami_vendor_modelled(GV_ASCEND910B3, 20700));
+	CU_ASSERT(hami_vendor_modelled(GV_ASCEND910B3, 20700));
+	CU_ASSERT(hami_vendor_modelled(GV_ASCEND910C, 21000));
+	CU_ASSERT(!hami_vendor_modelled(GV_ILUVATAR, 20700));
 	CU_ASSERT(!hami_vendor_modelled(GV_ILU_MRV100, 20700));
 	CU_ASSERT(hami_vendor_modelled(GV_ILU_MRV100, 20800));
 	CU_ASSERT(!hami_vendor_modelled(GV_ILUVATAR, 20800));
@@ -418,18 +423,16 @@ test_modelled_by_version(void)
 	memset(&w, 0, sizeof w);
 	p = t_pod(&w, "p", 1);
 	p->ctrs[0].name = xstrdup("main");
-	lim(&p->ctrs[0], GS_RES_A910B3, 1);
+	lim(&p->ctrs[0], GS_RES_ILU, 1);
 	gs_config_init(&cfg);
 	t_set_profile(&cfg, "hami-v2.7.0");
 	why = hami_unmodelled(p, &cfg, buf, sizeof buf);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
 	CU_ASSERT_STRING_EQUAL(why, "container main asks for "
-	    "huawei.com/Ascend910B3: gpusched does not model Huawei "
-	    "Ascend910B3 devices under hami-v2.7.0 yet (910 topology, 910C, "
-	    "vNPU modes)");
-	/* v2.6.1 does not register Ascend910B3: not HAMi's resource. */
-	free(cfg.profile);
-	cfg.profile = NULL;
+	    "iluvatar.ai/vgpu: gpusched does not model Iluvatar GPU devices "
+	    "under hami-v2.7.0 yet (2.7.0 and 2.7.1 differ)");
+	/* v2.8 does not register the capacity form: not HAMi's resource. */
+	t_set_profile(&cfg, "hami-v2.8.0");
 	CU_ASSERT_PTR_NULL(hami_unmodelled(p, &cfg, buf, sizeof buf));
 	gs_config_release(&cfg);
 	gs_workload_release(&w);

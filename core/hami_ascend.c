@@ -1,0 +1,283 @@
+/*
+ * hami_ascend.c: the parts of Huawei Ascend's own Fit and ScoreNode
+ * (pkg/device/ascend/device.go, v2.7 to v2.10) that NVIDIA's do not have:
+ * the vNPU mode check (v2.9+), the 910 network topology (every device of
+ * the type carries custominfo.NetworkID: the Fit collects every fitting
+ * device and keeps whole networks, and ScoreNode adds 10 x the share of
+ * each container's NPUs on its largest network to the node score), and
+ * 910C's whole modules of two NPUs.  hami_fit.c runs the scan.
+ *
+ * HAMi groups networks and modules in Go maps and sorts them with
+ * sort.Slice, so equal groups come out in a random order; gpusched takes
+ * them in the order their first device was found in the scan.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hami.h"
+#include "util.h"
+#include "vendor.h"
+
+int
+hami_ascend_mode_refused(const struct hami_scratch *s,
+    const struct hami_req *k, const struct hami_filter *f,
+    const struct gs_device *first)
+{
+	int	node = s->node_vnpu_core;
+
+	if (f->version < 20900)
+		return 0;
+	if (f->version >= 21000)
+		return f->vnpu_core && !node;
+	/* v2.9: only a partial vNPU (less memory than the first device of
+	 * the type in the sorted order) is checked, either way. */
+	if (first == NULL || k->memreq <= 0 || k->memreq >= first->devmem ||
+	    k->nums <= 0)
+		return 0;
+	return f->vnpu_core != node;
+}
+
+int
+hami_ascend_all_networked(const struct hami_scratch *s, int vendor,
+    int version)
+{
+	size_t	i;
+
+	for (i = 0; i < s->n; i++)
+		if (hami_of_type(&s->devs[i], vendor, version) &&
+		    (s->devs[i].net == GS_NET_NOINFO ||
+		    s->devs[i].net == GS_NET_ABSENT))
+			return 0;
+	return 1;
+}
+
+/*
+ * The registered device behind a grant, as computeBestCombination looks
+ * it up by ID: any of the node's (v2.7), or only those registered by the
+ * request's type (v2.8+: nodeInfo.Devices[commonWord]).
+ */
+static const struct gs_device *
+registered(const struct hami_scratch *s, int vendor, int version,
+    const char *id)
+{
+	const struct gs_device	*found = NULL;
+	size_t			 i;
+
+	/* The map keeps the last device of an ID. */
+	for (i = 0; i < s->node_ndevs; i++)
+		if ((version < 20800 || s->node_devs[i].vendor == vendor) &&
+		    strcmp(s->node_devs[i].id, id) == 0)
+			found = &s->node_devs[i];
+	return found;
+}
+
+int
+hami_ascend_combine(const struct hami_scratch *s, int vendor, int version,
+    struct gs_grant *tmp, int n, int want)
+{
+	struct gs_grant	*in = xcalloc((size_t)n + 1, sizeof *in);
+	int64_t		*net = xcalloc((size_t)n + 1, sizeof *net);
+	int		*first = xcalloc((size_t)n + 1, sizeof *first);
+	int		*count = xcalloc((size_t)n + 1, sizeof *count);
+	int		*used = xcalloc((size_t)n + 1, sizeof *used);
+	int		 nnet = 0, i, j, out = 0, best;
+
+	memcpy(in, tmp, (size_t)n * sizeof *in);
+	/* networkDeviceMap: the grants with a numeric NetworkID, by it. */
+	for (i = 0; i < n; i++) {
+		const struct gs_device *d = registered(s, vendor, version,
+		    s->devs[in[i].dev].id);
+
+		if (d == NULL || d->net != GS_NET_NUM)
+			continue;
+		for (j = 0; j < nnet && net[j] != d->netid; j++)
+			;
+		if (j == nnet) {
+			net[nnet] = d->netid;
+			first[nnet++] = i;
+		}
+		count[j]++;
+	}
+	/* The networks by size, largest first; ties to the one met first. */
+	while (out < want) {
+		best = -1;
+		for (j = 0; j < nnet; j++)
+			if (!used[j] && (best < 0 || count[j] > count[best]))
+				best = j;
+		if (best < 0)
+			break;
+		used[best] = 1;
+		for (i = first[best]; i < n && out < want; i++) {
+			const struct gs_device *d = registered(s, vendor,
+			    version, s->devs[in[i].dev].id);
+
+			if (d != NULL && d->net == GS_NET_NUM &&
+			    d->netid == net[best])
+				tmp[out++] = in[i];
+		}
+	}
+	free(in);
+	free(net);
+	free(first);
+	free(count);
+	free(used);
+	return out;
+}
+
+int
+hami_ascend_combine_910c(const struct hami_scratch *s, struct gs_grant *tmp,
+    int n, int want)
+{
+	struct gs_grant	*in = xcalloc((size_t)n + 1, sizeof *in);
+	int32_t		*card = xcalloc((size_t)n + 1, sizeof *card);
+	int		*size = xcalloc((size_t)n + 1, sizeof *size);
+	int		 ncard = 0, i, j, k, out = 0, left = want;
+
+	memcpy(in, tmp, (size_t)n * sizeof *in);
+	/* cardTopology: the grants' NPU indexes by module (Idx / 2), in the
+	 * order each module was first met. */
+	for (i = 0; i < n; i++) {
+		int32_t c = s->devs[in[i].dev].index / 2;
+
+		for (j = 0; j < ncard && card[j] != c; j++)
+			;
+		if (j == ncard)
+			card[ncard++] = c;
+		size[j]++;
+	}
+	/*
+	 * Whole modules (two NPUs) until the request is met.  v2.9 sorts
+	 * the modules smallest first, v2.10 largest first; either way only
+	 * whole ones are taken, in the order met.  indexToDevice keeps the
+	 * last grant of an index.
+	 */
+	for (j = 0; j < ncard && left > 0; j++) {
+		if (size[j] != 2)
+			continue;
+		for (i = 0; i < n; i++) {
+			int32_t idx = s->devs[in[i].dev].index;
+
+			if (idx / 2 != card[j])
+				continue;
+			for (k = n - 1; k >= 0; k--)
+				if (s->devs[in[k].dev].index == idx)
+					break;
+			tmp[out++] = in[k];
+		}
+		left -= 2;
+	}
+	free(in);
+	free(card);
+	free(size);
+	return out;
+}
+
+int
+hami_ascend_scored(const struct hami_creq *reqs, size_t nreqs, int version)
+{
+	size_t	c, t;
+
+	if (version < 20700)
+		return 0;
+	for (c = 0; c < nreqs; c++)
+		for (t = 0; t < reqs[c].n; t++)
+			if (gs_vendor_is_ascend910(reqs[c].r[t].vendor))
+				return 1;
+	return 0;
+}
+
+/*
+ * One 910 type's ScoreNode: per container, the share of its NPUs on
+ * its largest network; 0 for the whole type when a device in a
+ * container's list has no NetworkID (other vendors' have no custominfo).
+ */
+static float
+type_score(const struct gs_device *devs, const struct hami_creq *reqs,
+    size_t nreqs, const struct gs_grant *grants, size_t stride,
+    const int (*type_grants)[HAMI_MAX_TYPES], int version, int vendor)
+{
+	float	score = 0;
+	size_t	c, t, i, j;
+
+	for (c = 0; c < nreqs; c++) {
+		const struct gs_grant	*g = grants + c * stride;
+		size_t			 from = 0, upto = 0, n;
+		int64_t			*ids;
+		int			*cnt, max = 0, total = 0;
+		size_t			 nid = 0;
+
+		/* The container's list for this type: up to v2.9 every
+		 * device granted so far in the container (fitInDevices'
+		 * devs), v2.10 the type's own. */
+		for (t = 0; t < reqs[c].n; t++) {
+			if (reqs[c].r[t].vendor == vendor)
+				break;
+			from += (size_t)type_grants[c][t];
+		}
+		if (t == reqs[c].n)
+			continue;	/* no entry for this container */
+		upto = from + (size_t)type_grants[c][t];
+		if (version < 21000)
+			from = 0;
+		n = upto - from;
+		if (n == 0)
+			continue;
+		ids = xcalloc(n, sizeof *ids);
+		cnt = xcalloc(n, sizeof *cnt);
+		for (i = from; i < upto; i++) {
+			const struct gs_device *d = &devs[g[i].dev];
+
+			if (!gs_vendor_is_ascend(d->vendor) ||
+			    d->net == GS_NET_NOINFO ||
+			    d->net == GS_NET_ABSENT) {
+				free(ids);
+				free(cnt);
+				return 0;
+			}
+			if (d->net != GS_NET_NUM)
+				continue;
+			for (j = 0; j < nid && ids[j] != d->netid; j++)
+				;
+			if (j == nid)
+				ids[nid++] = d->netid;
+			cnt[j]++;
+		}
+		for (j = 0; j < nid; j++) {
+			if (cnt[j] > max)
+				max = cnt[j];
+			total += cnt[j];
+		}
+		free(ids);
+		free(cnt);
+		if (total > 0)
+			score += (float)max / (float)total;
+	}
+	return score * 10;	/* Ascend910NetworkWeight */
+}
+
+float
+hami_ascend_node_score(const struct gs_device *devs,
+    const struct hami_creq *reqs, size_t nreqs, const struct gs_grant *grants,
+    size_t stride, const int (*type_grants)[HAMI_MAX_TYPES], int version)
+{
+	float	sum = 0;
+	int	v;
+
+	if (version < 20700)
+		return 0;
+	/* OverrideScore sums the types in map order; gpusched in its own. */
+	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
+		size_t	c, t;
+		int	asked = 0;
+
+		if (!gs_vendor_is_ascend910(v))
+			continue;
+		for (c = 0; c < nreqs && !asked; c++)
+			for (t = 0; t < reqs[c].n; t++)
+				asked |= reqs[c].r[t].vendor == v;
+		if (asked)
+			sum += type_score(devs, reqs, nreqs, grants, stride,
+			    type_grants, version, v);
+	}
+	return sum;
+}
