@@ -267,7 +267,7 @@ struct arg_str *
 cmd_arg_hami_version(void)
 {
 	return arg_str0(NULL, "hami-version", "V", "HAMi version: v2.6 "
-	    "(default), v2.7, v2.8, v2.9 or v2.10");
+	    "(default), v2.7, v2.7.1, v2.8, v2.9 or v2.10");
 }
 
 int

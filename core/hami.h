@@ -59,31 +59,22 @@ void	hami_build_request(const struct gs_container *c,
  * The requests of every container HAMi of cfg's version sees, into a
  * fresh *reqs (caller frees): from v2.9 the init containers first (v2.9's
  * webhook leaves them alone, v2.10's does not), then the containers.
- * Every device type HAMi of that version is modelled for counts: other
- * vendors' from v2.6.1 only.  Returns how many init containers lead the
- * array.
+ * Every device type that version registers counts.  Returns how many
+ * init containers lead the array.
  */
 size_t	hami_pod_requests(const struct gs_pod *, const struct gs_config *,
 	    struct hami_creq **reqs);
 /* Is the pod's huawei.com/vnpu-mode "hami-core" (Ascend soft
  * partitions; read from v2.9)? */
 int	hami_vnpu_core_mode(const struct gs_pod *, int version);
-/* Does HAMi of that version model vendor's devices in gpusched?
- * NVIDIA always; the others where that version registers them, but
- * Iluvatar's capacity form under the v2.7 profile. */
-int	hami_vendor_modelled(int vendor, int version);
-/* Why a pod asks for devices gpusched does not model under cfg's
- * version (written into buf), or NULL. */
-const char *hami_unmodelled(const struct gs_pod *, const struct gs_config *,
-	    char *buf, size_t len);
 /* Does request c of those start from the node's own usage, not the
  * previous containers'?  v2.10 fits each init container, and then the
  * containers, afresh. */
 int	hami_fresh_usage(int version, size_t c, size_t ninit);
 /*
  * The admission webhook: why it refuses the pod, written into buf, or
- * NULL when the pod is admitted.  Every version: the modelled vendors'
- * MutateAdmission errors (Ascend's memory and vNPU checks); v2.10 also a
+ * NULL when the pod is admitted.  Every version: the registered vendors'
+ * MutateAdmission errors (Ascend's memory, vNPU and 910C checks); v2.10 also a
  * gpumem-percentage outside 0..100 and a privileged container in a pod
  * asking for devices.
  */
@@ -162,8 +153,8 @@ enum hami_key { HK_BINPACK, HK_SPREAD, HK_NUMA };
 
 /*
  * The HAMi version a profile reproduces, as major*10000 + minor*100 +
- * patch: 20601 for hami-v2.6.1, 20700, 20800, 20900 and 21000 for
- * hami-v2.7.0, hami-v2.8.0, hami-v2.9.0 and hami-v2.10.0.
+ * patch: 20601 for hami-v2.6.1, 20700, 20701, 20800, 20900 and 21000 for
+ * hami-v2.7.0, hami-v2.7.1, hami-v2.8.0, hami-v2.9.0 and hami-v2.10.0.
  */
 int	hami_version(const struct gs_config *);
 /* The profile for a --hami-version / hamiVersion value ("v2.7", "2.7.1"),

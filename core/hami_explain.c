@@ -91,7 +91,6 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	long			best = -1;
 	int			spread;
 	const char		*why;
-	char			unmodelled[256];
 
 	memset(ex, 0, sizeof *ex);
 	ex->chosen = -1;
@@ -108,9 +107,6 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	ex->nodes = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *ex->nodes);
 	if ((why = hami_admission(pod, cfg, ex->refused,
 	    sizeof ex->refused)) != NULL ||
-	    (hami_unmodelled(pod, cfg, unmodelled,
-	    sizeof unmodelled) != NULL && snprintf(ex->refused,
-	    sizeof ex->refused, "not simulated: %s", unmodelled) > 0) ||
 	    (f.error != NULL && snprintf(ex->refused, sizeof ex->refused,
 	    "HAMi's Filter fails: %s", f.error) > 0)) {
 		for (i = 0; i < c->nnodes; i++)

@@ -13,7 +13,7 @@
  * vendor's own annotations, and every other check is shared, with the
  * versions' differences: from v2.7 each vendor sees only its type's
  * devices, vendors check health from v2.10 only, NUMA and device-cordon
- * are NVIDIA's, and Iluvatar's per-model Fit scans forward up to v2.8.
+ * are NVIDIA's, and Iluvatar's own Fit scans forward up to v2.8.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -313,7 +313,7 @@ hami_profile_for_version(const char *v)
 	} t[] = {
 		{ "2.6", "hami-v2.6.1" }, { "2.6.0", "hami-v2.6.1" },
 		{ "2.6.1", "hami-v2.6.1" }, { "2.7", "hami-v2.7.0" },
-		{ "2.7.0", "hami-v2.7.0" }, { "2.7.1", "hami-v2.7.0" },
+		{ "2.7.0", "hami-v2.7.0" }, { "2.7.1", "hami-v2.7.1" },
 		{ "2.8", "hami-v2.8.0" }, { "2.8.0", "hami-v2.8.0" },
 		{ "2.8.1", "hami-v2.8.0" }, { "2.8.2", "hami-v2.8.0" },
 		{ "2.8.3", "hami-v2.8.0" }, { "2.9", "hami-v2.9.0" },
@@ -652,9 +652,11 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	int32_t		orig = k.nums, memreq;
 	int32_t		prevnuma = -1;
 	int		ntmp = 0, tried = 0, r, nvidia = req->vendor == GV_NVIDIA;
-	/* Iluvatar's per-model Fit scans from the START up to v2.8. */
-	int		forward = gs_vendor_is_iluvatar_model(req->vendor) &&
-			    f->version < 20900;
+	/* Iluvatar's own Fit (v2.7.0's capacity form, then per model)
+	 * scans from the START up to v2.8. */
+	int		forward = (gs_vendor_is_iluvatar_model(req->vendor) ||
+			    req->vendor == GV_ILUVATAR) &&
+			    f->version >= 20700 && f->version < 20900;
 	/* Ascend's own Fit (v2.7+): no type test, 910 topology, 910C. */
 	int		ascend = f->version >= 20700 &&
 			    gs_vendor_is_ascend(req->vendor);

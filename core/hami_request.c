@@ -11,8 +11,8 @@
  * clamped and 0 unset, a bad gpumem voids the request, the webhook
  * refusing bad percentages and privileged GPU pods).
  *
- * Other vendors (vendor.h; those a version is simulated for,
- * hami_vendor_modelled): each device's MutateAdmission (Iluvatar sets its
+ * Other vendors (vendor.h; those the version registers): each device's
+ * MutateAdmission (Iluvatar sets its
  * cores to 100 per device for several devices; Ascend rounds memory up to
  * a vNPU template and refuses what fits none) and its
  * GenerateResourceRequests (memory in the vendor's unit, the vendor's
@@ -207,21 +207,6 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	return NULL;
 }
 
-int
-hami_vendor_modelled(int vendor, int version)
-{
-	if (vendor == GV_NVIDIA)
-		return 1;
-	if (!gs_vendor_registered(vendor, version))
-		return 0;
-	/* v2.7.0 and v2.7.1 register Iluvatar differently. */
-	if (vendor == GV_ILUVATAR)
-		return version == 20601;
-	if (gs_vendor_is_iluvatar_model(vendor))
-		return version >= 20800;
-	return 1;
-}
-
 /* Is the pod's huawei.com/vnpu-mode "hami-core" (read from v2.9)? */
 int
 hami_vnpu_core_mode(const struct gs_pod *pod, int version)
@@ -407,7 +392,7 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 }
 
 /*
- * The modelled vendors' MutateAdmission on container c's limits, into lim
+ * The registered vendors' MutateAdmission on container c's limits, into lim
  * (up to v2.9 the webhook skips privileged containers): the first
  * refusal, written into buf, or NULL.
  */
@@ -424,7 +409,7 @@ vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
 	if (c->privileged && version < 21000)
 		return NULL;
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
-		if (hami_vendor_modelled(v, version) &&
+		if (gs_vendor_registered(v, version) &&
 		    (w = vendor_webhook(v, version, hami_core, lim, c->req,
 		    buf, len)) != NULL && why == NULL)
 			why = w;
@@ -432,7 +417,7 @@ vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
 }
 
 /*
- * Every request of container c: NVIDIA's, then each modelled vendor's.
+ * Every request of container c: NVIDIA's, then each registered vendor's.
  * webhook 0 skips the admission webhook.
  */
 static void
@@ -455,7 +440,7 @@ build_creq(const struct gs_pod *pod, const struct gs_container *c,
 	else
 		memcpy(lim, c->lim, sizeof lim);
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
-		if (!hami_vendor_modelled(v, version))
+		if (!gs_vendor_registered(v, version))
 			continue;
 		vendor_request(v, lim, c->req, version, &r);
 		if (r.nums > 0 && out->n < HAMI_MAX_TYPES) {
@@ -479,36 +464,6 @@ hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
 		build_creq(pod, gs_pod_container(pod, ninit, i), cfg,
 		    i >= ninit || version >= 21000, &(*reqs)[i]);
 	return ninit;
-}
-
-const char *
-hami_unmodelled(const struct gs_pod *pod, const struct gs_config *cfg,
-    char *buf, size_t len)
-{
-	int	version = hami_version(cfg), v;
-	size_t	i;
-
-	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
-		const struct gs_container *c = gs_pod_container(pod,
-		    pod->ninit, i);
-
-		for (v = GV_NVIDIA + 1; v < GV_N; v++) {
-			const struct gs_vendor_info *vi = &gs_vendors[v];
-
-			if (!gs_vendor_registered(v, version) ||
-			    hami_vendor_modelled(v, version) ||
-			    (!c->lim[vi->res_count].set &&
-			    !c->req[vi->res_count].set))
-				continue;
-			snprintf(buf, len, "container %s asks for %s: gpusched "
-			    "does not model %s devices under %s yet (%s)",
-			    c->name, gs_res_names[vi->res_count], vi->label,
-			    cfg->profile ? cfg->profile : "hami-v2.6.1",
-			    "2.7.0 and 2.7.1 differ");
-			return buf;
-		}
-	}
-	return NULL;
 }
 
 int

@@ -8,6 +8,7 @@
 const struct gs_policy *const gs_policies[] = {
 	&gs_policy_hami_v261,
 	&gs_policy_hami_v270,
+	&gs_policy_hami_v271,
 	&gs_policy_hami_v280,
 	&gs_policy_hami_v290,
 	&gs_policy_hami_v2100,

@@ -33,7 +33,8 @@ struct gs_policy {
 };
 
 extern const struct gs_policy gs_policy_hami_v261, gs_policy_hami_v270,
-    gs_policy_hami_v280, gs_policy_hami_v290, gs_policy_hami_v2100;
+    gs_policy_hami_v271, gs_policy_hami_v280, gs_policy_hami_v290,
+    gs_policy_hami_v2100;
 /* The peers on the same model (policy_peer.c). */
 extern const struct gs_policy gs_policy_kube_least, gs_policy_kube_most,
     gs_policy_kube_rtcr, gs_policy_kai_binpack, gs_policy_kai_spread,

@@ -553,11 +553,6 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		    "pod: %s", why);
 		return 0;
 	}
-	if ((why = hami_unmodelled(pod, st->cfg, fbuf, sizeof fbuf)) != NULL) {
-		d->status = GS_PENDING;
-		d->reason = xasprintf("not simulated: %s", why);
-		return 0;
-	}
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
 	if ((d->ninit = hami_pod_requests(pod, st->cfg, &reqs)) > 0) {
 		d->init = xcalloc(d->ninit, sizeof *d->init);
@@ -653,46 +648,23 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	return 0;
 }
 
-const struct gs_policy gs_policy_hami_v270 = {
-	.name = "hami-v2.7.0",
-	.summary = "HAMi v2.7.0/v2.7.1: v2.6.1 plus the health check and "
-	    "exclusive whole-memory requests",
-	.create = hami_create,
-	.destroy = hami_destroy,
-	.decide = hami_decide,
-};
+/* Every profile is this policy; hami_version() reads the name. */
+#define HAMI_PROFILE(n, s) {						\
+	.name = (n), .summary = (s), .create = hami_create,		\
+	.destroy = hami_destroy, .decide = hami_decide }
 
-const struct gs_policy gs_policy_hami_v280 = {
-	.name = "hami-v2.8.0",
-	.summary = "HAMi v2.8.0-v2.8.3: as v2.7 for NVIDIA GPUs without MIG",
-	.create = hami_create,
-	.destroy = hami_destroy,
-	.decide = hami_decide,
-};
-
-const struct gs_policy gs_policy_hami_v290 = {
-	.name = "hami-v2.9.0",
-	.summary = "HAMi v2.9.0: v2.8 with the device score counting usage "
-	    "only",
-	.create = hami_create,
-	.destroy = hami_destroy,
-	.decide = hami_decide,
-};
-
-const struct gs_policy gs_policy_hami_v2100 = {
-	.name = "hami-v2.10.0",
-	.summary = "HAMi v2.10.0: score-first GPU order, mutex/numa/chained "
-	    "GPU policies, scoring weights, device cordon, init containers",
-	.create = hami_create,
-	.destroy = hami_destroy,
-	.decide = hami_decide,
-};
-
-const struct gs_policy gs_policy_hami_v261 = {
-	.name = "hami-v2.6.1",
-	.summary = "HAMi v2.6.1 scheduler extender: node and GPU binpack/"
-	    "spread, bit for bit",
-	.create = hami_create,
-	.destroy = hami_destroy,
-	.decide = hami_decide,
-};
+const struct gs_policy gs_policy_hami_v261 = HAMI_PROFILE("hami-v2.6.1",
+    "HAMi v2.6.1 scheduler extender: node and GPU binpack/spread, bit for "
+    "bit");
+const struct gs_policy gs_policy_hami_v270 = HAMI_PROFILE("hami-v2.7.0",
+    "HAMi v2.7.0: v2.6.1 plus the health check and exclusive whole-memory "
+    "requests");
+const struct gs_policy gs_policy_hami_v271 = HAMI_PROFILE("hami-v2.7.1",
+    "HAMi v2.7.1: v2.7.0 with Iluvatar GPUs registered per model");
+const struct gs_policy gs_policy_hami_v280 = HAMI_PROFILE("hami-v2.8.0",
+    "HAMi v2.8.0-v2.8.3: as v2.7 for NVIDIA GPUs without MIG");
+const struct gs_policy gs_policy_hami_v290 = HAMI_PROFILE("hami-v2.9.0",
+    "HAMi v2.9.0: v2.8 with the device score counting usage only");
+const struct gs_policy gs_policy_hami_v2100 = HAMI_PROFILE("hami-v2.10.0",
+    "HAMi v2.10.0: score-first GPU order, mutex/numa/chained GPU "
+    "policies, scoring weights, device cordon, init containers");

@@ -63,7 +63,7 @@ static const struct gs_vnpu_template t310p[] = {
 	.allocated_anno = "hami.io/" word "-devices-allocated",	\
 	.use_uuid = "hami.io/use-" word "-uuid",			\
 	.nouse_uuid = "hami.io/no-use-" word "-uuid",			\
-	.first = 20700 }
+	.first = 20701 }
 
 const struct gs_vendor_info gs_vendors[GV_N] = {
 	[GV_NVIDIA] = {

@@ -161,7 +161,7 @@ test_versions(void)
 {
 	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.7"), "hami-v2.7.0");
 	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("2.7.1"),
-	    "hami-v2.7.0");
+	    "hami-v2.7.1");
 	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.6"), "hami-v2.6.1");
 	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.8.3"),
 	    "hami-v2.8.0");

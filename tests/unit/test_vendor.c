@@ -396,46 +396,64 @@ test_requests_by_version(void)
 
 /* Which versions gpusched simulates a vendor's requests under, and the
  * reason a pod asking for the others stays pending. */
+/* Fit one request of vendor on n devices of type under profile. */
+static int
+fit_v(struct t_fit *x, const char *profile, int vendor, const char *type,
+    size_t n)
+{
+	struct hami_req	r = { 1, 1000, 0, 10, vendor };
+	size_t		i;
+
+	for (i = 0; i < n; i++) {
+		free(x->node.devs[i].type);
+		x->node.devs[i].type = xstrdup(type);
+		x->node.devs[i].vendor = vendor;
+	}
+	t_set_profile(&x->cfg, profile);
+	return t_fit_req(x, &r);
+}
+
 static void
 test_modelled_by_version(void)
 {
-	struct gs_workload	 w;
-	struct gs_pod		*p;
-	struct gs_config	 cfg;
-	char			 buf[192];
-	const char		*why;
+	struct gs_container	c;
+	struct hami_creq	r;
+	struct t_fit		x;
 
-	CU_ASSERT(hami_vendor_modelled(GV_MLU, 21000));
-	CU_ASSERT(hami_vendor_modelled(GV_ASCEND910B, 20601));
-	CU_ASSERT(hami_vendor_modelled(GV_ASCEND910B3, 20700));
-	CU_ASSERT(hami_vendor_modelled(GV_ASCEND910C, 21000));
-	CU_ASSERT(!hami_vendor_modelled(GV_ILUVATAR, 20700));
-	CU_ASSERT(!hami_vendor_modelled(GV_ILU_MRV100, 20700));
-	CU_ASSERT(hami_vendor_modelled(GV_ILU_MRV100, 20800));
-	CU_ASSERT(!hami_vendor_modelled(GV_ILUVATAR, 20800));
 	CU_ASSERT(gs_vendor_registered(GV_ILUVATAR, 20700));
+	CU_ASSERT(!gs_vendor_registered(GV_ILUVATAR, 20701));
+	CU_ASSERT(!gs_vendor_registered(GV_ILU_MRV100, 20700));
+	CU_ASSERT(gs_vendor_registered(GV_ILU_MRV100, 20701));
 	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910B, 20700));
 	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910C, 20800));
 	CU_ASSERT(gs_vendor_registered(GV_ASCEND910C, 20900));
 	CU_ASSERT(!gs_vendors_overlap(GV_ASCEND910B, GV_ASCEND910B3));
-	CU_ASSERT(gs_vendors_overlap(GV_ILUVATAR, GV_ILU_MRV50));
+	CU_ASSERT(!gs_vendors_overlap(GV_ILUVATAR, GV_ILU_MRV50));
+	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.7.1"),
+	    "hami-v2.7.1");
+	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("2.7"),
+	    "hami-v2.7.0");
 
-	memset(&w, 0, sizeof w);
-	p = t_pod(&w, "p", 1);
-	p->ctrs[0].name = xstrdup("main");
-	lim(&p->ctrs[0], GS_RES_ILU, 1);
-	gs_config_init(&cfg);
-	t_set_profile(&cfg, "hami-v2.7.0");
-	why = hami_unmodelled(p, &cfg, buf, sizeof buf);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
-	CU_ASSERT_STRING_EQUAL(why, "container main asks for "
-	    "iluvatar.ai/vgpu: gpusched does not model Iluvatar GPU devices "
-	    "under hami-v2.7.0 yet (2.7.0 and 2.7.1 differ)");
-	/* v2.8 does not register the capacity form: not HAMi's resource. */
-	t_set_profile(&cfg, "hami-v2.8.0");
-	CU_ASSERT_PTR_NULL(hami_unmodelled(p, &cfg, buf, sizeof buf));
-	gs_config_release(&cfg);
-	gs_workload_release(&w);
+	/* iluvatar.ai/vgpu: a request under v2.7.0, which registers the
+	 * capacity form; v2.7.1 does not know the resource. */
+	memset(&c, 0, sizeof c);
+	lim(&c, GS_RES_ILU, 1);
+	r = creq_v(&c, "hami-v2.7.0");
+	CU_ASSERT_EQUAL(r.n, 1);
+	CU_ASSERT_EQUAL(r.r[0].vendor, GV_ILUVATAR);
+	r = creq_v(&c, "hami-v2.7.1");
+	CU_ASSERT_EQUAL(r.n, 0);
+
+	/* v2.7.0's Iluvatar Fit scans from the start, as the per-model one
+	 * does up to v2.8; v2.6.1's shared loop from the end. */
+	t_fit_init(&x, 3, 32768, "spread");
+	CU_ASSERT(fit_v(&x, "hami-v2.7.0", GV_ILUVATAR, "Iluvatar", 3));
+	CU_ASSERT_EQUAL(x.g[0].dev, 0);
+	CU_ASSERT(fit_v(&x, "hami-v2.6.1", GV_ILUVATAR, "Iluvatar", 3));
+	CU_ASSERT_EQUAL(x.g[0].dev, 2);
+	CU_ASSERT(fit_v(&x, "hami-v2.7.1", GV_ILU_MRV100, "MR-V100", 3));
+	CU_ASSERT_EQUAL(x.g[0].dev, 0);
+	t_fit_release(&x);
 }
 
 /*
@@ -484,23 +502,6 @@ test_registration_by_version(void)
 	CU_ASSERT_STRING_EQUAL(c.nodes[0].devices_note,
 	    "HAMi v2.8.0 registers none of its devices");
 	gs_cluster_release(&c);
-}
-
-/* Fit one request of vendor on n devices of type under profile. */
-static int
-fit_v(struct t_fit *x, const char *profile, int vendor, const char *type,
-    size_t n)
-{
-	struct hami_req	r = { 1, 1000, 0, 10, vendor };
-	size_t		i;
-
-	for (i = 0; i < n; i++) {
-		free(x->node.devs[i].type);
-		x->node.devs[i].type = xstrdup(type);
-		x->node.devs[i].vendor = vendor;
-	}
-	t_set_profile(&x->cfg, profile);
-	return t_fit_req(x, &r);
 }
 
 static void
