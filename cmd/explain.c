@@ -77,6 +77,8 @@ result_name(int r)
 {
 	if (r == HR_N)
 		return "chosen";
+	if (r == HAMI_TRACE_NOT_KEPT)
+		return "fits, not kept";
 	if (r < 0)
 		return "not tried";
 	return hami_reason_names[r];

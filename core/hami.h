@@ -101,6 +101,9 @@ enum hami_reason {
 };
 
 extern const char *const hami_reason_names[HR_N];
+/* An explain trace's result beyond the reasons: the device was chosen
+ * (HR_N), or (Ascend's collect-all Fit) fitted but was not kept. */
+#define HAMI_TRACE_NOT_KEPT	(HR_N + 1)
 /* hami_fit_container's *insufficient_devices, as flags. */
 #define HAMI_NODE_INSUFFICIENT	1	/* NodeInsufficientDevice */
 #define HAMI_ALLOC_ZERO		2	/* v2.10 910C: AllocatedCards...

@@ -596,7 +596,7 @@ hami_of_type(const struct gs_device *d, int vendor, int version)
  * may come out fewer than asked.  Returns the grants, or -1.
  */
 static int
-ascend_choose(struct hami_scratch *s, const struct hami_req *req,
+ascend_pick(struct hami_scratch *s, const struct hami_req *req,
     const struct hami_filter *f, struct gs_grant *tmp, int n, int topo,
     int counts[HR_N])
 {
@@ -626,6 +626,33 @@ ascend_choose(struct hami_scratch *s, const struct hami_req *req,
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
 		    f->version >= 21000 ? n : 1;
 	return -1;
+}
+
+/* ascend_pick, with explain's trace: what was collected but not kept
+ * says so. */
+static int
+ascend_choose(struct hami_scratch *s, const struct hami_req *req,
+    const struct hami_filter *f, struct gs_grant *tmp, int n, int topo,
+    int counts[HR_N])
+{
+	int	got, i, *fitted;
+
+	if (s->trace_result == NULL)
+		return ascend_pick(s, req, f, tmp, n, topo, counts);
+	fitted = xcalloc((size_t)n + 1, sizeof *fitted);
+	for (i = 0; i < n; i++) {
+		fitted[i] = tmp[i].dev;
+		s->trace_result[tmp[i].dev] = HAMI_TRACE_NOT_KEPT;
+	}
+	/* On failure every device that fitted stays "chosen", as in the
+	 * other Fits' traces. */
+	if ((got = ascend_pick(s, req, f, tmp, n, topo, counts)) < 0)
+		for (i = 0; i < n; i++)
+			s->trace_result[fitted[i]] = HR_N;
+	for (i = 0; i < got; i++)
+		s->trace_result[tmp[i].dev] = HR_N;
+	free(fitted);
+	return got;
 }
 
 /* The first device of vendor's type in the sorted order (devices[0]). */

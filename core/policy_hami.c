@@ -7,14 +7,17 @@
  * scores by goroutine completion order (random); gpusched takes the node
  * listed first in the cluster.  Whether a node fits does not depend on the
  * other nodes, so trying nodes in that preference order and stopping at
- * the first that fits gives the same answer as scoring them all.
+ * the first that fits gives the same answer as scoring them all.  Pods
+ * asking for Ascend 910 NPUs (v2.7+) are the exception: Ascend's
+ * ScoreNode adds to the node score after the fit, so every node is tried.
  *
  * Usage only grows between releases (cluster epoch), and every Fit check
  * only gets harder as it grows, so a node that could not host a
  * single-container request keeps failing it: such nodes are remembered per
  * request shape and skipped, and their reason counts are reused while the
- * node is unchanged.  tests/unit/test_engine.c checks the memo against
- * the straightforward evaluation.  Spec §3.1-§3.3, §3.9.
+ * node is unchanged (not for Ascend's own Fit, which reads more).
+ * tests/unit/test_engine.c checks the memo against the straightforward
+ * evaluation.  Spec §3.1-§3.3, §3.9.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -448,6 +451,18 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 	return out;
 }
 
+/* Does a request of c go through Ascend's own Fit (v2.7+)? */
+static int
+ascend_own_fit(const struct hami_creq *c, int version)
+{
+	size_t	t;
+
+	for (t = 0; t < c->n; t++)
+		if (version >= 20700 && gs_vendor_is_ascend(c->r[t].vendor))
+			return 1;
+	return 0;
+}
+
 /* The grants of the node just evaluated, per container, into d. */
 static void
 take_grants(const struct hami_state *st, struct gs_placement *d,
@@ -575,7 +590,11 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		memo_clear(st);		/* usage was released */
 		st->epoch = c->epoch;
 	}
-	if (nreq == 1 && only >= d->ninit && !st->memo_off)
+	/* Ascend's own Fit (v2.7+) reads the pod's vNPU mode and, in v2.9,
+	 * the first sorted device's memory, which usage may change: no
+	 * memo for it. */
+	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
+	    !ascend_own_fit(&reqs[only], version))
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
 	if (f.error != NULL) {

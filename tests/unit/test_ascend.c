@@ -7,13 +7,17 @@
  * score (10 x the share of a container's NPUs on its largest network),
  * 910C's whole modules, and custominfo in the register annotation.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
+#include "../../core/engine.h"
+#include "../../core/explain.h"
 #include "../../core/hami.h"
+#include "../../core/policy.h"
 #include "../../core/register_codec.h"
 #include "../../core/util.h"
 #include "../../core/vendor.h"
@@ -393,6 +397,105 @@ test_custominfo(void)
 	    "object");
 }
 
+/*
+ * explain and the policy agree pod after pod on a cluster of networked
+ * and plain Ascend nodes (every node tried, network score added), and the
+ * chosen node's trace marks exactly the NPUs granted.
+ */
+static void
+test_policy_agrees(void)
+{
+	static const char *const prof[] = { "hami-v2.7.0", "hami-v2.9.0",
+	    "hami-v2.10.0" };
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	size_t			 i, j, k, agree, placed, npods = 60;
+	unsigned		 seed;
+
+	for (k = 0; k < sizeof prof / sizeof prof[0]; k++) {
+		memset(&c, 0, sizeof c);
+		memset(&w, 0, sizeof w);
+		c.nodes = xcalloc(3, sizeof *c.nodes);
+		c.nnodes = c.cap = 3;
+		for (i = 0; i < 3; i++) {
+			char	name[8];
+
+			snprintf(name, sizeof name, "n%zu", i);
+			t_node(&c.nodes[i], name, 8, 65536, "Ascend910B3");
+			for (j = 0; j < 8; j++) {
+				struct gs_device *d = &c.nodes[i].devs[j];
+
+				d->vendor = GV_ASCEND910B3;
+				d->count = 2;
+				d->devcore = 20;
+				d->net = i == 2 ? GS_NET_NOINFO : GS_NET_NUM;
+				d->netid = i == 0 ? (int64_t)j / 4 :
+				    (int64_t)j % 3;
+			}
+		}
+		seed = 99;
+		for (i = 0; i < npods; i++) {
+			struct gs_pod	*p;
+			char		 n[16];
+			unsigned	 u;
+
+			seed = seed * 1103515245u + 12345u;
+			u = (seed >> 8) % 1000;
+			snprintf(n, sizeof n, "p%zu", i);
+			p = t_pod(&w, n, 1);
+			p->pinned_node = -1;
+			p->ctrs[0].name = xstrdup("main");
+			/* Whole NPUs, one to four, or one vNPU. */
+			lim(&p->ctrs[0], GS_RES_A910B3, u % 3 ? 1 : 1 + u % 4);
+			if (u % 3)
+				lim(&p->ctrs[0], GS_RES_A910B3_MEM, 16384);
+			if (u % 2)
+				gs_kv_set(&p->annotations,
+				    "hami.io/node-scheduler-policy", "spread");
+		}
+		gs_config_init(&cfg);
+		t_set_profile(&cfg, prof[k]);
+		{
+			void	*st = gs_policy_hami_v270.create(&c, &cfg);
+
+			agree = placed = 0;
+			for (i = 0; i < w.npods; i++) {
+				struct gs_placement	d;
+				struct gs_explain	ex;
+
+				gs_explain_pod(&c, &w.pods[i], &cfg, -1, &ex);
+				gs_policy_hami_v270.decide(st, &c, &w.pods[i],
+				    &d, NULL);
+				agree += d.node == ex.chosen;
+				if (d.status == GS_PLACED) {
+					const struct gs_explain_detail *dt =
+					    &ex.nodes[d.node].detail[0];
+					size_t g, chosen = 0;
+
+					placed++;
+					CU_ASSERT(d.node_score ==
+					    ex.nodes[d.node].score);
+					for (g = 0; g < dt->ngpus; g++)
+						chosen += dt->gpus[g].result ==
+						    HR_N;
+					CU_ASSERT_EQUAL(chosen,
+					    d.ctrs[0].ngrants);
+				}
+				gs_engine_commit(&c, &d, &w.pods[i]);
+				gs_placement_release(&d);
+				gs_explain_release(&ex);
+			}
+			gs_policy_hami_v270.destroy(st);
+		}
+		CU_ASSERT_EQUAL(agree, w.npods);
+		CU_ASSERT(placed > 20 && placed < npods);
+		gs_config_release(&cfg);
+		gs_workload_release(&w);
+		gs_cluster_release(&c);
+	}
+}
+
 CU_TestInfo ascend_tests[] = {
 	{ "requests by version", test_requests_by_version },
 	{ "network topology in Fit", test_topology_fit },
@@ -400,5 +503,6 @@ CU_TestInfo ascend_tests[] = {
 	{ "vNPU mode check", test_mode_check },
 	{ "network node score", test_network_score },
 	{ "custominfo in the register annotation", test_custominfo },
+	{ "explain and the policy agree", test_policy_agrees },
 	CU_TEST_INFO_NULL
 };
