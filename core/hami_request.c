@@ -402,18 +402,19 @@ vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
 {
 	int		 version = hami_version(cfg), v;
 	int		 hami_core = hami_vnpu_core_mode(pod, version);
-	const char	*why = NULL, *w;
+	const char	*why;
 
 	memcpy(lim, c->lim, GS_RES_N * sizeof lim[0]);
 	/* Up to v2.9 the webhook skips privileged containers. */
 	if (c->privileged && version < 21000)
 		return NULL;
+	/* HAMi's webhook returns at the first device that errors. */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (gs_vendor_registered(v, version) &&
-		    (w = vendor_webhook(v, version, hami_core, lim, c->req,
-		    buf, len)) != NULL && why == NULL)
-			why = w;
-	return why;
+		    (why = vendor_webhook(v, version, hami_core, lim, c->req,
+		    buf, len)) != NULL)
+			return why;
+	return NULL;
 }
 
 /*

@@ -102,6 +102,15 @@ test_requests_by_version(void)
 	CU_ASSERT_STRING_EQUAL(why, "Ascend910C device request must be 1 or "
 	    "2*n, got 3");
 
+	/* Two refusals in one container: HAMi's webhook stops at the first
+	 * device that errors (gpusched: the vendor table's order). */
+	memset(&c, 0, sizeof c);
+	lim(&c, GS_RES_A910B3, 2);
+	lim(&c, GS_RES_A910B3_MEM, 16384);
+	lim(&c, GS_RES_A910C, 3);
+	(void)ascend_req(&c, 0, "hami-v2.9.0", why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why, "vNPU nor supported for multiple devices");
+
 	/* v2.10's range guard: memory beyond MaxInt32 (a byte quantity) is
 	 * no request.  v2.9's hami-core webhook keeps it; without a core
 	 * resource the request rounds it (beyond the chip: 0, so the whole
