@@ -288,12 +288,7 @@ struct hami_scratch {
 	 * request fitted (all of the node's; v2.7+ those of its type). */
 	size_t			 cards;
 	size_t			 cards_forced;	/* v2.10 910C: the request */
-	int			 alloc_zero;	/* v2.10 910C: no whole module */
 	int			 node_vnpu_core; /* takes hami-core vNPUs */
-	/* The node's devices in registration order (Ascend topology reads
-	 * the registered custominfo). */
-	const struct gs_device	*node_devs;
-	size_t			 node_ndevs;
 	/* What the last hami_fit_container granted: per request type, in
 	 * order (Ascend combinations may grant fewer than asked). */
 	int			 type_grants[HAMI_MAX_TYPES];
@@ -331,12 +326,11 @@ int	hami_fit_request(struct hami_scratch *, const struct hami_req *,
 
 /*
  * Ascend's own Fit (v2.7+), hami_ascend.c.  Its vNPU mode check (v2.9+):
- * does the node refuse request k (ModeNotFit)?  The sorted devices of
- * the request's type are s->order's with of_type.
+ * does the node refuse request k (ModeNotFit)?  v2.9 reads the first
+ * device of the type in s's sorted order.
  */
 int	hami_ascend_mode_refused(const struct hami_scratch *,
-	    const struct hami_req *k, const struct hami_filter *,
-	    const struct gs_device *first);
+	    const struct hami_req *k, const struct hami_filter *);
 /* hasNetworkID: every device of the type carries a NetworkID. */
 int	hami_ascend_all_networked(const struct hami_scratch *, int vendor,
 	    int version);

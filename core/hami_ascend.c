@@ -20,21 +20,26 @@
 
 int
 hami_ascend_mode_refused(const struct hami_scratch *s,
-    const struct hami_req *k, const struct hami_filter *f,
-    const struct gs_device *first)
+    const struct hami_req *k, const struct hami_filter *f)
 {
 	int	node = s->node_vnpu_core;
+	size_t	i;
 
 	if (f->version < 20900)
 		return 0;
 	if (f->version >= 21000)
 		return f->vnpu_core && !node;
-	/* v2.9: only a partial vNPU (less memory than the first device of
-	 * the type in the sorted order) is checked, either way. */
-	if (first == NULL || k->memreq <= 0 || k->memreq >= first->devmem ||
-	    k->nums <= 0)
+	/* v2.9: only a partial vNPU (less memory than devices[0], the first
+	 * device of the type in the sorted order) is checked, either way. */
+	if (k->memreq <= 0 || k->nums <= 0)
 		return 0;
-	return f->vnpu_core != node;
+	for (i = 0; i < s->n; i++) {
+		const struct gs_device *d = &s->devs[s->order[i]];
+
+		if (hami_of_type(d, k->vendor, f->version))
+			return k->memreq < d->devmem && f->vnpu_core != node;
+	}
+	return 0;
 }
 
 int
@@ -52,23 +57,44 @@ hami_ascend_all_networked(const struct hami_scratch *s, int vendor,
 }
 
 /*
- * The registered device behind a grant, as computeBestCombination looks
- * it up by ID: any of the node's (v2.7), or only those registered by the
- * request's type (v2.8+: nodeInfo.Devices[commonWord]).
+ * The network of the registered device behind a grant, as
+ * computeBestCombination looks it up by ID: among all of the node's
+ * devices (v2.7), or only those registered by the request's type (v2.8+:
+ * nodeInfo.Devices[commonWord]); the map keeps the last of an ID.  The
+ * scratch devices are the node's, in registration order.  Returns 0 when
+ * the device is not found or has no numeric NetworkID.
  */
-static const struct gs_device *
-registered(const struct hami_scratch *s, int vendor, int version,
-    const char *id)
+static int
+network_of(const struct hami_scratch *s, int vendor, int version,
+    const char *id, int64_t *net)
 {
 	const struct gs_device	*found = NULL;
 	size_t			 i;
 
-	/* The map keeps the last device of an ID. */
-	for (i = 0; i < s->node_ndevs; i++)
-		if ((version < 20800 || s->node_devs[i].vendor == vendor) &&
-		    strcmp(s->node_devs[i].id, id) == 0)
-			found = &s->node_devs[i];
-	return found;
+	for (i = 0; i < s->n; i++)
+		if ((version < 20800 || s->devs[i].vendor == vendor) &&
+		    strcmp(s->devs[i].id, id) == 0)
+			found = &s->devs[i];
+	if (found == NULL || found->net != GS_NET_NUM)
+		return 0;
+	*net = found->netid;
+	return 1;
+}
+
+/*
+ * Keep, of the n grants in tmp, the members of group best (grp[i]) in
+ * order, after the out already kept; returns the new count.
+ */
+static int
+keep_group(struct gs_grant *tmp, const struct gs_grant *in, const int *grp,
+    int n, int best, int out, int want)
+{
+	int	i;
+
+	for (i = 0; i < n && out < want; i++)
+		if (grp[i] == best)
+			tmp[out++] = in[i];
+	return out;
 }
 
 int
@@ -76,51 +102,41 @@ hami_ascend_combine(const struct hami_scratch *s, int vendor, int version,
     struct gs_grant *tmp, int n, int want)
 {
 	struct gs_grant	*in = xcalloc((size_t)n + 1, sizeof *in);
-	int64_t		*net = xcalloc((size_t)n + 1, sizeof *net);
-	int		*first = xcalloc((size_t)n + 1, sizeof *first);
+	int64_t		*net = xcalloc((size_t)n + 1, sizeof *net), id;
+	int		*grp = xcalloc((size_t)n + 1, sizeof *grp);
 	int		*count = xcalloc((size_t)n + 1, sizeof *count);
-	int		*used = xcalloc((size_t)n + 1, sizeof *used);
 	int		 nnet = 0, i, j, out = 0, best;
 
 	memcpy(in, tmp, (size_t)n * sizeof *in);
-	/* networkDeviceMap: the grants with a numeric NetworkID, by it. */
+	/* networkDeviceMap: the grants with a numeric NetworkID, grouped
+	 * by it, the groups in the order met. */
 	for (i = 0; i < n; i++) {
-		const struct gs_device *d = registered(s, vendor, version,
-		    s->devs[in[i].dev].id);
-
-		if (d == NULL || d->net != GS_NET_NUM)
+		grp[i] = -1;
+		if (!network_of(s, vendor, version, s->devs[in[i].dev].id, &id))
 			continue;
-		for (j = 0; j < nnet && net[j] != d->netid; j++)
+		for (j = 0; j < nnet && net[j] != id; j++)
 			;
-		if (j == nnet) {
-			net[nnet] = d->netid;
-			first[nnet++] = i;
-		}
+		if (j == nnet)
+			net[nnet++] = id;
 		count[j]++;
+		grp[i] = j;
 	}
-	/* The networks by size, largest first; ties to the one met first. */
+	/* The networks by size, largest first; ties to the one met first.
+	 * A group taken is marked by its count going to -1. */
 	while (out < want) {
 		best = -1;
 		for (j = 0; j < nnet; j++)
-			if (!used[j] && (best < 0 || count[j] > count[best]))
+			if (count[j] >= 0 && (best < 0 || count[j] > count[best]))
 				best = j;
 		if (best < 0)
 			break;
-		used[best] = 1;
-		for (i = first[best]; i < n && out < want; i++) {
-			const struct gs_device *d = registered(s, vendor,
-			    version, s->devs[in[i].dev].id);
-
-			if (d != NULL && d->net == GS_NET_NUM &&
-			    d->netid == net[best])
-				tmp[out++] = in[i];
-		}
+		count[best] = -1;
+		out = keep_group(tmp, in, grp, n, best, out, want);
 	}
 	free(in);
 	free(net);
-	free(first);
+	free(grp);
 	free(count);
-	free(used);
 	return out;
 }
 
@@ -130,10 +146,18 @@ hami_ascend_combine_910c(const struct hami_scratch *s, struct gs_grant *tmp,
 {
 	struct gs_grant	*in = xcalloc((size_t)n + 1, sizeof *in);
 	int32_t		*card = xcalloc((size_t)n + 1, sizeof *card);
+	int		*grp = xcalloc((size_t)n + 1, sizeof *grp);
 	int		*size = xcalloc((size_t)n + 1, sizeof *size);
 	int		 ncard = 0, i, j, k, out = 0, left = want;
 
-	memcpy(in, tmp, (size_t)n * sizeof *in);
+	/* indexToDevice keeps the last grant of an NPU index. */
+	for (i = 0; i < n; i++) {
+		for (k = n - 1; k > i; k--)
+			if (s->devs[tmp[k].dev].index ==
+			    s->devs[tmp[i].dev].index)
+				break;
+		in[i] = tmp[k];
+	}
 	/* cardTopology: the grants' NPU indexes by module (Idx / 2), in the
 	 * order each module was first met. */
 	for (i = 0; i < n; i++) {
@@ -144,30 +168,22 @@ hami_ascend_combine_910c(const struct hami_scratch *s, struct gs_grant *tmp,
 		if (j == ncard)
 			card[ncard++] = c;
 		size[j]++;
+		grp[i] = j;
 	}
 	/*
 	 * Whole modules (two NPUs) until the request is met.  v2.9 sorts
 	 * the modules smallest first, v2.10 largest first; either way only
-	 * whole ones are taken, in the order met.  indexToDevice keeps the
-	 * last grant of an index.
+	 * whole ones are taken, in the order met.
 	 */
 	for (j = 0; j < ncard && left > 0; j++) {
 		if (size[j] != 2)
 			continue;
-		for (i = 0; i < n; i++) {
-			int32_t idx = s->devs[in[i].dev].index;
-
-			if (idx / 2 != card[j])
-				continue;
-			for (k = n - 1; k >= 0; k--)
-				if (s->devs[in[k].dev].index == idx)
-					break;
-			tmp[out++] = in[k];
-		}
+		out = keep_group(tmp, in, grp, n, j, out, n);
 		left -= 2;
 	}
 	free(in);
 	free(card);
+	free(grp);
 	free(size);
 	return out;
 }
@@ -265,19 +281,12 @@ hami_ascend_node_score(const struct gs_device *devs,
 
 	if (version < 20700)
 		return 0;
-	/* OverrideScore sums the types in map order; gpusched in its own. */
-	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
-		size_t	c, t;
-		int	asked = 0;
-
-		if (!gs_vendor_is_ascend910(v))
-			continue;
-		for (c = 0; c < nreqs && !asked; c++)
-			for (t = 0; t < reqs[c].n; t++)
-				asked |= reqs[c].r[t].vendor == v;
-		if (asked)
+	/* OverrideScore sums the types in map order; gpusched in its own.
+	 * A type the pod does not ask for scores 0, and adding 0 changes
+	 * nothing. */
+	for (v = GV_NVIDIA + 1; v < GV_N; v++)
+		if (gs_vendor_is_ascend910(v))
 			sum += type_score(devs, reqs, nreqs, grants, stride,
 			    type_grants, version, v);
-	}
 	return sum;
 }

@@ -608,7 +608,6 @@ ascend_pick(struct hami_scratch *s, const struct hami_req *req,
 		if (got == orig)
 			return got;
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] = got;
-		s->alloc_zero = got == 0;
 		s->cards_forced = (size_t)orig;
 		return -1;
 	}
@@ -655,18 +654,6 @@ ascend_choose(struct hami_scratch *s, const struct hami_req *req,
 	return got;
 }
 
-/* The first device of vendor's type in the sorted order (devices[0]). */
-static const struct gs_device *
-first_of_type(const struct hami_scratch *s, int vendor, int version)
-{
-	size_t	i;
-
-	for (i = 0; i < s->n; i++)
-		if (hami_of_type(&s->devs[s->order[i]], vendor, version))
-			return &s->devs[s->order[i]];
-	return NULL;
-}
-
 /*
  * fitInCertainDevice (and, from v2.7, Ascend's own Fit): returns the
  * number of grants on success, else -1.
@@ -699,8 +686,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	continue;							\
 }
 	if (ascend) {
-		if (hami_ascend_mode_refused(s, &k, f, first_of_type(s,
-		    req->vendor, f->version))) {
+		if (hami_ascend_mode_refused(s, &k, f)) {
 			counts[HR_MODE_NOT_FIT]++;
 			return -1;
 		}
@@ -831,9 +817,11 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 	s->f = f;
 	hami_sort_devices(s);
 	s->cards_forced = 0;
-	s->alloc_zero = 0;
 	if ((n = fit_certain(s, req, f, grants, counts)) < 0) {
-		if (s->alloc_zero && insufficient_devices != NULL)
+		/* v2.10's 910C counts its whole modules even when none. */
+		if (s->cards_forced &&
+		    counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] == 0 &&
+		    insufficient_devices != NULL)
 			*insufficient_devices = HAMI_ALLOC_ZERO;
 		/* GenReason's total: the type's devices (v2.10's 910C: the
 		 * request). */

@@ -246,10 +246,7 @@ hami_scratch_load(struct hami_scratch *s, const struct gs_node *node,
 	s->n = node->ndevs;
 	s->binpack = binpack;
 	s->f = NULL;
-	s->node_devs = node->devs;
-	s->node_ndevs = node->ndevs;
-	/* hamiVnpuCore: the chart's false, unless the node says. */
-	s->node_vnpu_core = node->has_vnpu_core && node->vnpu_core;
+	s->node_vnpu_core = node->vnpu_core;
 	if (s->n > 0)
 		memcpy(s->devs, node->devs, s->n * sizeof *s->devs);
 	for (i = 0; i < s->n; i++)

@@ -652,7 +652,6 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 	if ((v = yt_get(annos, HAMI_VNPU_CORE_NODE_ANNO)) != NULL) {
 		if (yt_string(f, v, HAMI_VNPU_CORE_NODE_ANNO, &s, err) != 0)
 			return -1;
-		n->has_vnpu_core = 1;
 		n->vnpu_core = strcmp(s, "true") == 0;
 	}
 	reg = yt_get(annos, HAMI_REGISTER_ANNO);

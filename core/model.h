@@ -120,8 +120,10 @@ struct gs_node {
 	int			 hs_refused;	/* unregistered by v2.6's handshake rule */
 	int			 hs_deleted_stale; /* Deleted_ older than 60 s */
 	int64_t			 handshake_time; /* Requesting_/Deleted_ time, epoch s */
-	/* Ascend v2.9+: annotation hami-vnpu-core, "true" or not. */
-	int			 has_vnpu_core, vnpu_core;
+	/* Ascend v2.9+: the node takes hami-core vNPUs (annotation
+	 * hami-vnpu-core "true"; without it the chart's hamiVnpuCore,
+	 * false). */
+	int			 vnpu_core;
 };
 
 enum {

@@ -490,7 +490,8 @@ take_grants(const struct hami_state *st, struct gs_placement *d,
  * A pod asking for Ascend 910 devices (v2.7+): the node score is only
  * known after the fit (OverrideScore adds the NPUs' network shares), so
  * every candidate among heap[0..n) is evaluated and the best final score
- * wins, ties to the node listed first.
+ * wins, ties to the node listed first.  The winner is fitted once more
+ * for its grants.
  */
 static void
 best_scored(struct hami_state *st, const struct gs_cluster *c,
@@ -498,13 +499,8 @@ best_scored(struct hami_state *st, const struct gs_cluster *c,
     const struct hami_filter *f, struct gs_grant *grants,
     struct memo_shape *memo, size_t n, struct gs_placement *d)
 {
-	size_t			 nall = ninit + nctrs, k, i;
+	size_t			 k, i;
 	struct node_outcome	 scratch_outcome;
-	struct gs_grant		*keep = xcalloc(nall * st->stride,
-				    sizeof *keep);
-	int			(*ktg)[HAMI_MAX_TYPES] = xcalloc(nall,
-				    sizeof *ktg);
-	int			*kng = xcalloc(nall, sizeof *kng);
 	long			 best = -1;
 	float			 bscore = 0, sc;
 
@@ -514,29 +510,21 @@ best_scored(struct hami_state *st, const struct gs_cluster *c,
 		    memo ? &memo->node[i] : &scratch_outcome))
 			continue;
 		sc = st->nscore[i] + hami_ascend_node_score(c->nodes[i].devs,
-		    reqs, nall, grants, st->stride,
+		    reqs, ninit + nctrs, grants, st->stride,
 		    (const int (*)[HAMI_MAX_TYPES])st->tgrants, f->version);
-		if (best >= 0 && !hami_node_prefer(f->node_spread, sc, i,
-		    bscore, (size_t)best))
-			continue;
-		best = (long)i;
-		bscore = sc;
-		memcpy(keep, grants, nall * st->stride * sizeof *keep);
-		memcpy(ktg, st->tgrants, nall * sizeof *ktg);
-		memcpy(kng, st->ngrants, nall * sizeof *kng);
+		if (best < 0 || hami_node_prefer(f->node_spread, sc, i, bscore,
+		    (size_t)best)) {
+			best = (long)i;
+			bscore = sc;
+		}
 	}
-	if (best >= 0) {
-		memcpy(grants, keep, nall * st->stride * sizeof *keep);
-		memcpy(st->tgrants, ktg, nall * sizeof *ktg);
-		memcpy(st->ngrants, kng, nall * sizeof *kng);
-		d->status = GS_PLACED;
-		d->node = best;
-		d->node_score = bscore;
-		take_grants(st, d, reqs, grants);
-	}
-	free(keep);
-	free(ktg);
-	free(kng);
+	if (best < 0 || !eval_node(st, &c->nodes[best], reqs, ninit, nctrs, f,
+	    grants, &scratch_outcome))
+		return;
+	d->status = GS_PLACED;
+	d->node = best;
+	d->node_score = bscore;
+	take_grants(st, d, reqs, grants);
 }
 
 static int

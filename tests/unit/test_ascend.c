@@ -291,7 +291,7 @@ test_mode_check(void)
 	CU_ASSERT(!fit_npu(&x, "hami-v2.10.0", GV_ASCEND910B3, 1, 65536));
 	CU_ASSERT(fit_npu(&x, "hami-v2.8.0", GV_ASCEND910B3, 1, 8000));
 	/* The node takes hami-core: a legacy pod is kept off under v2.9. */
-	x.node.has_vnpu_core = x.node.vnpu_core = 1;
+	x.node.vnpu_core = 1;
 	CU_ASSERT(fit_npu(&x, "hami-v2.9.0", GV_ASCEND910B3, 1, 8000));
 	gs_kv_set(&x.pod.annotations, HAMI_VNPU_MODE_ANNO, "legacy");
 	CU_ASSERT(!fit_npu(&x, "hami-v2.9.0", GV_ASCEND910B3, 1, 8000));
