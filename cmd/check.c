@@ -90,11 +90,18 @@ check_one(const char *path, int quiet, int failures_only, size_t *passed,
 		    &sim)) != EXIT_OK)
 			break;
 		for (l = 0; l < 2; l++)
-			for (k = 0; k < lists[l]->n; k++) {
+			for (k = 0; k < lists[l]->n && rc == EXIT_OK; k++) {
 				struct gs_expect_result res;
+				struct gs_error err;
 
-				gs_expect_eval(&lists[l]->v[k], &sim.cluster,
-				    &sc.runs[i].wl, &sim.res, &sim.m, &res);
+				memset(&err, 0, sizeof err);
+				if (gs_expect_eval(&lists[l]->v[k],
+				    &sim.cluster, &sc.runs[i].wl, &sim.res,
+				    &sim.m, &res, &err) != 0) {
+					cmd_error(&err);
+					rc = EXIT_INPUT;
+					break;
+				}
 				report(&lists[l]->v[k], sc.runs[i].name, &res,
 				    failures_only);
 				if (res.pass)

@@ -11,6 +11,7 @@
 
 #include "cmd.h"
 #include "../core/explain.h"
+#include "../core/ident.h"
 #include "../core/policy.h"
 #include "../core/report.h"
 #include "../core/vendor.h"
@@ -28,7 +29,7 @@ static void
 explain_args_init(struct explain_args *a)
 {
 	cmd_input_args_init(&a->in);
-	a->pod = arg_str1("p", "pod", "NAME", "the pod to explain");
+	a->pod = arg_str1("p", "pod", "[NS/]NAME", "the pod to explain");
 	a->run = arg_str0(NULL, "run", "NAME", "the run holding the pod");
 	a->node = arg_str0(NULL, "node", "NAME",
 	    "also show this node's GPUs");
@@ -230,6 +231,7 @@ explain_json(const struct gs_pod *pod, const char *run,
 
 	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
 	json_object_set_new(o, "pod", json_string(pod->name));
+	json_object_set_new(o, "namespace", json_string(pod->ns));
 	json_object_set_new(o, "run", json_string(run));
 	json_object_set_new(o, "node_policy", json_string(ex->node_policy));
 	json_object_set_new(o, "gpu_policy", json_string(ex->gpu_policy));
@@ -298,6 +300,44 @@ explain_json(const struct gs_pod *pod, const char *run,
 	return o;
 }
 
+/*
+ * The first selected run holding the pod: "ns/name", or a bare name
+ * (namespace default's, else the only namespace's).
+ */
+static int
+find_pod(const struct cmd_inputs *in, const struct gs_scenario *sc,
+    const char *podname, const struct gs_run **run, size_t *k)
+{
+	char	*ns, *name, *cands;
+	size_t	 i;
+
+	*run = NULL;
+	for (i = 0; i < sc->nruns && *run == NULL; i++) {
+		if (!cmd_run_selected(in, sc, i))
+			continue;
+		if (gs_workload_resolve(&sc->runs[i].wl, podname, 0, &ns, &name,
+		    &cands) == -2) {
+			cmd_errorf("explain: pod '%s' is in several namespaces"
+			    ": %s (give namespace/name)", podname, cands);
+			free(cands);
+			return EXIT_USAGE;
+		}
+		for (*k = 0; ns != NULL && *k < sc->runs[i].wl.npods; (*k)++)
+			if (gs_pod_is(&sc->runs[i].wl.pods[*k], ns, name)) {
+				*run = &sc->runs[i];
+				break;
+			}
+		free(ns);
+		free(name);
+	}
+	if (*run == NULL) {
+		cmd_errorf("explain: no pod named '%s'%s", podname,
+		    in->run ? " in that run" : "");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 static int
 explain_main(int argc, char **argv)
 {
@@ -314,7 +354,7 @@ explain_main(int argc, char **argv)
 	const struct gs_policy	*p;
 	const struct gs_run	*run = NULL;
 	const char		*fmt, *podname;
-	size_t			 i, k = 0;
+	size_t			 k = 0;
 	long			 detail = -1;
 	void			*st;
 	int			 rc;
@@ -335,21 +375,8 @@ explain_main(int argc, char **argv)
 	podname = a.pod->sval[0];
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out;
-	for (i = 0; i < sc.nruns && run == NULL; i++) {
-		if (!cmd_run_selected(&in, &sc, i))
-			continue;
-		for (k = 0; k < sc.runs[i].wl.npods; k++)
-			if (strcmp(sc.runs[i].wl.pods[k].name, podname) == 0) {
-				run = &sc.runs[i];
-				break;
-			}
-	}
-	if (run == NULL) {
-		cmd_errorf("explain: no pod named '%s'%s", podname,
-		    in.run ? " in that run" : "");
-		rc = EXIT_USAGE;
+	if ((rc = find_pod(&in, &sc, podname, &run, &k)) != EXIT_OK)
 		goto out_sc;
-	}
 	if (a.node->count > 0 &&
 	    (detail = gs_cluster_find(&sc.cluster, a.node->sval[0])) < 0) {
 		cmd_errorf("explain: no node named '%s'", a.node->sval[0]);

@@ -10,6 +10,7 @@
 
 #include "plan_report.h"
 #include "../core/hami.h"
+#include "../core/ident.h"
 #include "../core/load.h"
 #include "../core/plan.h"
 #include "../core/policy.h"
@@ -361,10 +362,10 @@ changes_json(const struct gs_change *v, size_t n)
 	size_t	 i;
 
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:o}", "pod",
-		    v[i].pod, "before", v[i].before, "after", v[i].after,
-		    "reason", v[i].reason ? json_string(v[i].reason) :
-		    json_null()));
+		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:s,s:o}",
+		    "pod", v[i].pod, "namespace", v[i].ns, "before",
+		    v[i].before, "after", v[i].after, "reason", v[i].reason ?
+		    json_string(v[i].reason) : json_null()));
 	return a;
 }
 
@@ -375,8 +376,10 @@ changes_table(const char *title, const struct gs_change *v, size_t n)
 
 	printf("%s: %zu\n", title, n);
 	for (i = 0; i < n; i++) {
-		printf("  %-40s %s -> %s\n", v[i].pod, v[i].before,
-		    v[i].after);
+		char *dn = gs_pod_display(v[i].ns, v[i].pod);
+
+		printf("  %-40s %s -> %s\n", dn, v[i].before, v[i].after);
+		free(dn);
 		if (v[i].reason)
 			printf("  %-40s reason: %s\n", "", v[i].reason);
 	}

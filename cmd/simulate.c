@@ -197,7 +197,8 @@ sim_main(int argc, char **argv)
 		rr.m = &sim.m;
 		rr.running = &sc.running;
 		pending += sim.res.pending;
-		gs_golden_add_run(golden, sc.runs[i].name, &sim.cfg,
+		gs_golden_add_run(golden, sc.path != NULL ? sc.runs[i].name :
+		    GS_GOLDEN_FILES_RUN, &sim.cfg,
 		    &sim.cluster, &sc.runs[i].wl, &sim.res);
 		if (strcmp(fmt, "table") == 0) {
 			if (i > 0 && nsel > 1)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "expect.h"
+#include "ident.h"
 #include "load.h"
 
 struct key {
@@ -147,12 +148,14 @@ gs_expect_list_release(struct gs_expect_list *l)
 	memset(l, 0, sizeof *l);
 }
 
+/* The pods of the resolved namespace and name (ident.h). */
 static int
-selected(const struct gs_expect *e, const struct gs_pod *p)
+selected(const struct gs_expect *e, const char *ns, const char *name,
+    const struct gs_pod *p)
 {
-	if (e->pod != NULL)
-		return strcmp(e->pod, p->name) == 0;
-	return strcmp(e->workload, p->workload) == 0;
+	if (strcmp(p->ns ? p->ns : GS_DEFAULT_NS, ns) != 0)
+		return 0;
+	return strcmp(e->pod != NULL ? p->name : p->workload, name) == 0;
 }
 
 static void
@@ -165,9 +168,10 @@ append(char *buf, size_t len, const char *s)
 }
 
 static void
-eval_selection(const struct gs_expect *e, const struct gs_cluster *c,
-    const struct gs_workload *w, const struct gs_result *r,
-    const struct gs_metrics *m, struct gs_expect_result *out)
+eval_selection(const struct gs_expect *e, const char *ns, const char *name,
+    const struct gs_cluster *c, const struct gs_workload *w,
+    const struct gs_result *r, const struct gs_metrics *m,
+    struct gs_expect_result *out)
 {
 	char		*seen_node = xcalloc(c->nnodes ? c->nnodes : 1, 1);
 	size_t		*mine = xcalloc(m->gpus ? m->gpus : 1, sizeof *mine);
@@ -180,7 +184,7 @@ eval_selection(const struct gs_expect *e, const struct gs_cluster *c,
 	for (i = 0; i < r->npl; i++) {
 		const struct gs_placement *pl = &r->pl[i];
 
-		if (!selected(e, &w->pods[pl->pod]))
+		if (ns == NULL || !selected(e, ns, name, &w->pods[pl->pod]))
 			continue;
 		npods++;
 		if (pl->status != GS_PLACED) {
@@ -296,22 +300,46 @@ kind_text(const struct gs_expect *e, char *buf, size_t len)
 	return buf;
 }
 
-void
+/* A pod or workload selector against the run's pods. */
+static int
+eval_selector(const struct gs_expect *e, const struct gs_cluster *c,
+    const struct gs_workload *w, const struct gs_result *r,
+    const struct gs_metrics *m, struct gs_expect_result *out,
+    struct gs_error *err)
+{
+	const char	*ref = e->pod ? e->pod : e->workload;
+	char		 kt[128], *ns, *name, *cands;
+	int		 rc;
+
+	kind_text(e, kt, sizeof kt);
+	rc = gs_workload_resolve(w, ref, e->pod == NULL, &ns, &name, &cands);
+	if (rc == -2) {
+		gs_error_set(err, e->src_file, e->line, e->col, "%s '%s' is in "
+		    "several namespaces: %s (give namespace/name)",
+		    e->pod ? "pod" : "workload", ref, cands);
+		free(cands);
+		return -1;
+	}
+	snprintf(out->what, sizeof out->what, "%s %s %s",
+	    e->pod ? "pod" : "workload", ref, kt);
+	eval_selection(e, ns, name, c, w, r, m, out);
+	free(ns);
+	free(name);
+	return 0;
+}
+
+int
 gs_expect_eval(const struct gs_expect *e, const struct gs_cluster *c,
     const struct gs_workload *w, const struct gs_result *r,
-    const struct gs_metrics *m, struct gs_expect_result *out)
+    const struct gs_metrics *m, struct gs_expect_result *out,
+    struct gs_error *err)
 {
 	char	kt[128];
 
 	memset(out, 0, sizeof *out);
+	if (e->workload || e->pod)
+		return eval_selector(e, c, w, r, m, out, err);
 	kind_text(e, kt, sizeof kt);
-	if (e->workload || e->pod) {
-		snprintf(out->what, sizeof out->what, "%s %s %s",
-		    e->pod ? "pod" : "workload", e->pod ? e->pod : e->workload,
-		    kt);
-		eval_selection(e, c, w, r, m, out);
-		return;
-	}
 	snprintf(out->what, sizeof out->what, "%s", kt);
 	switch (e->kind) {
 	case EX_MAX_PENDING:
@@ -335,4 +363,5 @@ gs_expect_eval(const struct gs_expect *e, const struct gs_cluster *c,
 		snprintf(out->got, sizeof out->got, "%zu", m->nodes_used);
 		break;
 	}
+	return 0;
 }

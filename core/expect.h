@@ -4,7 +4,8 @@
  * `gpusched check`.
  *
  *   expect:
- *     - workload: web          # or pod: NAME; no selector = cluster-wide
+ *     - workload: web          # or pod: NAME; ns/name or a bare name;
+ *                              # no selector = cluster-wide
  *       oneNode: true
  *       maxPodsPerGPU: 2
  *     - maxPending: 0
@@ -59,8 +60,14 @@ struct gs_expect_result {
 int	gs_expect_load(const struct yt_file *, const struct yt_node *,
 	    struct gs_expect_list *, struct gs_error *);
 void	gs_expect_list_release(struct gs_expect_list *);
-void	gs_expect_eval(const struct gs_expect *, const struct gs_cluster *,
+/*
+ * Evaluate one expectation.  A pod or workload is "ns/name", or a bare
+ * name: namespace default's, else the only namespace that has it; -1
+ * with a located error when several namespaces have it.
+ */
+int	gs_expect_eval(const struct gs_expect *, const struct gs_cluster *,
 	    const struct gs_workload *, const struct gs_result *,
-	    const struct gs_metrics *, struct gs_expect_result *);
+	    const struct gs_metrics *, struct gs_expect_result *,
+	    struct gs_error *);
 
 #endif

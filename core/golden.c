@@ -5,8 +5,10 @@
 #include <string.h>
 
 #include "golden.h"
+#include "ident.h"
 
-#define GOLDEN_VERSION	1
+/* 2: pods keyed "ns/name"; 1 (still read): by name, namespace default. */
+#define GOLDEN_VERSION	2
 
 json_t *
 gs_golden_new(void)
@@ -27,12 +29,15 @@ gs_golden_add_run(json_t *golden, const char *run,
 		const struct gs_placement	*pl = &r->pl[i];
 		const struct gs_pod		*pod = &w->pods[pl->pod];
 		json_t				*ctrs;
+		char				*key;
 
 		if (pl->status == GS_UNMANAGED)
 			continue;
+		key = gs_pod_key(pod->ns, pod->name);
 		if (pl->status == GS_PENDING) {
-			json_object_set_new(pods, pod->name,
+			json_object_set_new(pods, key,
 			    json_pack("{s:b}", "pending", 1));
+			free(key);
 			continue;
 		}
 		ctrs = json_object();
@@ -48,8 +53,9 @@ gs_golden_add_run(json_t *golden, const char *run,
 				    grants[k].dev].id));
 			json_object_set_new(ctrs, pod->ctrs[j].name, uu);
 		}
-		json_object_set_new(pods, pod->name, json_pack("{s:s,s:o}",
+		json_object_set_new(pods, key, json_pack("{s:s,s:o}",
 		    "node", c->nodes[pl->node].name, "containers", ctrs));
+		free(key);
 	}
 	o = json_pack("{s:{s:s,s:s,s:s,s:i,s:i,s:i,s:b},s:o}", "scheduler",
 	    "profile", cfg->profile, "nodeSchedulerPolicy", cfg->node_policy,
@@ -60,11 +66,36 @@ gs_golden_add_run(json_t *golden, const char *run,
 	json_object_set_new(json_object_get(golden, "runs"), run, o);
 }
 
+/* Version 1 keyed pods by name alone: they are namespace default's. */
+static void
+upgrade_v1(json_t *g)
+{
+	const char	*run, *pod;
+	json_t		*r, *p, *pods, *keyed;
+	char		*key;
+
+	json_object_foreach(json_object_get(g, "runs"), run, r) {
+		pods = json_object_get(r, "placements");
+		if (!json_is_object(pods))
+			continue;
+		keyed = json_object();
+		json_object_foreach(pods, pod, p) {
+			key = gs_pod_key(GS_DEFAULT_NS, pod);
+			json_object_set(keyed, key, p);
+			free(key);
+		}
+		json_object_set_new(r, "placements", keyed);
+	}
+	json_object_set_new(g, "gpusched_golden",
+	    json_integer(GOLDEN_VERSION));
+}
+
 int
 gs_golden_load(const char *path, json_t **out, struct gs_error *err)
 {
 	json_error_t	 je;
 	json_t		*g;
+	json_int_t	 version;
 	char		*buf;
 	size_t		 len;
 
@@ -80,17 +111,18 @@ gs_golden_load(const char *path, json_t **out, struct gs_error *err)
 	    !json_is_object(json_object_get(g, "runs"))) {
 		json_decref(g);
 		return gs_error_set(err, path, 1, 1, "not a gpusched golden "
-		    "file (want {\"gpusched_golden\": 1, \"runs\": {...}}; "
+		    "file (want {\"gpusched_golden\": 2, \"runs\": {...}}; "
 		    "write one with --update-expect)");
 	}
-	if (json_integer_value(json_object_get(g, "gpusched_golden")) !=
-	    GOLDEN_VERSION) {
+	version = json_integer_value(json_object_get(g, "gpusched_golden"));
+	if (version != 1 && version != GOLDEN_VERSION) {
 		json_decref(g);
 		return gs_error_set(err, path, 1, 1, "golden file version %lld,"
-		    " this gpusched reads version %d",
-		    (long long)json_integer_value(json_object_get(g,
-		    "gpusched_golden")), GOLDEN_VERSION);
+		    " this gpusched reads versions 1 and %d",
+		    (long long)version, GOLDEN_VERSION);
 	}
+	if (version == 1)
+		upgrade_v1(g);
 	*out = g;
 	return 0;
 }
@@ -107,20 +139,25 @@ row_cmp(const void *a, const void *b)
 	    ((const struct row *)b)->key);
 }
 
-/* One row per run (its settings) and per pod (where it landed). */
+/*
+ * One row per run (its settings) and per pod (where it landed); as, when
+ * given, names the run.
+ */
 static struct row *
-flatten(json_t *g, json_t *only, size_t *n)
+flatten(json_t *g, json_t *only, const char *as, size_t *n)
 {
 	struct row	*v = NULL;
 	size_t		 cap = 0;
-	const char	*run, *pod;
+	const char	*key, *pod;
 	json_t		*r, *p;
 
 	*n = 0;
-	json_object_foreach(json_object_get(g, "runs"), run, r) {
-		char *s;
+	json_object_foreach(json_object_get(g, "runs"), key, r) {
+		const char	*run = as != NULL ? as : key;
+		char		*s;
 
-		if (only != NULL && json_object_get(only, run) == NULL)
+		if (as == NULL && only != NULL &&
+		    json_object_get(only, run) == NULL)
 			continue;
 		s = json_dumps(json_object_get(r, "scheduler"),
 		    JSON_SORT_KEYS | JSON_COMPACT);
@@ -177,13 +214,23 @@ void
 gs_golden_diff(json_t *want, json_t *got, struct gs_diff *d)
 {
 	struct row	*a, *b;
+	json_t		*wr, *gr;
+	const char	*as = NULL;
 	size_t		 na, nb, i = 0, j = 0;
 	int		 c;
 
 	memset(d, 0, sizeof *d);
-	/* Runs not simulated this time (--run) are not compared. */
-	a = flatten(want, json_object_get(got, "runs"), &na);
-	b = flatten(got, NULL, &nb);
+	/*
+	 * Runs not simulated this time (--run) are not compared.  One run
+	 * against one run is compared whatever their names (a run of
+	 * --workload files was named after the first file before version 2).
+	 */
+	wr = json_object_get(want, "runs");
+	gr = json_object_get(got, "runs");
+	if (json_object_size(wr) == 1 && json_object_size(gr) == 1)
+		as = json_object_iter_key(json_object_iter(gr));
+	a = flatten(want, gr, as, &na);
+	b = flatten(got, NULL, NULL, &nb);
 	while (i < na || j < nb) {
 		c = i == na ? 1 : j == nb ? -1 : strcmp(a[i].key, b[j].key);
 		if (c == 0) {

@@ -2,8 +2,9 @@
  * golden.h: golden placement files for CI regression.  A golden file is
  * normalised JSON (sorted keys, no timestamps, no scores): per run, the
  * scheduler settings and, per pod, the node and each container's GPU
- * UUIDs, or that the pod stayed pending.  Comparing two of them gives one
- * row per difference, keyed by run and pod.
+ * UUIDs, or that the pod stayed pending, keyed "ns/name" (version 2).
+ * Comparing two of them gives one row per difference, keyed by run and
+ * pod: a pod that moved shows its old and its new row.
  */
 #ifndef GS_GOLDEN_H
 #define GS_GOLDEN_H
@@ -15,6 +16,12 @@
 #include "util.h"
 
 #define GS_GOLDEN_FLAGS	(JSON_SORT_KEYS | JSON_INDENT(2))
+
+/*
+ * The run of --cluster/--workload files: a golden file names no input
+ * file, so renaming one changes nothing.
+ */
+#define GS_GOLDEN_FILES_RUN	"simulation"
 
 /* Start a golden document; add each run with gs_golden_add_run. */
 json_t	*gs_golden_new(void);

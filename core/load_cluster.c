@@ -79,15 +79,19 @@ add_node_checked(struct gs_cluster *c, const struct yt_file *f,
     struct gs_error *err)
 {
 	struct gs_node	*n;
+	long		 first;
 
-	if (gs_cluster_find(c, name) >= 0)
-		return yt_error(f, at, err, "duplicate node name '%s'", name);
+	if ((first = gs_cluster_find(c, name)) >= 0)
+		return yt_error(f, at, err, "duplicate Node %s (first defined "
+		    "at %s:%d:%d)", name, c->nodes[first].src_file,
+		    c->nodes[first].src_line, c->nodes[first].src_col);
 	grow_array(&c->nodes, &c->cap, c->nnodes + 1, sizeof *c->nodes);
 	n = &c->nodes[c->nnodes++];
 	memset(n, 0, sizeof *n);
 	n->name = xstrdup(name);
 	n->src_file = xstrdup(f->path);
 	n->src_line = at ? at->line : 0;
+	n->src_col = at ? at->col : 0;
 	*out = n;
 	return 0;
 }

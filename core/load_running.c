@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ident.h"
 #include "int32.h"
 #include "load.h"
 #include "running.h"
@@ -218,6 +219,7 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 	struct gs_workload	 tmp;
 	struct gs_running_pod	*rp;
 	const struct gs_pod	*pod;
+	const struct gs_idref	*first;
 	const struct yt_node	*v;
 	const char		*phase = NULL, *node, *alloc;
 	char			 why[160];
@@ -234,6 +236,17 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 		    "(kubectl get pods -A -o json)");
 	}
 	pod = &tmp.pods[0];
+	/* Listed twice, it would be charged twice (the API server has one). */
+	if (r->ids == NULL)
+		r->ids = xcalloc(1, sizeof *r->ids);
+	if ((first = gs_idset_add(r->ids, "Pod", pod->ns, pod->name, f->path,
+	    pod->src_line, pod->src_col)) != NULL) {
+		yt_error(f, obj, err, "duplicate running Pod %s/%s (first "
+		    "defined at %s:%d:%d)", pod->ns, pod->name, first->file,
+		    first->line, first->col);
+		gs_workload_release(&tmp);
+		return -1;
+	}
 	v = yt_get(yt_get(obj, "status"), "phase");
 	if (v != NULL && v->type == YT_SCALAR)
 		phase = v->str;
@@ -359,5 +372,7 @@ gs_running_release(struct gs_running *r)
 		free_devs(&r->v[i]);
 	}
 	free(r->v);
+	gs_idset_free(r->ids);
+	free(r->ids);
 	memset(r, 0, sizeof *r);
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "hami.h"
+#include "ident.h"
 #include "kubefilter.h"
 #include "load.h"
 #include "quantity.h"
@@ -399,7 +400,7 @@ object_meta(const struct yt_file *f, const struct yt_node *obj,
 	size_t			 i;
 
 	oi->at = obj;
-	oi->ns = "default";
+	oi->ns = GS_DEFAULT_NS;
 	meta = yt_get(obj, "metadata");
 	if (yt_expect(f, meta, YT_MAP, "metadata", err) != 0)
 		return -1;
@@ -413,9 +414,19 @@ object_meta(const struct yt_file *f, const struct yt_node *obj,
 	if (oi->name[0] == '\0' || strlen(oi->name) > 253)
 		return yt_error(f, v, err, "metadata.name must be 1 to 253 "
 		    "characters");
-	if ((v = yt_get(meta, "namespace")) != NULL && !yt_is_null(v) &&
-	    yt_string(f, v, "metadata.namespace", &oi->ns, err) != 0)
-		return -1;
+	if (strchr(oi->name, '/') != NULL)
+		return yt_error(f, v, err, "metadata.name must not contain "
+		    "'/', got '%s'", oi->name);
+	if ((v = yt_get(meta, "namespace")) != NULL && !yt_is_null(v)) {
+		if (yt_string(f, v, "metadata.namespace", &oi->ns, err) != 0)
+			return -1;
+		if (oi->ns[0] == '\0')
+			oi->ns = GS_DEFAULT_NS;	/* kubectl's default */
+		if (strlen(oi->ns) > 63 || strchr(oi->ns, '/') != NULL)
+			return yt_error(f, v, err, "metadata.namespace must be "
+			    "at most 63 characters without '/', got '%s'",
+			    oi->ns);
+	}
 	annos = yt_get(meta, "annotations");
 	if (strcmp(oi->kind, "Pod") != 0 && !yt_is_null(annos)) {
 		if (yt_expect(f, annos, YT_MAP, "metadata.annotations",
@@ -433,6 +444,55 @@ object_meta(const struct yt_file *f, const struct yt_node *obj,
 	return 0;
 }
 
+/* Refuse an object whose kind, namespace and name came before. */
+static int
+register_object(struct gs_workload *wl, const struct yt_file *f,
+    const struct obj_info *oi, struct gs_error *err)
+{
+	const struct gs_idref	*first;
+
+	if (wl->ids == NULL)
+		wl->ids = xcalloc(1, sizeof *wl->ids);
+	first = gs_idset_add(wl->ids, oi->kind, oi->ns, oi->name, f->path,
+	    oi->at->line, oi->at->col);
+	if (first == NULL)
+		return 0;
+	return yt_error(f, oi->at, err, "duplicate %s %s/%s (first defined "
+	    "at %s:%d:%d)", oi->kind, oi->ns, oi->name, first->file,
+	    first->line, first->col);
+}
+
+/*
+ * Refuse a pod named like one of another object (Pod web-0 and the first
+ * replica of Deployment web): one namespace/name is one pod.
+ */
+static int
+register_pods(struct gs_workload *wl, size_t from, const struct yt_file *f,
+    const struct obj_info *oi, struct gs_error *err)
+{
+	const struct gs_idref	*first;
+	const struct gs_pod	*p, *q;
+	size_t			 i, j;
+
+	for (i = from; i < wl->npods; i++) {
+		p = &wl->pods[i];
+		first = gs_idset_add(wl->ids, "pod", p->ns, p->name, f->path,
+		    oi->at->line, oi->at->col);
+		if (first == NULL)
+			continue;
+		for (j = 0; j < from && !gs_pod_is(&wl->pods[j], p->ns,
+		    p->name); j++)
+			;
+		q = j < from ? &wl->pods[j] : p;
+		return yt_error(f, oi->at, err, "pod %s/%s of %s %s has the "
+		    "namespace and name of a pod of %s %s (first defined at "
+		    "%s:%d:%d); gpusched names replicas NAME-INDEX",
+		    p->ns, p->name, oi->kind, oi->name, q->kind, q->workload,
+		    first->file, first->line, first->col);
+	}
+	return 0;
+}
+
 static int
 emit_pods(struct gs_workload *wl, const struct yt_file *f,
     const struct obj_info *oi, const struct yt_node *tmpl, int64_t count,
@@ -441,7 +501,7 @@ emit_pods(struct gs_workload *wl, const struct yt_file *f,
 {
 	struct gs_pod	 proto;
 	int64_t		 i;
-	size_t		 ni;
+	size_t		 ni, before = wl->npods;
 
 	memset(&proto, 0, sizeof proto);
 	proto.pinned_node = -1;
@@ -483,7 +543,7 @@ emit_pods(struct gs_workload *wl, const struct yt_file *f,
 		}
 	}
 	gs_pod_release(&proto);
-	return 0;
+	return register_pods(wl, before, f, oi, err);
 }
 
 static int
@@ -541,7 +601,8 @@ load_object(struct gs_workload *wl, const struct yt_file *f,
 		return yt_error(f, kind, err, "unknown kind '%s' (workloads "
 		    "are Pod, Deployment, ReplicaSet, StatefulSet, Job, "
 		    "CronJob, DaemonSet)", oi.kind);
-	if (object_meta(f, obj, &oi, w, err) != 0)
+	if (object_meta(f, obj, &oi, w, err) != 0 ||
+	    register_object(wl, f, &oi, err) != 0)
 		return -1;
 	if (strcmp(oi.kind, "Pod") == 0)
 		return emit_pods(wl, f, &oi, obj, 1, cl, 0, w, err);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ident.h"
 #include "int32.h"
 #include "model.h"
 #include "util.h"
@@ -404,6 +405,8 @@ gs_workload_release(struct gs_workload *w)
 	for (i = 0; i < w->npods; i++)
 		gs_pod_release(&w->pods[i]);
 	free(w->pods);
+	gs_idset_free(w->ids);
+	free(w->ids);
 	memset(w, 0, sizeof *w);
 }
 

@@ -100,7 +100,7 @@ struct gs_node {
 	struct gs_device	*devs;		/* registration order */
 	size_t			 ndevs;
 	char			*src_file;
-	int			 src_line;
+	int			 src_line, src_col;
 	uint64_t		 gen;		/* bumped when usage changes */
 	int			 registered;	/* HAMi knows its GPUs */
 	double			 cost;		/* per hour, compact pools */
@@ -242,9 +242,14 @@ struct gs_pod {
 	int			 src_line, src_col;
 };
 
+struct gs_idset;
+
 struct gs_workload {
 	struct gs_pod	*pods;		/* scheduling order */
 	size_t		 npods, cap;
+	/* The objects and pods loaded so far (ident.h), to refuse one
+	 * defined twice; copies have none. */
+	struct gs_idset	*ids;
 };
 
 void	gs_pod_release(struct gs_pod *);

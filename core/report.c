@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ident.h"
 #include "policy.h"
 #include "report.h"
 #include "util.h"
@@ -67,7 +68,7 @@ static char *running_on(const struct gs_running *, size_t, const char *,
 static char *
 gpu_pods(const struct gs_report_run *rr, size_t node, size_t dev)
 {
-	char	*out = NULL, *t;
+	char	*out = NULL, *t, *dn;
 	size_t	 i, j, k;
 
 	if (rr->running != NULL) {
@@ -94,8 +95,9 @@ gpu_pods(const struct gs_report_run *rr, size_t node, size_t dev)
 		}
 		if (!hit)
 			continue;
-		t = out ? xasprintf("%s,%s", out, rr->wl->pods[i].name) :
-		    xstrdup(rr->wl->pods[i].name);
+		dn = gs_pod_display(rr->wl->pods[i].ns, rr->wl->pods[i].name);
+		t = out ? xasprintf("%s,%s", out, dn) : xstrdup(dn);
+		free(dn);
 		free(out);
 		out = t;
 	}
@@ -106,10 +108,14 @@ static size_t
 name_width(const struct gs_report_run *rr)
 {
 	size_t	i, w = 3;
+	char	*dn;
 
-	for (i = 0; i < rr->wl->npods; i++)
-		if (strlen(rr->wl->pods[i].name) > w)
-			w = strlen(rr->wl->pods[i].name);
+	for (i = 0; i < rr->wl->npods; i++) {
+		dn = gs_pod_display(rr->wl->pods[i].ns, rr->wl->pods[i].name);
+		if (strlen(dn) > w)
+			w = strlen(dn);
+		free(dn);
+	}
 	return w;
 }
 
@@ -307,19 +313,23 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 		const struct gs_placement	*pl = &rr->res->pl[i];
 		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
 		int				 rows = 0;
+		char				*dn;
 
+		dn = gs_pod_display(pod->ns, pod->name);
 		if (pl->status == GS_PENDING) {
 			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s\n",
-			    (int)pw, pod->name, (int)nw, "<pending>", "-",
+			    (int)pw, dn, (int)nw, "<pending>", "-",
 			    "-", "-", "-");
 			fprintf(fp, "%-*s  reason: %s\n", (int)pw, "",
 			    pl->reason ? pl->reason : "");
+			free(dn);
 			continue;
 		}
 		if (pl->status == GS_UNMANAGED) {
 			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s  (no GPU "
 			    "request: left to kube-scheduler)\n", (int)pw,
-			    pod->name, (int)nw, "-", "-", "-", "-", "-");
+			    dn, (int)nw, "-", "-", "-", "-", "-");
+			free(dn);
 			continue;
 		}
 		for (j = 0; j < pl->ninit + pl->nctrs; j++) {
@@ -333,7 +343,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 				    &c->nodes[pl->node].devs[g->dev];
 
 				fprintf(fp, "%-*s  %-*s  %3d  %-40s  %8d  "
-				    "%5d", (int)pw, rows == 0 ? pod->name : "",
+				    "%5d", (int)pw, rows == 0 ? dn : "",
 				    (int)nw, c->nodes[pl->node].name, d->index,
 				    d->id, g->usedmem, g->usedcores);
 				if (pod->nctrs > 1 || pl->ninit > 0)
@@ -343,6 +353,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 				rows++;
 			}
 		}
+		free(dn);
 	}
 
 	fprintf(fp, "\nGPU MAP\n");
@@ -650,7 +661,10 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 
 	compare_header(fp, "POD", rr, n, pw, cw);
 	for (i = 0; i < wl->npods; i++) {
-		fprintf(fp, "%-*s", (int)pw, wl->pods[i].name);
+		char *dn = gs_pod_display(wl->pods[i].ns, wl->pods[i].name);
+
+		fprintf(fp, "%-*s", (int)pw, dn);
+		free(dn);
 		for (r = 0; r < n; r++) {
 			const struct gs_placement *pl = &rr[r].res->pl[i];
 			size_t off;
@@ -718,7 +732,7 @@ static char *
 running_on(const struct gs_running *r, size_t node, const char *id,
     int version)
 {
-	char	*out = NULL, *t;
+	char	*out = NULL, *t, *key;
 	size_t	 i, k;
 
 	for (i = 0; i < r->n; i++) {
@@ -734,8 +748,9 @@ running_on(const struct gs_running *r, size_t node, const char *id,
 			    (size_t)p->devs[k].ctr < p->ninit);
 		if (!hit)
 			continue;
-		t = xasprintf("%s%s%s/%s", out ? out : "", out ? "," : "",
-		    p->ns, p->name);
+		key = gs_pod_key(p->ns, p->name);
+		t = xasprintf("%s%s%s", out ? out : "", out ? "," : "", key);
+		free(key);
 		free(out);
 		out = t;
 	}

@@ -37,6 +37,8 @@ struct gs_running_pod {
 struct gs_running {
 	struct gs_running_pod	*v;
 	size_t			 n, cap;
+	struct gs_idset		*ids;	/* every pod read, to refuse one
+					   listed twice (ident.h) */
 };
 
 /* Read pods, charge their usage to c, and remember them in r. */

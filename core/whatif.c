@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ident.h"
 #include "whatif.h"
 #include "util.h"
 
@@ -319,19 +320,20 @@ same_place(const struct gs_cluster *c0, const struct gs_placement *a,
 }
 
 static void
-add_change(struct gs_change **v, size_t *n, const char *pod, char *before,
-    char *after, const char *reason)
+add_change(struct gs_change **v, size_t *n, const struct gs_pod *pod,
+    char *before, char *after, const char *reason)
 {
 	*v = xreallocarray(*v, *n + 1, sizeof **v);
-	(*v)[*n].pod = xstrdup(pod);
+	(*v)[*n].pod = xstrdup(pod->name);
+	(*v)[*n].ns = xstrdup(pod->ns ? pod->ns : GS_DEFAULT_NS);
 	(*v)[*n].before = before;
 	(*v)[*n].after = after;
 	(*v)[(*n)++].reason = reason ? xstrdup(reason) : NULL;
 }
 
-/* Placements indexed by pod name (sorted), for lookups in O(log n). */
+/* Placements indexed by pod key, ns/name (sorted), for O(log n) lookups. */
 struct by_name {
-	const char			*name;
+	char				*name;
 	const struct gs_placement	*pl;
 };
 
@@ -349,7 +351,8 @@ index_pods(const struct gs_workload *w, const struct gs_result *r)
 	size_t		 i;
 
 	for (i = 0; i < r->npl; i++) {
-		v[i].name = w->pods[r->pl[i].pod].name;
+		v[i].name = gs_pod_key(w->pods[r->pl[i].pod].ns,
+		    w->pods[r->pl[i].pod].name);
 		v[i].pl = &r->pl[i];
 	}
 	qsort(v, r->npl, sizeof *v, by_name_cmp);
@@ -357,12 +360,23 @@ index_pods(const struct gs_workload *w, const struct gs_result *r)
 }
 
 static const struct gs_placement *
-find_pod(const struct by_name *v, size_t n, const char *name)
+find_pod(const struct by_name *v, size_t n, const struct gs_pod *p)
 {
-	struct by_name	 key = { name, NULL };
+	struct by_name	 key = { gs_pod_key(p->ns, p->name), NULL };
 	struct by_name	*hit = bsearch(&key, v, n, sizeof *v, by_name_cmp);
 
+	free(key.name);
 	return hit ? hit->pl : NULL;
+}
+
+static void
+free_index(struct by_name *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
 }
 
 void
@@ -377,34 +391,34 @@ gs_whatif_diff(const struct gs_cluster *c0, const struct gs_workload *w0,
 	memset(d, 0, sizeof *d);
 	for (i = 0; i < r1->npl; i++) {
 		const struct gs_placement *b = &r1->pl[i];
-		const char *name = w1->pods[b->pod].name;
-		const struct gs_placement *a = find_pod(i0, r0->npl, name);
+		const struct gs_pod *p = &w1->pods[b->pod];
+		const struct gs_placement *a = find_pod(i0, r0->npl, p);
 
 		if (a != NULL && same_place(c0, a, c1, b))
 			continue;
 		if (b->status == GS_PENDING)
-			add_change(&d->pending, &d->npending, name,
+			add_change(&d->pending, &d->npending, p,
 			    where(c0, a), where(c1, b), b->reason);
 		else if (a != NULL && a->status == GS_PLACED &&
 		    b->status == GS_PLACED)
-			add_change(&d->moved, &d->nmoved, name, where(c0, a),
+			add_change(&d->moved, &d->nmoved, p, where(c0, a),
 			    where(c1, b), NULL);
 		else if (b->status == GS_PLACED)
-			add_change(&d->placed, &d->nplaced, name, where(c0, a),
+			add_change(&d->placed, &d->nplaced, p, where(c0, a),
 			    where(c1, b), NULL);
 		else
-			add_change(&d->other, &d->nother, name, where(c0, a),
+			add_change(&d->other, &d->nother, p, where(c0, a),
 			    where(c1, b), NULL);
 	}
 	for (i = 0; i < r0->npl; i++) {
-		const char *name = w0->pods[r0->pl[i].pod].name;
+		const struct gs_pod *p = &w0->pods[r0->pl[i].pod];
 
-		if (find_pod(i1, r1->npl, name) == NULL)
-			add_change(&d->other, &d->nother, name,
+		if (find_pod(i1, r1->npl, p) == NULL)
+			add_change(&d->other, &d->nother, p,
 			    where(c0, &r0->pl[i]), xstrdup("absent"), NULL);
 	}
-	free(i0);
-	free(i1);
+	free_index(i0, r0->npl);
+	free_index(i1, r1->npl);
 }
 
 static void
@@ -414,6 +428,7 @@ free_changes(struct gs_change *v, size_t n)
 
 	for (i = 0; i < n; i++) {
 		free(v[i].pod);
+		free(v[i].ns);
 		free(v[i].before);
 		free(v[i].after);
 		free(v[i].reason);

@@ -48,7 +48,8 @@ int	gs_drain(struct gs_cluster *c, const struct gs_workload *w,
 	    struct gs_result *r, long node, struct gs_error *err);
 
 struct gs_change {
-	char	*pod;
+	char	*pod;		/* name */
+	char	*ns;		/* namespace */
 	char	*before;	/* "t4-node GPU 3", "pending", "absent" */
 	char	*after;
 	char	*reason;	/* pending reason after, if any */
