@@ -97,6 +97,46 @@ gs_ppod_add_gpu(struct gs_ppod *p, const char *ctr, const char *uuid,
 	p->ngpus++;
 }
 
+static int
+gpu_uuid_cmp(const void *a, const void *b)
+{
+	return strcmp((*(const struct gs_pgpu *const *)a)->uuid,
+	    (*(const struct gs_pgpu *const *)b)->uuid);
+}
+
+void
+gs_pset_fill_index(struct gs_pset *dst, const struct gs_pset *src)
+{
+	const struct gs_pgpu	**v = NULL, **hit, *key;
+	struct gs_pgpu		  key_gpu;
+	size_t			  n = 0, cap = 0, i, j, k;
+
+	for (i = 0; i < src->nruns; i++)
+		for (j = 0; j < src->runs[i].npods; j++)
+			for (k = 0; k < src->runs[i].pods[j].ngpus; k++) {
+				if (src->runs[i].pods[j].gpus[k].index < 0)
+					continue;
+				grow_array(&v, &cap, n + 1, sizeof *v);
+				v[n++] = &src->runs[i].pods[j].gpus[k];
+			}
+	if (n > 0)
+		qsort(v, n, sizeof *v, gpu_uuid_cmp);
+	key = &key_gpu;
+	for (i = 0; n > 0 && i < dst->nruns; i++)
+		for (j = 0; j < dst->runs[i].npods; j++)
+			for (k = 0; k < dst->runs[i].pods[j].ngpus; k++) {
+				struct gs_pgpu *g = &dst->runs[i].pods[j].gpus[k];
+
+				if (g->index >= 0)
+					continue;
+				key_gpu.uuid = g->uuid;
+				if ((hit = bsearch(&key, v, n, sizeof *v,
+				    gpu_uuid_cmp)) != NULL)
+					g->index = (*hit)->index;
+			}
+	free(v);
+}
+
 const char *
 gs_pchange_name(enum gs_pchange k)
 {

@@ -53,6 +53,12 @@ void		 gs_ppod_add_gpu(struct gs_ppod *, const char *ctr,
 		    const char *uuid, int index);
 
 /*
+ * Golden files name GPUs by UUID alone: give dst's GPUs without an index
+ * the index src gives the same UUID, so both sides read "GPU 1".
+ */
+void	gs_pset_fill_index(struct gs_pset *dst, const struct gs_pset *src);
+
+/*
  * Read a golden file (versions 1 and 2) or a `simulate -o json` output
  * (one run, or {"runs": [...]}), told apart by content.  0, or -1 with
  * a located error.
