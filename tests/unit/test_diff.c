@@ -3,6 +3,7 @@
  * removed, newly pending, newly placed), run matching, the labels of pods
  * and places, and reading golden files and `-o json` output.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 
 #include "suites.h"
 #include "../../core/diff.h"
+#include "../../core/report_diff.h"
 
 /* A pod on node with one GPU (uuid, index), or pending when node is NULL. */
 static struct gs_ppod *
@@ -265,6 +267,74 @@ test_load_errors(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "not a gpusched golden file"));
 }
 
+/* A golden side learns GPU indices from the side that has them. */
+static void
+test_fill_index(void)
+{
+	struct gs_pset	 a = { 0 }, b = { 0 };
+	struct gs_ppod	*p;
+
+	p = put(gs_pset_add_run(&a, "r"), NULL, "x", "n1", "GPU-b", -1);
+	gs_ppod_add_gpu(p, "main", "GPU-z", -1);
+	put(gs_pset_add_run(&b, "r"), NULL, "y", "n1", "GPU-b", 4);
+	gs_pset_fill_index(&a, &b);
+	CU_ASSERT_STRING_EQUAL(p->gpus[0].uuid, "GPU-b");
+	CU_ASSERT_EQUAL(p->gpus[0].index, 4);
+	CU_ASSERT_EQUAL(p->gpus[1].index, -1);	/* not on the other side */
+	gs_pset_release(&a);
+	gs_pset_release(&b);
+}
+
+/* What a writer printed, NUL-terminated (the caller frees it). */
+static char *
+written(void (*fn)(FILE *, const char *, const char *,
+    const struct gs_pdiff *), const struct gs_pdiff *d)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*fp = open_memstream(&buf, &len);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fp);
+	fn(fp, "base.json", "head,1.json", d);
+	fclose(fp);
+	return buf;
+}
+
+/* Names and reasons are escaped for XML and for workflow commands. */
+static void
+test_escaping(void)
+{
+	struct gs_pset	 a = { 0 }, b = { 0 };
+	struct gs_ppod	*p;
+	struct gs_pdiff	 d;
+	char		*out;
+
+	put(gs_pset_add_run(&a, "r<1>"), NULL, "a&b", "n1", "GPU-0", 0);
+	p = gs_prun_add_pod(gs_pset_add_run(&b, "r<1>"), NULL, "a&b", NULL,
+	    "50% \"full\"\nretry");
+	p->file = xstrdup("dir,x/app:1.yaml");
+	p->line = 7;
+	gs_pset_compare(&a, &b, NULL, &d);
+	out = written(gs_report_diff_junit, &d);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "<testsuite name=\"r&lt;1&gt;\" "
+	    "tests=\"1\" failures=\"1\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "<testcase name=\"a&amp;b\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "message=\"a&amp;b newly pending: "
+	    "n1 GPU 0 -&gt; pending (50% &quot;full&quot;\nretry)\""));
+	free(out);
+	out = written(gs_report_diff_github, &d);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "::error file=dir%2Cx/app%3A1.yaml,"
+	    "line=7,title=gpusched diff%3A pod newly pending::r<1>: a&b newly "
+	    "pending: n1 GPU 0 -> pending (50%25 \"full\"%0Aretry)\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "::notice title=gpusched diff::"
+	    "base.json vs head,1.json: 0 moved, 1 newly pending, 0 newly "
+	    "placed, 0 added, 0 removed; 1 pod in 1 run compared\n"));
+	free(out);
+	gs_pdiff_release(&d);
+	gs_pset_release(&a);
+	gs_pset_release(&b);
+}
+
 CU_TestInfo diff_tests[] = {
 	{ "each kind of change", test_each_kind },
 	{ "GPU sets, not GPU order", test_gpu_set },
@@ -273,5 +343,7 @@ CU_TestInfo diff_tests[] = {
 	{ "pod labels and places", test_labels },
 	{ "golden v2 and -o json read alike", test_load },
 	{ "bad files: located errors", test_load_errors },
+	{ "GPU indices from the other side", test_fill_index },
+	{ "XML and workflow-command escaping", test_escaping },
 	CU_TEST_INFO_NULL,
 };
