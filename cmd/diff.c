@@ -212,6 +212,13 @@ diff_sides(const struct diff_args *a, struct diff_side *base,
 		    "--workload/--scenario)\nTry 'gpusched diff --help'.");
 		return EXIT_USAGE;
 	}
+	if (!base_in && !head_in && a->node_policy->count +
+	    a->gpu_policy->count + a->ignore->count + a->profile->count +
+	    a->hami_version->count > 0) {
+		cmd_errorf("diff: scheduler options apply to simulated sides; "
+		    "both sides are files");
+		return EXIT_USAGE;
+	}
 	if (!base_in)
 		base->file = a->files->filename[0];
 	if (!head_in)
