@@ -134,6 +134,7 @@ golden: $(ASAN)/gpusched
 	@mkdir -p build/check && rm -f build/check/golden.*
 	$(TEST_ENV) sh tests/golden/run.sh $(ASAN)/gpusched
 	$(TEST_ENV) sh tests/golden/shard-merge.sh $(ASAN)/gpusched
+	$(TEST_ENV) sh tests/diff/junit.sh $(ASAN)/gpusched
 	@touch build/check/golden.pass
 
 # The replay against the published openb results (skipped without TRACES).
@@ -191,7 +192,7 @@ fuzz: $(FUZZ_TARGETS:%=build/fuzz/%)
 
 # Debian packages (run as root on a fresh machine).
 SETUP_PKGS = build-essential pkg-config libyaml-dev libjansson-dev \
-	libargtable2-dev libgsl-dev libcunit1-dev mandoc
+	libargtable2-dev libgsl-dev libcunit1-dev mandoc libxml2-utils
 # apt-get install what is missing of $(1) (root on Debian).
 define apt_install
 	@missing=""; for p in $(1); do \

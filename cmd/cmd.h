@@ -33,7 +33,7 @@ struct gs_cmd {
 
 extern const struct gs_cmd gs_cmd_simulate, gs_cmd_compare, gs_cmd_check,
     gs_cmd_explain, gs_cmd_lint, gs_cmd_plan, gs_cmd_merge, gs_cmd_state,
-    gs_cmd_policies, gs_cmd_models, gs_cmd_replay;
+    gs_cmd_policies, gs_cmd_models, gs_cmd_replay, gs_cmd_diff;
 extern const struct gs_cmd *const gs_cmds[];
 
 /* "gpusched: FILE:LINE:COL: msg" on stderr. */

@@ -17,6 +17,7 @@
 const struct gs_cmd *const gs_cmds[] = {
 	&gs_cmd_simulate,
 	&gs_cmd_compare,
+	&gs_cmd_diff,
 	&gs_cmd_replay,
 	&gs_cmd_check,
 	&gs_cmd_explain,
