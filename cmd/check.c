@@ -13,10 +13,10 @@
 #include "../core/expect.h"
 
 struct check_args {
-	struct arg_file	*scenarios;
+	struct arg_file	*scenarios, *hami_config;
 	struct arg_lit	*quiet, *failures, *help;
 	struct arg_end	*end;
-	void		*table[6];
+	void		*table[7];
 };
 
 static void
@@ -25,15 +25,17 @@ check_args_init(struct check_args *a)
 	a->scenarios = arg_filen(NULL, NULL, "SCENARIO", 1, 4096,
 	    "scenario files with expect: blocks");
 	a->failures = arg_lit0(NULL, "failures-only", "print FAIL lines only");
+	a->hami_config = cmd_arg_hami_config();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
 	a->table[0] = a->scenarios;
 	a->table[1] = a->failures;
-	a->table[2] = a->quiet;
-	a->table[3] = a->help;
-	a->table[4] = a->end;
-	a->table[5] = NULL;
+	a->table[2] = a->hami_config;
+	a->table[3] = a->quiet;
+	a->table[4] = a->help;
+	a->table[5] = a->end;
+	a->table[6] = NULL;
 }
 
 static void
@@ -65,8 +67,8 @@ report(const struct gs_expect *e, const char *run,
 }
 
 static int
-check_one(const char *path, int quiet, int failures_only, size_t *passed,
-    size_t *failed)
+check_one(const char *path, const char *hami_config, int quiet,
+    int failures_only, size_t *passed, size_t *failed)
 {
 	struct cmd_inputs	in;
 	struct gs_scenario	sc;
@@ -76,6 +78,7 @@ check_one(const char *path, int quiet, int failures_only, size_t *passed,
 	memset(&in, 0, sizeof in);
 	in.scenario = path;
 	in.quiet = quiet;
+	in.snap.hami_config = hami_config;
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		return rc;
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
@@ -131,7 +134,9 @@ check_main(int argc, char **argv)
 	    argc, argv)) >= 0)
 		goto out;
 	for (i = 0; i < a.scenarios->count; i++) {
-		rc = check_one(a.scenarios->filename[i], a.quiet->count > 0,
+		rc = check_one(a.scenarios->filename[i],
+		    a.hami_config->count ? a.hami_config->filename[0] : NULL,
+		    a.quiet->count > 0,
 		    a.failures->count > 0, &passed, &failed);
 		if (rc > worst)
 			worst = rc;

@@ -68,13 +68,17 @@ struct cmd_input_args {
 
 void	cmd_input_args_init(struct cmd_input_args *);
 
-/* --running FILE... and --now TIME, for the commands that take a snapshot. */
+/* --running FILE..., --now TIME and --hami-config FILE, for the commands
+ * that take a snapshot. */
 struct cmd_snapshot_args {
 	struct arg_file	*running;
 	struct arg_str	*now;
+	struct arg_file	*hami_config;
 };
 
 void	cmd_snapshot_args_init(struct cmd_snapshot_args *);
+/* The --hami-config FILE option, as every command spells it. */
+struct arg_file *cmd_arg_hami_config(void);
 void	cmd_snapshot_inputs(const struct cmd_snapshot_args *,
 	    struct cmd_inputs *);
 

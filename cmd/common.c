@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "../core/hami.h"
+#include "../core/hamiconfig.h"
 #include "../core/lint.h"
 #include "../core/policy.h"
 
@@ -58,6 +59,40 @@ cmd_finish_stdout(int status)
 	return status;
 }
 
+/*
+ * The HAMi versions the Node annotations fit: a run without a version of
+ * its own takes the only one that fits; otherwise a warning when the
+ * run's version cannot read them, or several fit but not the default.
+ */
+static void
+infer_versions(struct gs_scenario *sc, int quiet)
+{
+	struct gs_infer	 in;
+	const char	*use, *said = NULL;
+	char		 msg[512];
+	size_t		 i;
+
+	gs_hami_infer(&sc->cluster, &in);
+	for (i = 0; i < sc->nruns; i++) {
+		struct gs_config	*c = &sc->runs[i].cfg;
+		enum gs_infer_verdict	 v;
+
+		v = gs_infer_decide(&in, c->profile, c->profile_given, &use,
+		    msg, sizeof msg);
+		if (v == GS_INFER_USE) {
+			free(c->profile);
+			c->profile = xstrdup(use);
+		}
+		/* One line for all runs that say the same. */
+		if (v == GS_INFER_NONE || quiet ||
+		    (said != NULL && strcmp(said, c->profile) == 0))
+			continue;
+		said = c->profile;
+		fprintf(stderr, "gpusched: %s: %s\n", v == GS_INFER_USE ?
+		    "note" : "warning", msg);
+	}
+}
+
 int
 cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 {
@@ -82,8 +117,11 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 		if (in->profile != NULL) {
 			free(c->profile);
 			c->profile = xstrdup(in->profile);
+			c->profile_given = 1;
 		}
 	}
+	if (rc == 0)
+		infer_versions(sc, in->quiet);
 	for (i = 0; rc == 0 && i < sc->nruns; i++)
 		gs_lint(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg, &w);
 	cmd_print_warnings(&w, in->quiet);
@@ -198,6 +236,14 @@ cmd_snapshot_args_init(struct cmd_snapshot_args *a)
 	    "pods already running (kubectl get pods -A -o json)");
 	a->now = arg_str0(NULL, "now", "\"YYYY-MM-DD HH:MM:SS\"",
 	    "reference time (UTC) for node handshakes");
+	a->hami_config = cmd_arg_hami_config();
+}
+
+struct arg_file *
+cmd_arg_hami_config(void)
+{
+	return arg_file0(NULL, "hami-config", "FILE", "HAMi's "
+	    "hami-scheduler-device ConfigMap or the chart's values.yaml");
 }
 
 void
@@ -206,6 +252,8 @@ cmd_snapshot_inputs(const struct cmd_snapshot_args *a, struct cmd_inputs *in)
 	in->snap.running = (char **)a->running->filename;
 	in->snap.nrunning = (size_t)a->running->count;
 	in->snap.now = a->now->count ? a->now->sval[0] : NULL;
+	in->snap.hami_config = a->hami_config->count ?
+	    a->hami_config->filename[0] : NULL;
 }
 
 void

@@ -18,7 +18,7 @@ struct cmp_args {
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[14];
+	void		*table[15];
 };
 
 #define MAX_COLUMNS	16
@@ -55,10 +55,11 @@ cmp_args_init(struct cmp_args *a)
 	cmd_snapshot_args_init(&a->snap);
 	a->table[8] = a->snap.running;
 	a->table[9] = a->snap.now;
-	a->table[10] = a->quiet;
-	a->table[11] = a->help;
-	a->table[12] = a->end;
-	a->table[13] = NULL;
+	a->table[10] = a->snap.hami_config;
+	a->table[11] = a->quiet;
+	a->table[12] = a->help;
+	a->table[13] = a->end;
+	a->table[14] = NULL;
 }
 
 static void

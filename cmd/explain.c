@@ -22,7 +22,7 @@ struct explain_args {
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[14];
+	void		*table[15];
 };
 
 static void
@@ -49,10 +49,11 @@ explain_args_init(struct explain_args *a)
 	cmd_snapshot_args_init(&a->snap);
 	a->table[8] = a->snap.running;
 	a->table[9] = a->snap.now;
-	a->table[10] = a->quiet;
-	a->table[11] = a->help;
-	a->table[12] = a->end;
-	a->table[13] = NULL;
+	a->table[10] = a->snap.hami_config;
+	a->table[11] = a->quiet;
+	a->table[12] = a->help;
+	a->table[13] = a->end;
+	a->table[14] = NULL;
 }
 
 static void

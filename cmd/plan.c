@@ -111,6 +111,7 @@ plan_args_init(struct plan_args *a, int sub)
 	cmd_snapshot_args_init(&a->snap);
 	add(a, a->snap.running);
 	add(a, a->snap.now);
+	add(a, a->snap.hami_config);
 	add(a, a->quiet = arg_lit0("q", "quiet", "no warnings on stderr"));
 	add(a, a->help = arg_lit0("h", "help", "print this help"));
 	add(a, a->end = arg_end(20));

@@ -206,8 +206,8 @@ plan_headroom(const struct gs_scenario *sc, size_t ri,
 /* ---- nodes --------------------------------------------------------- */
 
 static int
-load_pools(const struct plan_request *req, struct gs_cluster *pc,
-    struct gs_pool **out, size_t *n)
+load_pools(const struct plan_request *req, const struct gs_cluster *c,
+    struct gs_cluster *pc, struct gs_pool **out, size_t *n)
 {
 	struct gs_warnings	 w = { 0 };
 	struct gs_error		 err;
@@ -216,6 +216,8 @@ load_pools(const struct plan_request *req, struct gs_cluster *pc,
 
 	memset(pc, 0, sizeof *pc);
 	memset(&err, 0, sizeof err);
+	/* Candidate pools are built as --hami-config says. */
+	pc->hami = gs_hami_settings_dup(c->hami);
 	for (i = 0; i < req->npools; i++)
 		if (gs_load_cluster_file(pc, req->pools[i], &w, &err) != 0) {
 			cmd_error(&err);
@@ -271,7 +273,7 @@ nodes_compute(const struct gs_scenario *sc, const struct gs_run *run,
 
 	memset(a, 0, sizeof *a);
 	memset(&err, 0, sizeof err);
-	if ((rc = load_pools(req, &a->pc, &a->pools, &a->npools)) != EXIT_OK)
+	if ((rc = load_pools(req, &sc->cluster, &a->pc, &a->pools, &a->npools)) != EXIT_OK)
 		return rc;
 	for (i = 0; i < a->npools; i++)
 		a->priced |= a->pools[i].has_cost;

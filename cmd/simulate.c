@@ -20,7 +20,7 @@ struct sim_args {
 	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[19];
+	void		*table[20];
 };
 
 static void
@@ -64,10 +64,11 @@ sim_args_init(struct sim_args *a)
 	a->table[12] = a->update;
 	a->table[13] = a->snap.running;
 	a->table[14] = a->snap.now;
-	a->table[15] = a->quiet;
-	a->table[16] = a->help;
-	a->table[17] = a->end;
-	a->table[18] = NULL;
+	a->table[15] = a->snap.hami_config;
+	a->table[16] = a->quiet;
+	a->table[17] = a->help;
+	a->table[18] = a->end;
+	a->table[19] = NULL;
 }
 
 static void

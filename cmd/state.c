@@ -18,7 +18,7 @@ struct state_args {
 	struct cmd_snapshot_args snap;
 	struct arg_lit	*quiet, *help;
 	struct arg_end	*end;
-	void		*table[10];
+	void		*table[11];
 };
 
 static void
@@ -37,12 +37,13 @@ state_args_init(struct state_args *a)
 	a->table[1] = a->cluster;
 	a->table[2] = a->snap.running;
 	a->table[3] = a->snap.now;
-	a->table[4] = a->output;
-	a->table[5] = a->hami_version;
-	a->table[6] = a->quiet;
-	a->table[7] = a->help;
-	a->table[8] = a->end;
-	a->table[9] = NULL;
+	a->table[4] = a->snap.hami_config;
+	a->table[5] = a->output;
+	a->table[6] = a->hami_version;
+	a->table[7] = a->quiet;
+	a->table[8] = a->help;
+	a->table[9] = a->end;
+	a->table[10] = NULL;
 }
 
 static void

@@ -314,6 +314,13 @@ load_compact(struct gs_cluster *c, const struct yt_file *f,
 	const struct yt_node	*pools;
 	size_t			 i;
 
+	/* --hami-config below the file's own devicePlugin. */
+	if (c->hami != NULL) {
+		k.split = c->hami->split;
+		k.mem_scaling = c->hami->mem_scaling;
+		k.core_scaling = c->hami->core_scaling;
+	}
+
 	if (gs_check_keys(f, doc, keys, "cluster", err) != 0 ||
 	    load_knobs(f, yt_get(doc, "devicePlugin"), &k, err) != 0)
 		return -1;
@@ -662,6 +669,8 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 	if (reg != NULL) {
 		if (yt_string(f, reg, HAMI_REGISTER_ANNO, &s, err) != 0)
 			return -1;
+		n->reg_form = hami_register_is_json(s) ? GS_REG_JSON :
+		    GS_REG_TEXT;
 		if (hami_register_decode(s, &n->devs, &n->ndevs, why,
 		    sizeof why) != 0)
 			return yt_error(f, reg, err, "%s does not decode: %s",
@@ -692,6 +701,7 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 		return 0;
 	}
 	n->registered = 1;
+	n->cordon_anno = yt_get(annos, HAMI_DEVICE_CORDON_ANNO) != NULL;
 	return load_cordon(f, yt_get(annos, HAMI_DEVICE_CORDON_ANNO), n, w,
 	    err);
 }

@@ -48,11 +48,11 @@ is_hami_pod_annotation(const char *k)
 
 static int
 load_resources(const struct yt_file *f, const struct yt_node *n,
-    const char *what, struct gs_resval *out, struct gs_warnings *w,
+    const char *what, struct gs_resval *out,
+    const struct gs_hami_settings *hs, struct gs_warnings *w,
     struct gs_error *err)
 {
 	size_t	i;
-	int	r;
 
 	if (yt_is_null(n))
 		return 0;
@@ -62,11 +62,8 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 		const struct yt_node	*k = yt_key(n, i), *v = yt_val(n, i);
 		struct gs_quantity	 q;
 		char			 why[64];
-		int			 ours = -1;
+		int			 ours = gs_res_lookup(hs, k->str);
 
-		for (r = 0; r < GS_RES_N; r++)
-			if (strcmp(k->str, gs_res_names[r]) == 0)
-				ours = r;
 		if (v->type != YT_SCALAR || yt_is_null(v))
 			return yt_error(f, v, err, "'%s' must be a quantity, "
 			    "got %s", k->str, yt_type_name(v));
@@ -76,10 +73,17 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 		if (q.negative)
 			return yt_error(f, v, err, "'%s' must not be negative, "
 			    "got '%s'", k->str, v->str);
-		if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0)
+		if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0 &&
+		    hs == NULL)
 			gs_warn(w, f->path, k->line, k->col, "unknown resource "
 			    "'%s': HAMi reads nvidia.com/gpu, gpumem, "
 			    "gpumem-percentage and gpucores", k->str);
+		else if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0)
+			gs_warn(w, f->path, k->line, k->col, "unknown resource "
+			    "'%s': HAMi reads %s, %s, %s and %s (%s)", k->str,
+			    hs->res[GS_RES_GPU], hs->res[GS_RES_GPUMEM],
+			    hs->res[GS_RES_GPUMEM_PCT],
+			    hs->res[GS_RES_GPUCORES], hs->file);
 		if (ours < 0)
 			continue;
 		if (!q.integral)
@@ -117,7 +121,8 @@ effective(const struct yt_node *res, const char *name, int cpu)
 
 static int
 load_container(const struct yt_file *f, const struct yt_node *n,
-    struct gs_container *c, struct gs_warnings *w, struct gs_error *err)
+    struct gs_container *c, const struct gs_hami_settings *hs,
+    struct gs_warnings *w, struct gs_error *err)
 {
 	const struct yt_node	*v, *res, *sc;
 	const char		*name;
@@ -134,9 +139,9 @@ load_container(const struct yt_file *f, const struct yt_node *n,
 	if (!yt_is_null(res)) {
 		if (yt_expect(f, res, YT_MAP, "resources", err) != 0 ||
 		    load_resources(f, yt_get(res, "limits"), "limits", c->lim,
-		    w, err) != 0 ||
+		    hs, w, err) != 0 ||
 		    load_resources(f, yt_get(res, "requests"), "requests",
-		    c->req, w, err) != 0)
+		    c->req, hs, w, err) != 0)
 			return -1;
 		c->cpu = effective(res, "cpu", 1);
 		c->mem = effective(res, "memory", 0);
@@ -147,7 +152,7 @@ load_container(const struct yt_file *f, const struct yt_node *n,
 				    "container '%s': %s request %lld differs "
 				    "from its limit %lld; Kubernetes requires "
 				    "them equal, HAMi uses the limit", name,
-				    gs_res_names[r], (long long)c->req[r].v,
+				    gs_res_name(hs, r), (long long)c->req[r].v,
 				    (long long)c->lim[r].v);
 	}
 	sc = yt_get(n, "securityContext");
@@ -297,7 +302,8 @@ load_affinity(const struct yt_file *f, const struct yt_node *aff,
 /* Fill pod from a pod template (metadata + spec). */
 static int
 load_template(const struct yt_file *f, const struct yt_node *tmpl,
-    struct gs_pod *pod, struct gs_warnings *w, struct gs_error *err)
+    struct gs_pod *pod, const struct gs_hami_settings *hs,
+    struct gs_warnings *w, struct gs_error *err)
 {
 	const struct yt_node	*meta, *spec, *ctrs, *init;
 	size_t			 i, j;
@@ -324,7 +330,7 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 	pod->ctrs = xcalloc(ctrs->nitems, sizeof *pod->ctrs);
 	for (i = 0; i < ctrs->nitems; i++) {
 		pod->nctrs = i + 1;
-		if (load_container(f, ctrs->items[i], &pod->ctrs[i], w,
+		if (load_container(f, ctrs->items[i], &pod->ctrs[i], hs, w,
 		    err) != 0)
 			return -1;
 		for (j = 0; j < i; j++)
@@ -347,7 +353,8 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 			int			 r, any = 0;
 
 			pod->ninit = i + 1;
-			if (load_container(f, init->items[i], c, w, err) != 0)
+			if (load_container(f, init->items[i], c, hs, w,
+			    err) != 0)
 				return -1;
 			for (j = 0; j < i; j++)
 				if (strcmp(pod->init[j].name, c->name) == 0)
@@ -506,7 +513,8 @@ emit_pods(struct gs_workload *wl, const struct yt_file *f,
 	memset(&proto, 0, sizeof proto);
 	proto.pinned_node = -1;
 	if (yt_expect(f, tmpl, YT_MAP, "pod template", err) != 0 ||
-	    load_template(f, tmpl, &proto, w, err) != 0) {
+	    load_template(f, tmpl, &proto, cl != NULL ? cl->hami : NULL, w,
+	    err) != 0) {
 		gs_pod_release(&proto);
 		return -1;
 	}

@@ -166,6 +166,7 @@ gs_cluster_release(struct gs_cluster *c)
 	for (i = 0; i < c->nnodes; i++)
 		gs_node_release(&c->nodes[i]);
 	free(c->nodes);
+	gs_hami_settings_free(c->hami);
 	memset(c, 0, sizeof *c);
 }
 
@@ -181,6 +182,55 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 	    sizeof *dst->nodes);
 	for (i = 0; i < src->nnodes; i++)
 		gs_node_copy(&dst->nodes[i], &src->nodes[i]);
+	dst->hami = gs_hami_settings_dup(src->hami);
+}
+
+const char *
+gs_res_name(const struct gs_hami_settings *s, int r)
+{
+	if (s != NULL && r < GS_RES_NVIDIA_N)
+		return s->res[r];
+	return gs_res_names[r];
+}
+
+int
+gs_res_lookup(const struct gs_hami_settings *s, const char *name)
+{
+	int	r;
+
+	for (r = 0; r < GS_RES_N; r++)
+		if (strcmp(name, gs_res_name(s, r)) == 0)
+			return r;
+	return -1;
+}
+
+struct gs_hami_settings *
+gs_hami_settings_dup(const struct gs_hami_settings *s)
+{
+	struct gs_hami_settings	*d;
+	int			 r;
+
+	if (s == NULL)
+		return NULL;
+	d = xmalloc(sizeof *d);
+	*d = *s;
+	d->file = xstrdup(s->file);
+	for (r = 0; r < GS_RES_NVIDIA_N; r++)
+		d->res[r] = xstrdup(s->res[r]);
+	return d;
+}
+
+void
+gs_hami_settings_free(struct gs_hami_settings *s)
+{
+	int	r;
+
+	if (s == NULL)
+		return;
+	free(s->file);
+	for (r = 0; r < GS_RES_NVIDIA_N; r++)
+		free(s->res[r]);
+	free(s);
 }
 
 int

@@ -124,6 +124,17 @@ struct gs_node {
 	 * hami-vnpu-core "true"; without it the chart's hamiVnpuCore,
 	 * false). */
 	int			 vnpu_core;
+	/* What its annotations say of the HAMi version that wrote them
+	 * (hamiconfig.h): the NVIDIA register annotation's form, and
+	 * whether hami.io/device-cordon is there. */
+	int			 reg_form;	/* GS_REG_* */
+	int			 cordon_anno;
+};
+
+enum {
+	GS_REG_NONE,		/* no hami.io/node-nvidia-register */
+	GS_REG_TEXT,		/* "id,count,devmem,...:" (v2.6-v2.7) */
+	GS_REG_JSON		/* a JSON array (v2.8+) */
 };
 
 enum {
@@ -132,10 +143,13 @@ enum {
 	GS_HS_DELETED		/* devices removed by the scheduler */
 };
 
+struct gs_hami_settings;
+
 struct gs_cluster {
 	struct gs_node	*nodes;		/* listed order: breaks node ties */
 	size_t		 nnodes, cap;
 	uint64_t	 epoch;		/* bumped when usage is released */
+	struct gs_hami_settings *hami;	/* --hami-config, or NULL */
 };
 
 /* Free a device's strings (not the device itself). */
@@ -205,6 +219,31 @@ enum gs_res {
 
 extern const char *const gs_res_names[GS_RES_N];
 
+/*
+ * The HAMi settings the loaders read, from --hami-config (hamiconfig.h):
+ * the device plugin's knobs for the devices gpusched builds itself
+ * (compact pools) and NVIDIA's resource names, resolved once when pods
+ * are loaded (the request builder reads GS_RES_* indices only).  A
+ * cluster owns a copy, or has none for the chart's defaults.
+ */
+struct gs_hami_settings {
+	char		*file;			/* the configuration file */
+	const char	*form;			/* "ConfigMap", "values.yaml" */
+	int32_t		 split;			/* deviceSplitCount: 10 */
+	double		 mem_scaling;		/* deviceMemoryScaling: 1 */
+	double		 core_scaling;		/* deviceCoreScaling: 1 */
+	char		*res[GS_RES_NVIDIA_N];	/* resourceCountName... */
+};
+
+/* Resource r's name under s (NULL: HAMi's defaults). */
+const char	*gs_res_name(const struct gs_hami_settings *s, int r);
+/* The GS_RES_* index a resource name stands for under s, or -1. */
+int		 gs_res_lookup(const struct gs_hami_settings *s,
+		    const char *name);
+struct gs_hami_settings *gs_hami_settings_dup(
+		    const struct gs_hami_settings *);
+void		 gs_hami_settings_free(struct gs_hami_settings *);
+
 struct gs_resval {
 	int	set;		/* the key is present */
 	int	ok;		/* Quantity.AsInt64 succeeds */
@@ -272,6 +311,7 @@ struct gs_config {
 	int	 override_policies;	/* ignore pod policy annotations */
 	int	 exhaustive;		/* no shortcuts: cross-checks only */
 	char	*profile;		/* scoring profile name */
+	int	 profile_given;		/* named by the user, not defaulted */
 };
 
 void	gs_config_init(struct gs_config *);

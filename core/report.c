@@ -286,6 +286,33 @@ is_hami_profile(const struct gs_config *cfg)
 	return strncmp(cfg->profile, "hami", 4) == 0;
 }
 
+/* The settings --hami-config gave (nothing without one). */
+static void
+report_hami_config(FILE *fp, const struct gs_hami_settings *h)
+{
+	if (h == NULL)
+		return;
+	fprintf(fp, "hami config: %s (%s): deviceSplitCount %d, "
+	    "deviceMemoryScaling %g, deviceCoreScaling %g; resources %s, %s, "
+	    "%s, %s\n", h->file, h->form, (int)h->split, h->mem_scaling,
+	    h->core_scaling, h->res[GS_RES_GPU], h->res[GS_RES_GPUMEM],
+	    h->res[GS_RES_GPUMEM_PCT], h->res[GS_RES_GPUCORES]);
+}
+
+static json_t *
+hami_config_json(const struct gs_hami_settings *h)
+{
+	return json_pack("{s:s,s:s,s:i,s:f,s:f,s:s,s:s,s:s,s:s}",
+	    "file", h->file, "form", h->form,
+	    "deviceSplitCount", (int)h->split,
+	    "deviceMemoryScaling", h->mem_scaling,
+	    "deviceCoreScaling", h->core_scaling,
+	    "resourceCountName", h->res[GS_RES_GPU],
+	    "resourceMemoryName", h->res[GS_RES_GPUMEM],
+	    "resourceMemoryPercentageName", h->res[GS_RES_GPUMEM_PCT],
+	    "resourceCoreName", h->res[GS_RES_GPUCORES]);
+}
+
 void
 gs_report_table(FILE *fp, const struct gs_report_run *rr)
 {
@@ -302,7 +329,9 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 		    "policy annotations %s\n", rr->cfg->node_policy,
 		    rr->cfg->gpu_policy, rr->cfg->override_policies ?
 		    "overridden" : "honoured");
-		fprintf(fp, "in effect: %s\n\n", eff);
+		fprintf(fp, "in effect: %s\n", eff);
+		report_hami_config(fp, c->hami);
+		fputc('\n', fp);
 	} else
 		fprintf(fp, "scheduler: %s\n\n",
 		    gs_policy_find(rr->cfg->profile)->summary);
@@ -465,6 +494,9 @@ gs_report_json(const struct gs_report_run *rr)
 	    "overridden" : "honoured",
 	    "nodeTieBreak", strncmp(rr->cfg->profile, "kai-", 4) == 0 ?
 	    "smallest-name" : "first-listed");
+	if (c->hami != NULL)
+		json_object_set_new(sched, "hamiConfig",
+		    hami_config_json(c->hami));
 	json_object_set_new(o, "scheduler", sched);
 
 	for (i = 0; i < rr->res->npl; i++) {

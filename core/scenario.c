@@ -6,6 +6,10 @@
  *   scheduler: {nodeSchedulerPolicy: binpack, gpuSchedulerPolicy: spread,
  *               defaultMemory: 0, defaultCores: 0, defaultGPUNum: 1}
  *   workloads: [a.yaml, ...]         # or runs: [{name, workloads, scheduler}]
+ *   hamiConfig: hami-device-cm.yaml  # HAMi's ConfigMap or values.yaml
+ *
+ * Settings in order, the later winning: the chart's defaults, hamiConfig
+ * (or --hami-config), scheduler, the run's scheduler, the command line.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -13,6 +17,7 @@
 #include <string.h>
 
 #include "hami.h"
+#include "hamiconfig.h"
 #include "load.h"
 #include "policy.h"
 #include "scenario.h"
@@ -70,6 +75,7 @@ load_scheduler(const struct yt_file *f, const struct yt_node *n,
 			    "'%s' (try 'gpusched policies')", s);
 		free(cfg->profile);
 		cfg->profile = xstrdup(s);
+		cfg->profile_given = 1;
 	}
 	if ((v = yt_get(n, "hamiVersion")) != NULL) {
 		if (yt_get(n, "profile") != NULL)
@@ -82,6 +88,7 @@ load_scheduler(const struct yt_file *f, const struct yt_node *n,
 			    "(v2.6 to v2.10 are simulated)", s);
 		free(cfg->profile);
 		cfg->profile = xstrdup(hami_profile_for_version(s));
+		cfg->profile_given = 1;
 	}
 	if ((v = yt_get(n, "nodeSchedulerPolicy")) != NULL) {
 		if (yt_string(f, v, "nodeSchedulerPolicy", &s, err) != 0)
@@ -109,6 +116,43 @@ load_scheduler(const struct yt_file *f, const struct yt_node *n,
 		cfg->default_gpunum = (int32_t)x;
 	}
 	return 0;
+}
+
+/* HAMi's configuration file: settings into the scenario's configuration,
+ * knobs and resource names into the cluster the loaders fill. */
+static int
+apply_hami_config(struct gs_scenario *sc, const char *path,
+    struct gs_error *err)
+{
+	struct gs_hamicfg	hc;
+
+	if (gs_hamicfg_load(&hc, path, err) != 0)
+		return -1;
+	gs_hamicfg_apply(&hc, &sc->cfg);
+	gs_hami_settings_free(sc->cluster.hami);
+	sc->cluster.hami = gs_hami_settings_dup(&hc.s);
+	gs_hamicfg_release(&hc);
+	return 0;
+}
+
+static int
+load_hami_config(struct gs_scenario *sc, const struct yt_file *f,
+    const struct yt_node *n, const struct gs_snapshot_opts *opts,
+    struct gs_error *err)
+{
+	char	*p;
+	int	 rc;
+
+	if (opts != NULL && opts->hami_config != NULL)
+		return apply_hami_config(sc, opts->hami_config, err);
+	if (yt_is_null(n))
+		return 0;
+	if (yt_expect(f, n, YT_SCALAR, "hamiConfig", err) != 0)
+		return -1;
+	p = resolve(f->path, n->str);
+	rc = apply_hami_config(sc, p, err);
+	free(p);
+	return rc == 0 ? 0 : reference_error(f, n, "hamiConfig", err);
 }
 
 static int
@@ -261,7 +305,7 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 {
 	static const char *const keys[] = { "apiVersion", "kind", "name",
 	    "description", "cluster", "running", "now", "workloads",
-	    "scheduler", "runs", "expect", NULL };
+	    "scheduler", "runs", "expect", "hamiConfig", NULL };
 	static const char *const run_keys[] = { "name", "workloads",
 	    "scheduler", "expect", NULL };
 	const struct yt_node	*v, *runs, *wls;
@@ -284,7 +328,9 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 	    yt_string(f, v, "name", &s, err) != 0)
 		return -1;
 	sc->name = xstrdup(s);
-	if (load_scheduler(f, yt_get(doc, "scheduler"), &sc->cfg, err) != 0 ||
+	if (load_hami_config(sc, f, yt_get(doc, "hamiConfig"), opts,
+	    err) != 0 ||
+	    load_scheduler(f, yt_get(doc, "scheduler"), &sc->cfg, err) != 0 ||
 	    load_clusters(sc, f, yt_get(doc, "cluster"), w, err) != 0 ||
 	    gs_expect_load(f, yt_get(doc, "expect"), &sc->expects, err) != 0 ||
 	    load_snapshot(sc, f, doc, opts, w, err) != 0)
@@ -392,6 +438,9 @@ gs_scenario_from_files(struct gs_scenario *sc, char **clusters,
 		base = strrchr(base, '/') + 1;
 	len = strcspn(base, ".");
 	sc->name = xstrndup(base, len ? len : strlen(base));
+	if (opts != NULL && opts->hami_config != NULL &&
+	    apply_hami_config(sc, opts->hami_config, err) != 0)
+		goto fail;
 	for (i = 0; i < nclusters; i++)
 		if (gs_load_cluster_file(&sc->cluster, clusters[i], w,
 		    err) != 0)

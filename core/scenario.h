@@ -37,6 +37,8 @@ struct gs_snapshot_opts {
 	char		**running;	/* --running files */
 	size_t		  nrunning;
 	const char	 *now;		/* --now "YYYY-MM-DD HH:MM:SS", or NULL */
+	const char	 *hami_config;	/* --hami-config FILE (hamiconfig.h),
+					   over the scenario's hamiConfig */
 };
 
 int	gs_scenario_load(struct gs_scenario *, const char *path,

@@ -32,6 +32,7 @@ main(void)
 		SUITE(ascend),
 		SUITE(ident),
 		SUITE(diff),
+		SUITE(hamiconfig),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
