@@ -144,6 +144,14 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 				free(anchors[i].name);
 			nanchors = 0;
 			break;
+		case YAML_DOCUMENT_END_EVENT:
+			/* An empty, comment-only or null document (a trailing
+			 * ---, an empty helm template) is skipped, as kubectl
+			 * skips it. */
+			if (doc != NULL && yt_is_null(doc->root))
+				f->ndocs--;
+			doc = NULL;
+			break;
 		case YAML_ALIAS_EVENT:
 			for (i = nanchors; i > 0; i--)
 				if (strcmp(anchors[i - 1].name,
@@ -263,7 +271,8 @@ yt_load(struct yt_file *f, const char *path, struct gs_error *err)
 	memset(f, 0, sizeof *f);
 	if (gs_read_file(path, &buf, &len, err) != 0)
 		return -1;
-	rc = yt_parse(f, path, buf, len, err);
+	rc = yt_parse(f, strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len,
+	    err);
 	free(buf);
 	return rc;
 }
