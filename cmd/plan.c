@@ -15,7 +15,7 @@
 
 /* Flags of every plan subcommand; each uses the ones it lists. */
 struct plan_args {
-	struct arg_rex	*sub;
+	struct arg_str	*sub;	/* argv[1], already matched */
 	struct cmd_input_args in;
 	struct arg_file	*pool;
 	struct arg_str	*run, *output, *profile, *shard, *seed, *hami_version;
@@ -25,7 +25,7 @@ struct plan_args {
 	struct arg_lit	*patterns, *rotate, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[34];
+	void		*table[35];
 	size_t		 ntable;
 };
 
@@ -54,19 +54,21 @@ static void
 plan_args_init(struct plan_args *a, int sub)
 {
 	memset(a, 0, sizeof *a);
-	a->sub = arg_rex1(NULL, NULL, subs[sub], NULL, 0, NULL);
+	/* Not arg_rex: its regex leaks when another flag is unknown. */
+	a->sub = arg_str1(NULL, NULL, subs[sub], NULL);
 	add(a, a->sub);
 	cmd_input_args_init(&a->in);
 	add(a, a->in.scenario);
 	add(a, a->in.cluster);
 	add(a, a->in.workload);
+	add(a, a->in.recursive);
 	add(a, a->run = arg_str0(NULL, "run", "NAME",
 	    "the run to plan for (scenarios with several runs)"));
 	add(a, a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)"));
 	add(a, a->hami_version = cmd_arg_hami_version());
 	add(a, a->output = arg_str0("o", "output", "FORMAT", sub == SUB_REPORT ?
-	    "markdown (the only one)" : "table (default) or json"));
+	    "markdown (the only one)" : "table (default), json or yaml"));
 	if (sub == SUB_HEADROOM) {
 		add(a, a->patterns = arg_lit0(NULL, "patterns",
 		    "also under each of the four binpack/spread patterns"));
@@ -216,7 +218,7 @@ plan_main(int argc, char **argv)
 	struct gs_scenario	 sc;
 	struct plan_request	 req;
 	const char		*fmt;
-	static const char *const formats[] = { "table", "json", NULL };
+	static const char *const formats[] = { "table", "json", "yaml", NULL };
 	static const char *const md[] = { "markdown", NULL };
 	size_t			 run;
 	int			 sub, rc;
@@ -229,16 +231,13 @@ plan_main(int argc, char **argv)
 	for (sub = 0; sub < SUB_N; sub++)
 		if (strcmp(argv[1], subs[sub]) == 0)
 			break;
-	if (sub == SUB_N) {
-		cmd_errorf("plan: unknown subcommand '%s' (headroom, nodes, "
-		    "whatif, montecarlo, report)", argv[1]);
-		return EXIT_USAGE;
-	}
+	if (sub == SUB_N)
+		return cmd_enum("plan", "subcommand", argv[1], subs, SUB_N);
 	plan_args_init(&a, sub);
 	if (arg_nullcheck(a.table) != 0)
 		abort();
 	if (arg_parse(argc, argv, a.table) > 0 && a.help->count == 0) {
-		arg_print_errors(stderr, a.end, "gpusched plan");
+		cmd_arg_errors("gpusched plan", a.table, a.end);
 		fprintf(stderr, "Try 'gpusched plan %s --help'.\n", subs[sub]);
 		rc = EXIT_USAGE;
 		goto out;
@@ -252,7 +251,8 @@ plan_main(int argc, char **argv)
 	    formats, &fmt)) != EXIT_OK)
 		goto out;
 	memset(&req, 0, sizeof req);
-	req.json = strcmp(fmt, "json") == 0;
+	req.json = cmd_structured(fmt);
+	req.fmt = fmt;
 	req.limit = 100000;
 	req.max_nodes = 64;
 	req.max_sims = 5000;
@@ -313,7 +313,8 @@ plan_main(int argc, char **argv)
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out_req;
 	if ((rc = pick_run(&sc, a.run->count ? a.run->sval[0] : NULL,
-	    &run)) == EXIT_OK) {
+	    &run)) == EXIT_OK && (rc = plan_check_edits(&req,
+	    &sc.runs[run].cfg)) == EXIT_OK) {
 		switch (sub) {
 		case SUB_HEADROOM:
 			rc = plan_headroom(&sc, run, &req);
