@@ -82,6 +82,32 @@ cmp_help(FILE *fp)
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
 }
 
+/* --profiles P,P... split in place into profs[0..*n). */
+static int
+parse_profiles(char *list, char *profs[MAX_COLUMNS], size_t *n)
+{
+	char	*tok, *save = NULL;
+	int	 rc;
+
+	*n = 0;
+	for (tok = strtok_r(list, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if ((rc = cmd_check_profile("compare", "--profiles entry",
+		    tok)) != EXIT_OK)
+			return rc;
+		if (*n == MAX_COLUMNS) {
+			cmd_errorf("compare: at most %d profiles", MAX_COLUMNS);
+			return EXIT_USAGE;
+		}
+		profs[(*n)++] = tok;
+	}
+	if (*n == 0) {
+		cmd_errorf("compare: --profiles names no profile");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 static int
 cmp_main(int argc, char **argv)
 {
@@ -92,7 +118,7 @@ cmp_main(int argc, char **argv)
 	const char		*fmt;
 	json_t			*out = NULL, *runs = NULL;
 	size_t			 i, k, first = 1, ncol = 4;
-	char			*profs[MAX_COLUMNS], *list = NULL, *tok, *save;
+	char			*profs[MAX_COLUMNS], *list = NULL;
 	int			 rc;
 
 	cmp_args_init(&a);
@@ -117,25 +143,8 @@ cmp_main(int argc, char **argv)
 			goto done;
 		}
 		list = xstrdup(a.profiles->sval[0]);
-		ncol = 0;
-		for (tok = strtok_r(list, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save)) {
-			if ((rc = cmd_check_profile("compare", "--profiles "
-			    "entry", tok)) != EXIT_OK)
-				goto done;
-			if (ncol == MAX_COLUMNS) {
-				cmd_errorf("compare: at most %d profiles",
-				    MAX_COLUMNS);
-				rc = EXIT_USAGE;
-				goto done;
-			}
-			profs[ncol++] = tok;
-		}
-		if (ncol == 0) {
-			cmd_errorf("compare: --profiles names no profile");
-			rc = EXIT_USAGE;
+		if ((rc = parse_profiles(list, profs, &ncol)) != EXIT_OK)
 			goto done;
-		}
 	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto done;

@@ -210,6 +210,53 @@ parse_seed(const char *s, unsigned long *out)
 	return *end != '\0' || errno != 0 ? -1 : 0;
 }
 
+/* The request's defaults and numeric flags; EXIT_USAGE on a bad one. */
+static int
+plan_request_init(const struct plan_args *a, int sub, const char *fmt,
+    struct plan_request *r)
+{
+	r->json = cmd_structured(fmt);
+	r->fmt = fmt;
+	r->limit = 100000;
+	r->max_nodes = 64;
+	r->max_sims = 5000;
+	r->mc.runs = sub == SUB_MONTECARLO ? 100 : 0;
+	r->mc.seed = 1;
+	r->mc.nshards = 1;
+	if (a->limit && a->limit->count &&
+	    (r->limit = (size_t)a->limit->ival[0], a->limit->ival[0] < 0)) {
+		cmd_errorf("plan: --limit must not be negative");
+		return EXIT_USAGE;
+	}
+	if (a->max_nodes && a->max_nodes->count)
+		r->max_nodes = a->max_nodes->ival[0] < 0 ? 0 :
+		    (size_t)a->max_nodes->ival[0];
+	if (a->max_sims && a->max_sims->count)
+		r->max_sims = a->max_sims->ival[0] < 1 ? 1 :
+		    (size_t)a->max_sims->ival[0];
+	if (a->runs && a->runs->count) {
+		if (a->runs->ival[0] < 1 || a->runs->ival[0] > 10000000) {
+			cmd_errorf("plan: --runs must be from 1 to 10000000");
+			return EXIT_USAGE;
+		}
+		r->mc.runs = (size_t)a->runs->ival[0];
+	}
+	if (a->seed && a->seed->count &&
+	    parse_seed(a->seed->sval[0], &r->mc.seed) != 0) {
+		cmd_errorf("plan: --seed must be a non-negative integer, got "
+		    "'%s'", a->seed->sval[0]);
+		return EXIT_USAGE;
+	}
+	r->mc.rotate = a->rotate && a->rotate->count > 0;
+	if (a->shard && a->shard->count &&
+	    parse_shard(a->shard->sval[0], &r->mc.shard, &r->mc.nshards)) {
+		cmd_errorf("plan: --shard must be I/N with 0 <= I < N, got '%s'",
+		    a->shard->sval[0]);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 static int
 plan_main(int argc, char **argv)
 {
@@ -251,49 +298,8 @@ plan_main(int argc, char **argv)
 	    formats, &fmt)) != EXIT_OK)
 		goto out;
 	memset(&req, 0, sizeof req);
-	req.json = cmd_structured(fmt);
-	req.fmt = fmt;
-	req.limit = 100000;
-	req.max_nodes = 64;
-	req.max_sims = 5000;
-	req.mc.runs = sub == SUB_MONTECARLO ? 100 : 0;
-	req.mc.seed = 1;
-	req.mc.nshards = 1;
-	if (a.limit && a.limit->count &&
-	    (req.limit = (size_t)a.limit->ival[0], a.limit->ival[0] < 0)) {
-		cmd_errorf("plan: --limit must not be negative");
-		rc = EXIT_USAGE;
+	if ((rc = plan_request_init(&a, sub, fmt, &req)) != EXIT_OK)
 		goto out;
-	}
-	if (a.max_nodes && a.max_nodes->count)
-		req.max_nodes = a.max_nodes->ival[0] < 0 ? 0 :
-		    (size_t)a.max_nodes->ival[0];
-	if (a.max_sims && a.max_sims->count)
-		req.max_sims = a.max_sims->ival[0] < 1 ? 1 :
-		    (size_t)a.max_sims->ival[0];
-	if (a.runs && a.runs->count) {
-		if (a.runs->ival[0] < 1 || a.runs->ival[0] > 10000000) {
-			cmd_errorf("plan: --runs must be from 1 to 10000000");
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		req.mc.runs = (size_t)a.runs->ival[0];
-	}
-	if (a.seed && a.seed->count &&
-	    parse_seed(a.seed->sval[0], &req.mc.seed) != 0) {
-		cmd_errorf("plan: --seed must be a non-negative integer, got "
-		    "'%s'", a.seed->sval[0]);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	req.mc.rotate = a.rotate && a.rotate->count > 0;
-	if (a.shard && a.shard->count &&
-	    parse_shard(a.shard->sval[0], &req.mc.shard, &req.mc.nshards)) {
-		cmd_errorf("plan: --shard must be I/N with 0 <= I < N, got '%s'",
-		    a.shard->sval[0]);
-		rc = EXIT_USAGE;
-		goto out;
-	}
 	req.patterns = a.patterns && a.patterns->count > 0;
 	if (a.pool != NULL) {
 		req.pools = (char **)a.pool->filename;

@@ -10,6 +10,7 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
+#include "../../core/paths.h"
 #include "../../core/report.h"
 #include "../../core/suggest.h"
 #include "../../core/yamltree.h"
@@ -191,10 +192,73 @@ test_yaml_round_trip(void)
 	json_decref(doc);
 }
 
+static void
+test_doc_stamp(void)
+{
+	json_t	*d = gs_doc_stamp(json_pack("{s:s,s:s,s:i}", "pod", "p",
+	    "gpusched_version", "x", "n", 1));
+	void	*it = json_object_iter(d);
+
+	/* gpusched_version (kept) and schema_version first, then the rest
+	 * in their order. */
+	CU_ASSERT_STRING_EQUAL(json_object_iter_key(it), "gpusched_version");
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_iter_value(it)),
+	    "x");
+	it = json_object_iter_next(d, it);
+	CU_ASSERT_STRING_EQUAL(json_object_iter_key(it), "schema_version");
+	CU_ASSERT_EQUAL(json_integer_value(json_object_iter_value(it)),
+	    GS_SCHEMA_VERSION);
+	it = json_object_iter_next(d, it);
+	CU_ASSERT_STRING_EQUAL(json_object_iter_key(it), "pod");
+	CU_ASSERT_EQUAL(json_object_size(d), 4);
+	json_decref(d);
+}
+
+static void
+test_expand_paths(void)
+{
+	static const char *const flat[] = {
+	    "../golden/inputs/manifests/a.json",
+	    "../golden/inputs/manifests/b.yml",
+	    "../golden/inputs/manifests/c.yaml" };
+	char		*in[] = { "-", "../golden/inputs/manifests",
+	    "missing.yaml" };
+	char		*empty[] = { "../golden/inputs/empty-dir" };
+	char		**out;
+	size_t		 n, i;
+	struct gs_error	 err;
+
+	memset(&err, 0, sizeof err);
+	/* README.txt and sub/ left out; "-" and a missing file kept. */
+	CU_ASSERT_EQUAL_FATAL(gs_expand_paths(in, 3, 0, &out, &n, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(n, 5);
+	CU_ASSERT_STRING_EQUAL(out[0], "-");
+	for (i = 0; i < 3; i++)
+		CU_ASSERT_STRING_EQUAL(out[i + 1], flat[i]);
+	CU_ASSERT_STRING_EQUAL(out[4], "missing.yaml");
+	gs_paths_free(out, n);
+	/* -R: sub/d.yaml after c.yaml ("c.yaml" < "sub" bytewise). */
+	CU_ASSERT_EQUAL_FATAL(gs_expand_paths(in + 1, 1, 1, &out, &n, &err),
+	    0);
+	CU_ASSERT_EQUAL_FATAL(n, 4);
+	CU_ASSERT_STRING_EQUAL(out[3],
+	    "../golden/inputs/manifests/sub/d.yaml");
+	gs_paths_free(out, n);
+	/* Only a subdirectory holds manifests. */
+	CU_ASSERT_EQUAL(gs_expand_paths(empty, 1, 0, &out, &n, &err), -1);
+	CU_ASSERT_STRING_EQUAL(err.file, "../golden/inputs/empty-dir");
+	CU_ASSERT_EQUAL_FATAL(gs_expand_paths(empty, 1, 1, &out, &n, &err), 0);
+	CU_ASSERT_EQUAL(n, 1);
+	gs_paths_free(out, n);
+}
+
 CU_TestInfo cli_tests[] = {
 	{ "edit distance (optimal string alignment)", test_edit_distance },
 	{ "did you mean: the nearest valid word", test_suggest },
 	{ "YAML output quotes what YAML would misread", test_yaml_quotes },
 	{ "YAML output reads back as the JSON", test_yaml_round_trip },
+	{ "documents start with gpusched_version, schema_version",
+	    test_doc_stamp },
+	{ "-f DIR and -R expand like kubectl", test_expand_paths },
 	CU_TEST_INFO_NULL,
 };
