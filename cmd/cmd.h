@@ -10,6 +10,8 @@
 
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "../core/engine.h"
 #include "../core/metrics.h"
 #include "../core/model.h"
@@ -45,11 +47,13 @@ int	cmd_finish_stdout(int status);
 
 /* Inputs of simulate and compare. */
 struct cmd_inputs {
+	const char	*cmd;		/* the command, for messages */
 	const char	*scenario;	/* or NULL */
 	char		**clusters;
 	size_t		 nclusters;
 	char		**workloads;
 	size_t		 nworkloads;
+	int		 recursive;	/* -R: directories' subdirectories */
 	const char	*run;		/* --run, or NULL for all */
 	const char	*node_policy;	/* --node-policy */
 	const char	*gpu_policy;	/* --gpu-policy */
@@ -59,14 +63,21 @@ struct cmd_inputs {
 	struct gs_snapshot_opts snap;	/* --running, --now */
 };
 
-/* SCENARIO | -c CLUSTER... -w WORKLOAD..., the input of most commands. */
+/*
+ * SCENARIO | -c CLUSTER... -f|-w WORKLOAD... [-R], the input of most
+ * commands.  -c and -f take a file, a directory (its .json, .yaml and .yml
+ * files, -R: also below) or - (standard input, once).
+ */
 struct cmd_input_args {
 	struct arg_file	*scenario;
 	struct arg_file	*cluster;
 	struct arg_file	*workload;
+	struct arg_lit	*recursive;
 };
 
 void	cmd_input_args_init(struct cmd_input_args *);
+/* Its four entries into table[0..3]. */
+void	cmd_input_args_table(const struct cmd_input_args *, void **table);
 
 /* --running FILE..., --now TIME and --hami-config FILE, for the commands
  * that take a snapshot. */
@@ -94,6 +105,11 @@ struct arg_str;
 int	cmd_argparse(const char *cmd, void **table, struct arg_end *end,
 	    struct arg_lit *help, void (*helpfn)(FILE *), int argc,
 	    char **argv);
+/* A document (json_t, released) on stdout as JSON, or YAML for fmt
+ * "yaml", with gpusched_version and schema_version (core/report_doc.c). */
+void	cmd_print_doc(json_t *doc, const char *fmt);
+/* Is fmt json or yaml (one document)? */
+int	cmd_structured(const char *fmt);
 /* -o checked against allowed (NULL-terminated; the first is the default). */
 int	cmd_format(const char *cmd, struct arg_str *o,
 	    const char *const *allowed, const char **fmt);
@@ -113,6 +129,26 @@ struct arg_str *cmd_arg_hami_version(void);
 /* --hami-version V alone into *profile (left as is when not given). */
 int	cmd_hami_version(const char *cmd, const struct arg_str *hami_version,
 	    const char **out);
+
+/*
+ * Strict flags (strict.c).  cmd_enum: is value one of valid[0..n)?  If
+ * not, "gpusched: CMD: unknown FLAG 'V'; valid: a, b (did you mean 'a'?)"
+ * on stderr and EXIT_USAGE (cmd may be NULL).
+ */
+int	cmd_enum(const char *cmd, const char *flag, const char *value,
+	    const char *const *valid, size_t n);
+void	cmd_enum_error(const char *cmd, const char *flag, const char *value,
+	    const char *const *valid, size_t n);
+/* The same against the real tables: scheduling profiles, HAMi versions,
+ * node policies, and the GPU policies HAMi of that version knows. */
+int	cmd_check_profile(const char *cmd, const char *flag, const char *name);
+int	cmd_check_hami_version(const char *cmd, const char *value);
+int	cmd_check_node_policy(const char *cmd, const char *flag,
+	    const char *value);
+int	cmd_check_gpu_policy(const char *cmd, const char *flag,
+	    const char *value, int version);
+/* argtable's errors, then "did you mean" for each unknown long option. */
+void	cmd_arg_errors(const char *prefix, void **table, struct arg_end *);
 
 /* Load the scenario; returns EXIT_OK or the exit status to use. */
 int	cmd_load(const struct cmd_inputs *, struct gs_scenario *);

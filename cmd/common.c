@@ -14,6 +14,8 @@
 #include "../core/hami.h"
 #include "../core/hamiconfig.h"
 #include "../core/lint.h"
+#include "../core/paths.h"
+#include "../core/report.h"
 #include "../core/policy.h"
 
 void
@@ -93,6 +95,45 @@ infer_versions(struct gs_scenario *sc, int quiet)
 	}
 }
 
+/* Standard input can be read once: "-" in one place only. */
+static int
+stdin_once(const struct cmd_inputs *in)
+{
+	size_t	i, n = in->scenario != NULL && strcmp(in->scenario, "-") == 0;
+
+	for (i = 0; i < in->nclusters; i++)
+		n += strcmp(in->clusters[i], "-") == 0;
+	for (i = 0; i < in->nworkloads; i++)
+		n += strcmp(in->workloads[i], "-") == 0;
+	for (i = 0; i < in->snap.nrunning; i++)
+		n += strcmp(in->snap.running[i], "-") == 0;
+	if (n <= 1)
+		return EXIT_OK;
+	cmd_errorf("%s%s- (standard input) is given %zu times; it can be "
+	    "read once", in->cmd ? in->cmd : "", in->cmd ? ": " : "", n);
+	return EXIT_USAGE;
+}
+
+/* -c and -f expanded (directories, -R), then loaded. */
+static int
+load_files(const struct cmd_inputs *in, struct gs_scenario *sc,
+    struct gs_warnings *w, struct gs_error *err)
+{
+	char	**cl = NULL, **wl = NULL;
+	size_t	  ncl = 0, nwl = 0;
+	int	  rc = -1;
+
+	memset(sc, 0, sizeof *sc);
+	if (gs_expand_paths(in->clusters, in->nclusters, in->recursive, &cl,
+	    &ncl, err) == 0 && gs_expand_paths(in->workloads, in->nworkloads,
+	    in->recursive, &wl, &nwl, err) == 0)
+		rc = gs_scenario_from_files(sc, cl, ncl, wl, nwl, &in->snap, w,
+		    err);
+	gs_paths_free(cl, ncl);
+	gs_paths_free(wl, nwl);
+	return rc;
+}
+
 int
 cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 {
@@ -102,11 +143,12 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 	int			rc;
 
 	memset(&err, 0, sizeof err);
+	if ((rc = stdin_once(in)) != EXIT_OK)
+		return rc;
 	if (in->scenario != NULL)
 		rc = gs_scenario_load(sc, in->scenario, &in->snap, &w, &err);
 	else
-		rc = gs_scenario_from_files(sc, in->clusters, in->nclusters,
-		    in->workloads, in->nworkloads, &in->snap, &w, &err);
+		rc = load_files(in, sc, &w, &err);
 	/* The command line's scheduler settings, before lint reads them. */
 	for (i = 0; rc == 0 && i < sc->nruns; i++) {
 		struct gs_config *c = &sc->runs[i].cfg;
@@ -122,6 +164,15 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 	}
 	if (rc == 0)
 		infer_versions(sc, in->quiet);
+	/* --gpu-policy against what each selected run's HAMi knows. */
+	for (i = 0; rc == 0 && in->gpu_policy != NULL && i < sc->nruns; i++)
+		if (cmd_run_selected(in, sc, i) && cmd_check_gpu_policy(in->cmd,
+		    "--gpu-policy", in->gpu_policy,
+		    hami_version(&sc->runs[i].cfg)) != EXIT_OK) {
+			gs_warnings_release(&w);
+			gs_scenario_release(sc);
+			return EXIT_USAGE;
+		}
 	for (i = 0; rc == 0 && i < sc->nruns; i++)
 		gs_lint(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg, &w);
 	cmd_print_warnings(&w, in->quiet);
@@ -161,8 +212,7 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
 	memset(sim, 0, sizeof *sim);
 	memset(&err, 0, sizeof err);
 	if ((p = gs_policy_find(cfg->profile)) == NULL) {
-		cmd_errorf("unknown scheduler profile '%s' (try 'gpusched "
-		    "policies')", cfg->profile);
+		cmd_check_profile(NULL, "scheduler profile", cfg->profile);
 		return EXIT_USAGE;
 	}
 	gs_cluster_copy(&sim->cluster, &sc->cluster);
@@ -198,7 +248,7 @@ cmd_argparse(const char *cmd, void **table, struct arg_end *end,
 		abort();
 	if (arg_parse(argc, argv, table) > 0 && help->count == 0) {
 		snprintf(prefix, sizeof prefix, "gpusched %s", cmd);
-		arg_print_errors(stderr, end, prefix);
+		cmd_arg_errors(prefix, table, end);
 		fprintf(stderr, "Try 'gpusched %s --help'.\n", cmd);
 		return EXIT_USAGE;
 	}
@@ -209,24 +259,29 @@ cmd_argparse(const char *cmd, void **table, struct arg_end *end,
 	return -1;
 }
 
+void
+cmd_print_doc(json_t *doc, const char *fmt)
+{
+	/* A failed write shows in cmd_finish_stdout. */
+	(void)gs_report_doc(stdout, doc, strcmp(fmt, "yaml") == 0);
+}
+
+int
+cmd_structured(const char *fmt)
+{
+	return strcmp(fmt, "json") == 0 || strcmp(fmt, "yaml") == 0;
+}
+
 int
 cmd_format(const char *cmd, struct arg_str *o, const char *const *allowed,
     const char **fmt)
 {
-	char	list[128];
-	size_t	i, off;
+	size_t	n;
 
 	*fmt = o->count > 0 ? o->sval[0] : allowed[0];
-	for (i = 0; allowed[i] != NULL; i++)
-		if (strcmp(*fmt, allowed[i]) == 0)
-			return EXIT_OK;
-	list[0] = '\0';
-	for (i = 0, off = 0; allowed[i] != NULL && off < sizeof list; i++)
-		off += (size_t)snprintf(list + off, sizeof list - off, "%s%s",
-		    i == 0 ? "" : allowed[i + 1] == NULL ? " or " : ", ",
-		    allowed[i]);
-	cmd_errorf("%s: unknown output format '%s' (%s)", cmd, *fmt, list);
-	return EXIT_USAGE;
+	for (n = 0; allowed[n] != NULL; n++)
+		continue;
+	return cmd_enum(cmd, "output format", *fmt, allowed, n);
 }
 
 void
@@ -261,10 +316,21 @@ cmd_input_args_init(struct cmd_input_args *a)
 {
 	a->scenario = arg_file0(NULL, NULL, "SCENARIO",
 	    "scenario file (see gpusched-scenario(5))");
-	a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
-	    "cluster file: compact pools or Node objects (repeatable)");
-	a->workload = arg_filen("w", "workload", "FILE", 0, 1024,
-	    "Kubernetes manifests (repeatable)");
+	a->cluster = arg_filen("c", "cluster", "PATH", 0, 256, "cluster: "
+	    "compact pools or Node objects; file, dir or - (repeatable)");
+	a->workload = arg_filen("fw", "filename,workload", "PATH", 0, 1024,
+	    "Kubernetes manifests: file, dir or - (repeatable)");
+	a->recursive = arg_lit0("R", "recursive",
+	    "read the directories of -c and -f recursively");
+}
+
+void
+cmd_input_args_table(const struct cmd_input_args *a, void **table)
+{
+	table[0] = a->scenario;
+	table[1] = a->cluster;
+	table[2] = a->workload;
+	table[3] = a->recursive;
 }
 
 /* SCENARIO or --cluster and --workload into in. */
@@ -277,6 +343,7 @@ cmd_parse_inputs(const char *cmd, const struct cmd_input_args *ia,
 	const struct arg_file	*workload = ia->workload;
 
 	memset(in, 0, sizeof *in);
+	in->cmd = cmd;
 	if (scenario->count > 0 && (cluster->count > 0 ||
 	    workload->count > 0)) {
 		cmd_errorf("%s: give a scenario or --cluster/--workload, not "
@@ -294,6 +361,7 @@ cmd_parse_inputs(const char *cmd, const struct cmd_input_args *ia,
 	in->nclusters = (size_t)cluster->count;
 	in->workloads = (char **)workload->filename;
 	in->nworkloads = (size_t)workload->count;
+	in->recursive = ia->recursive->count > 0;
 	return EXIT_OK;
 }
 
@@ -302,6 +370,9 @@ cmd_profile(const char *cmd, const struct arg_str *profile,
     const struct arg_str *hami_version, const char **out)
 {
 	*out = profile->count > 0 ? profile->sval[0] : NULL;
+	if (*out != NULL && cmd_check_profile(cmd, "--profile", *out) !=
+	    EXIT_OK)
+		return EXIT_USAGE;
 	if (hami_version->count == 0)
 		return EXIT_OK;
 	if (profile->count > 0) {
@@ -324,10 +395,8 @@ cmd_hami_version(const char *cmd, const struct arg_str *hami_version,
 {
 	if (hami_version->count == 0)
 		return EXIT_OK;
-	if ((*out = hami_profile_for_version(hami_version->sval[0])) == NULL) {
-		cmd_errorf("%s: unknown HAMi version '%s' (v2.6 to v2.10 are "
-		    "simulated)", cmd, hami_version->sval[0]);
+	if (cmd_check_hami_version(cmd, hami_version->sval[0]) != EXIT_OK)
 		return EXIT_USAGE;
-	}
+	*out = hami_profile_for_version(hami_version->sval[0]);
 	return EXIT_OK;
 }

@@ -18,7 +18,7 @@ struct cmp_args {
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[15];
+	void		*table[16];
 };
 
 #define MAX_COLUMNS	16
@@ -34,7 +34,8 @@ static void
 cmp_args_init(struct cmp_args *a)
 {
 	cmd_input_args_init(&a->in);
-	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
+	a->output = arg_str0("o", "output", "FORMAT",
+	    "table (default), json or yaml");
 	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
 	a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)");
@@ -44,22 +45,20 @@ cmp_args_init(struct cmp_args *a)
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	a->table[0] = a->in.scenario;
-	a->table[1] = a->in.cluster;
-	a->table[2] = a->in.workload;
-	a->table[3] = a->output;
-	a->table[4] = a->run;
-	a->table[5] = a->profile;
-	a->table[6] = a->profiles;
-	a->table[7] = a->hami_version;
+	cmd_input_args_table(&a->in, a->table);		/* 0 to 3 */
+	a->table[4] = a->output;
+	a->table[5] = a->run;
+	a->table[6] = a->profile;
+	a->table[7] = a->profiles;
+	a->table[8] = a->hami_version;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[8] = a->snap.running;
-	a->table[9] = a->snap.now;
-	a->table[10] = a->snap.hami_config;
-	a->table[11] = a->quiet;
-	a->table[12] = a->help;
-	a->table[13] = a->end;
-	a->table[14] = NULL;
+	a->table[9] = a->snap.running;
+	a->table[10] = a->snap.now;
+	a->table[11] = a->snap.hami_config;
+	a->table[12] = a->quiet;
+	a->table[13] = a->help;
+	a->table[14] = a->end;
+	a->table[15] = NULL;
 }
 
 static void
@@ -84,17 +83,43 @@ cmp_help(FILE *fp)
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
 }
 
+/* --profiles P,P... split in place into profs[0..*n). */
+static int
+parse_profiles(char *list, char *profs[MAX_COLUMNS], size_t *n)
+{
+	char	*tok, *save = NULL;
+	int	 rc;
+
+	*n = 0;
+	for (tok = strtok_r(list, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if ((rc = cmd_check_profile("compare", "--profiles entry",
+		    tok)) != EXIT_OK)
+			return rc;
+		if (*n == MAX_COLUMNS) {
+			cmd_errorf("compare: at most %d profiles", MAX_COLUMNS);
+			return EXIT_USAGE;
+		}
+		profs[(*n)++] = tok;
+	}
+	if (*n == 0) {
+		cmd_errorf("compare: --profiles names no profile");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 static int
 cmp_main(int argc, char **argv)
 {
 	struct cmp_args		 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
-	static const char *const formats[] = { "table", "json", NULL };
+	static const char *const formats[] = { "table", "json", "yaml", NULL };
 	const char		*fmt;
 	json_t			*out = NULL, *runs = NULL;
 	size_t			 i, k, first = 1, ncol = 4;
-	char			*profs[MAX_COLUMNS], *list = NULL, *tok, *save;
+	char			*profs[MAX_COLUMNS], *list = NULL;
 	int			 rc;
 
 	cmp_args_init(&a);
@@ -119,32 +144,12 @@ cmp_main(int argc, char **argv)
 			goto done;
 		}
 		list = xstrdup(a.profiles->sval[0]);
-		ncol = 0;
-		for (tok = strtok_r(list, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save)) {
-			if (gs_policy_find(tok) == NULL) {
-				cmd_errorf("compare: unknown profile '%s' (try "
-				    "'gpusched policies')", tok);
-				rc = EXIT_USAGE;
-				goto done;
-			}
-			if (ncol == MAX_COLUMNS) {
-				cmd_errorf("compare: at most %d profiles",
-				    MAX_COLUMNS);
-				rc = EXIT_USAGE;
-				goto done;
-			}
-			profs[ncol++] = tok;
-		}
-		if (ncol == 0) {
-			cmd_errorf("compare: --profiles names no profile");
-			rc = EXIT_USAGE;
+		if ((rc = parse_profiles(list, profs, &ncol)) != EXIT_OK)
 			goto done;
-		}
 	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto done;
-	if (strcmp(fmt, "json") == 0) {
+	if (cmd_structured(fmt)) {
 		out = json_pack("{s:s,s:i,s:s}", "gpusched_version", GS_VERSION,
 		    "schema_version", GS_SCHEMA_VERSION, "scenario", sc.name);
 		runs = json_array();
@@ -207,13 +212,10 @@ cmp_main(int argc, char **argv)
 		for (k = 0; k < nsim; k++)
 			cmd_sim_release(&sims[k]);
 	}
-	if (out != NULL) {
-		if (rc == EXIT_OK) {
-			json_dumpf(out, stdout, GS_JSON_FLAGS);
-			fputc('\n', stdout);
-		}
+	if (out != NULL && rc == EXIT_OK)
+		cmd_print_doc(out, fmt);
+	else
 		json_decref(out);
-	}
 	gs_scenario_release(&sc);
 	rc = cmd_finish_stdout(rc);
 done:

@@ -22,7 +22,7 @@ struct explain_args {
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[15];
+	void		*table[16];
 };
 
 static void
@@ -33,27 +33,26 @@ explain_args_init(struct explain_args *a)
 	a->run = arg_str0(NULL, "run", "NAME", "the run holding the pod");
 	a->node = arg_str0(NULL, "node", "NAME",
 	    "also show this node's GPUs");
-	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
+	a->output = arg_str0("o", "output", "FORMAT",
+	    "table (default), json or yaml");
 	a->hami_version = cmd_arg_hami_version();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	a->table[0] = a->in.scenario;
-	a->table[1] = a->in.cluster;
-	a->table[2] = a->in.workload;
-	a->table[3] = a->pod;
-	a->table[4] = a->run;
-	a->table[5] = a->node;
-	a->table[6] = a->output;
-	a->table[7] = a->hami_version;
+	cmd_input_args_table(&a->in, a->table);		/* 0 to 3 */
+	a->table[4] = a->pod;
+	a->table[5] = a->run;
+	a->table[6] = a->node;
+	a->table[7] = a->output;
+	a->table[8] = a->hami_version;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[8] = a->snap.running;
-	a->table[9] = a->snap.now;
-	a->table[10] = a->snap.hami_config;
-	a->table[11] = a->quiet;
-	a->table[12] = a->help;
-	a->table[13] = a->end;
-	a->table[14] = NULL;
+	a->table[9] = a->snap.running;
+	a->table[10] = a->snap.now;
+	a->table[11] = a->snap.hami_config;
+	a->table[12] = a->quiet;
+	a->table[13] = a->help;
+	a->table[14] = a->end;
+	a->table[15] = NULL;
 }
 
 static void
@@ -342,7 +341,7 @@ find_pod(const struct cmd_inputs *in, const struct gs_scenario *sc,
 static int
 explain_main(int argc, char **argv)
 {
-	static const char *const formats[] = { "table", "json", NULL };
+	static const char *const formats[] = { "table", "json", "yaml", NULL };
 	struct explain_args	 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
@@ -418,14 +417,10 @@ explain_main(int argc, char **argv)
 	} else if (d.status == GS_UNMANAGED) {
 		printf("pod %s asks for no GPU: HAMi leaves it to "
 		    "kube-scheduler\n", podname);
-	} else if (strcmp(fmt, "json") == 0) {
-		json_t *o = explain_json(&run->wl.pods[k], run->name, &c, &ex,
-		    &d);
-
-		json_dumpf(o, stdout, GS_JSON_FLAGS);
-		fputc('\n', stdout);
-		json_decref(o);
-	} else
+	} else if (cmd_structured(fmt))
+		cmd_print_doc(explain_json(&run->wl.pods[k], run->name, &c,
+		    &ex, &d), fmt);
+	else
 		print_table(&run->wl.pods[k], run->name, run->cfg.profile, k,
 		    run->wl.npods, &c, &ex, &d);
 	gs_placement_release(&d);

@@ -9,30 +9,37 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/paths.h"
 #include "../core/lint.h"
 #include "../core/load.h"
 
 struct lint_args {
-	struct arg_file	*workloads, *cluster;
-	struct arg_lit	*help;
+	struct arg_file	*workloads, *filename, *cluster;
+	struct arg_lit	*recursive, *help;
 	struct arg_end	*end;
-	void		*table[5];
+	void		*table[7];
 };
 
 static void
 lint_args_init(struct lint_args *a)
 {
-	a->workloads = arg_filen(NULL, NULL, "WORKLOAD", 1, 4096,
-	    "Kubernetes manifests");
-	a->cluster = arg_filen("c", "cluster", "FILE", 0, 256,
+	a->workloads = arg_filen(NULL, NULL, "WORKLOAD", 0, 4096,
+	    "Kubernetes manifests: FILE, DIR or -");
+	a->filename = arg_filen("fw", "filename,workload", "PATH", 0, 1024,
+	    "more manifests: file, dir or - (repeatable)");
+	a->recursive = arg_lit0("R", "recursive",
+	    "read the directories recursively");
+	a->cluster = arg_filen("c", "cluster", "PATH", 0, 256,
 	    "also check against this cluster (GPU counts and memory)");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
 	a->table[0] = a->workloads;
-	a->table[1] = a->cluster;
-	a->table[2] = a->help;
-	a->table[3] = a->end;
-	a->table[4] = NULL;
+	a->table[1] = a->filename;
+	a->table[2] = a->recursive;
+	a->table[3] = a->cluster;
+	a->table[4] = a->help;
+	a->table[5] = a->end;
+	a->table[6] = NULL;
 }
 
 static void
@@ -54,6 +61,49 @@ lint_help(FILE *fp)
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
 }
 
+/* The WORKLOADs, then -f, and -c, expanded; "-" once. */
+static int
+lint_paths(const struct lint_args *a, char ***cl, size_t *ncl, char ***wl,
+    size_t *nwl)
+{
+	struct gs_error	 err;
+	char		**in;
+	size_t		 n = 0, i, nstdin = 0;
+	int		 rc = 0;
+
+	if (a->workloads->count + a->filename->count == 0) {
+		cmd_errorf("lint: no workload given\nTry 'gpusched lint "
+		    "--help'.");
+		return EXIT_USAGE;
+	}
+	in = xcalloc((size_t)(a->workloads->count + a->filename->count),
+	    sizeof *in);
+	for (i = 0; i < (size_t)a->workloads->count; i++)
+		in[n++] = (char *)a->workloads->filename[i];
+	for (i = 0; i < (size_t)a->filename->count; i++)
+		in[n++] = (char *)a->filename->filename[i];
+	for (i = 0; i < n; i++)
+		nstdin += strcmp(in[i], "-") == 0;
+	for (i = 0; i < (size_t)a->cluster->count; i++)
+		nstdin += strcmp(a->cluster->filename[i], "-") == 0;
+	if (nstdin > 1) {
+		free(in);
+		cmd_errorf("lint: - (standard input) is given %zu times; it "
+		    "can be read once", nstdin);
+		return EXIT_USAGE;
+	}
+	memset(&err, 0, sizeof err);
+	if (gs_expand_paths(in, n, a->recursive->count > 0, wl, nwl,
+	    &err) != 0 || gs_expand_paths((char *const *)a->cluster->filename,
+	    (size_t)a->cluster->count, a->recursive->count > 0, cl, ncl,
+	    &err) != 0) {
+		cmd_error(&err);
+		rc = EXIT_INPUT;
+	}
+	free(in);
+	return rc;
+}
+
 static int
 lint_main(int argc, char **argv)
 {
@@ -63,7 +113,8 @@ lint_main(int argc, char **argv)
 	struct gs_warnings	warn = { 0 };
 	struct gs_config	cfg;
 	struct gs_error		err;
-	size_t			i;
+	char			**cl = NULL, **wl = NULL;
+	size_t			i, ncl = 0, nwl = 0;
 	int			rc;
 
 	lint_args_init(&a);
@@ -74,16 +125,16 @@ lint_main(int argc, char **argv)
 	if ((rc = cmd_argparse("lint", a.table, a.end, a.help, lint_help,
 	    argc, argv)) >= 0)
 		goto out;
-	for (i = 0; i < (size_t)a.cluster->count; i++)
-		if (gs_load_cluster_file(&c, a.cluster->filename[i], &warn,
-		    &err) != 0) {
+	if ((rc = lint_paths(&a, &cl, &ncl, &wl, &nwl)) != EXIT_OK)
+		goto out;
+	for (i = 0; i < ncl; i++)
+		if (gs_load_cluster_file(&c, cl[i], &warn, &err) != 0) {
 			cmd_error(&err);
 			rc = EXIT_INPUT;
 			goto out;
 		}
-	for (i = 0; i < (size_t)a.workloads->count; i++)
-		if (gs_load_workload_file(&w, a.workloads->filename[i], &c,
-		    &warn, &err) != 0) {
+	for (i = 0; i < nwl; i++)
+		if (gs_load_workload_file(&w, wl[i], &c, &warn, &err) != 0) {
 			cmd_error(&err);
 			rc = EXIT_INPUT;
 			goto out;
@@ -94,6 +145,8 @@ lint_main(int argc, char **argv)
 	printf("lint: %zu finding%s\n", warn.n, warn.n == 1 ? "" : "s");
 	rc = cmd_finish_stdout(warn.n ? EXIT_FINDING : EXIT_OK);
 out:
+	gs_paths_free(cl, ncl);
+	gs_paths_free(wl, nwl);
 	gs_warnings_release(&warn);
 	gs_workload_release(&w);
 	gs_cluster_release(&c);

@@ -13,6 +13,7 @@
 
 #include "cmd.h"
 #include "../core/report.h"
+#include "../core/suggest.h"
 
 const struct gs_cmd *const gs_cmds[] = {
 	&gs_cmd_simulate,
@@ -59,6 +60,25 @@ find_cmd(const char *name)
 	return NULL;
 }
 
+/* "unknown command 'X'", with the nearest command when one is near. */
+static int
+unknown_cmd(const char *prefix, const char *name)
+{
+	const char	*names[32], *near;
+	size_t		 n;
+
+	for (n = 0; gs_cmds[n] != NULL && n < 31; n++)
+		names[n] = gs_cmds[n]->name;
+	names[n++] = "help";
+	if ((near = gs_suggest(name, names, n)) != NULL)
+		cmd_errorf("%sunknown command '%s' (did you mean '%s'?)\n"
+		    "Try 'gpusched --help'.", prefix, name, near);
+	else
+		cmd_errorf("%sunknown command '%s'\nTry 'gpusched --help'.",
+		    prefix, name);
+	return EXIT_USAGE;
+}
+
 static int
 version(void)
 {
@@ -92,17 +112,12 @@ main(int argc, char **argv)
 			usage(stdout);
 			return cmd_finish_stdout(EXIT_OK);
 		}
-		if ((cmd = find_cmd(argv[2])) == NULL) {
-			cmd_errorf("help: unknown command '%s'", argv[2]);
-			return EXIT_USAGE;
-		}
+		if ((cmd = find_cmd(argv[2])) == NULL)
+			return unknown_cmd("help: ", argv[2]);
 		cmd->help(stdout);
 		return cmd_finish_stdout(EXIT_OK);
 	}
-	if ((cmd = find_cmd(argv[1])) == NULL) {
-		cmd_errorf("unknown command '%s'\nTry 'gpusched --help'.",
-		    argv[1]);
-		return EXIT_USAGE;
-	}
+	if ((cmd = find_cmd(argv[1])) == NULL)
+		return unknown_cmd("", argv[1]);
 	return cmd->fn(argc - 1, argv + 1);
 }

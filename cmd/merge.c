@@ -26,7 +26,7 @@ merge_args_init(struct merge_args *a)
 	a->files = arg_filen(NULL, NULL, "SHARD.json", 1, 100000,
 	    "shard reports of one sweep");
 	a->output = arg_str0("o", "output", "FORMAT",
-	    "json (default) or table");
+	    "json (default), yaml or table");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
 	a->table[0] = a->files;
@@ -56,7 +56,7 @@ merge_help(FILE *fp)
 static int
 merge_main(int argc, char **argv)
 {
-	static const char *const formats[] = { "json", "table", NULL };
+	static const char *const formats[] = { "json", "table", "yaml", NULL };
 	struct merge_args	 a;
 	struct gs_mc_header	 h;
 	struct gs_mc_sample	*v;
@@ -80,13 +80,9 @@ merge_main(int argc, char **argv)
 		rc = EXIT_INPUT;
 		goto out;
 	}
-	if (strcmp(fmt, "json") == 0) {
-		json_t *o = gs_mc_json(&h, v, n, 0);
-
-		json_dumpf(o, stdout, GS_JSON_FLAGS);
-		fputc('\n', stdout);
-		json_decref(o);
-	} else
+	if (cmd_structured(fmt))
+		cmd_print_doc(gs_mc_json(&h, v, n, 0), fmt);
+	else
 		gs_mc_table(stdout, &h, v, n);
 	free(v);
 	json_decref(keep);

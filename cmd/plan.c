@@ -15,7 +15,7 @@
 
 /* Flags of every plan subcommand; each uses the ones it lists. */
 struct plan_args {
-	struct arg_rex	*sub;
+	struct arg_str	*sub;	/* argv[1], already matched */
 	struct cmd_input_args in;
 	struct arg_file	*pool;
 	struct arg_str	*run, *output, *profile, *shard, *seed, *hami_version;
@@ -25,7 +25,7 @@ struct plan_args {
 	struct arg_lit	*patterns, *rotate, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[34];
+	void		*table[35];
 	size_t		 ntable;
 };
 
@@ -54,19 +54,21 @@ static void
 plan_args_init(struct plan_args *a, int sub)
 {
 	memset(a, 0, sizeof *a);
-	a->sub = arg_rex1(NULL, NULL, subs[sub], NULL, 0, NULL);
+	/* Not arg_rex: its regex leaks when another flag is unknown. */
+	a->sub = arg_str1(NULL, NULL, subs[sub], NULL);
 	add(a, a->sub);
 	cmd_input_args_init(&a->in);
 	add(a, a->in.scenario);
 	add(a, a->in.cluster);
 	add(a, a->in.workload);
+	add(a, a->in.recursive);
 	add(a, a->run = arg_str0(NULL, "run", "NAME",
 	    "the run to plan for (scenarios with several runs)"));
 	add(a, a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)"));
 	add(a, a->hami_version = cmd_arg_hami_version());
 	add(a, a->output = arg_str0("o", "output", "FORMAT", sub == SUB_REPORT ?
-	    "markdown (the only one)" : "table (default) or json"));
+	    "markdown (the only one)" : "table (default), json or yaml"));
 	if (sub == SUB_HEADROOM) {
 		add(a, a->patterns = arg_lit0(NULL, "patterns",
 		    "also under each of the four binpack/spread patterns"));
@@ -209,6 +211,53 @@ parse_seed(const char *s, unsigned long *out)
 	return *end != '\0' || errno != 0 ? -1 : 0;
 }
 
+/* The request's defaults and numeric flags; EXIT_USAGE on a bad one. */
+static int
+plan_request_init(const struct plan_args *a, int sub, const char *fmt,
+    struct plan_request *r)
+{
+	r->json = cmd_structured(fmt);
+	r->fmt = fmt;
+	r->limit = 100000;
+	r->max_nodes = 64;
+	r->max_sims = 5000;
+	r->mc.runs = sub == SUB_MONTECARLO ? 100 : 0;
+	r->mc.seed = 1;
+	r->mc.nshards = 1;
+	if (a->limit && a->limit->count &&
+	    (r->limit = (size_t)a->limit->ival[0], a->limit->ival[0] < 0)) {
+		cmd_errorf("plan: --limit must not be negative");
+		return EXIT_USAGE;
+	}
+	if (a->max_nodes && a->max_nodes->count)
+		r->max_nodes = a->max_nodes->ival[0] < 0 ? 0 :
+		    (size_t)a->max_nodes->ival[0];
+	if (a->max_sims && a->max_sims->count)
+		r->max_sims = a->max_sims->ival[0] < 1 ? 1 :
+		    (size_t)a->max_sims->ival[0];
+	if (a->runs && a->runs->count) {
+		if (a->runs->ival[0] < 1 || a->runs->ival[0] > 10000000) {
+			cmd_errorf("plan: --runs must be from 1 to 10000000");
+			return EXIT_USAGE;
+		}
+		r->mc.runs = (size_t)a->runs->ival[0];
+	}
+	if (a->seed && a->seed->count &&
+	    parse_seed(a->seed->sval[0], &r->mc.seed) != 0) {
+		cmd_errorf("plan: --seed must be a non-negative integer, got "
+		    "'%s'", a->seed->sval[0]);
+		return EXIT_USAGE;
+	}
+	r->mc.rotate = a->rotate && a->rotate->count > 0;
+	if (a->shard && a->shard->count &&
+	    parse_shard(a->shard->sval[0], &r->mc.shard, &r->mc.nshards)) {
+		cmd_errorf("plan: --shard must be I/N with 0 <= I < N, got '%s'",
+		    a->shard->sval[0]);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 static int
 plan_main(int argc, char **argv)
 {
@@ -217,7 +266,7 @@ plan_main(int argc, char **argv)
 	struct gs_scenario	 sc;
 	struct plan_request	 req;
 	const char		*fmt;
-	static const char *const formats[] = { "table", "json", NULL };
+	static const char *const formats[] = { "table", "json", "yaml", NULL };
 	static const char *const md[] = { "markdown", NULL };
 	size_t			 run;
 	int			 sub, rc;
@@ -230,16 +279,13 @@ plan_main(int argc, char **argv)
 	for (sub = 0; sub < SUB_N; sub++)
 		if (strcmp(argv[1], subs[sub]) == 0)
 			break;
-	if (sub == SUB_N) {
-		cmd_errorf("plan: unknown subcommand '%s' (headroom, nodes, "
-		    "whatif, montecarlo, report)", argv[1]);
-		return EXIT_USAGE;
-	}
+	if (sub == SUB_N)
+		return cmd_enum("plan", "subcommand", argv[1], subs, SUB_N);
 	plan_args_init(&a, sub);
 	if (arg_nullcheck(a.table) != 0)
 		abort();
 	if (arg_parse(argc, argv, a.table) > 0 && a.help->count == 0) {
-		arg_print_errors(stderr, a.end, "gpusched plan");
+		cmd_arg_errors("gpusched plan", a.table, a.end);
 		fprintf(stderr, "Try 'gpusched plan %s --help'.\n", subs[sub]);
 		rc = EXIT_USAGE;
 		goto out;
@@ -253,48 +299,8 @@ plan_main(int argc, char **argv)
 	    formats, &fmt)) != EXIT_OK)
 		goto out;
 	memset(&req, 0, sizeof req);
-	req.json = strcmp(fmt, "json") == 0;
-	req.limit = 100000;
-	req.max_nodes = 64;
-	req.max_sims = 5000;
-	req.mc.runs = sub == SUB_MONTECARLO ? 100 : 0;
-	req.mc.seed = 1;
-	req.mc.nshards = 1;
-	if (a.limit && a.limit->count &&
-	    (req.limit = (size_t)a.limit->ival[0], a.limit->ival[0] < 0)) {
-		cmd_errorf("plan: --limit must not be negative");
-		rc = EXIT_USAGE;
+	if ((rc = plan_request_init(&a, sub, fmt, &req)) != EXIT_OK)
 		goto out;
-	}
-	if (a.max_nodes && a.max_nodes->count)
-		req.max_nodes = a.max_nodes->ival[0] < 0 ? 0 :
-		    (size_t)a.max_nodes->ival[0];
-	if (a.max_sims && a.max_sims->count)
-		req.max_sims = a.max_sims->ival[0] < 1 ? 1 :
-		    (size_t)a.max_sims->ival[0];
-	if (a.runs && a.runs->count) {
-		if (a.runs->ival[0] < 1 || a.runs->ival[0] > 10000000) {
-			cmd_errorf("plan: --runs must be from 1 to 10000000");
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		req.mc.runs = (size_t)a.runs->ival[0];
-	}
-	if (a.seed && a.seed->count &&
-	    parse_seed(a.seed->sval[0], &req.mc.seed) != 0) {
-		cmd_errorf("plan: --seed must be a non-negative integer, got "
-		    "'%s'", a.seed->sval[0]);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	req.mc.rotate = a.rotate && a.rotate->count > 0;
-	if (a.shard && a.shard->count &&
-	    parse_shard(a.shard->sval[0], &req.mc.shard, &req.mc.nshards)) {
-		cmd_errorf("plan: --shard must be I/N with 0 <= I < N, got '%s'",
-		    a.shard->sval[0]);
-		rc = EXIT_USAGE;
-		goto out;
-	}
 	req.patterns = a.patterns && a.patterns->count > 0;
 	if (a.pool != NULL) {
 		req.pools = (char **)a.pool->filename;
@@ -314,7 +320,8 @@ plan_main(int argc, char **argv)
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out_req;
 	if ((rc = pick_run(&sc, a.run->count ? a.run->sval[0] : NULL,
-	    &run)) == EXIT_OK) {
+	    &run)) == EXIT_OK && (rc = plan_check_edits(&req,
+	    &sc.runs[run].cfg)) == EXIT_OK) {
 		switch (sub) {
 		case SUB_HEADROOM:
 			rc = plan_headroom(&sc, run, &req);

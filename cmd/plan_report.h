@@ -12,7 +12,8 @@
 struct arg_str;
 
 struct plan_request {
-	int			 json;
+	int			 json;		/* json or yaml */
+	const char		*fmt;		/* -o */
 	int			 patterns;
 	size_t			 limit;		/* headroom */
 	char			**pools;	/* nodes, report */
@@ -26,6 +27,9 @@ struct plan_request {
 int	plan_parse_edits(struct plan_request *, struct arg_str *remove,
 	    struct arg_str *drain, struct arg_str *split, struct arg_str *policy,
 	    struct arg_str *scale, struct arg_str *gpumem);
+/* The policies of --set-policy against what the run's HAMi knows. */
+int	plan_check_edits(const struct plan_request *,
+	    const struct gs_config *);
 void	plan_request_release(struct plan_request *);
 
 int	plan_headroom(const struct gs_scenario *, size_t run,

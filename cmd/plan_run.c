@@ -23,11 +23,9 @@ static const char *const combos[4][2] = {
 };
 
 static void
-print_json(json_t *o)
+print_json(const struct plan_request *r, json_t *o)
 {
-	json_dumpf(o, stdout, GS_JSON_FLAGS);
-	fputc('\n', stdout);
-	json_decref(o);
+	cmd_print_doc(o, r->fmt);
 }
 
 int
@@ -71,6 +69,28 @@ plan_parse_edits(struct plan_request *r, struct arg_str *remove,
 		    "--drain-node, --set-split, --set-policy, --scale, "
 		    "--set-gpumem)");
 		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int
+plan_check_edits(const struct plan_request *r, const struct gs_config *cfg)
+{
+	const struct gs_edit	*e;
+	size_t			 i;
+
+	for (i = 0; i < r->nedits; i++) {
+		e = &r->edits[i];
+		if (e->kind != ED_SET_POLICY)
+			continue;
+		if (e->node_policy != NULL && cmd_check_node_policy(
+		    "plan whatif", "--set-policy node", e->node_policy) !=
+		    EXIT_OK)
+			return EXIT_USAGE;
+		if (e->gpu_policy != NULL && cmd_check_gpu_policy(
+		    "plan whatif", "--set-policy gpu", e->gpu_policy,
+		    hami_version(cfg)) != EXIT_OK)
+			return EXIT_USAGE;
 	}
 	return EXIT_OK;
 }
@@ -196,7 +216,7 @@ plan_headroom(const struct gs_scenario *sc, size_t ri,
 	}
 	if (o != NULL) {
 		if (rc == EXIT_OK)
-			print_json(o);
+			print_json(req, o);
 		else
 			json_decref(o);
 	}
@@ -317,7 +337,7 @@ plan_nodes(const struct gs_scenario *sc, size_t ri,
 		for (i = 0; i < a.npools; i++)
 			json_object_set_new(add, a.pools[i].name,
 			    json_integer((json_int_t)a.plan.count[i]));
-		print_json(json_pack("{s:s,s:s,s:s,s:b,s:o,s:I,s:o,s:I,s:I,"
+		print_json(req, json_pack("{s:s,s:s,s:s,s:b,s:o,s:I,s:o,s:I,s:I,"
 		    "s:I}", "gpusched_version", GS_VERSION, "scenario",
 		    sc->name, "run", run->name, "found", a.plan.found,
 		    "nodes_to_add", add, "nodes_added",
@@ -476,7 +496,7 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 			    "{s:f,s:f}", "before", round(metric_rows[i].get(
 			    &base.m) * 1e6) / 1e6, "after", round(
 			    metric_rows[i].get(&m) * 1e6) / 1e6));
-		print_json(json_pack("{s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o}",
+		print_json(req, json_pack("{s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o}",
 		    "gpusched_version", GS_VERSION, "scenario", sc->name, "run",
 		    run->name, "edits", edits, "moved", changes_json(d.moved,
 		    d.nmoved), "newly_pending", changes_json(d.pending,
@@ -538,7 +558,7 @@ plan_montecarlo(const struct gs_scenario *sc, size_t ri,
 	h.profile = run->cfg.profile;
 	h.opts = req->mc;
 	if (req->json)
-		print_json(gs_mc_json(&h, v, n, req->mc.nshards > 1));
+		print_json(req, gs_mc_json(&h, v, n, req->mc.nshards > 1));
 	else
 		gs_mc_table(stdout, &h, v, n);
 	free(v);

@@ -1,35 +1,116 @@
 /*
  * policies.c: `gpusched policies` lists the scoring profiles and
- * `gpusched models` the built-in GPU catalogue.
+ * `gpusched models` the built-in GPU catalogue, as a table or as one
+ * JSON or YAML document.
  */
 #include <string.h>
+
+#include <argtable2.h>
 
 #include "cmd.h"
 #include "../core/catalog.h"
 #include "../core/policy.h"
 #include "../core/replay.h"
 
+struct list_args {
+	struct arg_str	*output;
+	struct arg_lit	*help;
+	struct arg_end	*end;
+	void		*table[4];
+};
+
+static void
+list_args_init(struct list_args *a)
+{
+	a->output = arg_str0("o", "output", "FORMAT",
+	    "table (default), json or yaml");
+	a->help = arg_lit0("h", "help", "print this help");
+	a->end = arg_end(20);
+	a->table[0] = a->output;
+	a->table[1] = a->help;
+	a->table[2] = a->end;
+	a->table[3] = NULL;
+}
+
+static void
+list_help(FILE *fp, const char *cmd, const char *what)
+{
+	struct list_args	a;
+
+	list_args_init(&a);
+	fprintf(fp, "Usage: gpusched %s", cmd);
+	arg_print_syntax(fp, a.table, "\n");
+	fprintf(fp, "\n%s\n\n", what);
+	arg_print_glossary(fp, a.table, "  %-28s %s\n");
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+}
+
 static void
 policies_help(FILE *fp)
 {
-	fprintf(fp, "Usage: gpusched policies\n\nList the scheduling "
-	    "profiles gpusched can simulate, one per line,\nthen the "
-	    "policies `gpusched replay` can replay a trace under.\n");
+	list_help(fp, "policies", "List the scheduling profiles gpusched can "
+	    "simulate, one per line,\nthen the policies `gpusched replay` can "
+	    "replay a trace under.");
+}
+
+static void
+models_help(FILE *fp)
+{
+	list_help(fp, "models", "List the GPU models a compact cluster may "
+	    "name with 'model:', with the\nNVML name and the memory (MiB) HAMi "
+	    "registers for them.  'observed' values\nwere seen registered by "
+	    "HAMi on real nodes; the others are typical NVML totals.");
+}
+
+/* Parse the flags; returns -1 to go on with *fmt set, or the status. */
+static int
+list_parse(const char *cmd, void (*helpfn)(FILE *), int argc, char **argv,
+    const char **fmt)
+{
+	static const char *const formats[] = { "table", "json", "yaml", NULL };
+	struct list_args	a;
+	int			rc;
+
+	list_args_init(&a);
+	if ((rc = cmd_argparse(cmd, a.table, a.end, a.help, helpfn, argc,
+	    argv)) < 0 && (rc = cmd_format(cmd, a.output, formats, fmt)) ==
+	    EXIT_OK) {
+		/* The table's strings die with it: keep a static one. */
+		*fmt = strcmp(*fmt, "json") == 0 ? "json" : strcmp(*fmt,
+		    "yaml") == 0 ? "yaml" : "table";
+		rc = -1;
+	}
+	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+	return rc;
+}
+
+static json_t *
+policies_json(void)
+{
+	json_t	*prof = json_array(), *rp = json_array();
+	size_t	 i;
+
+	for (i = 0; gs_policies[i] != NULL; i++)
+		json_array_append_new(prof, json_pack("{s:s,s:s}", "name",
+		    gs_policies[i]->name, "summary", gs_policies[i]->summary));
+	for (i = 0; i < GS_RP_N; i++)
+		json_array_append_new(rp, json_pack("{s:s,s:s}", "name",
+		    gs_rpolicies[i].name, "summary", gs_rpolicies[i].summary));
+	return json_pack("{s:o,s:o}", "profiles", prof, "replay_policies", rp);
 }
 
 static int
 policies_main(int argc, char **argv)
 {
-	size_t	i;
+	const char	*fmt;
+	size_t		 i;
+	int		 rc;
 
-	if (argc > 1 && (strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "--help") == 0)) {
-		policies_help(stdout);
+	if ((rc = list_parse("policies", policies_help, argc, argv, &fmt)) >= 0)
+		return rc;
+	if (cmd_structured(fmt)) {
+		cmd_print_doc(policies_json(), fmt);
 		return cmd_finish_stdout(EXIT_OK);
-	}
-	if (argc > 1) {
-		cmd_errorf("policies: unexpected argument '%s'", argv[1]);
-		return EXIT_USAGE;
 	}
 	for (i = 0; gs_policies[i] != NULL; i++)
 		printf("%-33s %s\n", gs_policies[i]->name,
@@ -41,29 +122,33 @@ policies_main(int argc, char **argv)
 	return cmd_finish_stdout(EXIT_OK);
 }
 
-static void
-models_help(FILE *fp)
+static json_t *
+models_json(void)
 {
-	fprintf(fp, "Usage: gpusched models\n\nList the GPU models a compact "
-	    "cluster may name with 'model:', with the\nNVML name and the "
-	    "memory (MiB) HAMi registers for them.  'observed' values\nwere "
-	    "seen registered by HAMi on real nodes; the others are typical "
-	    "NVML totals.\n");
+	json_t		*a = json_array();
+	unsigned	 i;
+
+	for (i = 0; i < gs_ngpu_models; i++)
+		json_array_append_new(a, json_pack("{s:s,s:s,s:i,s:s}",
+		    "model", gs_gpu_models[i].key, "nvml_name",
+		    gs_gpu_models[i].nvml_name, "memory_mib",
+		    (int)gs_gpu_models[i].memory, "source",
+		    gs_gpu_models[i].observed ? "observed" : "typical"));
+	return json_pack("{s:o}", "models", a);
 }
 
 static int
 models_main(int argc, char **argv)
 {
-	unsigned	i;
+	const char	*fmt;
+	unsigned	 i;
+	int		 rc;
 
-	if (argc > 1 && (strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "--help") == 0)) {
-		models_help(stdout);
+	if ((rc = list_parse("models", models_help, argc, argv, &fmt)) >= 0)
+		return rc;
+	if (cmd_structured(fmt)) {
+		cmd_print_doc(models_json(), fmt);
 		return cmd_finish_stdout(EXIT_OK);
-	}
-	if (argc > 1) {
-		cmd_errorf("models: unexpected argument '%s'", argv[1]);
-		return EXIT_USAGE;
 	}
 	printf("%-10s  %-26s  %8s  %s\n", "MODEL", "NVML NAME", "MEM(MiB)",
 	    "SOURCE");

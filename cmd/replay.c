@@ -57,7 +57,7 @@ replay_args_init(struct replay_args *a)
 	a->threshold = arg_str0(NULL, "typical-threshold", "PCT",
 	    "typical pods cover PCT % of pods (default 95)");
 	a->output = arg_str0("o", "output", "FORMAT",
-	    "table (default), json or csv");
+	    "table (default), json, yaml or csv");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
 	a->table[0] = a->nodes;
@@ -160,8 +160,14 @@ parse_policies(const char *s, int *out, size_t *n)
 			continue;
 		}
 		if ((p = gs_rpolicy_lookup(tok)) < 0) {
-			cmd_errorf("replay: unknown policy '%s' (see gpusched "
-			    "policies)", tok);
+			const char	*names[GS_RP_N + 2];
+
+			for (i = 0; i < GS_RP_N; i++)
+				names[i] = gs_rpolicies[i].name;
+			names[GS_RP_N] = "openb";
+			names[GS_RP_N + 1] = "all";
+			cmd_enum_error("replay", "--policy entry", tok, names,
+			    GS_RP_N + 2);
 			rc = -1;
 			break;
 		}
@@ -313,7 +319,8 @@ run_all(struct gs_replay_report *rp, const struct gs_trace_pods *pods,
 static int
 replay_main(int argc, char **argv)
 {
-	static const char *const formats[] = { "table", "json", "csv", NULL };
+	static const char *const formats[] = { "table", "json", "csv", "yaml",
+	    NULL };
 	struct replay_args	 a;
 	struct gs_replay_opts	 o;
 	struct gs_replay_report	 rp;
@@ -367,13 +374,9 @@ replay_main(int argc, char **argv)
 	if ((rc = run_all(&rp, &tp, pol, npol, first, nseeds, &o)) != EXIT_OK)
 		goto out;
 
-	if (strcmp(fmt, "json") == 0) {
-		json_t *j = gs_report_replay_json(&rp);
-
-		json_dumpf(j, stdout, GS_JSON_FLAGS);
-		fputc('\n', stdout);
-		json_decref(j);
-	} else if (strcmp(fmt, "csv") == 0)
+	if (cmd_structured(fmt))
+		cmd_print_doc(gs_report_replay_json(&rp), fmt);
+	else if (strcmp(fmt, "csv") == 0)
 		gs_report_replay_csv(stdout, &rp);
 	else
 		gs_report_replay_table(stdout, &rp);

@@ -20,7 +20,7 @@ struct sim_args {
 	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[20];
+	void		*table[21];
 };
 
 static void
@@ -28,7 +28,7 @@ sim_args_init(struct sim_args *a)
 {
 	cmd_input_args_init(&a->in);
 	a->output = arg_str0("o", "output", "FORMAT",
-	    "table (default), json or csv");
+	    "table (default), json, yaml or csv");
 	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
 	a->node_policy = arg_str0(NULL, "node-policy", "POLICY",
 	    "scheduler's nodeSchedulerPolicy (binpack or spread)");
@@ -48,27 +48,25 @@ sim_args_init(struct sim_args *a)
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	a->table[0] = a->in.scenario;
-	a->table[1] = a->in.cluster;
-	a->table[2] = a->in.workload;
-	a->table[3] = a->output;
-	a->table[4] = a->run;
-	a->table[5] = a->node_policy;
-	a->table[6] = a->gpu_policy;
-	a->table[7] = a->ignore;
-	a->table[8] = a->profile;
-	a->table[9] = a->hami_version;
-	a->table[10] = a->fail_pending;
+	cmd_input_args_table(&a->in, a->table);		/* 0 to 3 */
+	a->table[4] = a->output;
+	a->table[5] = a->run;
+	a->table[6] = a->node_policy;
+	a->table[7] = a->gpu_policy;
+	a->table[8] = a->ignore;
+	a->table[9] = a->profile;
+	a->table[10] = a->hami_version;
+	a->table[11] = a->fail_pending;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[11] = a->expect;
-	a->table[12] = a->update;
-	a->table[13] = a->snap.running;
-	a->table[14] = a->snap.now;
-	a->table[15] = a->snap.hami_config;
-	a->table[16] = a->quiet;
-	a->table[17] = a->help;
-	a->table[18] = a->end;
-	a->table[19] = NULL;
+	a->table[12] = a->expect;
+	a->table[13] = a->update;
+	a->table[14] = a->snap.running;
+	a->table[15] = a->snap.now;
+	a->table[16] = a->snap.hami_config;
+	a->table[17] = a->quiet;
+	a->table[18] = a->help;
+	a->table[19] = a->end;
+	a->table[20] = NULL;
 }
 
 static void
@@ -127,7 +125,8 @@ sim_main(int argc, char **argv)
 	struct sim_args		 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
-	static const char *const formats[] = { "table", "json", "csv", NULL };
+	static const char *const formats[] = { "table", "json", "csv", "yaml",
+	    NULL };
 	const char		*fmt;
 	json_t			*all = NULL, *runs = NULL, *golden;
 	json_t			*want = NULL;
@@ -152,6 +151,9 @@ sim_main(int argc, char **argv)
 	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.node_policy = a.node_policy->count ? a.node_policy->sval[0] : NULL;
 	in.gpu_policy = a.gpu_policy->count ? a.gpu_policy->sval[0] : NULL;
+	if (in.node_policy != NULL && (rc = cmd_check_node_policy("simulate",
+	    "--node-policy", in.node_policy)) != EXIT_OK)
+		goto out;
 	if ((rc = cmd_profile("simulate", a.profile, a.hami_version,
 	    &in.profile)) != EXIT_OK)
 		goto out;
@@ -171,7 +173,7 @@ sim_main(int argc, char **argv)
 
 	for (i = 0; i < sc.nruns; i++)
 		nsel += cmd_run_selected(&in, &sc, i);
-	if (strcmp(fmt, "json") == 0 && nsel > 1) {
+	if (cmd_structured(fmt) && nsel > 1) {
 		all = json_pack("{s:s,s:i,s:s}", "gpusched_version", GS_VERSION,
 		    "schema_version", GS_SCHEMA_VERSION, "scenario", sc.name);
 		runs = json_array();
@@ -209,22 +211,14 @@ sim_main(int argc, char **argv)
 			gs_report_csv(stdout, &rr);
 		else if (runs != NULL)
 			json_array_append_new(runs, gs_report_json(&rr));
-		else {
-			json_t *o = gs_report_json(&rr);
-
-			json_dumpf(o, stdout, GS_JSON_FLAGS);
-			fputc('\n', stdout);
-			json_decref(o);
-		}
+		else
+			cmd_print_doc(gs_report_json(&rr), fmt);
 		cmd_sim_release(&sim);
 	}
-	if (all != NULL) {
-		if (rc == EXIT_OK) {
-			json_dumpf(all, stdout, GS_JSON_FLAGS);
-			fputc('\n', stdout);
-		}
+	if (all != NULL && rc == EXIT_OK)
+		cmd_print_doc(all, fmt);
+	else
 		json_decref(all);
-	}
 	if (rc == EXIT_OK && a.update->count > 0)
 		rc = write_golden(a.update->filename[0], golden);
 	if (rc == EXIT_OK && want != NULL)

@@ -26,9 +26,10 @@ state_args_init(struct state_args *a)
 {
 	a->scenario = arg_file0(NULL, NULL, "SCENARIO", "scenario file");
 	a->cluster = arg_filen("c", "cluster", "NODES", 0, 256,
-	    "nodes (kubectl get nodes -o json), repeatable");
+	    "nodes (kubectl get nodes -o json): file, dir or -, repeatable");
 	cmd_snapshot_args_init(&a->snap);
-	a->output = arg_str0("o", "output", "FORMAT", "table (default) or json");
+	a->output = arg_str0("o", "output", "FORMAT",
+	    "table (default), json or yaml");
 	a->hami_version = cmd_arg_hami_version();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
@@ -67,7 +68,7 @@ state_help(FILE *fp)
 static int
 state_main(int argc, char **argv)
 {
-	static const char *const formats[] = { "table", "json", NULL };
+	static const char *const formats[] = { "table", "json", "yaml", NULL };
 	struct state_args	 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
@@ -100,14 +101,10 @@ state_main(int argc, char **argv)
 	/* The scenario's first run names the version unless given here. */
 	version = sc.nruns > 0 ? hami_version(&sc.runs[0].cfg) : 20601;
 	gs_cluster_for_version(&sc.cluster, version);
-	if (strcmp(fmt, "json") == 0) {
-		json_t *o = gs_report_state_json(&sc.cluster, &sc.running,
-		    version);
-
-		json_dumpf(o, stdout, GS_JSON_FLAGS);
-		fputc('\n', stdout);
-		json_decref(o);
-	} else
+	if (cmd_structured(fmt))
+		cmd_print_doc(gs_report_state_json(&sc.cluster, &sc.running,
+		    version), fmt);
+	else
 		gs_report_state(stdout, &sc.cluster, &sc.running, version);
 	gs_scenario_release(&sc);
 	rc = cmd_finish_stdout(EXIT_OK);

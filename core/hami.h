@@ -163,6 +163,9 @@ int	hami_version(const struct gs_config *);
 /* The profile for a --hami-version / hamiVersion value ("v2.7", "2.7.1"),
  * or NULL. */
 const char *hami_profile_for_version(const char *version);
+/* The i-th version hami_profile_for_version knows ("2.6", "2.6.0", ...),
+ * NULL past the last. */
+const char *hami_version_name(size_t i);
 
 /*
  * Does HAMi of that version know every entry of a GPU policy value?
@@ -170,6 +173,8 @@ const char *hami_profile_for_version(const char *version);
  * list of those and mutex and numa, entries trimmed.
  */
 int	hami_gpu_policy_known(const char *value, int version);
+/* The GPU policy names (entries, from v2.10) that version knows. */
+size_t	hami_gpu_policy_names(int version, const char *const **names);
 void	hami_filter_init(struct hami_filter *, const struct gs_pod *,
 	    const struct gs_config *);
 void	hami_filter_release(struct hami_filter *);

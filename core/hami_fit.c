@@ -220,12 +220,21 @@ filter_init_v210(struct hami_filter *f, const struct gs_pod *pod,
 	}
 }
 
+static const char *const gpu_policy_names[] = { "binpack", "spread",
+    "topology-aware", "mutex", "numa" };
+
+size_t
+hami_gpu_policy_names(int version, const char *const **names)
+{
+	*names = gpu_policy_names;
+	return version >= 21000 ? 5 : version >= 20700 ? 3 : 2;
+}
+
 int
 hami_gpu_policy_known(const char *v, int version)
 {
-	static const char *const names[] = { "binpack", "spread",
-	    "topology-aware", "mutex", "numa" };
-	size_t	 nnames = version >= 21000 ? 5 : version >= 20700 ? 3 : 2;
+	const char *const *names;
+	size_t	 nnames = hami_gpu_policy_names(version, &names);
 	size_t	 n, i, k;
 	char	**parts;
 	int	 ok = 1;
@@ -305,28 +314,36 @@ hami_version(const struct gs_config *cfg)
 	return major * 10000 + minor * 100 + patch;
 }
 
+static const struct {
+	const char	*version, *profile;
+} hami_versions[] = {
+	{ "2.6", "hami-v2.6.1" }, { "2.6.0", "hami-v2.6.1" },
+	{ "2.6.1", "hami-v2.6.1" }, { "2.7", "hami-v2.7.0" },
+	{ "2.7.0", "hami-v2.7.0" }, { "2.7.1", "hami-v2.7.1" },
+	{ "2.8", "hami-v2.8.0" }, { "2.8.0", "hami-v2.8.0" },
+	{ "2.8.1", "hami-v2.8.0" }, { "2.8.2", "hami-v2.8.0" },
+	{ "2.8.3", "hami-v2.8.0" }, { "2.9", "hami-v2.9.0" },
+	{ "2.9.0", "hami-v2.9.0" }, { "2.10", "hami-v2.10.0" },
+	{ "2.10.0", "hami-v2.10.0" },
+};
+
+const char *
+hami_version_name(size_t i)
+{
+	return i < sizeof hami_versions / sizeof hami_versions[0] ?
+	    hami_versions[i].version : NULL;
+}
+
 const char *
 hami_profile_for_version(const char *v)
 {
-	static const struct {
-		const char	*version, *profile;
-	} t[] = {
-		{ "2.6", "hami-v2.6.1" }, { "2.6.0", "hami-v2.6.1" },
-		{ "2.6.1", "hami-v2.6.1" }, { "2.7", "hami-v2.7.0" },
-		{ "2.7.0", "hami-v2.7.0" }, { "2.7.1", "hami-v2.7.1" },
-		{ "2.8", "hami-v2.8.0" }, { "2.8.0", "hami-v2.8.0" },
-		{ "2.8.1", "hami-v2.8.0" }, { "2.8.2", "hami-v2.8.0" },
-		{ "2.8.3", "hami-v2.8.0" }, { "2.9", "hami-v2.9.0" },
-		{ "2.9.0", "hami-v2.9.0" }, { "2.10", "hami-v2.10.0" },
-		{ "2.10.0", "hami-v2.10.0" },
-	};
 	size_t	i;
 
 	if (v[0] == 'v')
 		v++;
-	for (i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (strcmp(t[i].version, v) == 0)
-			return t[i].profile;
+	for (i = 0; hami_version_name(i) != NULL; i++)
+		if (strcmp(hami_versions[i].version, v) == 0)
+			return hami_versions[i].profile;
 	return NULL;
 }
 

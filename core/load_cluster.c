@@ -802,7 +802,7 @@ gs_load_cluster_file(struct gs_cluster *c, const char *path,
 		if (f.docs[i].root != NULL)
 			rc = gs_load_cluster_doc(c, &f, f.docs[i].root, w, err);
 	if (rc == 0 && c->nnodes == before)
-		rc = gs_error_set(err, path, 1, 1, "expected a cluster ('pools:' "
+		rc = gs_error_set(err, f.path, 1, 1, "expected a cluster ('pools:' "
 		    "or Node objects), found %s", f.ndocs ? "no nodes" :
 		    "an empty file");
 	yt_file_release(&f);

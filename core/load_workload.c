@@ -663,7 +663,7 @@ gs_load_workload_file(struct gs_workload *w, const char *path,
 			    warn, err);
 		}
 	if (rc == 0 && !any)
-		rc = gs_error_set(err, path, 1, 1, "expected Kubernetes "
+		rc = gs_error_set(err, f.path, 1, 1, "expected Kubernetes "
 		    "manifests, found an empty file");
 	if (rc != 0) {
 		while (w->npods > before)

@@ -47,6 +47,19 @@ void	 gs_report_state(FILE *, const struct gs_cluster *,
 json_t	*gs_report_state_json(const struct gs_cluster *,
 	    const struct gs_running *, int version);
 
+/*
+ * Every printed document (report_doc.c).  gs_doc_stamp puts
+ * gpusched_version and schema_version first when missing (takes doc,
+ * returns the stamped one); gs_report_doc stamps and writes doc as JSON or
+ * YAML and releases it; gs_report_yaml writes any value as YAML, quoting
+ * the strings gs_yaml_needs_quotes names ("", "yes", "1e3", "null", ...).
+ * The writers return 0 or -1.
+ */
+json_t	*gs_doc_stamp(json_t *doc);
+int	 gs_report_doc(FILE *, json_t *doc, int yaml);
+int	 gs_report_yaml(FILE *, const json_t *);
+int	 gs_yaml_needs_quotes(const char *);
+
 /* Shortest decimal that reads back as the same float32 (Go's %v). */
 void	 gs_format_float32(float, char *buf, size_t len);
 

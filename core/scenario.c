@@ -412,7 +412,7 @@ gs_scenario_load(struct gs_scenario *sc, const char *path,
 				break;
 		}
 	if (rc == 0 && ndocs == 0)
-		rc = gs_error_set(err, path, 0, 0, "empty scenario file");
+		rc = gs_error_set(err, f.path, 0, 0, "empty scenario file");
 	yt_file_release(&f);
 	if (rc != 0)
 		gs_scenario_release(sc);
@@ -434,6 +434,8 @@ gs_scenario_from_files(struct gs_scenario *sc, char **clusters,
 	sc->now = INT64_MIN;
 	/* Named after the first workload file: "deploy" for dir/deploy.yaml. */
 	base = nworkloads ? workloads[0] : "simulation";
+	if (strcmp(base, "-") == 0)
+		base = "stdin";
 	if (strrchr(base, '/') != NULL)
 		base = strrchr(base, '/') + 1;
 	len = strcspn(base, ".");

@@ -133,6 +133,8 @@ gs_read_file(const char *path, char **data, size_t *len, struct gs_error *err)
 	size_t	 cap = 0, n = 0, r;
 	int	 is_stdin = strcmp(path, "-") == 0;
 
+	if (is_stdin)
+		path = "<stdin>";
 	fp = is_stdin ? stdin : fopen(path, "rb");
 	if (fp == NULL)
 		return gs_error_set(err, path, 0, 0, "cannot open: %s",

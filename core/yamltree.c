@@ -101,6 +101,89 @@ parser_error(const yaml_parser_t *p, const char *path, struct gs_error *err)
 	    "invalid YAML: %s", problem);
 }
 
+/* The node an alias event names (the latest anchor of that name), or NULL
+ * with err set. */
+static struct yt_node *
+alias_node(const struct anchor *anchors, size_t nanchors,
+    const yaml_event_t *ev, const char *path, struct gs_error *err)
+{
+	const char	*name = (const char *)ev->data.alias.anchor;
+	int		 line = (int)ev->start_mark.line + 1;
+	int		 col = (int)ev->start_mark.column + 1;
+	size_t		 i;
+
+	for (i = nanchors; i > 0; i--)
+		if (strcmp(anchors[i - 1].name, name) == 0)
+			break;
+	if (i == 0) {
+		gs_error_set(err, path, line, col, "unknown alias '*%s'", name);
+		return NULL;
+	}
+	if (anchors[i - 1].node->open) {
+		gs_error_set(err, path, line, col, "alias '*%s' refers to a "
+		    "node that contains it", name);
+		return NULL;
+	}
+	return anchors[i - 1].node;
+}
+
+static void
+add_anchor(struct anchor **anchors, size_t *cap, size_t *n,
+    const char *name, struct yt_node *node)
+{
+	grow_array(anchors, cap, *n + 1, sizeof **anchors);
+	(*anchors)[*n].name = xstrdup(name);
+	(*anchors)[(*n)++].node = node;
+}
+
+/* n into its parent (the innermost open container) or as the root. */
+static void
+attach(struct yt_node **stack, size_t nstack, struct yt_doc *doc,
+    struct yt_node *n)
+{
+	size_t	i;
+
+	for (i = 0; i < nstack; i++)
+		stack[i]->weight += n->weight;
+	if (nstack > 0)
+		node_push(stack[nstack - 1], n);
+	else if (doc != NULL)
+		doc->root = n;
+}
+
+static int
+event_error(struct gs_error *err, const char *path, const yaml_event_t *ev,
+    const char *fmt, ...)
+{
+	va_list	ap;
+	char	msg[sizeof err->msg];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return gs_error_set(err, path, (int)ev->start_mark.line + 1,
+	    (int)ev->start_mark.column + 1, "%s", msg);
+}
+
+/* A new document; anchors do not cross documents. */
+static struct yt_doc *
+doc_start(struct yt_file *f, size_t *cdocs, const yaml_mark_t *m,
+    struct anchor *anchors, size_t *nanchors)
+{
+	struct yt_doc	*doc;
+	size_t		 i;
+
+	for (i = 0; i < *nanchors; i++)
+		free(anchors[i].name);
+	*nanchors = 0;
+	grow_array(&f->docs, cdocs, f->ndocs + 1, sizeof *f->docs);
+	doc = &f->docs[f->ndocs++];
+	doc->root = NULL;
+	doc->line = (int)m->line + 1;
+	doc->col = (int)m->column + 1;
+	return doc;
+}
+
 int
 yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
     struct gs_error *err)
@@ -134,38 +217,21 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 			done = 1;
 			break;
 		case YAML_DOCUMENT_START_EVENT:
-			grow_array(&f->docs, &cdocs, f->ndocs + 1,
-			    sizeof *f->docs);
-			doc = &f->docs[f->ndocs++];
-			doc->root = NULL;
-			doc->line = (int)ev.start_mark.line + 1;
-			doc->col = (int)ev.start_mark.column + 1;
-			for (i = 0; i < nanchors; i++)
-				free(anchors[i].name);
-			nanchors = 0;
+			doc = doc_start(f, &cdocs, &ev.start_mark, anchors,
+			    &nanchors);
+			break;
+		case YAML_DOCUMENT_END_EVENT:
+			/* An empty, comment-only or null document (a trailing
+			 * ---, an empty helm template) is skipped, as kubectl
+			 * skips it. */
+			if (doc != NULL && yt_is_null(doc->root))
+				f->ndocs--;
+			doc = NULL;
 			break;
 		case YAML_ALIAS_EVENT:
-			for (i = nanchors; i > 0; i--)
-				if (strcmp(anchors[i - 1].name,
-				    (const char *)ev.data.alias.anchor) == 0)
-					break;
-			if (i == 0) {
-				gs_error_set(err, path,
-				    (int)ev.start_mark.line + 1,
-				    (int)ev.start_mark.column + 1,
-				    "unknown alias '*%s'",
-				    (const char *)ev.data.alias.anchor);
+			if ((n = alias_node(anchors, nanchors, &ev, path,
+			    err)) == NULL)
 				goto out_event;
-			}
-			n = anchors[i - 1].node;
-			if (n->open) {
-				gs_error_set(err, path,
-				    (int)ev.start_mark.line + 1,
-				    (int)ev.start_mark.column + 1,
-				    "alias '*%s' refers to a node that "
-				    "contains it", anchors[i - 1].name);
-				goto out_event;
-			}
 			break;
 		case YAML_SCALAR_EVENT:
 			n = node_new(f, YT_SCALAR, &ev.start_mark);
@@ -179,11 +245,8 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
 			if (nstack >= YT_MAX_DEPTH) {
-				gs_error_set(err, path,
-				    (int)ev.start_mark.line + 1,
-				    (int)ev.start_mark.column + 1,
-				    "nesting deeper than %d levels",
-				    YT_MAX_DEPTH);
+				event_error(err, path, &ev, "nesting deeper "
+				    "than %d levels", YT_MAX_DEPTH);
 				goto out_event;
 			}
 			n = node_new(f, ev.type == YAML_SEQUENCE_START_EVENT ?
@@ -210,25 +273,15 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 			/* Bound the size of the tree with aliases expanded. */
 			total += n->weight;
 			if (total > YT_MAX_NODES) {
-				gs_error_set(err, path,
-				    (int)ev.start_mark.line + 1,
-				    (int)ev.start_mark.column + 1,
-				    "document too large (more than %d nodes "
-				    "with aliases expanded)", YT_MAX_NODES);
+				event_error(err, path, &ev, "document too large "
+				    "(more than %d nodes with aliases "
+				    "expanded)", YT_MAX_NODES);
 				goto out_event;
 			}
-			for (i = 0; i < nstack; i++)
-				stack[i]->weight += n->weight;
-			if (nstack > 0)
-				node_push(stack[nstack - 1], n);
-			else if (doc != NULL)
-				doc->root = n;
-			if (anchor != NULL) {
-				grow_array(&anchors, &canchors, nanchors + 1,
-				    sizeof *anchors);
-				anchors[nanchors].name = xstrdup(anchor);
-				anchors[nanchors++].node = n;
-			}
+			attach(stack, nstack, doc, n);
+			if (anchor != NULL)
+				add_anchor(&anchors, &canchors, &nanchors,
+				    anchor, n);
 			if (ev.type == YAML_SEQUENCE_START_EVENT ||
 			    ev.type == YAML_MAPPING_START_EVENT) {
 				grow_array(&stack, &cstack, nstack + 1,
@@ -263,7 +316,8 @@ yt_load(struct yt_file *f, const char *path, struct gs_error *err)
 	memset(f, 0, sizeof *f);
 	if (gs_read_file(path, &buf, &len, err) != 0)
 		return -1;
-	rc = yt_parse(f, path, buf, len, err);
+	rc = yt_parse(f, strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len,
+	    err);
 	free(buf);
 	return rc;
 }

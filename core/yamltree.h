@@ -39,8 +39,8 @@ struct yt_doc {
 };
 
 struct yt_file {
-	char		 *path;
-	struct yt_doc	 *docs;
+	char		 *path;		/* "<stdin>" for "-" */
+	struct yt_doc	 *docs;		/* empty and null documents skipped */
 	size_t		  ndocs;
 	struct yt_node	**arena;	/* every node, for freeing */
 	size_t		  narena, carena;
@@ -49,7 +49,7 @@ struct yt_file {
 /* Parse buf (len bytes) named path into f. Returns 0 or -1 with err set. */
 int		 yt_parse(struct yt_file *f, const char *path, const char *buf,
 		     size_t len, struct gs_error *err);
-/* Read and parse a file ("-" is standard input). */
+/* Read and parse a file ("-" is standard input, named "<stdin>"). */
 int		 yt_load(struct yt_file *f, const char *path,
 		     struct gs_error *err);
 void		 yt_file_release(struct yt_file *f);

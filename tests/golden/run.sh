@@ -4,6 +4,7 @@
 #   stdout   expected standard output
 #   stderr   expected standard error (checked when present)
 #   status   expected exit status (0 when absent)
+#   stdin    standard input (optional; /dev/null when absent)
 # Usage: sh tests/golden/run.sh BINARY      (from the repo root)
 #        UPDATE=1 sh tests/golden/run.sh BINARY  rewrites the expectations
 set -u
@@ -21,7 +22,9 @@ for dir in "$here"/cases/*/; do
 	while IFS= read -r line || [ -n "$line" ]; do
 		set -- "$@" "$line"
 	done < "$dir/args"
-	"$bin" "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null
+	input=/dev/null
+	[ -f "$dir/stdin" ] && input="$dir/stdin"
+	"$bin" "$@" > "$tmp/out" 2> "$tmp/err" < "$input"
 	status=$?
 	want=0
 	[ -f "$dir/status" ] && want=$(cat "$dir/status")

@@ -33,6 +33,7 @@ main(void)
 		SUITE(ident),
 		SUITE(diff),
 		SUITE(hamiconfig),
+		SUITE(cli),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -16,8 +16,12 @@ extern CU_TestInfo quantity_tests[], yaml_tests[], codec_tests[],
     request_tests[], score_tests[], gosort_tests[], fit_tests[],
     engine_tests[], metrics_tests[], demo_tests[], plan_tests[],
     kube_tests[], replay_tests[], peers_tests[], v210_tests[],
-    vendor_tests[], ascend_tests[], ident_tests[],
-    diff_tests[], hamiconfig_tests[];
+    vendor_tests[], ascend_tests[];
+/* One suite a line, so that suites added on branches merge cleanly. */
+extern CU_TestInfo ident_tests[];
+extern CU_TestInfo diff_tests[];
+extern CU_TestInfo hamiconfig_tests[];
+extern CU_TestInfo cli_tests[];
 
 /* A node of n identical GPUs (index order, UUIDs "GPU-<i>"). */
 void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,

@@ -51,6 +51,28 @@ test_json_input(void)
 	yt_file_release(&f);
 }
 
+/* helm template's empty templates, a trailing ---, an explicit null. */
+static void
+test_empty_documents(void)
+{
+	struct yt_file	f;
+	struct gs_error	err;
+
+	CU_ASSERT_EQUAL_FATAL(parse("---\n# Source: c/templates/a.yaml\n"
+	    "---\nkind: Pod\n---\n~\n---\nnull\n---\n\"\"\n---\n", &f,
+	    &err), 0);
+	/* Only the Pod and the quoted empty string (not null) are kept. */
+	CU_ASSERT_EQUAL_FATAL(f.ndocs, 2);
+	CU_ASSERT_STRING_EQUAL(yt_get(f.docs[0].root, "kind")->str, "Pod");
+	CU_ASSERT_EQUAL(f.docs[0].line, 3);	/* its --- */
+	CU_ASSERT_EQUAL(f.docs[1].root->type, YT_SCALAR);
+	CU_ASSERT_FALSE(f.docs[1].root->plain);
+	yt_file_release(&f);
+	CU_ASSERT_EQUAL_FATAL(parse("", &f, &err), 0);
+	CU_ASSERT_EQUAL(f.ndocs, 0);
+	yt_file_release(&f);
+}
+
 static void
 test_alias_bomb(void)
 {
@@ -140,6 +162,7 @@ test_typed_accessors(void)
 CU_TestInfo yaml_tests[] = {
 	{ "nodes know their line and column", test_locations },
 	{ "JSON goes through the same parser", test_json_input },
+	{ "empty and null documents are skipped", test_empty_documents },
 	{ "alias bomb is refused", test_alias_bomb },
 	{ "deep nesting is refused", test_deep_nesting },
 	{ "bad documents give located errors", test_bad_documents },

@@ -1,0 +1,173 @@
+/*
+ * strict.c: strict flags.  An enum flag's value is checked against the
+ * real table of valid values (output formats, policies, profiles, HAMi
+ * versions, subcommands); a wrong one is a usage error that lists them and
+ * suggests the nearest ("did you mean"), and so is a misspelled long flag.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <argtable2.h>
+
+#include "cmd.h"
+#include "../core/hami.h"
+#include "../core/policy.h"
+#include "../core/suggest.h"
+
+#define MAX_NAMES	64
+
+void
+cmd_enum_error(const char *cmd, const char *flag, const char *value,
+    const char *const *valid, size_t n)
+{
+	const char	*near = gs_suggest(value, valid, n);
+	size_t		 i;
+
+	fputs("gpusched: ", stderr);
+	if (cmd != NULL)
+		fprintf(stderr, "%s: ", cmd);
+	fprintf(stderr, "unknown %s '%s'; valid: ", flag, value);
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%s%s", i == 0 ? "" : ", ", valid[i]);
+	if (near != NULL)
+		fprintf(stderr, " (did you mean '%s'?)", near);
+	fputc('\n', stderr);
+}
+
+int
+cmd_enum(const char *cmd, const char *flag, const char *value,
+    const char *const *valid, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(value, valid[i]) == 0)
+			return EXIT_OK;
+	cmd_enum_error(cmd, flag, value, valid, n);
+	return EXIT_USAGE;
+}
+
+int
+cmd_check_profile(const char *cmd, const char *flag, const char *name)
+{
+	const char	*names[MAX_NAMES];
+	size_t		 n;
+
+	for (n = 0; gs_policies[n] != NULL && n < MAX_NAMES; n++)
+		names[n] = gs_policies[n]->name;
+	return cmd_enum(cmd, flag, name, names, n);
+}
+
+int
+cmd_check_hami_version(const char *cmd, const char *value)
+{
+	char		 buf[MAX_NAMES][16];
+	const char	*names[MAX_NAMES];
+	const char	*v;
+	size_t		 n;
+
+	if (hami_profile_for_version(value) != NULL)
+		return EXIT_OK;
+	/* Listed as written in flags, "v2.6"; compared the same way. */
+	for (n = 0; n < MAX_NAMES && (v = hami_version_name(n)) != NULL; n++) {
+		snprintf(buf[n], sizeof buf[n], "%s%s", value[0] == 'v' ||
+		    value[0] == 'V' ? "v" : "", v);
+		names[n] = buf[n];
+	}
+	cmd_enum_error(cmd, "--hami-version", value, names, n);
+	return EXIT_USAGE;
+}
+
+int
+cmd_check_node_policy(const char *cmd, const char *flag, const char *value)
+{
+	/* HAMi's node policies: exactly "spread", else binpack. */
+	static const char *const names[] = { "binpack", "spread" };
+
+	return cmd_enum(cmd, flag, value, names, 2);
+}
+
+int
+cmd_check_gpu_policy(const char *cmd, const char *flag, const char *value,
+    int version)
+{
+	const char *const *names;
+	size_t		 n = hami_gpu_policy_names(version, &names);
+	char		*copy, *tok, *save = NULL, *end;
+	char		 what[64];
+	int		 rc = EXIT_OK;
+
+	if (hami_gpu_policy_known(value, version))
+		return EXIT_OK;
+	if (version < 21000) {
+		cmd_enum_error(cmd, flag, value, names, n);
+		return EXIT_USAGE;
+	}
+	/* v2.10: a comma list; name the first entry HAMi does not know. */
+	snprintf(what, sizeof what, "%s entry", flag);
+	copy = xstrdup(value);
+	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == EXIT_OK;
+	    tok = strtok_r(NULL, ",", &save)) {
+		while (*tok == ' ' || *tok == '\t')
+			tok++;
+		end = tok + strlen(tok);
+		while (end > tok && (end[-1] == ' ' || end[-1] == '\t'))
+			*--end = '\0';
+		if (*tok != '\0')
+			rc = cmd_enum(cmd, what, tok, names, n);
+	}
+	free(copy);
+	if (rc == EXIT_OK)		/* not reached: some entry is unknown */
+		cmd_enum_error(cmd, flag, value, names, n);
+	return EXIT_USAGE;
+}
+
+/* The long options of an argtable (without their --) into names. */
+static size_t
+long_options(void **table, char buf[][48], const char **names, size_t max)
+{
+	struct arg_hdr	**t = (struct arg_hdr **)table;
+	const char	*p, *comma;
+	size_t		 i, n = 0, len;
+
+	for (i = 0; n < max; i++) {
+		for (p = t[i]->longopts; p != NULL && *p != '\0' && n < max;
+		    p = *comma ? comma + 1 : comma) {
+			comma = p + strcspn(p, ",");
+			len = (size_t)(comma - p);
+			if (len == 0 || len + 1 > sizeof buf[n])
+				continue;
+			snprintf(buf[n], sizeof buf[n], "%.*s", (int)len, p);
+			names[n] = buf[n];
+			n++;
+		}
+		if (t[i]->flag & ARG_TERMINATOR)
+			break;
+	}
+	return n;
+}
+
+void
+cmd_arg_errors(const char *prefix, void **table, struct arg_end *end)
+{
+	char		 buf[MAX_NAMES][48], opt[48];
+	const char	*names[MAX_NAMES], *near;
+	size_t		 n;
+	int		 i;
+
+	arg_print_errors(stderr, end, prefix);
+	n = long_options(table, buf, names, MAX_NAMES);
+	for (i = 0; i < end->count; i++) {
+		const char *a = end->argval[i];
+
+		if (end->error[i] != ARG_ELONGOPT || a == NULL ||
+		    strncmp(a, "--", 2) != 0)
+			continue;
+		snprintf(opt, sizeof opt, "%.*s", (int)strcspn(a + 2, "="),
+		    a + 2);
+		if ((near = gs_suggest(opt, names, n)) != NULL)
+			fprintf(stderr, "%s: --%s: did you mean '--%s'?\n",
+			    prefix, opt, near);
+	}
+}
