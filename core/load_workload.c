@@ -75,10 +75,16 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 		if (q.negative)
 			return yt_error(f, v, err, "'%s' must not be negative, "
 			    "got '%s'", k->str, v->str);
-		if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0)
+		if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0) {
+			const char *near = gs_suggest(k->str, gs_res_names,
+			    GS_RES_NVIDIA_N);
+
 			gs_warn(w, f->path, k->line, k->col, "unknown resource "
 			    "'%s': HAMi reads nvidia.com/gpu, gpumem, "
-			    "gpumem-percentage and gpucores", k->str);
+			    "gpumem-percentage and gpucores%s%s%s", k->str,
+			    near ? " (did you mean '" : "", near ? near : "",
+			    near ? "'?)" : "");
+		}
 		if (ours < 0)
 			continue;
 		if (!q.integral)

@@ -198,3 +198,66 @@ gs_contains(const char *h, const char *n)
 {
 	return strstr(h, n) != NULL;
 }
+
+size_t
+gs_edit_distance(const char *a, const char *b)
+{
+	size_t	 la = strlen(a), lb = strlen(b), i, j, d;
+	size_t	*prev2, *prev, *cur, *t;
+
+	prev2 = xcalloc(3 * (lb + 1), sizeof *prev2);
+	prev = prev2 + lb + 1;
+	cur = prev + lb + 1;
+	for (j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (i = 1; i <= la; i++) {
+		cur[0] = i;
+		for (j = 1; j <= lb; j++) {
+			d = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			if (prev[j] + 1 < d)
+				d = prev[j] + 1;
+			if (cur[j - 1] + 1 < d)
+				d = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < d)
+				d = prev2[j - 2] + 1;
+			cur[j] = d;
+		}
+		t = prev2;
+		prev2 = prev;
+		prev = cur;
+		cur = t;
+	}
+	d = prev[lb];
+	/* The block starts at the lowest of the three rows. */
+	free(prev2 < prev ? (prev2 < cur ? prev2 : cur) :
+	    (prev < cur ? prev : cur));
+	return d;
+}
+
+const char *
+gs_suggest(const char *word, const char *const *cand, size_t n)
+{
+	const char	*best = NULL;
+	size_t		 i, d, bestd = SIZE_MAX, limit = strlen(word) / 3;
+
+	if (limit < 1)
+		limit = 1;
+	if (limit > 3)
+		limit = 3;
+	for (i = 0; i < n; i++) {
+		/* Lengths alone bound the distance from below. */
+		size_t lc = strlen(cand[i]), lw = strlen(word);
+
+		if ((lc > lw ? lc - lw : lw - lc) > limit)
+			continue;
+		d = gs_edit_distance(word, cand[i]);
+		if (d == 0)
+			return NULL;
+		if (d < bestd) {
+			bestd = d;
+			best = cand[i];
+		}
+	}
+	return bestd <= limit ? best : NULL;
+}

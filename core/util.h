@@ -49,5 +49,17 @@ int	 gs_streq(const char *, const char *);
 void	 gs_trim_span(const char **s, size_t *len);
 /* Case-sensitive substring test that treats "" as contained everywhere (Go). */
 int	 gs_contains(const char *haystack, const char *needle);
+/*
+ * Edit distance of a and b (optimal string alignment: insertions,
+ * deletions, substitutions and swaps of neighbours each cost 1).
+ */
+size_t	 gs_edit_distance(const char *a, const char *b);
+/*
+ * The candidate nearest to word ("did you mean"): the one with the
+ * smallest edit distance, the first listed among equals, provided that
+ * distance is at least 1 and at most a third of word's length (at least
+ * 1, at most 3).  NULL when none is that close or word is a candidate.
+ */
+const char *gs_suggest(const char *word, const char *const *cand, size_t n);
 
 #endif

@@ -31,6 +31,7 @@ main(void)
 		SUITE(vendor),
 		SUITE(ascend),
 		SUITE(truth),
+		SUITE(lint),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
