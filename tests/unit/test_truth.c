@@ -66,6 +66,18 @@ test_device_offered(void)
 	n.handshake = GS_HS_REQUESTING;
 	CU_ASSERT_FALSE(gs_device_offered(&n, 1, 20601));
 	CU_ASSERT_FALSE(gs_device_offered(&n, 1, 0));
+	/* Allocatable 0 and an unparsable Requesting_ time: v2.9 drops the
+	 * devices (the zero time is long past), v2.10's CheckHealth keeps
+	 * them. */
+	n.has_alloc_gpu = 1;
+	n.alloc_gpu = 0;
+	n.hs_bad_time = xstrdup("Requesting_yesterday");
+	CU_ASSERT_FALSE(hami_node_usable(&n, 20900));
+	CU_ASSERT_TRUE(hami_node_usable(&n, 21000));
+	CU_ASSERT_TRUE(gs_device_offered(&n, 0, 21000) == 0);	/* unhealthy */
+	CU_ASSERT_FALSE(gs_device_offered(&n, 1, 21000));	/* cordoned */
+	n.devs[1].cordoned = 0;
+	CU_ASSERT_TRUE(gs_device_offered(&n, 1, 21000));
 	gs_node_release(&n);
 }
 
