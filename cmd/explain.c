@@ -202,7 +202,8 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 					snprintf(tp, sizeof tp, "%d", x->try_pos);
 					printf("%-3s  %3d  %-40s  %-10s  %s\n",
 					    x->try_pos ? tp : "-",
-					    c->nodes[i].devs[x->dev].index,
+					    gs_gpu_number(&c->nodes[i],
+					    (size_t)x->dev),
 					    c->nodes[i].devs[x->dev].id, score,
 					    result_name(x->result));
 				}
@@ -278,7 +279,8 @@ explain_json(const struct gs_pod *pod, const char *run,
 
 				json_array_append_new(devs, json_pack(
 				    "{s:i,s:s,s:o,s:i,s:s}", "index",
-				    c->nodes[i].devs[x->dev].index, "uuid",
+				    gs_gpu_number(&c->nodes[i], (size_t)x->dev),
+				    "uuid",
 				    c->nodes[i].devs[x->dev].id, "score",
 				    score_value(x->score), "try", x->try_pos,
 				    "result", result_name(x->result)));

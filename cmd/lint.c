@@ -53,9 +53,13 @@ lint_help(FILE *fp)
 	fprintf(fp, "\nFlag what HAMi users trip over: policy annotations on "
 	    "the controller instead\nof the pod template, nvidia.com/gpu "
 	    "without gpumem (the whole card), unknown\npolicy values (read as "
-	    "binpack or spread), unknown nvidia.com resources, and\nwith "
-	    "--cluster: more GPUs or more memory than any node has.\nExit 0 "
-	    "when clean, 1 with findings, 3 if a file does not load.\n\n"
+	    "binpack or spread), misspelled nvidia.com/ resources\nand "
+	    "hami.io/ or nvidia.com/ annotations (with a suggestion), empty "
+	    "entries in\nuse/nouse-gputype and use/nouse-gpuuuid, gpumem "
+	    "with gpumem-percentage, objects\ndefined twice, and with "
+	    "--cluster: a use-gputype no GPU has, more GPUs or more\nmemory "
+	    "than any node has.\nExit 0 when clean, 1 with findings, 3 if a "
+	    "file does not load.\n\n"
 	    "Example:\n  gpusched lint deploy/*.yaml -c cluster.yaml\n\n");
 	arg_print_glossary(fp, a.table, "  %-28s %s\n");
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);

@@ -439,17 +439,63 @@ days_from_civil(int64_t y, int m, int d)
 	return era * 146097 + (int64_t)doe - 719468;
 }
 
-/* "Requesting_2006-01-02 15:04:05" (Go's time.DateTime, UTC) to epoch s. */
+/* n digits (min to max of them) at *p, advancing it; -1 if fewer. */
+static int
+go_digits(const char **p, int min, int max)
+{
+	int	v = 0, k = 0;
+
+	while (k < max && **p >= '0' && **p <= '9') {
+		v = v * 10 + (*(*p)++ - '0');
+		k++;
+	}
+	return k < min ? -1 : v;
+}
+
+static int
+days_in_month(int y, int m)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
+	    30, 31 };
+
+	if (m == 2 && y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))
+		return 29;
+	return days[m - 1];
+}
+
+/*
+ * "Requesting_2006-01-02 15:04:05" to epoch s (UTC), as HAMi's
+ * CheckHealth reads it (pkg/util/util.go, v2.6.1):
+ * time.Parse(time.DateTime, strings.Split(handshake, "_")[1]), the part
+ * between the first and the second '_'.  Go's parser wants a 4-digit
+ * year, 2-digit month, day, minute and second, a 1- or 2-digit hour, a
+ * real calendar day, and nothing after the seconds but a fraction.
+ * INT64_MIN when that fails (Go: the zero time, long past).
+ */
 int64_t
 gs_handshake_time(const char *s)
 {
-	const char	*p = strchr(s, '_');
+	const char	*p = strchr(s, '_'), *end;
 	int		 Y, M, D, h, m, sec;
 
-	if (p == NULL || sscanf(p + 1, "%4d-%2d-%2d %2d:%2d:%2d", &Y, &M, &D,
-	    &h, &m, &sec) != 6 || M < 1 || M > 12 || D < 1 || D > 31 ||
-	    h > 23 || m > 59 || sec > 60)
-		return INT64_MIN;	/* Go: the zero time, long past */
+	if (p == NULL)
+		return INT64_MIN;
+	p++;
+	if ((end = strchr(p, '_')) == NULL)
+		end = p + strlen(p);
+	if ((Y = go_digits(&p, 4, 4)) < 0 || *p++ != '-' ||
+	    (M = go_digits(&p, 2, 2)) < 0 || *p++ != '-' ||
+	    (D = go_digits(&p, 2, 2)) < 0 || *p++ != ' ' ||
+	    (h = go_digits(&p, 1, 2)) < 0 || *p++ != ':' ||
+	    (m = go_digits(&p, 2, 2)) < 0 || *p++ != ':' ||
+	    (sec = go_digits(&p, 2, 2)) < 0)
+		return INT64_MIN;
+	if ((*p == '.' || *p == ',') && p[1] >= '0' && p[1] <= '9')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;		/* a fraction Go accepts and drops */
+	if (p != end || M < 1 || M > 12 || D < 1 ||
+	    D > days_in_month(Y, M) || h > 23 || m > 59 || sec > 59)
+		return INT64_MIN;
 	return days_from_civil(Y, M, D) * 86400 + h * 3600 + m * 60 + sec;
 }
 
@@ -612,6 +658,33 @@ load_vendors(const struct yt_file *f, const struct yt_node *obj,
 	return 0;
 }
 
+/*
+ * MIG-mode GPUs of the register annotation are left out, one warning
+ * each, until MIG is simulated; the node keeps its other GPUs.  When
+ * none is left its note says why.
+ */
+static void
+drop_mig(const struct yt_file *f, const struct yt_node *reg,
+    struct gs_node *n, struct gs_warnings *w)
+{
+	size_t	i, k = 0, had = n->ndevs;
+
+	for (i = 0; i < n->ndevs; i++) {
+		if (strcmp(n->devs[i].mode, "mig") != 0) {
+			n->devs[k++] = n->devs[i];
+			continue;
+		}
+		gs_warn(w, f->path, reg->line, reg->col, "node %s GPU %s is in "
+		    "MIG mode; MIG is not simulated yet, the GPU is left out",
+		    n->name, n->devs[i].id);
+		gs_device_release(&n->devs[i]);
+	}
+	n->ndevs = k;
+	if (k == 0 && had > 0)
+		n->devices_note = xstrdup("every GPU is in MIG mode, not "
+		    "simulated yet");
+}
+
 static int
 load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
     const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
@@ -654,6 +727,8 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 		if (strstr(v->str, "Requesting") != NULL) {
 			n->handshake = GS_HS_REQUESTING;
 			n->handshake_time = gs_handshake_time(v->str);
+			if (n->handshake_time == INT64_MIN)
+				n->hs_bad_time = xstrdup(v->str);
 		} else if (strstr(v->str, "Deleted") != NULL) {
 			n->handshake = GS_HS_DELETED;
 			n->handshake_time = gs_handshake_time(v->str);
@@ -675,11 +750,7 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 		    sizeof why) != 0)
 			return yt_error(f, reg, err, "%s does not decode: %s",
 			    HAMI_REGISTER_ANNO, why);
-		for (i = 0; i < n->ndevs; i++)
-			if (strcmp(n->devs[i].mode, "mig") == 0)
-				return yt_error(f, reg, err, "GPU '%s' is in "
-				    "MIG mode; MIG devices are not supported "
-				    "yet", n->devs[i].id);
+		drop_mig(f, reg, n, w);
 	}
 	nvidia = n->ndevs;
 	if (load_vendors(f, obj, annos, n, err) != 0)
@@ -695,9 +766,10 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 				    "device id '%s' is registered twice",
 				    n->devs[i].id);
 	if (n->ndevs == 0) {
-		gs_warn(w, f->path, obj->line, obj->col, "node '%s' has no %s "
-		    "annotation: HAMi places no GPU pods on it", name,
-		    HAMI_REGISTER_ANNO);
+		if (n->devices_note == NULL)
+			gs_warn(w, f->path, obj->line, obj->col, "node '%s' has "
+			    "no %s annotation: HAMi places no GPU pods on it",
+			    name, HAMI_REGISTER_ANNO);
 		return 0;
 	}
 	n->registered = 1;
@@ -766,12 +838,25 @@ gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
 	for (i = 0; i < c->nnodes; i++) {
 		struct gs_node	*n = &c->nodes[i];
 		const char	*why = NULL;
+		char		 bad[256];
 
+		/*
+		 * CheckHealth (pkg/util/util.go v2.6.1, pkg/device/devices.go
+		 * v2.7-v2.9) ignores time.Parse's error: the zero time is
+		 * long past and the devices go.  (Without a '_' its
+		 * strings.Split(...)[1] panics; v2.10 keeps the devices.)
+		 */
+		if (n->hs_bad_time != NULL)
+			snprintf(bad, sizeof bad, "handshake '%.80s' has a time "
+			    "HAMi cannot parse (want Requesting_YYYY-MM-DD "
+			    "hh:mm:ss): HAMi reads it as long past and removed "
+			    "its devices", n->hs_bad_time);
 		if (n->handshake == GS_HS_DELETED)
 			why = "handshake Deleted: HAMi removed its devices";
+		else if (n->hs_bad_time != NULL)
+			why = bad;
 		else if (n->handshake == GS_HS_REQUESTING &&
-		    (n->handshake_time == INT64_MIN ||
-		    now - n->handshake_time > 60))
+		    now - n->handshake_time > 60)
 			why = "handshake Requesting_ older than 60 s: HAMi "
 			    "removed its devices";
 		/* v2.9+: a Deleted_ handshake older than 60 s is re-registered. */

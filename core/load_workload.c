@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "hami.h"
+#include "suggest.h"
 #include "ident.h"
 #include "kubefilter.h"
 #include "load.h"
@@ -73,17 +74,28 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 		if (q.negative)
 			return yt_error(f, v, err, "'%s' must not be negative, "
 			    "got '%s'", k->str, v->str);
-		if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0 &&
-		    hs == NULL)
-			gs_warn(w, f->path, k->line, k->col, "unknown resource "
-			    "'%s': HAMi reads nvidia.com/gpu, gpumem, "
-			    "gpumem-percentage and gpucores", k->str);
-		else if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0)
-			gs_warn(w, f->path, k->line, k->col, "unknown resource "
-			    "'%s': HAMi reads %s, %s, %s and %s (%s)", k->str,
-			    hs->res[GS_RES_GPU], hs->res[GS_RES_GPUMEM],
-			    hs->res[GS_RES_GPUMEM_PCT],
-			    hs->res[GS_RES_GPUCORES], hs->file);
+		if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0) {
+			const char *const *names = hs != NULL ?
+			    (const char *const *)hs->res : gs_res_names;
+			const char *near = gs_suggest_within(k->str, names,
+			    GS_RES_NVIDIA_N, 3);
+
+			if (hs == NULL)
+				gs_warn(w, f->path, k->line, k->col, "unknown "
+				    "resource '%s': HAMi reads nvidia.com/gpu, "
+				    "gpumem, gpumem-percentage and gpucores%s%s%s",
+				    k->str, near ? " (did you mean '" : "",
+				    near ? near : "", near ? "'?)" : "");
+			else
+				gs_warn(w, f->path, k->line, k->col, "unknown "
+				    "resource '%s': HAMi reads %s, %s, %s and %s "
+				    "(%s)%s%s%s", k->str, hs->res[GS_RES_GPU],
+				    hs->res[GS_RES_GPUMEM],
+				    hs->res[GS_RES_GPUMEM_PCT],
+				    hs->res[GS_RES_GPUCORES], hs->file,
+				    near ? " (did you mean '" : "",
+				    near ? near : "", near ? "'?)" : "");
+		}
 		if (ours < 0)
 			continue;
 		if (!q.integral)

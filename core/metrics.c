@@ -7,6 +7,7 @@
 
 #include "metrics.h"
 #include "util.h"
+#include "vendor.h"
 
 double
 gs_device_idle(const struct gs_device *d)
@@ -28,28 +29,62 @@ gs_device_can_host(const struct gs_device *d, const struct hami_req *s)
 	    hami_capacity_check(d, &k, &memreq) < 0;
 }
 
-double
-gs_node_frag(const struct gs_node *n, const struct gs_shape *s, size_t ns)
+int
+gs_device_offered(const struct gs_node *n, size_t j, int version)
+{
+	const struct gs_device	*d = &n->devs[j];
+	int			 nvidia = d->vendor == GV_NVIDIA;
+
+	if (version == 0)		/* the peers' filters */
+		return n->registered && d->health;
+	/* The handshake (CheckHealth, RegisterFromNodeAnnotations in
+	 * pkg/scheduler/scheduler.go) or allocatable (v2.8+). */
+	if (!hami_node_usable(n, version))
+		return 0;
+	/* Fit's health check: NVIDIA from v2.7, every vendor from v2.10
+	 * (fitInDevices, pkg/scheduler/policy + device Fit). */
+	if (version >= 20700 && (nvidia || version >= 21000) && !d->health)
+		return 0;
+	/* v2.10: hami.io/device-cordon (nvidia Fit alone reads it). */
+	return !(version >= 21000 && nvidia && d->cordoned);
+}
+
+/* Fragmentation of n over the GPUs marked in offered (NULL: all of a
+ * registered node's). */
+static double
+node_frag(const struct gs_node *n, const unsigned char *offered,
+    const struct gs_shape *s, size_t ns)
 {
 	double	idle = 0, total = 0, part;
 	size_t	i, k, fit;
 
+#define OFFERED(i) (offered != NULL ? offered[i] != 0 : n->registered != 0)
 	for (i = 0; i < n->ndevs; i++)
-		idle += gs_device_idle(&n->devs[i]);
+		if (OFFERED(i))
+			idle += gs_device_idle(&n->devs[i]);
 	for (k = 0; k < ns; k++) {
 		part = 0;
 		fit = 0;
 		for (i = 0; i < n->ndevs; i++) {
+			if (!OFFERED(i))
+				continue;
 			if (gs_device_can_host(&n->devs[i], &s[k].req))
 				fit++;
 			else
 				part += gs_device_idle(&n->devs[i]);
 		}
-		if (fit < (size_t)s[k].req.nums || !n->registered)
+		if (fit < (size_t)s[k].req.nums)
 			part = idle;
 		total += s[k].weight * part;
 	}
+#undef OFFERED
 	return total;
+}
+
+double
+gs_node_frag(const struct gs_node *n, const struct gs_shape *s, size_t ns)
+{
+	return node_frag(n, NULL, s, ns);
 }
 
 static int
@@ -88,14 +123,48 @@ gs_shapes_from_workload(const struct gs_workload *w,
 	*n = nv;
 }
 
+/* Pods per GPU and per node, from the placements of r (if any). */
+static void
+count_pods(struct gs_metrics *m, const struct gs_result *r)
+{
+	size_t	*last, i, j, k, g;
+
+	if (r == NULL)
+		return;
+	last = xcalloc(m->gpus ? m->gpus : 1, sizeof *last);
+	m->placed = r->placed;
+	m->pending = r->pending;
+	m->unmanaged = r->unmanaged;
+	for (i = 0; i < r->npl; i++) {
+		const struct gs_placement *pl = &r->pl[i];
+
+		if (pl->status != GS_PLACED)
+			continue;
+		m->node[pl->node].pods++;
+		for (j = 0; j < pl->ninit + pl->nctrs; j++)
+			for (k = 0; k < gs_placement_ctr(pl, j)->ngrants; k++) {
+				g = m->gpu_base[pl->node] + (size_t)
+				    gs_placement_ctr(pl, j)->grants[k].dev;
+				if (last[g] == i + 1)
+					continue;
+				last[g] = i + 1;
+				m->gpu_pods[g]++;
+			}
+	}
+	free(last);
+}
+
 void
 gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
     const struct gs_workload *w, const struct gs_config *cfg,
     const struct gs_result *r)
 {
-	size_t	 i, j, k, g, used_gpus = 0, pods_on_gpus = 0;
-	size_t	*last;
+	size_t	 i, j, k, used_gpus = 0, pods_on_gpus = 0;
+	size_t	 maxdevs = 0;
 	int32_t	 min_mem;
+	unsigned char *offered;
+	int	 version = cfg->profile == NULL ||
+		    strncmp(cfg->profile, "hami", 4) == 0 ? hami_version(cfg) : 0;
 
 	memset(m, 0, sizeof *m);
 	m->nodes = c->nnodes;
@@ -105,38 +174,17 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 	for (i = 0; i < c->nnodes; i++) {
 		m->gpu_base[i] = m->gpus;
 		m->gpus += c->nodes[i].ndevs;
+		if (c->nodes[i].ndevs > maxdevs)
+			maxdevs = c->nodes[i].ndevs;
 	}
 	m->gpu_base[c->nnodes] = m->gpus;
 	m->gpu_pods = xcalloc(m->gpus, sizeof *m->gpu_pods);
-	last = xcalloc(m->gpus, sizeof *last);
 	gs_shapes_from_workload(w, cfg, &m->shapes, &m->nshapes);
 
-	/* Pods per GPU and per node, from the placements. */
-	if (r != NULL) {
-		m->placed = r->placed;
-		m->pending = r->pending;
-		m->unmanaged = r->unmanaged;
-		for (i = 0; i < r->npl; i++) {
-			const struct gs_placement *pl = &r->pl[i];
-
-			if (pl->status != GS_PLACED)
-				continue;
-			m->node[pl->node].pods++;
-			for (j = 0; j < pl->ninit + pl->nctrs; j++)
-				for (k = 0; k < gs_placement_ctr(pl, j)->ngrants;
-				    k++) {
-					g = m->gpu_base[pl->node] + (size_t)
-					    gs_placement_ctr(pl, j)->grants[k].dev;
-					if (last[g] == i + 1)
-						continue;
-					last[g] = i + 1;
-					m->gpu_pods[g]++;
-				}
-		}
-	}
-	free(last);
+	count_pods(m, r);
 
 	/* Smallest memory a target shape asks of a GPU (for stranding). */
+	offered = xcalloc(maxdevs ? maxdevs : 1, 1);
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node	*n = &c->nodes[i];
 		struct gs_node_metrics	*nm = &m->node[i];
@@ -147,13 +195,13 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 			int64_t			 free_mem = (int64_t)d->devmem -
 						    d->usedmem;
 			int			 slots_out, cores_out, mem_out;
+			int			 idle = d->used == 0 &&
+						    d->usedmem == 0 &&
+						    d->usedcores == 0;
 
 			m->mem_total += d->devmem;
 			m->mem_used += d->usedmem;
-			if (d->used == 0 && d->usedmem == 0 &&
-			    d->usedcores == 0)
-				nm->whole_free++;
-			else
+			if (!idle)
 				any = 1;
 			if (d->used > 0)
 				used_gpus++;
@@ -162,6 +210,16 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 			    m->pods_per_gpu_max)
 				m->pods_per_gpu_max =
 				    m->gpu_pods[m->gpu_base[i] + j];
+			/* A GPU HAMi does not schedule on is no free
+			 * capacity of any kind. */
+			offered[j] = (unsigned char)gs_device_offered(n, j,
+			    version);
+			if (!offered[j]) {
+				m->gpus_offline++;
+				continue;
+			}
+			if (idle)
+				nm->whole_free++;
 			nm->idle_gpus += gs_device_idle(d);
 			min_mem = INT32_MAX;
 			for (k = 0; k < m->nshapes; k++) {
@@ -185,7 +243,7 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 		}
 		if (any)
 			m->nodes_used++;
-		nm->frag_gpus = gs_node_frag(n, m->shapes, m->nshapes);
+		nm->frag_gpus = node_frag(n, offered, m->shapes, m->nshapes);
 		m->whole_free += nm->whole_free;
 		m->idle_gpus += nm->idle_gpus;
 		m->frag_gpus += nm->frag_gpus;
@@ -194,6 +252,7 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 			m->largest_block_node = (long)i;
 		}
 	}
+	free(offered);
 	m->gpus_used = used_gpus;
 	m->frag_pct = m->idle_gpus > 0 ? 100.0 * m->frag_gpus / m->idle_gpus :
 	    0;

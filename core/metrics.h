@@ -39,6 +39,7 @@ struct gs_metrics {
 	size_t			 nodes_used, gpus_used;
 	size_t			 placed, pending, unmanaged;
 	size_t			 whole_free;
+	size_t			 gpus_offline;		/* not scheduled on */
 	size_t			 largest_block;		/* whole free on one node */
 	long			 largest_block_node;	/* -1 if none */
 	double			 idle_gpus;
@@ -66,6 +67,16 @@ int	gs_device_can_host(const struct gs_device *d, const struct hami_req *s);
 double	gs_node_frag(const struct gs_node *n, const struct gs_shape *s,
 	    size_t ns);
 double	gs_device_idle(const struct gs_device *d);
+/*
+ * Does the scheduler schedule on GPU j of node n at all?  HAMi of that
+ * version: not when the node's devices are dropped (handshake, or
+ * allocatable from v2.8: hami_node_usable), the GPU is unhealthy (NVIDIA
+ * from v2.7, every vendor from v2.10) or in hami.io/device-cordon
+ * (v2.10).  version 0 (a peer policy): a registered, healthy GPU.  A GPU
+ * not scheduled on counts in no free capacity: whole GPUs free, largest
+ * block, idle, fragmentation, stranded.
+ */
+int	gs_device_offered(const struct gs_node *n, size_t j, int version);
 
 /* Compute every metric of cluster c after result r of workload w. */
 void	gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,

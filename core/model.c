@@ -120,6 +120,19 @@ gs_device_release(struct gs_device *d)
 	free(d->mode);
 }
 
+int32_t
+gs_gpu_number(const struct gs_node *n, size_t j)
+{
+	int32_t	pos = 0;
+	size_t	k;
+
+	if (!n->devs[j].index_unset)
+		return n->devs[j].index;
+	for (k = 0; k < j; k++)		/* its vendor's annotation */
+		pos += n->devs[k].vendor == n->devs[j].vendor;
+	return pos;
+}
+
 void
 gs_node_release(struct gs_node *n)
 {
@@ -132,6 +145,7 @@ gs_node_release(struct gs_node *n)
 	free(n->pool);
 	free(n->src_file);
 	free(n->devices_note);
+	free(n->hs_bad_time);
 	gs_kv_release(&n->labels);
 	gs_taints_free(n->taints, n->ntaints);
 	memset(n, 0, sizeof *n);
@@ -147,6 +161,7 @@ gs_node_copy(struct gs_node *d, const struct gs_node *s)
 	d->pool = s->pool ? xstrdup(s->pool) : NULL;
 	d->src_file = s->src_file ? xstrdup(s->src_file) : NULL;
 	d->devices_note = s->devices_note ? xstrdup(s->devices_note) : NULL;
+	d->hs_bad_time = s->hs_bad_time ? xstrdup(s->hs_bad_time) : NULL;
 	d->taints = gs_taints_copy(s->taints, s->ntaints);
 	gs_kv_copy(&d->labels, &s->labels);
 	d->devs = xcalloc(s->ndevs ? s->ndevs : 1, sizeof *d->devs);

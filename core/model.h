@@ -32,6 +32,7 @@ void		 gs_kv_release(struct gs_kvlist *);
 struct gs_device {
 	char		*id;		/* UUID */
 	int32_t		 index;		/* NVML index */
+	int		 index_unset;	/* 7-field text form: HAMi says 0 */
 	int32_t		 count;		/* slots: deviceSplitCount */
 	int32_t		 devmem;	/* MiB after deviceMemoryScaling */
 	int32_t		 devcore;	/* deviceCoreScaling * 100 */
@@ -120,6 +121,8 @@ struct gs_node {
 	int			 hs_refused;	/* unregistered by v2.6's handshake rule */
 	int			 hs_deleted_stale; /* Deleted_ older than 60 s */
 	int64_t			 handshake_time; /* Requesting_/Deleted_ time, epoch s */
+	char			*hs_bad_time;	/* a Requesting_ whose time HAMi
+						 * cannot parse (its text), or NULL */
 	/* Ascend v2.9+: the node takes hami-core vNPUs (annotation
 	 * hami-vnpu-core "true"; without it the chart's hamiVnpuCore,
 	 * false). */
@@ -152,6 +155,13 @@ struct gs_cluster {
 	struct gs_hami_settings *hami;	/* --hami-config, or NULL */
 };
 
+/*
+ * The number shown for GPU j of node n: its index, or its position in
+ * its vendor's register annotation when that gave none (the 7-field text
+ * form, where HAMi's DecodeNodeDevices sets Index 0 on every GPU).
+ */
+struct gs_node;
+int32_t	gs_gpu_number(const struct gs_node *n, size_t j);
 /* Free a device's strings (not the device itself). */
 void	gs_device_release(struct gs_device *);
 void	gs_node_copy(struct gs_node *dst, const struct gs_node *src);

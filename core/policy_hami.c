@@ -304,6 +304,10 @@ hami_node_usable(const struct gs_node *n, int version)
 	 * (CheckHealth no longer special-cases it). */
 	if (version >= 21000 && n->handshake == GS_HS_DELETED)
 		return 1;
+	/* v2.10's CheckHealth (pkg/device/devices.go) keeps the devices of a
+	 * Requesting_ whose time does not parse. */
+	if (version >= 21000 && n->hs_bad_time != NULL)
+		return 1;
 	return n->registered || n->hs_deleted_stale;
 }
 
@@ -396,7 +400,7 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 		return;
 	snprintf(buf, len, " (needs %s per GPU, largest free %lld MiB on %s "
 	    "GPU %d)", need, (long long)best, c->nodes[bn].name,
-	    c->nodes[bn].devs[bd].index);
+	    gs_gpu_number(&c->nodes[bn], (size_t)bd));
 }
 
 /* "0/N nodes fit: 2 nodes: 4/4 CardInsufficientMemory; ..." */

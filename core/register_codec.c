@@ -142,6 +142,9 @@ decode_text(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 		d.id = xstrdup(fields[0]);
 		d.type = xstrdup(fields[4]);
 		d.mode = xstrdup(nf == 9 ? fields[8] : "hami-core");
+		/* DecodeNodeDevices (pkg/util/util.go v2.6.1): index := 0
+		 * unless the 9-field form gives one. */
+		d.index_unset = nf == 7;
 		grow_array(&v, &cap, n + 1, sizeof *v);
 		v[n++] = d;
 	}

@@ -198,8 +198,9 @@ effective_policies(const struct gs_report_run *rr)
 
 /* One GPU as JSON; pods is the comma list of its pods (consumed). */
 static json_t *
-gpu_json(const struct gs_device *d, char *pods)
+gpu_json(const struct gs_node *n, size_t j, char *pods)
 {
+	const struct gs_device *d = &n->devs[j];
 	json_t	*pl = json_array();
 	char	*p, *save = NULL;
 
@@ -209,33 +210,60 @@ gpu_json(const struct gs_device *d, char *pods)
 			json_array_append_new(pl, json_string(p));
 	free(pods);
 	return json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}",
-	    "index", d->index, "uuid", d->id, "type", d->type, "numa",
+	    "index", gs_gpu_number(n, j), "uuid", d->id, "type", d->type,
+	    "numa",
 	    d->numa, "slots", d->count, "slots_used", d->used, "memory_mib",
 	    d->devmem, "memory_used_mib", d->usedmem, "cores", d->devcore,
 	    "cores_used", d->usedcores, "pods", pl);
 }
 
-static void
-gpu_header(FILE *fp, size_t nw)
+/* Widths of the GPU map's UUID and TYPE columns: the longest real
+ * value, at least 40 and 22. */
+struct gpu_widths {
+	size_t	nw, uw, tw;
+};
+
+static struct gpu_widths
+gpu_widths(const struct gs_cluster *c, size_t nw)
 {
-	fprintf(fp, "%-*s  %3s  %-40s  %-22s  %4s  %7s  %15s  %7s  %s\n",
-	    (int)nw, "NODE", "GPU", "UUID", "TYPE", "NUMA", "SLOTS",
-	    "MEM(MiB)", "CORES", "PODS");
+	struct gpu_widths	w = { nw, 40, 22 };
+	size_t			i, j;
+
+	for (i = 0; i < c->nnodes; i++)
+		for (j = 0; j < c->nodes[i].ndevs; j++) {
+			const struct gs_device *d = &c->nodes[i].devs[j];
+
+			if (strlen(d->id) > w.uw)
+				w.uw = strlen(d->id);
+			if (strlen(d->type) > w.tw)
+				w.tw = strlen(d->type);
+		}
+	return w;
 }
 
-/* One GPU map row; pods is consumed. */
 static void
-gpu_row(FILE *fp, size_t nw, const char *node, const struct gs_device *d,
-    char *pods)
+gpu_header(FILE *fp, const struct gpu_widths *w)
 {
+	fprintf(fp, "%-*s  %3s  %-*s  %-*s  %4s  %7s  %15s  %7s  %s\n",
+	    (int)w->nw, "NODE", "GPU", (int)w->uw, "UUID", (int)w->tw, "TYPE",
+	    "NUMA", "SLOTS", "MEM(MiB)", "CORES", "PODS");
+}
+
+/* One GPU map row (GPU j of its node); pods is consumed. */
+static void
+gpu_row(FILE *fp, const struct gpu_widths *w, const struct gs_node *n,
+    size_t j, char *pods)
+{
+	const struct gs_device *d = &n->devs[j];
+	const char	*node = n->name;
 	char	slots[32], mem[40], cores[32];
 
 	snprintf(slots, sizeof slots, "%d/%d", d->used, d->count);
 	snprintf(mem, sizeof mem, "%d/%d", d->usedmem, d->devmem);
 	snprintf(cores, sizeof cores, "%d/%d", d->usedcores, d->devcore);
-	fprintf(fp, "%-*s  %3d  %-40s  %-22s  %4d  %7s  %15s  %7s  %s\n",
-	    (int)nw, node, d->index, d->id, d->type, d->numa, slots, mem,
-	    cores, pods);
+	fprintf(fp, "%-*s  %3d  %-*s  %-*s  %4d  %7s  %15s  %7s  %s\n",
+	    (int)w->nw, node, gs_gpu_number(n, j), (int)w->uw, d->id,
+	    (int)w->tw, d->type, d->numa, slots, mem, cores, pods);
 	free(pods);
 }
 
@@ -258,10 +286,17 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 	    (double)m->mem_total : 0.0);
 	fprintf(fp, "  whole GPUs free    %zu of %zu (", m->whole_free,
 	    m->gpus);
-	for (i = 0; i < rr->cluster->nnodes; i++)
+	for (i = 0; i < rr->cluster->nnodes && i < GS_LIST_MAX; i++)
 		fprintf(fp, "%s%s %zu", i ? ", " : "",
 		    rr->cluster->nodes[i].name, m->node[i].whole_free);
+	if (rr->cluster->nnodes > GS_LIST_MAX)
+		fprintf(fp, ", and %zu more nodes",
+		    rr->cluster->nnodes - GS_LIST_MAX);
 	fprintf(fp, ")\n");
+	if (m->gpus_offline > 0)
+		fprintf(fp, "  not scheduled on   %zu GPU%s (node's devices "
+		    "dropped, GPU unhealthy or cordoned): not free\n",
+		    m->gpus_offline, m->gpus_offline == 1 ? "" : "s");
 	if (m->largest_block_node >= 0)
 		fprintf(fp, "  largest block      %zu whole GPUs on %s\n",
 		    m->largest_block,
@@ -321,6 +356,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	size_t			 i, j, k;
 	int			 init;
 	char			*eff = effective_policies(rr);
+	struct gpu_widths	 gw;
 
 	fprintf(fp, "scenario %s, run %s: profile %s\n", rr->scenario,
 	    rr->run, rr->cfg->profile);
@@ -373,7 +409,9 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 
 				fprintf(fp, "%-*s  %-*s  %3d  %-40s  %8d  "
 				    "%5d", (int)pw, rows == 0 ? dn : "",
-				    (int)nw, c->nodes[pl->node].name, d->index,
+				    (int)nw, c->nodes[pl->node].name,
+				    gs_gpu_number(&c->nodes[pl->node], (size_t)
+				    g->dev),
 				    d->id, g->usedmem, g->usedcores);
 				if (pod->nctrs > 1 || pl->ninit > 0)
 					fprintf(fp, "  %scontainer %s",
@@ -386,11 +424,11 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	}
 
 	fprintf(fp, "\nGPU MAP\n");
-	gpu_header(fp, nw);
+	gw = gpu_widths(c, nw);
+	gpu_header(fp, &gw);
 	for (i = 0; i < c->nnodes; i++)
 		for (j = 0; j < c->nodes[i].ndevs; j++)
-			gpu_row(fp, nw, c->nodes[i].name, &c->nodes[i].devs[j],
-			    gpu_pods(rr, i, j));
+			gpu_row(fp, &gw, &c->nodes[i], j, gpu_pods(rr, i, j));
 	fprintf(fp, "\n");
 	gs_report_metrics_table(fp, rr);
 }
@@ -424,6 +462,9 @@ metrics_json(const struct gs_report_run *rr)
 		json_object_set_new(per, rr->cluster->nodes[i].name,
 		    json_integer((json_int_t)m->node[i].whole_free));
 	json_object_set_new(o, "whole_gpus_free_per_node", per);
+	if (m->gpus_offline > 0)
+		json_object_set_new(o, "gpus_not_scheduled_on",
+		    json_integer((json_int_t)m->gpus_offline));
 	json_object_set_new(o, "largest_whole_gpu_block",
 	    json_integer((json_int_t)m->largest_block));
 	json_object_set_new(o, "largest_whole_gpu_block_node",
@@ -528,7 +569,8 @@ gs_report_json(const struct gs_report_run *rr)
 
 				json_array_append_new(devs, json_pack(
 				    "{s:s,s:i,s:i,s:i}", "uuid", d->id,
-				    "index", d->index, "usedmem", g->usedmem,
+				    "index", gs_gpu_number(&c->nodes[pl->node],
+				    (size_t)g->dev), "usedmem", g->usedmem,
 				    "usedcores", g->usedcores));
 			}
 			json_array_append_new(ctrs, init ? json_pack(
@@ -548,7 +590,7 @@ gs_report_json(const struct gs_report_run *rr)
 		json_t			*gpus = json_array();
 
 		for (j = 0; j < n->ndevs; j++)
-			json_array_append_new(gpus, gpu_json(&n->devs[j],
+			json_array_append_new(gpus, gpu_json(n, j,
 			    gpu_pods(rr, i, j)));
 		json_array_append_new(nodes, json_pack("{s:s,s:o,s:I,s:f,s:f,"
 		    "s:o}", "name", n->name, "pool", n->pool ?
@@ -607,7 +649,8 @@ gs_report_csv(FILE *fp, const struct gs_report_run *rr)
 				const struct gs_device *d =
 				    &c->nodes[pl->node].devs[g->dev];
 
-				snprintf(a, sizeof a, "%d", d->index);
+				snprintf(a, sizeof a, "%d", gs_gpu_number(
+				    &c->nodes[pl->node], (size_t)g->dev));
 				snprintf(b, sizeof b, "%d", g->usedmem);
 				snprintf(e, sizeof e, "%d", g->usedcores);
 				csv_field(fp, rr->run, 0);
@@ -706,6 +749,9 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 			else if (pl->status == GS_UNMANAGED)
 				snprintf(cell, sizeof cell, "-");
 			else {
+				const struct gs_node *nd =
+				    &rr[r].cluster->nodes[pl->node];
+
 				off = (size_t)snprintf(cell, sizeof cell, "%s "
 				    "GPU", rr[r].cluster->nodes[pl->node].name);
 				for (j = 0; j < pl->nctrs; j++)
@@ -714,9 +760,8 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 						off += (size_t)snprintf(cell +
 						    off, sizeof cell - off,
 						    "%s%d", (j || k) ? "," :
-						    " ", rr[r].cluster->nodes[
-						    pl->node].devs[pl->ctrs[j].
-						    grants[k].dev].index);
+						    " ", gs_gpu_number(nd, (size_t)
+						    pl->ctrs[j].grants[k].dev));
 				/* Init containers' GPUs, after a '+'. */
 				for (j = 0; j < pl->ninit; j++)
 					for (k = 0; k < pl->init[j].ngrants &&
@@ -724,10 +769,9 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 						off += (size_t)snprintf(cell +
 						    off, sizeof cell - off,
 						    "%s%d", (j || k) ? "," :
-						    " +init ", rr[r].cluster->
-						    nodes[pl->node].devs[
-						    pl->init[j].grants[k].dev].
-						    index);
+						    " +init ", gs_gpu_number(nd,
+						    (size_t)pl->init[j].grants[k].
+						    dev));
 			}
 			fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);
 		}
@@ -806,6 +850,7 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
 {
 	size_t	i, j, nw = node_width(c);
 	char	cpu[48], mem[48], pods[48];
+	struct gpu_widths gw;
 
 	fprintf(fp, "%-*s  %4s  %-13s  %-15s  %-17s  %-9s  %s\n", (int)nw,
 	    "NODE", "GPUS", "SCHEDULABLE", "CPU(m)", "MEMORY(MiB)", "PODS",
@@ -833,11 +878,11 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
 		    n->devices_note : "no hami.io/node-nvidia-register");
 	}
 	fputc('\n', fp);
-	gpu_header(fp, nw);
+	gw = gpu_widths(c, nw);
+	gpu_header(fp, &gw);
 	for (i = 0; i < c->nnodes; i++)
 		for (j = 0; j < c->nodes[i].ndevs; j++)
-			gpu_row(fp, nw, c->nodes[i].name, &c->nodes[i].devs[j],
-			    running_on(r, i, c->nodes[i].devs[j].id, version));
+			gpu_row(fp, &gw, &c->nodes[i], j, running_on(r, i, c->nodes[i].devs[j].id, version));
 }
 
 static json_t *
@@ -858,7 +903,7 @@ gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
 		json_t			*gpus = json_array(), *o;
 
 		for (j = 0; j < n->ndevs; j++)
-			json_array_append_new(gpus, gpu_json(&n->devs[j],
+			json_array_append_new(gpus, gpu_json(n, j,
 			    running_on(r, i, n->devs[j].id, version)));
 		o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", n->name,
 		    "registered", n->registered, "unschedulable",

@@ -19,6 +19,9 @@
 
 #define GS_VERSION		"0.1.0"
 #define GS_SCHEMA_VERSION	1
+/* Tables list at most this many nodes in one line ("and N more");
+ * JSON lists them all. */
+#define GS_LIST_MAX		10
 #define GS_JSON_FLAGS		(JSON_INDENT(2) | JSON_REAL_PRECISION(10))
 
 struct gs_report_run {

@@ -57,6 +57,13 @@ common_prefix(const char *a, const char *b)
 const char *
 gs_suggest(const char *word, const char *const *cands, size_t n)
 {
+	return gs_suggest_within(word, cands, n, (size_t)-1);
+}
+
+const char *
+gs_suggest_within(const char *word, const char *const *cands, size_t n,
+    size_t max)
+{
 	const char	*best = NULL;
 	size_t		 i, bestd = (size_t)-1, bestp = 0, d, p, shorter, limit;
 
@@ -66,7 +73,7 @@ gs_suggest(const char *word, const char *const *cands, size_t n)
 		shorter = strlen(word) < strlen(cands[i]) ? strlen(word) :
 		    strlen(cands[i]);
 		limit = shorter / 3 > 1 ? shorter / 3 : 1;
-		if (d > limit || d >= shorter)
+		if (d > limit || d > max || d >= shorter)
 			continue;
 		p = common_prefix(word, cands[i]);
 		if (d < bestd || (d == bestd && p > bestp)) {

@@ -23,5 +23,9 @@ size_t		 gs_edit_distance(const char *a, const char *b);
  */
 const char	*gs_suggest(const char *word, const char *const *cands,
 		    size_t n);
+/* The same, and the distance at most max as well (lint: a few typos in a
+ * long annotation key, not a third of it). */
+const char	*gs_suggest_within(const char *word,
+		    const char *const *cands, size_t n, size_t max);
 
 #endif

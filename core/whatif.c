@@ -284,8 +284,8 @@ where(const struct gs_cluster *c, const struct gs_placement *pl)
 	for (j = 0; j < pl->nctrs; j++)
 		for (k = 0; k < pl->ctrs[j].ngrants; k++) {
 			t = xasprintf("%s%s%d", s, first ? " " : ",",
-			    c->nodes[pl->node].devs[pl->ctrs[j].grants[k].dev].
-			    index);
+			    gs_gpu_number(&c->nodes[pl->node],
+			    (size_t)pl->ctrs[j].grants[k].dev));
 			free(s);
 			s = t;
 			first = 0;

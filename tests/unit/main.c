@@ -34,6 +34,8 @@ main(void)
 		SUITE(diff),
 		SUITE(hamiconfig),
 		SUITE(cli),
+		SUITE(truth),
+		SUITE(lint),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -1,0 +1,139 @@
+/*
+ * test_lint.c: the did-you-mean helper and the lint findings (issue 14
+ * item 8), with hand values.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+#include "../../core/lint.h"
+#include "../../core/suggest.h"
+#include "../../core/util.h"
+
+static void
+test_edit_distance(void)
+{
+	CU_ASSERT_EQUAL(gs_edit_distance("kitten", "sitting"), 3);
+	CU_ASSERT_EQUAL(gs_edit_distance("gpumem", "gpumemory"), 3);
+	CU_ASSERT_EQUAL(gs_edit_distance("ab", "ba"), 1);	/* a swap */
+	CU_ASSERT_EQUAL(gs_edit_distance("", "abc"), 3);
+	CU_ASSERT_EQUAL(gs_edit_distance("same", "same"), 0);
+}
+
+static void
+test_suggest(void)
+{
+	static const char *const keys[] = { "hami.io/node-scheduler-policy",
+	    "hami.io/gpu-scheduler-policy", "nvidia.com/use-gputype" };
+	static const char *const flags[] = { "--cluster", "--workload" };
+
+	CU_ASSERT_STRING_EQUAL(gs_suggest_within("nvidia.com/gpumemory",
+	    gs_res_names, GS_RES_NVIDIA_N, 3), "nvidia.com/gpumem");
+	CU_ASSERT_STRING_EQUAL(gs_suggest_within(
+	    "hami.io/node-schedular-policy", keys, 3, 3),
+	    "hami.io/node-scheduler-policy");
+	CU_ASSERT_STRING_EQUAL(gs_suggest_within("nvidia.com/use-gpu-type",
+	    keys, 3, 3), "nvidia.com/use-gputype");
+	CU_ASSERT_STRING_EQUAL(gs_suggest_within("--clutser", flags, 2, 3),
+	    "--cluster");
+	/* Too far: 4 edits is over lint's 3, though within a third of a
+	 * 23-character key; 3 of 5 characters is over a third. */
+	CU_ASSERT_PTR_NULL(gs_suggest_within("nvidia.com/vgpu-modes-x", keys,
+	    3, 3));
+	CU_ASSERT_PTR_NULL(gs_suggest_within("nvidia.com/use-gpu-typexxx",
+	    keys, 3, 3));
+	CU_ASSERT_STRING_EQUAL(gs_suggest("nvidia.com/use-gpu-typexxx", keys,
+	    3), "nvidia.com/use-gputype");
+	CU_ASSERT_PTR_NULL(gs_suggest_within("--xyz", flags, 2, 3));
+	/* The caller tells known keys apart; an exact word is its own
+	 * nearest. */
+	CU_ASSERT_STRING_EQUAL(gs_suggest_within("--cluster", flags, 2, 3),
+	    "--cluster");
+	CU_ASSERT_PTR_NULL(gs_suggest_within("x", flags, 0, 3));
+}
+
+/* Lint one pod with annotations (key, value pairs, NULL-ended); the
+ * findings' count, the first one into buf. */
+static size_t
+lint_one(const char *profile, struct gs_cluster *c, int64_t mem,
+    int64_t pct, char *buf, size_t len, ...)
+{
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_warnings	 out = { 0 };
+	struct gs_pod		*p;
+	const char		*k, *v;
+	va_list			 ap;
+	size_t			 n;
+
+	memset(&w, 0, sizeof w);
+	gs_config_init(&cfg);
+	if (profile != NULL)
+		t_set_profile(&cfg, profile);
+	p = t_pod(&w, "web", 1);
+	t_ctr(&p->ctrs[0], 1, mem, pct, -1);
+	p->ctrs[0].name = xstrdup("main");
+	va_start(ap, len);
+	while ((k = va_arg(ap, const char *)) != NULL) {
+		v = va_arg(ap, const char *);
+		gs_kv_set(&p->annotations, k, v);
+	}
+	va_end(ap);
+	n = gs_lint(&w, c, &cfg, &out);
+	CU_ASSERT_EQUAL(n, out.n);
+	snprintf(buf, len, "%s", out.n ? out.v[0] : "");
+	gs_warnings_release(&out);
+	gs_workload_release(&w);
+	gs_config_release(&cfg);
+	return n;
+}
+
+static void
+test_lint_findings(void)
+{
+	struct gs_cluster	c;
+	char			buf[512];
+
+	CU_ASSERT_EQUAL(lint_one(NULL, NULL, 1000, -1, buf, sizeof buf,
+	    "hami.io/gpu-schedular-policy", "spread", NULL), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "did you mean "
+	    "'hami.io/gpu-scheduler-policy'"));
+	/* Keys HAMi writes, and unrelated ones, are no finding. */
+	CU_ASSERT_EQUAL(lint_one(NULL, NULL, 1000, -1, buf, sizeof buf,
+	    "hami.io/vgpu-node", "n1", "hami.io/bind-phase", "success",
+	    "example.com/x", "y", NULL), 0);
+	CU_ASSERT_EQUAL(lint_one(NULL, NULL, 1000, -1, buf, sizeof buf,
+	    "nvidia.com/nouse-gputype", "A100,", NULL), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "every GPU is refused"));
+	CU_ASSERT_EQUAL(lint_one(NULL, NULL, 1000, -1, buf, sizeof buf,
+	    "nvidia.com/use-gpuuuid", "GPU-a,,GPU-b", NULL), 1);
+	CU_ASSERT_EQUAL(lint_one(NULL, NULL, 1000, -1, buf, sizeof buf,
+	    "nvidia.com/use-gputype", "T4", NULL), 0);
+	/* gpumem wins over gpumem-percentage. */
+	CU_ASSERT_EQUAL(lint_one(NULL, NULL, 1000, 50, buf, sizeof buf,
+	    NULL), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "uses gpumem (1000 MiB)"));
+	/* v2.10's weights annotation under v2.6.1. */
+	CU_ASSERT_EQUAL(lint_one(NULL, NULL, 1000, -1, buf, sizeof buf,
+	    HAMI_SCORING_WEIGHTS_ANNO, "slot=1", NULL), 1);
+	CU_ASSERT_EQUAL(lint_one("hami-v2.10.0", NULL, 1000, -1, buf,
+	    sizeof buf, HAMI_SCORING_WEIGHTS_ANNO, "slot=1", NULL), 0);
+	/* use-gputype against a cluster of T4s: case-insensitive. */
+	memset(&c, 0, sizeof c);
+	c.nodes = xcalloc(1, sizeof *c.nodes);
+	c.nnodes = c.cap = 1;
+	t_node(&c.nodes[0], "a", 2, 15360, "NVIDIA-Tesla T4");
+	CU_ASSERT_EQUAL(lint_one(NULL, &c, 1000, -1, buf, sizeof buf,
+	    "nvidia.com/use-gputype", "t4,A100", NULL), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "entry 'A100' is in no GPU type"));
+	gs_cluster_release(&c);
+}
+
+CU_TestInfo lint_tests[] = {
+	{ "edit distance", test_edit_distance },
+	{ "did you mean", test_suggest },
+	{ "lint findings", test_lint_findings },
+	CU_TEST_INFO_NULL,
+};
