@@ -39,6 +39,9 @@ extern const struct gs_cmd *const gs_cmds[];
 /* "gpusched: FILE:LINE:COL: msg" on stderr. */
 void	cmd_error(const struct gs_error *);
 void	cmd_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* cmd_error, then the status it calls for: EXIT_IO for an I/O failure
+ * (a missing or unreadable file, a failed write), else EXIT_INPUT. */
+int	cmd_error_status(const struct gs_error *);
 void	cmd_print_warnings(const struct gs_warnings *, int quiet);
 /* Flush and close stdout; EXIT_IO if anything failed. */
 int	cmd_finish_stdout(int status);

@@ -24,6 +24,13 @@ cmd_error(const struct gs_error *err)
 	fprintf(stderr, "gpusched: %s\n", buf);
 }
 
+int
+cmd_error_status(const struct gs_error *err)
+{
+	cmd_error(err);
+	return err->io ? EXIT_IO : EXIT_INPUT;
+}
+
 void
 cmd_errorf(const char *fmt, ...)
 {
@@ -88,10 +95,8 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 		gs_lint(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg, &w);
 	cmd_print_warnings(&w, in->quiet);
 	gs_warnings_release(&w);
-	if (rc != 0) {
-		cmd_error(&err);
-		return EXIT_INPUT;
-	}
+	if (rc != 0)
+		return cmd_error_status(&err);
 	if (in->run != NULL) {
 		for (i = 0; i < sc->nruns; i++)
 			if (strcmp(sc->runs[i].name, in->run) == 0)

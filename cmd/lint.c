@@ -77,15 +77,13 @@ lint_main(int argc, char **argv)
 	for (i = 0; i < (size_t)a.cluster->count; i++)
 		if (gs_load_cluster_file(&c, a.cluster->filename[i], &warn,
 		    &err) != 0) {
-			cmd_error(&err);
-			rc = EXIT_INPUT;
+			rc = cmd_error_status(&err);
 			goto out;
 		}
 	for (i = 0; i < (size_t)a.workloads->count; i++)
 		if (gs_load_workload_file(&w, a.workloads->filename[i], &c,
 		    &warn, &err) != 0) {
-			cmd_error(&err);
-			rc = EXIT_INPUT;
+			rc = cmd_error_status(&err);
 			goto out;
 		}
 	gs_lint(&w, a.cluster->count ? &c : NULL, &cfg, &warn);

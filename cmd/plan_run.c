@@ -217,9 +217,8 @@ load_pools(const struct plan_request *req, struct gs_cluster *pc,
 	memset(&err, 0, sizeof err);
 	for (i = 0; i < req->npools; i++)
 		if (gs_load_cluster_file(pc, req->pools[i], &w, &err) != 0) {
-			cmd_error(&err);
 			gs_warnings_release(&w);
-			return EXIT_INPUT;
+			return cmd_error_status(&err);
 		}
 	gs_warnings_release(&w);
 	for (i = 0; i < pc->nnodes; i++) {

@@ -346,7 +346,7 @@ replay_main(int argc, char **argv)
 	memset(&err, 0, sizeof err);
 	if (gs_trace_load_nodes(a.nodes->filename[0], &tn, &err) != 0 ||
 	    gs_trace_load_pods(a.pods->filename[0], &tp, &err) != 0) {
-		cmd_error(&err);
+		rc = cmd_error_status(&err);
 		goto out;
 	}
 	if (gs_rcluster_build(&tn, &cl, &err) != 0) {

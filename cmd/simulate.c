@@ -9,6 +9,7 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/atomic_write.h"
 #include "../core/golden.h"
 #include "../core/report.h"
 
@@ -87,15 +88,21 @@ sim_help(FILE *fp)
 }
 
 static int
+golden_writer(FILE *fp, void *golden)
+{
+	return json_dumpf(golden, fp, GS_GOLDEN_FLAGS) != 0 ||
+	    fputc('\n', fp) == EOF ? -1 : 0;
+}
+
+/* Replaced whole or not at all: a failed write keeps the old golden. */
+static int
 write_golden(const char *path, json_t *golden)
 {
-	FILE	*fp = fopen(path, "w");
+	struct gs_error	err;
 
-	if (fp == NULL || json_dumpf(golden, fp, GS_GOLDEN_FLAGS) != 0 ||
-	    fputc('\n', fp) == EOF || fclose(fp) != 0) {
-		cmd_errorf("%s: cannot write golden file", path);
-		return EXIT_IO;
-	}
+	memset(&err, 0, sizeof err);
+	if (gs_write_file(path, golden_writer, golden, &err) != 0)
+		return cmd_error_status(&err);
 	return EXIT_OK;
 }
 
@@ -161,8 +168,7 @@ sim_main(int argc, char **argv)
 	memset(&err, 0, sizeof err);
 	if (a.expect->count > 0 &&
 	    gs_golden_load(a.expect->filename[0], &want, &err) != 0) {
-		cmd_error(&err);
-		rc = EXIT_INPUT;
+		rc = cmd_error_status(&err);
 		goto out;
 	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)

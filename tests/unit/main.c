@@ -30,6 +30,7 @@ main(void)
 		SUITE(v210),
 		SUITE(vendor),
 		SUITE(ascend),
+		SUITE(io),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

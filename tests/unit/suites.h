@@ -16,7 +16,7 @@ extern CU_TestInfo quantity_tests[], yaml_tests[], codec_tests[],
     request_tests[], score_tests[], gosort_tests[], fit_tests[],
     engine_tests[], metrics_tests[], demo_tests[], plan_tests[],
     kube_tests[], replay_tests[], peers_tests[], v210_tests[],
-    vendor_tests[], ascend_tests[];
+    vendor_tests[], ascend_tests[], io_tests[];
 
 /* A node of n identical GPUs (index order, UUIDs "GPU-<i>"). */
 void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
