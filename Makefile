@@ -103,7 +103,7 @@ unit: $(ASAN)/unit-tests
 golden: $(ASAN)/gpusched
 	$(TEST_ENV) sh tests/golden/run.sh $(ASAN)/gpusched
 	$(TEST_ENV) sh tests/golden/shard-merge.sh $(ASAN)/gpusched
-	$(TEST_ENV) sh tests/golden/write-safety.sh $(ASAN)/gpusched
+	$(TEST_ENV) sh tests/golden/io.sh $(ASAN)/gpusched
 
 # The replay against the published openb results (skipped without TRACES).
 trace-check: gpusched

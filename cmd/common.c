@@ -20,6 +20,7 @@ cmd_error(const struct gs_error *err)
 {
 	char	buf[1024];
 
+	cmd_progress_end();
 	gs_error_format(err, buf, sizeof buf);
 	fprintf(stderr, "gpusched: %s\n", buf);
 }
@@ -36,6 +37,7 @@ cmd_errorf(const char *fmt, ...)
 {
 	va_list	ap;
 
+	cmd_progress_end();
 	fputs("gpusched: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -135,12 +137,13 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
 	gs_cluster_copy(&sim->cluster, &sc->cluster);
 	gs_config_copy(&sim->cfg, cfg);
 	gs_cluster_for_version(&sim->cluster, hami_version(cfg));
-	if (gs_engine_run(&sim->cluster, &run->wl, &sim->cfg, p, &sim->res,
-	    &err) != 0) {
+	if (gs_engine_run_progress(&sim->cluster, &run->wl, &sim->cfg, p,
+	    cmd_progress(), &sim->res, &err) != 0) {
 		cmd_error(&err);
 		cmd_sim_release(sim);
 		return EXIT_IO;
 	}
+	cmd_progress_clear();	/* before the caller prints this run */
 	gs_metrics_compute(&sim->m, &sim->cluster, &run->wl, &sim->cfg,
 	    &sim->res);
 	return EXIT_OK;

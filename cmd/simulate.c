@@ -138,7 +138,7 @@ sim_main(int argc, char **argv)
 	json_t			*all = NULL, *runs = NULL, *golden;
 	json_t			*want = NULL;
 	struct gs_error		 err;
-	size_t			 i, pending = 0, nsel = 0;
+	size_t			 i, pending = 0, nsel = 0, k = 0;
 	int			 rc;
 
 	sim_args_init(&a);
@@ -185,12 +185,14 @@ sim_main(int argc, char **argv)
 	golden = gs_golden_new();
 	if (strcmp(fmt, "csv") == 0)
 		gs_report_csv_header(stdout);
+	cmd_progress_start("simulate", "pods", in.quiet);
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
 		struct cmd_sim		sim;
 		struct gs_report_run	rr;
 
 		if (!cmd_run_selected(&in, &sc, i))
 			continue;
+		cmd_progress_outer(nsel > 1 ? "run" : NULL, k++, nsel);
 		if ((rc = cmd_simulate_run(&sc, &sc.runs[i], &sc.runs[i].cfg,
 		    &sim)) != EXIT_OK)
 			break;
@@ -222,6 +224,7 @@ sim_main(int argc, char **argv)
 		}
 		cmd_sim_release(&sim);
 	}
+	cmd_progress_end();
 	if (all != NULL) {
 		if (rc == EXIT_OK) {
 			json_dumpf(all, stdout, GS_JSON_FLAGS);

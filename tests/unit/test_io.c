@@ -1,6 +1,8 @@
 /*
  * test_io.c: the atomic writer (a failed write keeps the old file and
- * leaves no temporary file) and the I/O error flag of file reading.
+ * leaves no temporary file), the I/O error flag of file reading, and
+ * progress: the meter's rate limit and line on a fake clock, and the
+ * core loops' reports.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -16,6 +18,10 @@
 
 #include "suites.h"
 #include "../../core/atomic_write.h"
+#include "../../core/engine.h"
+#include "../../core/montecarlo.h"
+#include "../../core/plan.h"
+#include "../../core/progress.h"
 #include "../../core/util.h"
 
 /* A scratch directory under /tmp (removed by rm_dir). */
@@ -262,11 +268,163 @@ test_read_io_flag(void)
 	CU_ASSERT_EQUAL(err.io, 0);
 }
 
+/* What a progress callback was told. */
+struct calls {
+	uint64_t	done[16], total[16];
+	size_t		n;
+};
+
+static void
+record(void *ctx, uint64_t done, uint64_t total)
+{
+	struct calls	*c = ctx;
+
+	if (c->n < 16) {
+		c->done[c->n] = done;
+		c->total[c->n] = total;
+	}
+	c->n++;
+}
+
+static void
+test_progress_step(void)
+{
+	struct calls		c = { .n = 0 };
+	struct gs_progress	p = { record, &c, 4 };
+	uint64_t		i;
+
+	for (i = 1; i <= 10; i++)
+		gs_progress_step(&p, i, 10);
+	/* Every 4th unit, and the last. */
+	CU_ASSERT_EQUAL_FATAL(c.n, 3);
+	CU_ASSERT_EQUAL(c.done[0], 4);
+	CU_ASSERT_EQUAL(c.done[1], 8);
+	CU_ASSERT_EQUAL(c.done[2], 10);
+	CU_ASSERT_EQUAL(c.total[2], 10);
+	gs_progress_step(NULL, 4, 10);		/* no callback: nothing */
+}
+
+static void
+test_meter_rate_limit(void)
+{
+	struct gs_meter	m;
+
+	gs_meter_init(&m, "replay", "pods", 100.0);
+	/* Nothing in the first second: short runs print nothing. */
+	CU_ASSERT_FALSE(gs_meter_due(&m, 100.0));
+	CU_ASSERT_FALSE(gs_meter_due(&m, 100.9));
+	CU_ASSERT_TRUE(gs_meter_due(&m, 101.0));
+	/* Then at most every 0.2 s. */
+	CU_ASSERT_FALSE(gs_meter_due(&m, 101.0));
+	CU_ASSERT_FALSE(gs_meter_due(&m, 101.15));
+	CU_ASSERT_TRUE(gs_meter_due(&m, 101.25));
+	CU_ASSERT_FALSE(gs_meter_due(&m, 101.4));
+	CU_ASSERT_TRUE(gs_meter_due(&m, 103.0));
+}
+
+static void
+test_meter_format(void)
+{
+	struct gs_meter	m;
+	char		buf[128];
+
+	/* 30 of 120 runs in 10 s: 3.0/s; a quarter done, 30 s to go. */
+	gs_meter_init(&m, "plan montecarlo", "runs", 0);
+	CU_ASSERT_EQUAL(gs_meter_format(&m, 30, 120, 10, buf, sizeof buf),
+	    strlen("plan montecarlo: 30/120 runs, 3.0 runs/s, ETA 30s"));
+	CU_ASSERT_STRING_EQUAL(buf,
+	    "plan montecarlo: 30/120 runs, 3.0 runs/s, ETA 30s");
+	/* 1 of 1000 in 10 s: 9990 s to go. */
+	gs_meter_format(&m, 1, 1000, 10, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf,
+	    "plan montecarlo: 1/1000 runs, 0.1 runs/s, ETA 2h46m30s");
+	/* Run 3 of 10 (2 done, 5000 pods in them), 1000 of its 4000 pods
+	 * at 10 s: 600 pods/s; share (2 + 1/4) / 10, ETA 10 * 0.775 /
+	 * 0.225 = 34.4 s. */
+	gs_meter_init(&m, "replay", "pods", 0);
+	gs_meter_outer(&m, "run", 2, 10, 5000);
+	gs_meter_format(&m, 1000, 4000, 10, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf,
+	    "replay: run 3/10, 1000/4000 pods, 600 pods/s, ETA 34s");
+	/* Total not known: no ETA.  2 min 5 s formats as 2m05s. */
+	gs_meter_init(&m, "plan nodes", "simulations", 0);
+	gs_meter_format(&m, 250, 0, 10, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf,
+	    "plan nodes: 250 simulations, 25.0 simulations/s");
+	gs_meter_format(&m, 500, 1000, 125, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf,
+	    "plan nodes: 500/1000 simulations, 4.0 simulations/s, ETA 2m05s");
+	/* A short buffer: cut, still terminated. */
+	CU_ASSERT_EQUAL(gs_meter_format(&m, 250, 0, 10, buf, 8), 7);
+	CU_ASSERT_STRING_EQUAL(buf, "plan no");
+}
+
+/* The engine reports pods, Monte Carlo the runs of its shard, the
+ * node search each simulation (total not known). */
+static void
+test_progress_core_loops(void)
+{
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_config	cfg;
+	struct gs_result	r;
+	struct gs_nodes_plan	pl;
+	struct gs_mc_sample	*v;
+	struct calls		k = { .n = 0 };
+	struct gs_progress	p = { record, &k, 2 };
+	struct gs_mc_opts	o = { 10, 1, 0, 1, 3, &p };
+	size_t			i, n;
+
+	memset(&c, 0, sizeof c);
+	memset(&w, 0, sizeof w);
+	c.nodes = xcalloc(1, sizeof *c.nodes);
+	c.nnodes = c.cap = 1;
+	t_node(&c.nodes[0], "n", 1, 15360, "NVIDIA-Tesla T4");
+	gs_config_init(&cfg);
+	for (i = 0; i < 5; i++)
+		t_pod(&w, i == 0 ? "a" : i == 1 ? "b" : i == 2 ? "c" :
+		    i == 3 ? "d" : "e", 1);
+	CU_ASSERT_EQUAL_FATAL(gs_engine_run_progress(&c, &w, &cfg,
+	    &gs_policy_hami_v261, &p, &r, NULL), 0);
+	gs_result_release(&r);
+	CU_ASSERT_EQUAL_FATAL(k.n, 3);		/* pods 2, 4 and 5 of 5 */
+	CU_ASSERT_EQUAL(k.done[0], 2);
+	CU_ASSERT_EQUAL(k.done[1], 4);
+	CU_ASSERT_EQUAL(k.done[2], 5);
+	CU_ASSERT_EQUAL(k.total[2], 5);
+	/* Shard 1/3 of 10 runs: runs 1, 4, 7. */
+	k.n = 0;
+	p.every = 1;
+	CU_ASSERT_EQUAL_FATAL(gs_montecarlo(&c, &w, &cfg, &gs_policy_hami_v261,
+	    &o, &v, &n, NULL), 0);
+	free(v);
+	CU_ASSERT_EQUAL(n, 3);
+	CU_ASSERT_EQUAL_FATAL(k.n, 3);
+	CU_ASSERT_EQUAL(k.done[2], 3);
+	CU_ASSERT_EQUAL(k.total[2], 3);
+	/* Nothing pending: one simulation. */
+	k.n = 0;
+	CU_ASSERT_EQUAL_FATAL(gs_plan_nodes(&c, &w, &cfg, &gs_policy_hami_v261,
+	    NULL, 0, 4, 100, &p, &pl, NULL), 0);
+	CU_ASSERT_TRUE(pl.found);
+	gs_nodes_plan_release(&pl);
+	CU_ASSERT_EQUAL_FATAL(k.n, 1);
+	CU_ASSERT_EQUAL(k.done[0], 1);
+	CU_ASSERT_EQUAL(k.total[0], 0);
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo io_tests[] = {
 	{ "atomic write: replaces, keeps the mode", test_write_replaces },
 	{ "atomic write: a failed writer keeps the old file", test_write_failure_keeps_old },
 	{ "atomic write: file size limit, EFBIG", test_write_size_limit },
 	{ "atomic write: no directory, a directory", test_write_no_directory },
 	{ "reading: missing and directory are I/O", test_read_io_flag },
+	{ "progress: every N units and the last", test_progress_step },
+	{ "progress: first line after 1 s, then every 0.2 s", test_meter_rate_limit },
+	{ "progress: done/total, rate, ETA", test_meter_format },
+	{ "progress: engine pods, Monte Carlo runs, node search", test_progress_core_loops },
 	CU_TEST_INFO_NULL,
 };

@@ -1,9 +1,14 @@
 #!/bin/sh
-# write-safety.sh: a file gpusched writes is replaced whole or not at all.
-# A golden written under `ulimit -f 0` (the file size limit) fails with
-# exit status 4 and one line naming the file and the reason; the old
-# golden stays byte for byte and no temporary file is left behind.
-# Usage: sh tests/golden/write-safety.sh BINARY     (from the repo root)
+# io.sh: what the golden cases cannot check, for want of a shell or a
+# terminal.
+# 1. A file gpusched writes is replaced whole or not at all: a golden
+#    written under `ulimit -f 0` (the file size limit) fails with exit
+#    status 4 and one line naming the file and the reason; the old golden
+#    stays byte for byte and no temporary file is left behind.
+# 2. Progress on a real terminal (script(1) from bsdutils): a run longer
+#    than a second draws a line rewritten with \r and clears it; standard
+#    output is the same as without a terminal; -q draws nothing.
+# Usage: sh tests/golden/io.sh BINARY     (from the repo root)
 set -u
 bin=$1
 tmp=$(mktemp -d)
@@ -61,5 +66,36 @@ status 4"
 	[ "$out" = "$want" ] && ok || bad "read-only dir: got '$out'"
 fi
 
-echo "write-safety: $pass passed, $fail failed"
+# 2. Progress on a terminal.  The first line is drawn after 1 s, so the
+# check counts only when the run took 2 s or more.
+mc="plan montecarlo -c scenarios/hami-demo/cluster.yaml -w tests/golden/inputs/kinds.yaml --runs 4000 --seed 5 -o json"
+if command -v script >/dev/null 2>&1; then
+	"$bin" $mc -q > "$tmp/plain.json" 2>/dev/null
+	TERM=xterm script -qec "$bin $mc -q > $tmp/tty-q.json" \
+	    "$tmp/ts-q" >/dev/null 2>&1
+	t0=$(date +%s)
+	TERM=xterm script -qec "$bin $mc > $tmp/tty.json" "$tmp/ts" \
+	    >/dev/null 2>&1
+	t1=$(date +%s)
+	cmp -s "$tmp/plain.json" "$tmp/tty.json" && ok || bad "tty: stdout differs"
+	cmp -s "$tmp/plain.json" "$tmp/tty-q.json" && ok ||
+	    bad "tty -q: stdout differs"
+	if grep -q "plan montecarlo:" "$tmp/ts-q"; then
+		bad "tty -q: a progress line was drawn"
+	else
+		ok
+	fi
+	if [ $((t1 - t0)) -ge 2 ]; then
+		if grep -q "plan montecarlo: [0-9]*/4000 runs" "$tmp/ts" &&
+		    grep -q "$(printf '\r\033\[K')" "$tmp/ts"; then
+			ok
+		else
+			bad "tty: no progress line, or not cleared"
+		fi
+	fi
+else
+	echo "io: script(1) not installed, terminal check skipped"
+fi
+
+echo "io: $pass passed, $fail failed"
 [ $fail = 0 ]
