@@ -36,20 +36,34 @@ target_mode(const char *path)
 	return 0666 & ~mask;
 }
 
-/* Write, flush, sync and close fp; 0, or the errno of the first failure. */
+/* Write, flush, sync (when sync) and close fp; 0, or the errno of the
+ * first failure. */
 static int
-write_all(FILE *fp, gs_writer_fn fn, void *ctx)
+write_all(FILE *fp, gs_writer_fn fn, void *ctx, int sync)
 {
 	int	e = 0;
 
 	errno = 0;
 	if (fn(fp, ctx) != 0 || fflush(fp) != 0 || ferror(fp))
 		e = errno != 0 ? errno : EIO;
-	else if (fsync(fileno(fp)) != 0)
+	else if (sync && fsync(fileno(fp)) != 0)
 		e = errno;
 	if (fclose(fp) != 0 && e == 0)
 		e = errno;
 	return e;
+}
+
+/* Not a regular file (/dev/stdout, a pipe): nothing to keep, written
+ * in place. */
+static int
+write_direct(const char *path, const char *target, gs_writer_fn fn,
+    void *ctx, struct gs_error *err)
+{
+	FILE	*fp = fopen(target, "w");
+	int	 e;
+
+	e = fp == NULL ? errno : write_all(fp, fn, ctx, 0);
+	return e != 0 ? gs_error_io(err, path, "cannot write", e) : 0;
 }
 
 int
@@ -66,6 +80,11 @@ gs_write_file(const char *path, gs_writer_fn fn, void *ctx,
 	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) &&
 	    (real = realpath(path, NULL)) != NULL)
 		target = real;
+	if (stat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
+		e = write_direct(path, target, fn, ctx, err);
+		free(real);
+		return e;
+	}
 	tmp = temp_template(target);
 
 	if ((fd = mkstemp(tmp)) == -1) {
@@ -79,7 +98,7 @@ gs_write_file(const char *path, gs_writer_fn fn, void *ctx,
 		e = errno;
 		close(fd);
 	} else
-		e = write_all(fp, fn, ctx);
+		e = write_all(fp, fn, ctx, 1);
 	if (e == 0 && rename(tmp, target) != 0)
 		e = errno;
 	if (e != 0) {

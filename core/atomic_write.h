@@ -17,7 +17,9 @@ typedef int	(*gs_writer_fn)(FILE *fp, void *ctx);
 /*
  * Write path with fn(fp, ctx).  The new file keeps the old one's
  * permission bits (0666 less the umask when there was none); through a
- * symbolic link, the file it points to is replaced.  Returns 0,
+ * symbolic link, the file it points to is replaced.  What is not a
+ * regular file (a device such as /dev/stdout, a pipe) is written in
+ * place; a directory is refused.  Returns 0,
  * or -1 with err naming path and the reason (err->io set).
  */
 int	gs_write_file(const char *path, gs_writer_fn fn, void *ctx,

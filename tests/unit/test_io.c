@@ -237,7 +237,7 @@ test_write_no_directory(void)
 	CU_ASSERT_STRING_EQUAL(err.msg, msg);
 	CU_ASSERT_EQUAL(err.line, 0);
 	CU_ASSERT_EQUAL(count_entries(dir), 0);
-	/* The target is a directory: rename fails, the temp file goes. */
+	/* The target is a directory: refused, no temp file made. */
 	free(path);
 	path = xasprintf("%s/sub", dir);
 	CU_ASSERT_EQUAL_FATAL(mkdir(path, 0755), 0);
@@ -248,6 +248,15 @@ test_write_no_directory(void)
 	rmdir(path);
 	rmdir(dir);
 	free(path);
+	/* A device is written in place, not replaced by a regular file. */
+	{
+		struct stat	st;
+
+		CU_ASSERT_EQUAL(gs_write_file("/dev/null", write_text, "x",
+		    &err), 0);
+		CU_ASSERT_EQUAL(stat("/dev/null", &st), 0);
+		CU_ASSERT(S_ISCHR(st.st_mode));
+	}
 }
 
 /* A file that cannot be read is an I/O error; bad content is not. */
@@ -420,7 +429,7 @@ CU_TestInfo io_tests[] = {
 	{ "atomic write: replaces, keeps the mode", test_write_replaces },
 	{ "atomic write: a failed writer keeps the old file", test_write_failure_keeps_old },
 	{ "atomic write: file size limit, EFBIG", test_write_size_limit },
-	{ "atomic write: no directory, a directory", test_write_no_directory },
+	{ "atomic write: no directory, a directory, a device", test_write_no_directory },
 	{ "reading: missing and directory are I/O", test_read_io_flag },
 	{ "progress: every N units and the last", test_progress_step },
 	{ "progress: first line after 1 s, then every 0.2 s", test_meter_rate_limit },
