@@ -135,6 +135,7 @@ golden: $(ASAN)/gpusched
 	$(TEST_ENV) sh tests/golden/run.sh $(ASAN)/gpusched
 	$(TEST_ENV) sh tests/golden/shard-merge.sh $(ASAN)/gpusched
 	$(TEST_ENV) sh tests/diff/junit.sh $(ASAN)/gpusched
+	$(TEST_ENV) sh tests/golden/io.sh $(ASAN)/gpusched
 	@touch build/check/golden.pass
 
 # The replay against the published openb results (skipped without TRACES).

@@ -15,6 +15,7 @@
 #include "../core/engine.h"
 #include "../core/metrics.h"
 #include "../core/model.h"
+#include "../core/progress.h"
 #include "../core/scenario.h"
 #include "../core/util.h"
 
@@ -41,9 +42,26 @@ extern const struct gs_cmd *const gs_cmds[];
 /* "gpusched: FILE:LINE:COL: msg" on stderr. */
 void	cmd_error(const struct gs_error *);
 void	cmd_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* cmd_error, then the status it calls for: EXIT_IO for an I/O failure
+ * (a missing or unreadable file, a failed write), else EXIT_INPUT. */
+int	cmd_error_status(const struct gs_error *);
 void	cmd_print_warnings(const struct gs_warnings *, int quiet);
 /* Flush and close stdout; EXIT_IO if anything failed. */
 int	cmd_finish_stdout(int status);
+
+/*
+ * The progress line (progress.c): on only when stderr is a terminal and
+ * quiet is 0.  cmd_progress() is the callback to hand to core (NULL when
+ * off); cmd_progress_outer() enters step done of total of an outer loop
+ * (unit NULL: not shown);
+ * cmd_progress_clear() takes the line off the screen (before output);
+ * cmd_progress_end() clears it and stops (also done before any error).
+ */
+void	cmd_progress_start(const char *label, const char *unit, int quiet);
+const struct gs_progress *cmd_progress(void);
+void	cmd_progress_outer(const char *unit, uint64_t done, uint64_t total);
+void	cmd_progress_clear(void);
+void	cmd_progress_end(void);
 
 /* Inputs of simulate and compare. */
 struct cmd_inputs {

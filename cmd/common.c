@@ -23,8 +23,16 @@ cmd_error(const struct gs_error *err)
 {
 	char	buf[1024];
 
+	cmd_progress_end();
 	gs_error_format(err, buf, sizeof buf);
 	fprintf(stderr, "gpusched: %s\n", buf);
+}
+
+int
+cmd_error_status(const struct gs_error *err)
+{
+	cmd_error(err);
+	return err->io ? EXIT_IO : EXIT_INPUT;
 }
 
 void
@@ -32,6 +40,7 @@ cmd_errorf(const char *fmt, ...)
 {
 	va_list	ap;
 
+	cmd_progress_end();
 	fputs("gpusched: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -177,10 +186,8 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 		gs_lint(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg, &w);
 	cmd_print_warnings(&w, in->quiet);
 	gs_warnings_release(&w);
-	if (rc != 0) {
-		cmd_error(&err);
-		return EXIT_INPUT;
-	}
+	if (rc != 0)
+		return cmd_error_status(&err);
 	if (in->run != NULL) {
 		for (i = 0; i < sc->nruns; i++)
 			if (strcmp(sc->runs[i].name, in->run) == 0)
@@ -218,12 +225,13 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
 	gs_cluster_copy(&sim->cluster, &sc->cluster);
 	gs_config_copy(&sim->cfg, cfg);
 	gs_cluster_for_version(&sim->cluster, hami_version(cfg));
-	if (gs_engine_run(&sim->cluster, &run->wl, &sim->cfg, p, &sim->res,
-	    &err) != 0) {
+	if (gs_engine_run_progress(&sim->cluster, &run->wl, &sim->cfg, p,
+	    cmd_progress(), &sim->res, &err) != 0) {
 		cmd_error(&err);
 		cmd_sim_release(sim);
 		return EXIT_IO;
 	}
+	cmd_progress_clear();	/* before the caller prints this run */
 	gs_metrics_compute(&sim->m, &sim->cluster, &run->wl, &sim->cfg,
 	    &sim->res);
 	return EXIT_OK;

@@ -253,10 +253,8 @@ side_load(struct diff_side *side, struct gs_pset *s)
 	memset(&err, 0, sizeof err);
 	if (side->file != NULL) {
 		side->label = xstrdup(side->file);
-		if (gs_pset_load(s, side->file, &err) != 0) {
-			cmd_error(&err);
-			return EXIT_INPUT;
-		}
+		if (gs_pset_load(s, side->file, &err) != 0)
+			return cmd_error_status(&err);
 		return EXIT_OK;
 	}
 	side->label = inputs_label(&side->in);

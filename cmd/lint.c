@@ -100,10 +100,8 @@ lint_paths(const struct lint_args *a, char ***cl, size_t *ncl, char ***wl,
 	if (gs_expand_paths(in, n, a->recursive->count > 0, wl, nwl,
 	    &err) != 0 || gs_expand_paths((char *const *)a->cluster->filename,
 	    (size_t)a->cluster->count, a->recursive->count > 0, cl, ncl,
-	    &err) != 0) {
-		cmd_error(&err);
-		rc = EXIT_INPUT;
-	}
+	    &err) != 0)
+		rc = cmd_error_status(&err);
 	free(in);
 	return rc;
 }
@@ -133,14 +131,12 @@ lint_main(int argc, char **argv)
 		goto out;
 	for (i = 0; i < ncl; i++)
 		if (gs_load_cluster_file(&c, cl[i], &warn, &err) != 0) {
-			cmd_error(&err);
-			rc = EXIT_INPUT;
+			rc = cmd_error_status(&err);
 			goto out;
 		}
 	for (i = 0; i < nwl; i++)
 		if (gs_load_workload_file(&w, wl[i], &c, &warn, &err) != 0) {
-			cmd_error(&err);
-			rc = EXIT_INPUT;
+			rc = cmd_error_status(&err);
 			goto out;
 		}
 	gs_lint(&w, a.cluster->count ? &c : NULL, &cfg, &warn);

@@ -3,6 +3,7 @@
  * `gpusched help CMD`, and dispatch through the subcommand table.
  */
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -96,6 +97,9 @@ main(int argc, char **argv)
 	/* Numbers are formatted in the C locale, whatever the environment. */
 	setlocale(LC_ALL, "C");
 	gsl_set_error_handler_off();
+	/* Past a file size limit a write fails with EFBIG (reported, exit
+	 * 4, the old file kept) instead of killing the process. */
+	signal(SIGXFSZ, SIG_IGN);
 
 	if (argc < 2) {
 		usage(stderr);

@@ -76,8 +76,7 @@ merge_main(int argc, char **argv)
 	memset(&err, 0, sizeof err);
 	if (gs_mc_merge((char **)a.files->filename, (size_t)a.files->count, &h,
 	    &keep, &v, &n, &err) != 0) {
-		cmd_error(&err);
-		rc = EXIT_INPUT;
+		rc = cmd_error_status(&err);
 		goto out;
 	}
 	if (cmd_structured(fmt))

@@ -316,6 +316,7 @@ plan_main(int argc, char **argv)
 	    &in.profile)) != EXIT_OK)
 		goto out_req;
 	in.quiet = a.quiet->count > 0;
+	req.quiet = in.quiet;
 	cmd_snapshot_inputs(&a.snap, &in);
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out_req;

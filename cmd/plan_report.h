@@ -22,6 +22,7 @@ struct plan_request {
 	struct gs_edit		*edits;		/* whatif */
 	size_t			 nedits;
 	struct gs_mc_opts	 mc;		/* montecarlo, report */
+	int			 quiet;		/* -q: no progress line */
 };
 
 int	plan_parse_edits(struct plan_request *, struct arg_str *remove,

@@ -240,9 +240,8 @@ load_pools(const struct plan_request *req, const struct gs_cluster *c,
 	pc->hami = gs_hami_settings_dup(c->hami);
 	for (i = 0; i < req->npools; i++)
 		if (gs_load_cluster_file(pc, req->pools[i], &w, &err) != 0) {
-			cmd_error(&err);
 			gs_warnings_release(&w);
-			return EXIT_INPUT;
+			return cmd_error_status(&err);
 		}
 	gs_warnings_release(&w);
 	for (i = 0; i < pc->nnodes; i++) {
@@ -297,12 +296,15 @@ nodes_compute(const struct gs_scenario *sc, const struct gs_run *run,
 		return rc;
 	for (i = 0; i < a->npools; i++)
 		a->priced |= a->pools[i].has_cost;
+	cmd_progress_start("plan nodes", "simulations", req->quiet);
 	if (gs_plan_nodes(&sc->cluster, &run->wl, &run->cfg,
 	    gs_policy_find(run->cfg.profile), a->pools, a->npools,
-	    req->max_nodes, req->max_sims, &a->plan, &err) != 0) {
+	    req->max_nodes, req->max_sims, cmd_progress(), &a->plan,
+	    &err) != 0) {
 		cmd_error(&err);
 		return EXIT_IO;
 	}
+	cmd_progress_end();
 	return EXIT_OK;
 }
 
@@ -532,6 +534,23 @@ out:
 
 /* ---- Monte Carlo ----------------------------------------------------- */
 
+/* The sweep of req->mc, with the progress line. */
+static int
+run_montecarlo(const struct gs_scenario *sc, const struct gs_run *run,
+    const struct plan_request *req, struct gs_mc_sample **v, size_t *n,
+    struct gs_error *err)
+{
+	struct gs_mc_opts	mc = req->mc;
+	int			rc;
+
+	cmd_progress_start("plan montecarlo", "runs", req->quiet);
+	mc.progress = cmd_progress();
+	rc = gs_montecarlo(&sc->cluster, &run->wl, &run->cfg,
+	    gs_policy_find(run->cfg.profile), &mc, v, n, err);
+	cmd_progress_end();
+	return rc;
+}
+
 int
 plan_montecarlo(const struct gs_scenario *sc, size_t ri,
     const struct plan_request *req)
@@ -548,8 +567,7 @@ plan_montecarlo(const struct gs_scenario *sc, size_t ri,
 		return EXIT_USAGE;
 	}
 	memset(&err, 0, sizeof err);
-	if (gs_montecarlo(&sc->cluster, &run->wl, &run->cfg,
-	    gs_policy_find(run->cfg.profile), &req->mc, &v, &n, &err) != 0) {
+	if (run_montecarlo(sc, run, req, &v, &n, &err) != 0) {
 		cmd_error(&err);
 		return EXIT_IO;
 	}
@@ -732,9 +750,7 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 		    "nodes used", "whole GPUs free", "fragmentation (% idle)" };
 
 		memset(&err, 0, sizeof err);
-		if (gs_montecarlo(&sc->cluster, &run->wl, &run->cfg,
-		    gs_policy_find(run->cfg.profile), &req->mc, &v, &n,
-		    &err) != 0) {
+		if (run_montecarlo(sc, run, req, &v, &n, &err) != 0) {
 			cmd_error(&err);
 			return EXIT_IO;
 		}

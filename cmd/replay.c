@@ -28,9 +28,10 @@ struct replay_args {
 	struct arg_str	*speedup;
 	struct arg_str	*threshold;
 	struct arg_str	*output;
+	struct arg_lit	*quiet;
 	struct arg_lit	*help;
 	struct arg_end	*end;
-	void		*table[14];
+	void		*table[15];
 };
 
 static void
@@ -58,6 +59,7 @@ replay_args_init(struct replay_args *a)
 	    "typical pods cover PCT % of pods (default 95)");
 	a->output = arg_str0("o", "output", "FORMAT",
 	    "table (default), json, yaml or csv");
+	a->quiet = arg_lit0("q", "quiet", "no progress line on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
 	a->table[0] = a->nodes;
@@ -71,9 +73,10 @@ replay_args_init(struct replay_args *a)
 	a->table[8] = a->speedup;
 	a->table[9] = a->threshold;
 	a->table[10] = a->output;
-	a->table[11] = a->help;
-	a->table[12] = a->end;
-	a->table[13] = NULL;
+	a->table[11] = a->quiet;
+	a->table[12] = a->help;
+	a->table[13] = a->end;
+	a->table[14] = NULL;
 }
 
 static void
@@ -292,6 +295,8 @@ run_all(struct gs_replay_report *rp, const struct gs_trace_pods *pods,
 
 			ok.policy = pol[i];
 			ok.seed = first + k;
+			cmd_progress_outer("run", i * nseeds + k, npol * nseeds);
+			ok.progress = cmd_progress();
 			memset(&err, 0, sizeof err);
 			if (gs_replay_run(rp->cl, pods, &ok, &s->res[k],
 			    &err) != 0) {
@@ -353,7 +358,7 @@ replay_main(int argc, char **argv)
 	memset(&err, 0, sizeof err);
 	if (gs_trace_load_nodes(a.nodes->filename[0], &tn, &err) != 0 ||
 	    gs_trace_load_pods(a.pods->filename[0], &tp, &err) != 0) {
-		cmd_error(&err);
+		rc = cmd_error_status(&err);
 		goto out;
 	}
 	if (gs_rcluster_build(&tn, &cl, &err) != 0) {
@@ -371,7 +376,10 @@ replay_main(int argc, char **argv)
 	rp.cl = &cl;
 	rp.trace_pods = tp.n;
 	rp.opts = &o;
-	if ((rc = run_all(&rp, &tp, pol, npol, first, nseeds, &o)) != EXIT_OK)
+	cmd_progress_start("replay", "pods", a.quiet->count > 0);
+	rc = run_all(&rp, &tp, pol, npol, first, nseeds, &o);
+	cmd_progress_end();
+	if (rc != EXIT_OK)
 		goto out;
 
 	if (cmd_structured(fmt))

@@ -9,6 +9,7 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/atomic_write.h"
 #include "../core/golden.h"
 #include "../core/report.h"
 
@@ -86,15 +87,21 @@ sim_help(FILE *fp)
 }
 
 static int
+golden_writer(FILE *fp, void *golden)
+{
+	return json_dumpf(golden, fp, GS_GOLDEN_FLAGS) != 0 ||
+	    fputc('\n', fp) == EOF ? -1 : 0;
+}
+
+/* Replaced whole or not at all: a failed write keeps the old golden. */
+static int
 write_golden(const char *path, json_t *golden)
 {
-	FILE	*fp = fopen(path, "w");
+	struct gs_error	err;
 
-	if (fp == NULL || json_dumpf(golden, fp, GS_GOLDEN_FLAGS) != 0 ||
-	    fputc('\n', fp) == EOF || fclose(fp) != 0) {
-		cmd_errorf("%s: cannot write golden file", path);
-		return EXIT_IO;
-	}
+	memset(&err, 0, sizeof err);
+	if (gs_write_file(path, golden_writer, golden, &err) != 0)
+		return cmd_error_status(&err);
 	return EXIT_OK;
 }
 
@@ -131,7 +138,7 @@ sim_main(int argc, char **argv)
 	json_t			*all = NULL, *runs = NULL, *golden;
 	json_t			*want = NULL;
 	struct gs_error		 err;
-	size_t			 i, pending = 0, nsel = 0;
+	size_t			 i, pending = 0, nsel = 0, k = 0;
 	int			 rc;
 
 	sim_args_init(&a);
@@ -164,8 +171,7 @@ sim_main(int argc, char **argv)
 	memset(&err, 0, sizeof err);
 	if (a.expect->count > 0 &&
 	    gs_golden_load(a.expect->filename[0], &want, &err) != 0) {
-		cmd_error(&err);
-		rc = EXIT_INPUT;
+		rc = cmd_error_status(&err);
 		goto out;
 	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
@@ -182,12 +188,14 @@ sim_main(int argc, char **argv)
 	golden = gs_golden_new();
 	if (strcmp(fmt, "csv") == 0)
 		gs_report_csv_header(stdout);
+	cmd_progress_start("simulate", "pods", in.quiet);
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
 		struct cmd_sim		sim;
 		struct gs_report_run	rr;
 
 		if (!cmd_run_selected(&in, &sc, i))
 			continue;
+		cmd_progress_outer(nsel > 1 ? "run" : NULL, k++, nsel);
 		if ((rc = cmd_simulate_run(&sc, &sc.runs[i], &sc.runs[i].cfg,
 		    &sim)) != EXIT_OK)
 			break;
@@ -215,6 +223,7 @@ sim_main(int argc, char **argv)
 			cmd_print_doc(gs_report_json(&rr), fmt);
 		cmd_sim_release(&sim);
 	}
+	cmd_progress_end();
 	if (all != NULL && rc == EXIT_OK)
 		cmd_print_doc(all, fmt);
 	else

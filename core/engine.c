@@ -101,6 +101,15 @@ gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
     struct gs_result *res, struct gs_error *err)
 {
+	return gs_engine_run_progress(c, w, cfg, p, NULL, res, err);
+}
+
+int
+gs_engine_run_progress(struct gs_cluster *c, const struct gs_workload *w,
+    const struct gs_config *cfg, const struct gs_policy *p,
+    const struct gs_progress *prog, struct gs_result *res,
+    struct gs_error *err)
+{
 	void	*st;
 	size_t	 i;
 
@@ -129,6 +138,7 @@ gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 			res->unmanaged++;
 			break;
 		}
+		gs_progress_step(prog, i + 1, w->npods);
 	}
 	p->destroy(st);
 	return 0;

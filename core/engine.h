@@ -8,6 +8,7 @@
 
 #include "model.h"
 #include "policy.h"
+#include "progress.h"
 #include "util.h"
 
 struct gs_result {
@@ -22,6 +23,11 @@ struct gs_result {
  */
 int	gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
+	    struct gs_result *res, struct gs_error *err);
+/* The same, reporting pods decided to prog (may be NULL). */
+int	gs_engine_run_progress(struct gs_cluster *c,
+	    const struct gs_workload *w, const struct gs_config *cfg,
+	    const struct gs_policy *p, const struct gs_progress *prog,
 	    struct gs_result *res, struct gs_error *err);
 /* Charge one placement (GPU grants, pod cpu/memory/count) to the cluster. */
 void	gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl,

@@ -59,12 +59,14 @@ gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
     struct gs_error *err)
 {
 	struct gs_mc_sample	*v = NULL;
-	size_t			 nv = 0, r, i, *perm;
+	size_t			 nv = 0, r, i, *perm, mine;
 	gsl_rng			*rng = gsl_rng_alloc(gsl_rng_mt19937);
 	int			 rc = 0;
 
 	perm = xcalloc(w->npods ? w->npods : 1, sizeof *perm);
 	v = xcalloc(o->runs ? o->runs : 1, sizeof *v);
+	mine = o->nshards > 1 ? (o->runs + o->nshards - 1 - o->shard) /
+	    o->nshards : o->runs;	/* runs of this shard */
 	for (r = 0; r < o->runs && rc == 0; r++) {
 		struct gs_cluster	 cc;
 		struct gs_workload	 view;
@@ -99,6 +101,7 @@ gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
 			nv++;
 			gs_metrics_release(&m);
 			gs_result_release(&res);
+			gs_progress_step(o->progress, nv, mine);
 		}
 		free(view.pods);
 		gs_cluster_release(&cc);

@@ -13,6 +13,7 @@
 
 #include "model.h"
 #include "policy.h"
+#include "progress.h"
 
 struct gs_mc_sample {
 	size_t	run;
@@ -27,6 +28,7 @@ struct gs_mc_opts {
 	unsigned long	seed;
 	int		rotate;		/* rotate GPU registration order */
 	size_t		shard, nshards;	/* this shard: runs r % nshards == shard */
+	const struct gs_progress *progress;	/* runs done; may be NULL */
 };
 
 struct gs_mc_stat {

@@ -57,8 +57,7 @@ walk(const char *dir, int recursive, int depth, struct plist *out,
 	int		 rc = 0;
 
 	if ((d = opendir(dir)) == NULL)
-		return gs_error_set(err, dir, 0, 0, "cannot read directory: %s",
-		    strerror(errno));
+		return gs_error_io(err, dir, "cannot read directory", errno);
 	while ((de = readdir(d)) != NULL)
 		if (strcmp(de->d_name, ".") != 0 &&
 		    strcmp(de->d_name, "..") != 0)
@@ -69,8 +68,7 @@ walk(const char *dir, int recursive, int depth, struct plist *out,
 		path = xasprintf("%s%s%s", dir, dir[strlen(dir) - 1] == '/' ?
 		    "" : "/", names.v[i]);
 		if (lstat(path, &st) != 0)
-			rc = gs_error_set(err, path, 0, 0, "cannot open: %s",
-			    strerror(errno));
+			rc = gs_error_io(err, path, "cannot open", errno);
 		else if (S_ISDIR(st.st_mode) && !recursive)
 			;
 		else if (S_ISDIR(st.st_mode) && depth >= GS_PATHS_MAX_DEPTH)

@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "model.h"
 #include "policy.h"
+#include "progress.h"
 
 struct gs_headroom {
 	char	*workload;
@@ -61,12 +62,14 @@ struct gs_nodes_plan {
 /*
  * Search node counts over pools, cheapest first (fewest nodes when no
  * pool has a cost), until w places completely on c plus the added nodes.
- * At most max_nodes added and max_sims simulations.
+ * At most max_nodes added and max_sims simulations, each reported to
+ * prog (may be NULL; the total is not known).
  */
 int	gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
 	    const struct gs_pool *pools, size_t npools, size_t max_nodes,
-	    size_t max_sims, struct gs_nodes_plan *out, struct gs_error *err);
+	    size_t max_sims, const struct gs_progress *prog,
+	    struct gs_nodes_plan *out, struct gs_error *err);
 void	gs_nodes_plan_release(struct gs_nodes_plan *);
 /* c plus count[i] nodes of each pool, named POOL-added-K. */
 void	gs_cluster_with_pools(struct gs_cluster *out, const struct gs_cluster *c,

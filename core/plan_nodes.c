@@ -137,7 +137,8 @@ int
 gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
     const struct gs_pool *pools, size_t npools, size_t max_nodes,
-    size_t max_sims, struct gs_nodes_plan *out, struct gs_error *err)
+    size_t max_sims, const struct gs_progress *prog,
+    struct gs_nodes_plan *out, struct gs_error *err)
 {
 	struct heap	h;
 	struct cand	start;
@@ -160,6 +161,7 @@ gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
 		pending = simulate(c, w, cfg, p, pools, npools, cur.count, err,
 		    &fail);
 		out->simulations++;
+		gs_progress_step(prog, out->simulations, 0);
 		if (fail) {
 			free(cur.count);
 			break;

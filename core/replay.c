@@ -572,6 +572,7 @@ replay_arrivals(struct rstate *rs, struct gs_error *err)
 		res->devs_of[i] = devs;
 		rstate_digest(rs, order[i], node, devs);
 		rstate_event(rs, 0, 0, 0);
+		gs_progress_step(rs->opts->progress, i + 1, n);
 	}
 	free(order);
 	return 0;

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "progress.h"
 #include "trace.h"
 #include "util.h"
 
@@ -141,6 +142,7 @@ struct gs_replay_opts {
 	double		speedup;	/* timed: arrival times / speedup */
 	int		nocache;	/* compute every score (tests) */
 	int		verify;		/* recompute frag from scratch (tests) */
+	const struct gs_progress *progress;	/* pods done; may be NULL */
 };
 
 void	gs_replay_opts_init(struct gs_replay_opts *);

@@ -246,6 +246,7 @@ gs_replay_timed(struct rstate *rs, const struct gs_trace_pods *tp,
 			}
 		}
 		rstate_event(rs, now, (int32_t)tm.run.n, (int32_t)tm.qn);
+		gs_progress_step(rs->opts->progress, next, rs->npods);
 	}
 	/* Nothing is left to free room: the waiters expire. */
 	res->never = tm.qn;

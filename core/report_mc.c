@@ -139,9 +139,15 @@ gs_mc_merge(char **paths, size_t npaths, struct gs_mc_header *hdr,
 	size_t			 nv = 0, cap = 0, i, k;
 	json_t			*first = NULL, *o, *mc, *s;
 	json_error_t		 je;
+	char			*buf;
+	size_t			 len;
 
 	for (i = 0; i < npaths; i++) {
-		o = json_load_file(paths[i], JSON_REJECT_DUPLICATES, &je);
+		/* Read first: a missing file is an I/O error, not bad JSON. */
+		if (gs_read_file(paths[i], &buf, &len, err) != 0)
+			goto fail;
+		o = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+		free(buf);
 		if (o == NULL) {
 			gs_error_set(err, paths[i], je.line > 0 ? je.line : 0,
 			    je.column > 0 ? je.column : 0, "%s", je.text);

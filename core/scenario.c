@@ -37,18 +37,21 @@ resolve(const char *base, const char *rel)
 /*
  * A file the scenario names could not be read: point at the scenario's
  * line, and keep the file's own location when the error is inside it.
+ * A file that could not be read stays an I/O error.
  */
 static int
 reference_error(const struct yt_file *f, const struct yt_node *n,
     const char *what, struct gs_error *err)
 {
 	char	msg[sizeof err->msg];
+	int	io = err->io;
 
 	if (err->line > 0)
 		return -1;
 	snprintf(msg, sizeof msg, "%s", err->msg);
-	return yt_error(f, n, err, "cannot load %s '%s': %s", what, n->str,
-	    msg);
+	yt_error(f, n, err, "cannot load %s '%s': %s", what, n->str, msg);
+	err->io = io;
+	return -1;
 }
 
 static int

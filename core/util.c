@@ -105,9 +105,20 @@ gs_error_set(struct gs_error *err, const char *file, int line, int col,
 	snprintf(err->file, sizeof err->file, "%s", file ? file : "");
 	err->line = line;
 	err->col = col;
+	err->io = 0;
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
+	return -1;
+}
+
+int
+gs_error_io(struct gs_error *err, const char *file, const char *what,
+    int errnum)
+{
+	gs_error_set(err, file, 0, 0, "%s: %s", what, strerror(errnum));
+	if (err != NULL)
+		err->io = 1;
 	return -1;
 }
 
@@ -137,8 +148,7 @@ gs_read_file(const char *path, char **data, size_t *len, struct gs_error *err)
 		path = "<stdin>";
 	fp = is_stdin ? stdin : fopen(path, "rb");
 	if (fp == NULL)
-		return gs_error_set(err, path, 0, 0, "cannot open: %s",
-		    strerror(errno));
+		return gs_error_io(err, path, "cannot open", errno);
 	for (;;) {
 		grow_array(&buf, &cap, n + 65536 + 1, 1);
 		r = fread(buf + n, 1, cap - n - 1, fp);
@@ -159,8 +169,7 @@ gs_read_file(const char *path, char **data, size_t *len, struct gs_error *err)
 		free(buf);
 		if (!is_stdin)
 			fclose(fp);
-		return gs_error_set(err, path, 0, 0, "read error: %s",
-		    strerror(e));
+		return gs_error_io(err, path, "read error", e);
 	}
 	if (!is_stdin)
 		fclose(fp);

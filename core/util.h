@@ -19,6 +19,8 @@ struct gs_error {
 	int	line;		/* 1-based; 0 when unknown */
 	int	col;		/* 1-based; 0 when unknown */
 	char	msg[512];
+	int	io;		/* an I/O failure (missing file, full
+				   disk), not a fault in the content */
 };
 
 void	*xmalloc(size_t);
@@ -34,6 +36,9 @@ void	 grow_array(void *arr, size_t *cap, size_t n, size_t sz);
 /* Fill err and return -1. file may be NULL. */
 int	 gs_error_set(struct gs_error *, const char *file, int line, int col,
 	     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same for an I/O failure: "FILE: what: strerror(errnum)", io set. */
+int	 gs_error_io(struct gs_error *, const char *file, const char *what,
+	     int errnum);
 /* Format "FILE:LINE:COL: msg" (parts omitted when unknown) into buf. */
 void	 gs_error_format(const struct gs_error *, char *buf, size_t len);
 

@@ -36,6 +36,7 @@ main(void)
 		SUITE(cli),
 		SUITE(truth),
 		SUITE(lint),
+		SUITE(io),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

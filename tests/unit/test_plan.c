@@ -109,7 +109,7 @@ test_montecarlo_known_distribution(void)
 	struct gs_cluster	 c;
 	struct gs_workload	 w;
 	struct gs_config	 cfg;
-	struct gs_mc_opts	 o = { 3000, 11, 0, 0, 1 };
+	struct gs_mc_opts	 o = { 3000, 11, 0, 0, 1, NULL };
 	struct gs_mc_sample	*v, *v2;
 	struct gs_mc_stat	 st;
 	double			*x;
@@ -228,7 +228,7 @@ test_nodes_search(void)
 	/* 8 fit on the T4 node; 4 more: two small nodes (cost 2) beat one
 	 * large (3.5). */
 	CU_ASSERT_EQUAL_FATAL(gs_plan_nodes(&c, &w, &cfg, &gs_policy_hami_v261,
-	    pools, 2, 10, 1000, &pl, NULL), 0);
+	    pools, 2, 10, 1000, NULL, &pl, NULL), 0);
 	CU_ASSERT_TRUE(pl.found);
 	CU_ASSERT_EQUAL(pl.pending_before, 4);
 	CU_ASSERT_EQUAL(pl.count[0], 2);
@@ -238,13 +238,13 @@ test_nodes_search(void)
 	/* Without prices: fewest nodes, so the large one. */
 	pools[0].has_cost = pools[1].has_cost = 0;
 	CU_ASSERT_EQUAL_FATAL(gs_plan_nodes(&c, &w, &cfg, &gs_policy_hami_v261,
-	    pools, 2, 10, 1000, &pl, NULL), 0);
+	    pools, 2, 10, 1000, NULL, &pl, NULL), 0);
 	CU_ASSERT_EQUAL(pl.nodes, 1);
 	CU_ASSERT_EQUAL(pl.count[1], 1);
 	gs_nodes_plan_release(&pl);
 	/* Impossible within the bound. */
 	CU_ASSERT_EQUAL_FATAL(gs_plan_nodes(&c, &w, &cfg, &gs_policy_hami_v261,
-	    pools, 2, 0, 1000, &pl, NULL), 0);
+	    pools, 2, 0, 1000, NULL, &pl, NULL), 0);
 	CU_ASSERT_FALSE(pl.found);
 	CU_ASSERT_EQUAL(pl.pending_after, 4);
 	gs_nodes_plan_release(&pl);
