@@ -159,12 +159,18 @@ enum hami_key { HK_BINPACK, HK_SPREAD, HK_NUMA };
 /* A row of the HAMi profile table (hami_profile.c). */
 struct hami_profile {
 	const char	*name;		/* "hami-v2.6.1" */
+	int		 version;	/* hami_version() of it: 20601 */
 	const char	*go;		/* the Go that built it: "go1.22.5" */
 	enum gosort_variant go_sort;	/* that Go's sort.Sort */
+	/* The health check reads no handshake (v2.7.0): a stale
+	 * Requesting_ or a Deleted_ node keeps its GPUs. */
+	int		 handshake_unread;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
 const struct hami_profile *hami_profile(const struct gs_config *);
+/* The row of a hami_version() value; v2.6.1's when none has it. */
+const struct hami_profile *hami_profile_of_version(int version);
 
 /*
  * The HAMi version a profile reproduces, as major*10000 + minor*100 +
@@ -229,7 +235,8 @@ const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
 	    int version, char *buf, size_t len);
 /*
  * Does HAMi of that version use the node's registered GPUs?  Up to v2.7
- * by the node handshake (gs_cluster_apply_handshakes); from v2.8 by the
+ * by the node handshake (gs_cluster_apply_handshakes), except v2.7.0,
+ * which reads none (handshake_unread); from v2.8 by the
  * device plugin's allocatable nvidia.com/gpu, which must not be 0 (a
  * scheduler in its steady state: the count it last saw is the node's);
  * v2.9 falls back to the handshake when it is 0, a Deleted_ older than

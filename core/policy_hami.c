@@ -292,7 +292,8 @@ int
 hami_node_usable(const struct gs_node *n, int version)
 {
 	if (version < 20800)
-		return n->registered;
+		return n->registered || (n->hs_refused &&
+		    hami_profile_of_version(version)->handshake_unread);
 	if (!n->registered && !n->hs_refused)
 		return 0;		/* no register annotation */
 	if (!n->has_alloc_gpu || n->alloc_gpu > 0)
