@@ -325,6 +325,27 @@ test_requests(void)
 	named(&p->ctrs[0], "c0", -1, -1, -1, -1);
 	p->ctrs[0].privileged = 1;
 	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	/*
+	 * Asked for only in requests: MutateAdmission reports a resource
+	 * only through defaultExclusiveCoreIfNeeded (no gpucores, the whole
+	 * memory).  nvidia.com/gpu 1 and gpumem 8000 in requests: admitted.
+	 */
+	p->ctrs[0].req[GS_RES_GPU] = (struct gs_resval){ 1, 1, 1 };
+	p->ctrs[0].req[GS_RES_GPUMEM] = (struct gs_resval){ 1, 1, 8000 };
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	/* No memory: the card alone, a resource, refused. */
+	p->ctrs[0].req[GS_RES_GPUMEM].set = 0;
+	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_STRING_EQUAL(buf, "container c0 is privileged");
+	/* gpumem-percentage 100 refused, 50 admitted. */
+	p->ctrs[0].req[GS_RES_GPUMEM_PCT] = (struct gs_resval){ 1, 1, 100 };
+	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	p->ctrs[0].req[GS_RES_GPUMEM_PCT].v = 50;
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	/* Percentage 100 with gpucores 30: not exclusive, admitted. */
+	p->ctrs[0].req[GS_RES_GPUMEM_PCT].v = 100;
+	p->ctrs[0].req[GS_RES_GPUCORES] = (struct gs_resval){ 1, 1, 30 };
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
 	gs_workload_release(&w);
 	gs_config_release(&cfg);
 }
