@@ -165,6 +165,8 @@ struct hami_profile {
 	/* The health check reads no handshake (v2.7.0): a stale
 	 * Requesting_ or a Deleted_ node keeps its GPUs. */
 	int		 handshake_unread;
+	/* How init containers are charged: enum gs_collapse. */
+	int		 init_collapse;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */

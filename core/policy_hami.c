@@ -560,7 +560,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
 	if ((d->ninit = hami_pod_requests(pod, st->cfg, &reqs)) > 0) {
 		d->init = xcalloc(d->ninit, sizeof *d->init);
-		d->init_collapse = version >= 21000;
+		d->init_collapse = hami_profile_of_version(version)->init_collapse;
 	}
 	nall = d->ninit + pod->nctrs;
 	for (ci = 0; ci < nall; ci++) {
