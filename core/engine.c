@@ -6,6 +6,7 @@
 
 #include "engine.h"
 #include "int32.h"
+#include "vendor.h"
 
 static void
 charge_dev(struct gs_device *d, int32_t sign, int32_t slots, int32_t mem,
@@ -28,23 +29,65 @@ charge_list(struct gs_node *n, const struct gs_ctr_grant *v, size_t nv,
 			    v[i].grants[j].usedmem, v[i].grants[j].usedcores);
 }
 
-/* The placement's grants as gs_gpu_use entries (caller frees). */
+/*
+ * Does HAMi's per-type list for vendor v hold an entry for every
+ * container?  score.go's allocateInitContainers and allocateAppContainers
+ * (v2.10) add an empty entry, for a container that asks for nothing of a
+ * type, under each of the node's device types (nodeDeviceBaseTypes:
+ * Device.Type), while fitInDevices files grants under the request's Type.
+ * Only when some device's type is exactly the request Type do the two meet.
+ */
+static int
+every_container_listed(const struct gs_node *n, int v)
+{
+	size_t	k;
+
+	for (k = 0; k < n->ndevs; k++)
+		if (n->devs[k].type != NULL &&
+		    strcmp(n->devs[k].type, gs_vendors[v].type) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The placement's grants on node n as gs_gpu_use entries (caller frees).
+ * An entry is an init container's by container, or (GS_COLLAPSE_BY_POSITION)
+ * as CollapseInitContainerUsage (pkg/device/initContainer.go) tells: by
+ * its container's position in the per-type list, below the pod's number
+ * of init containers.  When an init container asks for no GPU, the first
+ * GPU-asking containers take the init containers' places.
+ */
 static struct gs_gpu_use *
-gpu_uses(const struct gs_placement *pl, size_t *n)
+gpu_uses(const struct gs_placement *pl, const struct gs_node *n,
+    size_t *count)
 {
 	struct gs_gpu_use	*u = NULL;
-	size_t			 i, j, cap = 0;
+	size_t			 i, j, cap = 0, pos[GV_N] = { 0 }, at[GV_N];
+	int			 listed[GV_N], asks[GV_N], v;
 
-	*n = 0;
+	for (v = 0; v < GV_N; v++)
+		listed[v] = pl->init_collapse != GS_COLLAPSE_BY_POSITION ||
+		    every_container_listed(n, v);
+	*count = 0;
 	for (i = 0; i < pl->ninit + pl->nctrs; i++) {
 		const struct gs_ctr_grant *cg = gs_placement_ctr(pl, i);
 
+		memset(asks, 0, sizeof asks);
 		for (j = 0; j < cg->ngrants; j++) {
-			grow_array(&u, &cap, *n + 1, sizeof *u);
-			u[*n].dev = cg->grants[j].dev;
-			u[*n].init = i < pl->ninit;
-			u[*n].mem = cg->grants[j].usedmem;
-			u[(*n)++].cores = cg->grants[j].usedcores;
+			v = n->devs[cg->grants[j].dev].vendor;
+			if (!asks[v]) {
+				asks[v] = 1;
+				at[v] = pos[v]++;
+			}
+		}
+		for (j = 0; j < cg->ngrants; j++) {
+			v = n->devs[cg->grants[j].dev].vendor;
+			grow_array(&u, &cap, *count + 1, sizeof *u);
+			u[*count].dev = cg->grants[j].dev;
+			u[*count].init = listed[v] ? i < pl->ninit :
+			    at[v] < pl->ninit;
+			u[*count].mem = cg->grants[j].usedmem;
+			u[(*count)++].cores = cg->grants[j].usedcores;
 		}
 	}
 	return u;
@@ -63,7 +106,7 @@ charge(struct gs_cluster *c, const struct gs_placement *pl,
 		return;
 	n = &c->nodes[pl->node];
 	if (pl->ninit > 0 && pl->init_collapse) {
-		struct gs_gpu_use	*u = gpu_uses(pl, &nu);
+		struct gs_gpu_use	*u = gpu_uses(pl, n, &nu);
 
 		for (i = 0; i < n->ndevs; i++)
 			if (gs_collapse_gpu(u, nu, (int)i, 0, &slots, &mem,

@@ -1,8 +1,10 @@
 /*
  * gosort.c: a translation of Go's sort.Sort (src/sort/zsortinterface.go,
- * Go 1.22): pdqsort with insertion sort up to 12 elements, median-of-three
- * or Tukey ninther pivots, partial insertion sort, breakPatterns seeded by
- * the length through xorshift, and the heapsort fallback.
+ * Go 1.19 on; sort.Slice's zsortfunc.go is the same code): pdqsort with
+ * insertion sort up to 12 elements, median-of-three or Tukey ninther
+ * pivots, partial insertion sort, breakPatterns seeded by the length
+ * through xorshift (src/sort/sort.go: its shifts are the one difference
+ * between the variants), and the heapsort fallback.
  */
 #include <stdint.h>
 
@@ -155,8 +157,24 @@ partial_insertion_sort(const struct gosort_iface *d, long a, long b)
 	return 0;
 }
 
+/* sort.go's xorshift.Next: Go 1.19-1.23, then Go 1.24 on. */
+static uint64_t
+xorshift_next(uint64_t *r, enum gosort_variant v)
+{
+	*r ^= *r << 13;
+	if (v == GOSORT_PRE124) {
+		*r ^= *r >> 17;
+		*r ^= *r << 5;
+	} else {
+		*r ^= *r >> 7;
+		*r ^= *r << 17;
+	}
+	return *r;
+}
+
 static void
-break_patterns(const struct gosort_iface *d, long a, long b)
+break_patterns(const struct gosort_iface *d, long a, long b,
+    enum gosort_variant v)
 {
 	long		length = b - a, idx, other;
 	uint64_t	random, modulus;
@@ -167,10 +185,7 @@ break_patterns(const struct gosort_iface *d, long a, long b)
 	modulus = (uint64_t)1 << bits_len((uint64_t)length);
 	for (idx = a + (length / 4) * 2 - 1; idx <= a + (length / 4) * 2 + 1;
 	    idx++) {
-		random ^= random << 13;
-		random ^= random >> 7;
-		random ^= random << 17;
-		other = (long)(random & (modulus - 1));
+		other = (long)(xorshift_next(&random, v) & (modulus - 1));
 		if (other >= length)
 			other -= length;
 		SWAP(idx, a + other);
@@ -233,7 +248,8 @@ partition(const struct gosort_iface *d, long a, long b, long pivot,
 }
 
 static void
-pdqsort(const struct gosort_iface *d, long a, long b, int limit)
+pdqsort(const struct gosort_iface *d, long a, long b, int limit,
+    enum gosort_variant v)
 {
 	int	was_balanced = 1, was_partitioned = 1, already;
 	long	length, pivot, mid, left, right;
@@ -250,7 +266,7 @@ pdqsort(const struct gosort_iface *d, long a, long b, int limit)
 			return;
 		}
 		if (!was_balanced) {
-			break_patterns(d, a, b);
+			break_patterns(d, a, b, v);
 			limit--;
 		}
 		pivot = choose_pivot(d, a, b, &hint);
@@ -272,20 +288,20 @@ pdqsort(const struct gosort_iface *d, long a, long b, int limit)
 		right = b - mid;
 		if (left < right) {
 			was_balanced = left >= length / 8;
-			pdqsort(d, a, mid, limit);
+			pdqsort(d, a, mid, limit, v);
 			a = mid + 1;
 		} else {
 			was_balanced = right >= length / 8;
-			pdqsort(d, mid + 1, b, limit);
+			pdqsort(d, mid + 1, b, limit, v);
 			b = mid;
 		}
 	}
 }
 
 void
-gosort_sort(const struct gosort_iface *d, size_t n)
+gosort_sort(const struct gosort_iface *d, size_t n, enum gosort_variant v)
 {
 	if (n <= 1)
 		return;
-	pdqsort(d, 0, (long)n, bits_len(n));
+	pdqsort(d, 0, (long)n, bits_len(n), v);
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gosort.h"
 #include "model.h"
 
 /* Pod annotations HAMi reads. */
@@ -130,6 +131,7 @@ struct hami_filter {
 	int	  health_check;	/* v2.7+: Fit skips unhealthy devices */
 	int	  topology;	/* v2.7+: GPU policy "topology-aware" */
 	int	  version;	/* hami_version() of the profile */
+	enum gosort_variant go_sort;	/* the profile's Go sort */
 	/* v2.10: DeviceUsageList.Less's mode and key chain. */
 	int	  less_mode;	/* enum hami_less */
 	int	  chain[3];	/* enum hami_key, in the order written */
@@ -153,6 +155,24 @@ enum hami_less {
 };
 
 enum hami_key { HK_BINPACK, HK_SPREAD, HK_NUMA };
+
+/* A row of the HAMi profile table (hami_profile.c). */
+struct hami_profile {
+	const char	*name;		/* "hami-v2.6.1" */
+	int		 version;	/* hami_version() of it: 20601 */
+	const char	*go;		/* the Go that built it: "go1.22.5" */
+	enum gosort_variant go_sort;	/* that Go's sort.Sort */
+	/* The health check reads no handshake (v2.7.0): a stale
+	 * Requesting_ or a Deleted_ node keeps its GPUs. */
+	int		 handshake_unread;
+	/* How init containers are charged: enum gs_collapse. */
+	int		 init_collapse;
+};
+
+/* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
+const struct hami_profile *hami_profile(const struct gs_config *);
+/* The row of a hami_version() value; v2.6.1's when none has it. */
+const struct hami_profile *hami_profile_of_version(int version);
 
 /*
  * The HAMi version a profile reproduces, as major*10000 + minor*100 +
@@ -222,7 +242,8 @@ const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
 	    int version, char *buf, size_t len);
 /*
  * Does HAMi of that version use the node's registered GPUs?  Up to v2.7
- * by the node handshake (gs_cluster_apply_handshakes); from v2.8 by the
+ * by the node handshake (gs_cluster_apply_handshakes), except v2.7.0,
+ * which reads none (handshake_unread); from v2.8 by the
  * device plugin's allocatable nvidia.com/gpu, which must not be 0 (a
  * scheduler in its steady state: the count it last saw is the node's);
  * v2.9 falls back to the handshake when it is 0, a Deleted_ older than
@@ -303,7 +324,8 @@ struct hami_scratch {
 void	hami_scratch_load(struct hami_scratch *, const struct gs_node *,
 	    int binpack);
 void	hami_scratch_release(struct hami_scratch *);
-/* sort.Sort(node.Devices) with DeviceUsageList.Less. */
+/* sort.Sort(node.Devices) with DeviceUsageList.Less, by the profile's Go
+ * (s->f's go_sort; v2.6.1's Go when s->f is NULL). */
 void	hami_sort_devices(struct hami_scratch *);
 
 /*

@@ -267,6 +267,7 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 	memset(f, 0, sizeof *f);
 	f->annos = &pod->annotations;
 	f->version = version;
+	f->go_sort = hami_profile(cfg)->go_sort;
 	/* v2.10: entries trimmed, and a blank value is no constraint. */
 	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_TYPE_ANNO)) != NULL) {
 		f->use_type = split_list(v, &f->nuse_type, 1, version);

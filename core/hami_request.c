@@ -33,6 +33,26 @@ pick(const struct gs_resval *lim, const struct gs_resval *req, enum gs_res r)
 	return lim[r].set ? &lim[r] : &req[r];
 }
 
+/*
+ * v2.7+ webhook's defaultExclusiveCoreIfNeeded (pkg/device/nvidia/
+ * device.go): nvidia.com/gpu in limits or requests, no gpucores in either,
+ * and the whole memory (gpumem-percentage 100, or no memory asked for):
+ * the container gets gpucores 100, and MutateAdmission reports a resource.
+ */
+static int
+exclusive_default(const struct gs_resval *lim, const struct gs_resval *req)
+{
+	const struct gs_resval	*m;
+
+	if ((!lim[GS_RES_GPU].set && !req[GS_RES_GPU].set) ||
+	    lim[GS_RES_GPUCORES].set || req[GS_RES_GPUCORES].set)
+		return 0;
+	m = pick(lim, req, GS_RES_GPUMEM_PCT);
+	if (m->set)
+		return m->ok && m->v == 100;
+	return !lim[GS_RES_GPUMEM].set && !req[GS_RES_GPUMEM].set;
+}
+
 /* webhook 0 skips the admission webhook's changes (v2.9 does not mutate
  * init containers). */
 static void
@@ -61,28 +81,11 @@ build_request(const struct gs_container *c, const struct gs_config *cfg,
 		lim[GS_RES_GPU].v = cfg->default_gpunum;
 	}
 
-	/*
-	 * v2.7+ webhook (defaultExclusiveCoreIfNeeded): a GPU request that
-	 * names no cores and takes the whole memory (percentage 100, or no
-	 * memory at all) gets nvidia.com/gpucores: 100, i.e. the card alone.
-	 */
-	if (mutate && version >= 20700 &&
-	    (lim[GS_RES_GPU].set || c->req[GS_RES_GPU].set) &&
-	    !lim[GS_RES_GPUCORES].set && !c->req[GS_RES_GPUCORES].set) {
-		int exclusive;
-
-		m = lim[GS_RES_GPUMEM_PCT].set ? &lim[GS_RES_GPUMEM_PCT] :
-		    &c->req[GS_RES_GPUMEM_PCT];
-		if (m->set)
-			exclusive = m->ok && m->v == 100;
-		else
-			exclusive = !lim[GS_RES_GPUMEM].set &&
-			    !c->req[GS_RES_GPUMEM].set;
-		if (exclusive) {
-			lim[GS_RES_GPUCORES].set = 1;
-			lim[GS_RES_GPUCORES].ok = 1;
-			lim[GS_RES_GPUCORES].v = 100;
-		}
+	/* v2.7+ webhook: the card alone for a whole-memory request. */
+	if (mutate && version >= 20700 && exclusive_default(lim, c->req)) {
+		lim[GS_RES_GPUCORES].set = 1;
+		lim[GS_RES_GPUCORES].ok = 1;
+		lim[GS_RES_GPUCORES].v = 100;
 	}
 
 	/* GenerateResourceRequests. */
@@ -145,9 +148,14 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 		if (gs_vendor_registered(v, version) &&
 		    c->lim[gs_vendors[v].res_count].set)
 			return 1;
-	/* defaultExclusiveCoreIfNeeded adds cores to a GPU request given
-	 * only in requests. */
-	return c->req[GS_RES_GPU].set;
+	/*
+	 * A GPU asked for only in requests is a resource only when
+	 * defaultExclusiveCoreIfNeeded applies: the v2.10 webhook (Handle,
+	 * pkg/scheduler/webhook.go) refuses a privileged container only when
+	 * MutateAdmission reports one, so a privileged container asking
+	 * gpumem or gpucores in requests is admitted and scheduled.
+	 */
+	return exclusive_default(c->lim, c->req);
 }
 
 static const char *vendor_webhooks(const struct gs_pod *,

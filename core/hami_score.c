@@ -340,5 +340,6 @@ hami_sort_devices(struct hami_scratch *s)
 				device_swap(s, j, j - 1);
 		return;
 	}
-	gosort_sort(&d, s->n);
+	/* Up to 12 devices every Go sorts alike; beyond, the profile's Go. */
+	gosort_sort(&d, s->n, s->f != NULL ? s->f->go_sort : GOSORT_PRE124);
 }

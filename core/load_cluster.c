@@ -830,7 +830,8 @@ gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
 {
 	size_t	i;
 
-	if (now == INT64_MIN)		/* the newest Requesting_ time */
+	/* The newest Requesting_ time; none: no Deleted_ is known stale. */
+	if (now == INT64_MIN)
 		for (i = 0; i < c->nnodes; i++)
 			if (c->nodes[i].handshake == GS_HS_REQUESTING &&
 			    c->nodes[i].handshake_time > now)
@@ -861,7 +862,8 @@ gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
 			    "removed its devices";
 		/* v2.9+: a Deleted_ handshake older than 60 s is re-registered. */
 		n->hs_deleted_stale = n->handshake == GS_HS_DELETED &&
-		    n->handshake_time != INT64_MIN && now - n->handshake_time > 60;
+		    n->handshake_time != INT64_MIN && now != INT64_MIN &&
+		    now - n->handshake_time > 60;
 		if (why == NULL || !n->registered)
 			continue;
 		n->registered = 0;

@@ -363,11 +363,23 @@ struct gs_placement {
 	 */
 	struct gs_ctr_grant	*init;
 	size_t			 ninit;
-	int			 init_collapse;
+	int			 init_collapse;	/* enum gs_collapse */
 	char			*reason;	/* pending: why */
 };
 
 void	gs_placement_release(struct gs_placement *);
+
+/* How a placement's init containers are charged (the HAMi profile's). */
+enum gs_collapse {
+	GS_COLLAPSE_NONE,	/* on top of the containers (v2.9) */
+	GS_COLLAPSE_BY_CONTAINER, /* peak vs sum, init by container */
+	/*
+	 * v2.10: init by position in HAMi's per-type list, which holds one
+	 * entry per container asking for the type when no device of the
+	 * node has that exact type (NVIDIA: "NVIDIA-Tesla T4" vs "NVIDIA").
+	 */
+	GS_COLLAPSE_BY_POSITION
+};
 
 /* One container's share of one GPU, for gs_collapse_gpu. */
 struct gs_gpu_use {

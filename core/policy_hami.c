@@ -292,7 +292,8 @@ int
 hami_node_usable(const struct gs_node *n, int version)
 {
 	if (version < 20800)
-		return n->registered;
+		return n->registered || (n->hs_refused &&
+		    hami_profile_of_version(version)->handshake_unread);
 	if (!n->registered && !n->hs_refused)
 		return 0;		/* no register annotation */
 	if (!n->has_alloc_gpu || n->alloc_gpu > 0)
@@ -563,7 +564,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
 	if ((d->ninit = hami_pod_requests(pod, st->cfg, &reqs)) > 0) {
 		d->init = xcalloc(d->ninit, sizeof *d->init);
-		d->init_collapse = version >= 21000;
+		d->init_collapse = hami_profile_of_version(version)->init_collapse;
 	}
 	nall = d->ninit + pod->nctrs;
 	for (ci = 0; ci < nall; ci++) {

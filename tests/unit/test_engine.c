@@ -284,16 +284,22 @@ test_explain_agrees(void)
 	env_release(&e);
 }
 
-/* Node usability by version: up to v2.7 the handshake decides, from v2.8
- * the device plugin's allocatable nvidia.com/gpu. */
+/* Node usability by version: up to v2.7 the handshake decides (except
+ * v2.7.0, whose health check reads no handshake), from v2.8 the device
+ * plugin's allocatable nvidia.com/gpu. */
 static void
 test_usable_by_version(void)
 {
-	static const char *const prof[2] = { "hami-v2.7.0", "hami-v2.8.0" };
+	static const char *const prof[3] = { "hami-v2.7.1", "hami-v2.8.0",
+	    "hami-v2.7.0" };
+	/* Where the pod lands: node 1 when node 0's stale handshake
+	 * counts; node 0 (listed first, scores tied) when it does not. */
+	static const long	 want[3] = { 1, 0, 0 };
+	static const int	 version[3] = { 20701, 20800, 20700 };
 	struct env	e;
 	int		k;
 
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		env_init(&e, 3, 2);
 		t_set_profile(&e.cfg, prof[k]);
 		e.c.nodes[0].registered = 0;		/* a stale handshake */
@@ -302,9 +308,11 @@ test_usable_by_version(void)
 		e.c.nodes[1].alloc_gpu = 0;
 		t_ctr(&pod(&e, "p", 1)->ctrs[0], 1, 1000, -1, -1);
 		run(&e);
-		CU_ASSERT_EQUAL(e.r.pl[0].node, k == 0 ? 1 : 0);
-		CU_ASSERT_EQUAL(hami_node_usable(&e.c.nodes[2], k == 0 ?
-		    20700 : 20800), 1);
+		CU_ASSERT_EQUAL(e.r.pl[0].node, want[k]);
+		CU_ASSERT_EQUAL(hami_node_usable(&e.c.nodes[0], version[k]),
+		    k != 0);
+		CU_ASSERT_EQUAL(hami_node_usable(&e.c.nodes[2], version[k]),
+		    1);
 		env_release(&e);
 	}
 	/* v2.9 with no GPUs reported: the handshake again, and a stale
@@ -319,7 +327,7 @@ test_usable_by_version(void)
 	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], 20900));
 	e.c.nodes[0].hs_deleted_stale = 1;
 	CU_ASSERT_TRUE(hami_node_usable(&e.c.nodes[0], 20900));
-	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], 20700));
+	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], 20701));
 	e.c.nodes[1].registered = 0;		/* no register annotation */
 	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[1], 20900));
 	env_release(&e);

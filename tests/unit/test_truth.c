@@ -117,9 +117,10 @@ test_metrics_dropped(void)
 	/* Both a's GPUs host 7500 MiB: nothing fragmented; b not counted. */
 	NEAR(m.frag_gpus, 0);
 	gs_metrics_release(&m);
-	/* v2.7: a's unhealthy GPU 1 is dropped too, and a 2-GPU request
-	 * then fits nowhere: a's idle half GPU is fragmented. */
-	t_set_profile(&cfg, "hami-v2.7.0");
+	/* v2.7.1: a's unhealthy GPU 1 is dropped too, and a 2-GPU request
+	 * then fits nowhere: a's idle half GPU is fragmented.  (v2.7.0
+	 * reads no handshake, so b would keep its GPUs there.) */
+	t_set_profile(&cfg, "hami-v2.7.1");
 	gs_metrics_compute(&m, &c, &w, &cfg, NULL);
 	CU_ASSERT_EQUAL(m.gpus_offline, 4);
 	CU_ASSERT_EQUAL(m.whole_free, 0);

@@ -325,8 +325,54 @@ test_requests(void)
 	named(&p->ctrs[0], "c0", -1, -1, -1, -1);
 	p->ctrs[0].privileged = 1;
 	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	/*
+	 * Asked for only in requests: MutateAdmission reports a resource
+	 * only through defaultExclusiveCoreIfNeeded (no gpucores, the whole
+	 * memory).  nvidia.com/gpu 1 and gpumem 8000 in requests: admitted.
+	 */
+	p->ctrs[0].req[GS_RES_GPU] = (struct gs_resval){ 1, 1, 1 };
+	p->ctrs[0].req[GS_RES_GPUMEM] = (struct gs_resval){ 1, 1, 8000 };
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	/* No memory: the card alone, a resource, refused. */
+	p->ctrs[0].req[GS_RES_GPUMEM].set = 0;
+	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_STRING_EQUAL(buf, "container c0 is privileged");
+	/* gpumem-percentage 100 refused, 50 admitted. */
+	p->ctrs[0].req[GS_RES_GPUMEM_PCT] = (struct gs_resval){ 1, 1, 100 };
+	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	p->ctrs[0].req[GS_RES_GPUMEM_PCT].v = 50;
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	/* Percentage 100 with gpucores 30: not exclusive, admitted. */
+	p->ctrs[0].req[GS_RES_GPUMEM_PCT].v = 100;
+	p->ctrs[0].req[GS_RES_GPUCORES] = (struct gs_resval){ 1, 1, 30 };
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
 	gs_workload_release(&w);
 	gs_config_release(&cfg);
+}
+
+/* Run w on c under profile prof. */
+static void
+run_as(struct gs_cluster *c, const struct gs_workload *w, const char *prof,
+    struct gs_result *res)
+{
+	struct gs_config	cfg;
+	struct gs_error		err;
+
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, prof);
+	CU_ASSERT_EQUAL_FATAL(gs_engine_run(c, w, &cfg, gs_policy_find(prof),
+	    res, &err), 0);
+	gs_config_release(&cfg);
+}
+
+/* A cluster of one node with one T4 of mem MiB. */
+static void
+one_t4(struct gs_cluster *c, int64_t mem)
+{
+	memset(c, 0, sizeof *c);
+	c->nodes = xcalloc(1, sizeof *c->nodes);
+	c->nnodes = c->cap = 1;
+	t_node(&c->nodes[0], "n", 1, mem, "NVIDIA-Tesla T4");
 }
 
 /*
@@ -351,10 +397,7 @@ test_init_containers(void)
 	size_t			i;
 
 	for (i = 0; i < 3; i++) {
-		memset(&c, 0, sizeof c);
-		c.nodes = xcalloc(1, sizeof *c.nodes);
-		c.nnodes = c.cap = 1;
-		t_node(&c.nodes[0], "n", 1, 16384, "NVIDIA-Tesla T4");
+		one_t4(&c, 16384);
 		memset(&w, 0, sizeof w);
 		p = t_pod(&w, "p", 1);
 		t_ctr(&p->ctrs[0], 1, 10000, -1, -1);
@@ -370,6 +413,56 @@ test_init_containers(void)
 		CU_ASSERT_EQUAL(c.nodes[0].devs[0].used, placed[i]);
 		gs_result_release(&res);
 		gs_config_release(&cfg);
+		gs_workload_release(&w);
+		gs_cluster_release(&c);
+	}
+}
+
+/*
+ * v2.10's CollapseInitContainerUsage by position.  One T4 of 15360 MiB;
+ * pod a: an init container asking no GPU, containers of 8000 and 7000
+ * MiB on the T4; then pod b of 7000 MiB.  HAMi's NVIDIA list holds only
+ * the GPU-asking containers, so the 8000 MiB one sits where the init
+ * container would: peak 8000 (one slot) against the sum 7000 (one slot)
+ * charges 8000 MiB and 1 slot, and b fits (15000 <= 15360, 2 slots).
+ * v2.9 adds everything: 15000 MiB, 2 slots, and b stays pending.
+ */
+static void
+test_collapse_by_position(void)
+{
+	static const char *const prof[] = { "hami-v2.10.0", "hami-v2.9.0" };
+	static const int32_t	 mem_a[] = { 8000, 15000 }, used_a[] = { 1, 2 };
+	static const int32_t	 mem_b[] = { 15000, 15000 }, used_b[] = { 2, 2 };
+	static const int	 b_placed[] = { 1, 0 };
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_result	 res;
+	struct gs_pod		*a;
+	size_t			 k;
+
+	for (k = 0; k < 2; k++) {
+		one_t4(&c, 15360);
+		memset(&w, 0, sizeof w);
+		a = t_pod(&w, "a", 2);
+		named(&a->ctrs[0], "big", 1, 8000, -1, -1);
+		named(&a->ctrs[1], "small", 1, 7000, -1, -1);
+		a->ninit = 1;
+		a->init = xcalloc(1, sizeof *a->init);
+		named(&a->init[0], "setup", -1, -1, -1, -1);
+		t_ctr(&t_pod(&w, "b", 1)->ctrs[0], 1, 7000, -1, -1);
+		w.npods = 1;		/* pod a alone */
+		run_as(&c, &w, prof[k], &res);
+		CU_ASSERT_EQUAL(res.pl[0].status, GS_PLACED);
+		CU_ASSERT_EQUAL(c.nodes[0].devs[0].usedmem, mem_a[k]);
+		CU_ASSERT_EQUAL(c.nodes[0].devs[0].used, used_a[k]);
+		gs_engine_release(&c, &res.pl[0], &w.pods[0]);
+		gs_result_release(&res);
+		w.npods = 2;		/* then a and b */
+		run_as(&c, &w, prof[k], &res);
+		CU_ASSERT_EQUAL(res.pl[1].status == GS_PLACED, b_placed[k]);
+		CU_ASSERT_EQUAL(c.nodes[0].devs[0].usedmem, mem_b[k]);
+		CU_ASSERT_EQUAL(c.nodes[0].devs[0].used, used_b[k]);
+		gs_result_release(&res);
 		gs_workload_release(&w);
 		gs_cluster_release(&c);
 	}
@@ -457,5 +550,6 @@ CU_TestInfo v210_tests[] = {
 	{ "requests and the webhook", test_requests },
 	{ "init containers by version", test_init_containers },
 	{ "init containers collapsed", test_collapse },
+	{ "init containers collapsed by position", test_collapse_by_position },
 	CU_TEST_INFO_NULL,
 };
