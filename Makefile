@@ -180,10 +180,20 @@ FUZZ_TARGETS	 = fuzz_yaml fuzz_quantity fuzz_register fuzz_trace \
 FUZZ_CHECK_RUNS	?= 2000
 FUZZ_FLAGS	 = -g -O1 -fsanitize=fuzzer,address,undefined $(STD) \
 		   $(FPFLAGS) $(DEPCFLAGS)
+# The core is compiled once for every target (instrumented, not linked
+# with libFuzzer's main).
+FUZZ_OBJ	:= $(CORE_SRC:%.c=build/fuzz/obj/%.o)
 
-build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDRS)
+build/fuzz/obj/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	clang -g -O1 -fsanitize=fuzzer-no-link,address,undefined $(STD) \
+	    $(FPFLAGS) $(DEPGEN) $(DEPCFLAGS) -c $< -o $@
+
+build/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ)
 	@mkdir -p build/fuzz
-	clang $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) $(DEPLIBS) -lm
+	clang $(FUZZ_FLAGS) -o $@ $< $(FUZZ_OBJ) $(DEPLIBS) -lm
+
+-include $(FUZZ_OBJ:.o=.d)
 
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
