@@ -194,6 +194,7 @@ build/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ)
 	clang $(FUZZ_FLAGS) -o $@ $< $(FUZZ_OBJ) $(DEPLIBS) -lm
 
 -include $(FUZZ_OBJ:.o=.d)
+.SECONDARY: $(FUZZ_OBJ)
 
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
