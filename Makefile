@@ -215,9 +215,12 @@ fuzz-check:
 	    echo "no clang" > build/check/fuzz-check.skip; exit 0; fi; \
 	$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=build/fuzz/%) && \
 	for t in $(FUZZ_TARGETS); do \
+	    rm -rf build/fuzz/check-$$t && mkdir -p build/fuzz/check-$$t && \
 	    build/fuzz/$$t -seed=$(FUZZ_SEED) -runs=$(FUZZ_CHECK_RUNS) \
 	        -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
-	        tests/fuzz/seeds/$$t >build/check/fuzz-$$t.log 2>&1 || { \
+	        -artifact_prefix=build/check/fuzz-$$t- \
+	        build/fuzz/check-$$t tests/fuzz/seeds/$$t \
+	        >build/check/fuzz-$$t.log 2>&1 || { \
 	        echo "FAIL fuzz-check: $$t (build/check/fuzz-$$t.log)"; \
 	        exit 1; }; \
 	    echo "fuzz-check: $$t $$(grep -o 'Done [0-9]* runs' \
