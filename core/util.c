@@ -140,8 +140,9 @@ gs_error_format(const struct gs_error *err, char *buf, size_t len)
 #define GS_MAX_FILE	(256u << 20)	/* refuse inputs over 256 MiB */
 
 /*
- * What fp is, before anything is read: a directory or a device is refused
- * by name (a device such as /dev/zero never ends); a regular file over the
+ * What fp is, before anything is read: a directory (an I/O error, as
+ * reading it would give) or a device is refused by name (a device such as
+ * /dev/zero never ends); a regular file over the
  * cap is refused without reading it.  Pipes and FIFOs are read up to the
  * cap.  Standard input is taken as it is (a terminal, /dev/null).
  */
@@ -154,8 +155,7 @@ check_kind(FILE *fp, const char *path, int is_stdin, struct gs_error *err)
 		return gs_error_set(err, path, 0, 0, "cannot read: %s",
 		    strerror(errno));
 	if (S_ISDIR(st.st_mode))
-		return gs_error_set(err, path, 0, 0, "is a directory, not a "
-		    "file");
+		return gs_error_io(err, path, "read error", EISDIR);
 	if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > GS_MAX_FILE)
 		return gs_error_set(err, path, 0, 0, "file is larger than "
 		    "256 MiB");

@@ -214,7 +214,7 @@ test_read_file_kinds(void)
 	memset(&err, 0, sizeof err);
 	CU_ASSERT_EQUAL(gs_read_file(".", &data, &len, &err), -1);
 	CU_ASSERT_STRING_EQUAL(err.file, ".");
-	CU_ASSERT_STRING_EQUAL(err.msg, "is a directory, not a file");
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "Is a directory"));
 	CU_ASSERT_EQUAL(gs_read_file("/dev/zero", &data, &len, &err), -1);
 	CU_ASSERT_STRING_EQUAL(err.msg, "is a device, not a file");
 	CU_ASSERT_PTR_NULL(data);
