@@ -51,6 +51,7 @@ ASAN_CMD_OBJ	:= $(CMD_SRC:%.c=$(ASAN)/%.o)
 ASAN_UNIT_OBJ	:= $(UNIT_SRC:%.c=$(ASAN)/%.o)
 
 .PHONY: all demo check unit golden scenarios man-check trace-check bench fuzz \
+	fuzz-check \
 	setup setup-fuzz deps deps-test \
 	install uninstall clean
 
@@ -116,7 +117,7 @@ SCENARIOS := $(shell grep -l '^kind: Scenario' scenarios/*.yaml \
 
 # Every suite; a suite that cannot run says SKIP and is counted in the
 # summary line, which is the last line `make check` prints.
-CHECKS		 = unit golden scenarios man-check trace-check
+CHECKS		 = unit golden scenarios man-check trace-check fuzz-check
 check: $(CHECKS)
 	@sh tests/summary.sh build/check $(CHECKS)
 
@@ -139,9 +140,9 @@ golden: $(ASAN)/gpusched
 	@touch build/check/golden.pass
 
 # The replay against the published openb results (skipped without TRACES).
-trace-check: gpusched
+trace-check: $(ASAN)/gpusched
 	@mkdir -p build/check && rm -f build/check/trace-check.*
-	$(TEST_ENV) sh tests/trace/openb.sh ./gpusched $(TRACES) \
+	$(TEST_ENV) sh tests/trace/openb.sh $(ASAN)/gpusched $(TRACES) \
 	    build/check/trace-check
 
 # mandoc is installed by `make setup`: without it this check fails.
@@ -173,13 +174,27 @@ bench: $(REL)/bench $(REL)/bench-replay
 
 FUZZ_SECONDS	?= 20
 FUZZ_SEED	?= 1
-FUZZ_TARGETS	 = fuzz_yaml fuzz_quantity fuzz_register fuzz_trace
+FUZZ_TARGETS	 = fuzz_yaml fuzz_quantity fuzz_register fuzz_trace \
+		   fuzz_scenario fuzz_options fuzz_files
+# make check: each target over its seeds and this many generated inputs.
+FUZZ_CHECK_RUNS	?= 2000
 FUZZ_FLAGS	 = -g -O1 -fsanitize=fuzzer,address,undefined $(STD) \
 		   $(FPFLAGS) $(DEPCFLAGS)
+# The core is compiled once for every target (instrumented, not linked
+# with libFuzzer's main).
+FUZZ_OBJ	:= $(CORE_SRC:%.c=build/fuzz/obj/%.o)
 
-build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDRS)
+build/fuzz/obj/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	clang -g -O1 -fsanitize=fuzzer-no-link,address,undefined $(STD) \
+	    $(FPFLAGS) $(DEPGEN) $(DEPCFLAGS) -c $< -o $@
+
+build/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ)
 	@mkdir -p build/fuzz
-	clang $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC) $(DEPLIBS) -lm
+	clang $(FUZZ_FLAGS) -o $@ $< $(FUZZ_OBJ) $(DEPLIBS) -lm
+
+-include $(FUZZ_OBJ:.o=.d)
+.SECONDARY: $(FUZZ_OBJ)
 
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for t in $(FUZZ_TARGETS); do \
@@ -190,6 +205,27 @@ fuzz: $(FUZZ_TARGETS:%=build/fuzz/%)
 	        -rss_limit_mb=2048 -timeout=10 \
 	        build/fuzz/corpus-$$t tests/fuzz/seeds/$$t || exit 1; \
 	done
+
+# A short fixed run of every target (part of make check; SKIP without
+# clang's libFuzzer).
+fuzz-check:
+	@mkdir -p build/check && rm -f build/check/fuzz-check.*
+	@if ! command -v clang >/dev/null 2>&1; then \
+	    echo "SKIP fuzz-check: no clang (make setup-fuzz)"; \
+	    echo "no clang" > build/check/fuzz-check.skip; exit 0; fi; \
+	$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=build/fuzz/%) && \
+	for t in $(FUZZ_TARGETS); do \
+	    rm -rf build/fuzz/check-$$t && mkdir -p build/fuzz/check-$$t && \
+	    build/fuzz/$$t -seed=$(FUZZ_SEED) -runs=$(FUZZ_CHECK_RUNS) \
+	        -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+	        -artifact_prefix=build/check/fuzz-$$t- \
+	        build/fuzz/check-$$t tests/fuzz/seeds/$$t \
+	        >build/check/fuzz-$$t.log 2>&1 || { \
+	        echo "FAIL fuzz-check: $$t (build/check/fuzz-$$t.log)"; \
+	        exit 1; }; \
+	    echo "fuzz-check: $$t $$(grep -o 'Done [0-9]* runs' \
+	        build/check/fuzz-$$t.log)"; \
+	done && touch build/check/fuzz-check.pass
 
 # Debian packages (run as root on a fresh machine).
 SETUP_PKGS = build-essential pkg-config libyaml-dev libjansson-dev \

@@ -402,6 +402,10 @@ load_allocatable(const struct yt_file *f, const struct yt_node *n,
 			return yt_error(f, v, err, "allocatable %s must be a "
 			    "quantity, got '%s'", keys[k], v->type ==
 			    YT_SCALAR ? v->str : yt_type_name(v));
+		/* A saturated value would read as unlimited. */
+		if ((k == 0 ? q.milli : q.ceil) == INT64_MAX)
+			return yt_error(f, v, err, "allocatable %s is too "
+			    "large: '%s'", keys[k], v->str);
 		*out[k] = k == 0 ? q.milli : q.ceil;
 		node->has_alloc = 1;
 	}
@@ -418,6 +422,9 @@ load_allocatable(const struct yt_file *f, const struct yt_node *n,
 			return yt_error(f, v, err, "allocatable nvidia.com/gpu "
 			    "must be a quantity, got '%s'", v->type ==
 			    YT_SCALAR ? v->str : yt_type_name(v));
+		if (q.ceil == INT64_MAX)
+			return yt_error(f, v, err, "allocatable nvidia.com/gpu "
+			    "is too large: '%s'", v->str);
 		node->has_alloc_gpu = 1;
 		node->alloc_gpu = q.ceil;
 	}
@@ -558,6 +565,13 @@ capacity_int(const struct yt_file *f, const struct yt_node *cap,
 		return yt_error(f, v, err, "capacity %s must be a quantity, "
 		    "got '%s'", key, v->type == YT_SCALAR ? v->str :
 		    yt_type_name(v));
+	/* Kubernetes never reports a negative or unbounded capacity. */
+	if (q.negative)
+		return yt_error(f, v, err, "capacity %s must not be negative, "
+		    "got '%s'", key, v->str);
+	if (q.integral && !q.fits)
+		return yt_error(f, v, err, "capacity %s is too large: '%s'",
+		    key, v->str);
 	if (q.fits && q.integral)
 		*out = q.value;
 	return 0;
@@ -586,6 +600,17 @@ load_capacity_devices(const struct yt_file *f, const struct yt_node *cap,
 	if (capacity_int(f, cap, vi->capacity_core, &cards, err) != 0 ||
 	    capacity_int(f, cap, vi->capacity_mem, &mem, err) != 0)
 		return -1;
+	/* At most 256 devices (as a pool's 'gpus'), each with an int32 of
+	 * MiB, as HAMi keeps it. */
+	if (cards > 256 * 100)
+		return yt_error(f, yt_get(cap, vi->capacity_core), err,
+		    "capacity %s is too large: more than 256 devices",
+		    vi->capacity_core);
+	if (cards > 0 && (mem > INT64_MAX / (256 * 100) ||
+	    mem * 256 * 100 / cards > INT32_MAX))
+		return yt_error(f, yt_get(cap, vi->capacity_mem), err,
+		    "capacity %s is too large: more than %d MiB per device",
+		    vi->capacity_mem, INT32_MAX);
 	for (i = 0; i * 100 < cards; i++) {
 		memset(&d, 0, sizeof d);
 		d.id = xasprintf("%s%s%lld", n->name, vi->id_infix,

@@ -2,6 +2,8 @@
  * load_running.c: running pods of a snapshot, charged as HAMi and
  * kube-scheduler see them.
  */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +88,64 @@ charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
 			    (int32_t)strtol(f[3], NULL, 10);
 			rp->ndevs++;
 		}
+	}
+	free(copy);
+	return rc;
+}
+
+/* A used memory or cores field: an int32 from 0, as HAMi writes it. */
+static int
+alloc_number(const char *s, const char *what, const char *entry, char *why,
+    size_t len)
+{
+	char	*end;
+	long	 v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (end == s || *end != '\0' || s[0] == ' ' || s[0] == '\t' ||
+	    s[0] == '\n') {
+		snprintf(why, len, "device entry '%.60s': %s '%.30s' is not an "
+		    "integer", entry, what, s);
+		return -1;
+	}
+	if (v < 0 || v > INT32_MAX || errno == ERANGE) {
+		snprintf(why, len, "device entry '%.60s': %s '%.30s' is %s",
+		    entry, what, s, v < 0 ? "negative" : "beyond int32");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The numbers of an allocation annotation (every entry of at least 4
+ * fields, split as charge_gpus splits it): HAMi reads a negative or
+ * overflowing one as it is (or clamped), but never writes one.
+ */
+static int
+check_alloc(const char *s, char *why, size_t len)
+{
+	char	*copy = xstrdup(s), *ctr, *dev, *save = NULL, *f[4], *p;
+	int	 rc = 0, k;
+
+	for (ctr = copy; *ctr != '\0'; ctr++)
+		if (*ctr == ';')
+			*ctr = ':';
+	for (dev = strtok_r(copy, ":", &save); dev != NULL && rc == 0;
+	    dev = strtok_r(NULL, ":", &save)) {
+		char	entry[64];
+
+		snprintf(entry, sizeof entry, "%s", dev);
+		for (k = 0, p = dev; k < 4 && p != NULL; k++) {
+			f[k] = p;
+			if ((p = strchr(p, ',')) != NULL)
+				*p++ = '\0';
+		}
+		if (k < 4 || f[3] == NULL)
+			continue;	/* charge_gpus warns */
+		rc = alloc_number(f[2], "used memory", entry, why, len);
+		if (rc == 0)
+			rc = alloc_number(f[3], "used cores", entry, why, len);
 	}
 	free(copy);
 	return rc;
@@ -282,6 +342,15 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 		    gs_vendors[vd].allocated_anno)) == NULL)
 			continue;
 		found = 1;
+		if (check_alloc(alloc, why, sizeof why) != 0) {
+			const struct yt_node *an = yt_get(yt_get(yt_get(obj,
+			    "metadata"), "annotations"),
+			    gs_vendors[vd].allocated_anno);
+
+			gs_workload_release(&tmp);
+			return yt_error(f, an != NULL ? an : obj, err, "%s: %s",
+			    gs_vendors[vd].allocated_anno, why);
+		}
 		if (ni >= 0)
 			crc = charge_gpus(&c->nodes[ni], rp, alloc, why,
 			    sizeof why);

@@ -3,7 +3,8 @@
  *
  * HAMi's own text decoder (util.DecodeNodeDevices) ignores numbers that do
  * not parse and reads them as 0; gpusched refuses them instead, since a
- * node with 0 MiB GPUs is never what a user meant.  Field counts other
+ * node with 0 MiB GPUs is never what a user meant.  Negative counts,
+ * memory and cores are refused too (check_values).  Field counts other
  * than 7 or 9 reject the whole annotation, as in HAMi.
  */
 #include <errno.h>
@@ -313,17 +314,48 @@ hami_register_is_json(const char *s)
 	return json_start(s) != NULL;
 }
 
+/*
+ * HAMi registers negative counts, memory and cores as they are (Go's
+ * ParseInt and json.Unmarshal take them), but no device plugin writes
+ * them: they are refused.
+ */
+static int
+check_values(const struct gs_device *d, size_t n, char *why, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		const char	*what = d[i].count < 0 ? "count" :
+				    d[i].devmem < 0 ? "devmem" :
+				    d[i].devcore < 0 ? "devcore" : NULL;
+
+		if (what != NULL)
+			return why_set(why, len, "device %zu: %s %d is "
+			    "negative", i + 1, what, d[i].count < 0 ?
+			    d[i].count : d[i].devmem < 0 ? d[i].devmem :
+			    d[i].devcore);
+	}
+	return 0;
+}
+
 int
 hami_register_decode(const char *s, struct gs_device **devs, size_t *ndevs,
     char *why, size_t whylen)
 {
 	const char	*p = json_start(s);
+	int		 rc;
 
 	*devs = NULL;
 	*ndevs = 0;
-	if (p != NULL)
-		return decode_json(p, devs, ndevs, why, whylen);
-	return decode_text(s, devs, ndevs, why, whylen);
+	rc = p != NULL ? decode_json(p, devs, ndevs, why, whylen) :
+	    decode_text(s, devs, ndevs, why, whylen);
+	if (rc == 0 && check_values(*devs, *ndevs, why, whylen) != 0) {
+		gs_devices_free(*devs, *ndevs);
+		*devs = NULL;
+		*ndevs = 0;
+		return -1;
+	}
+	return rc;
 }
 
 char *

@@ -391,6 +391,23 @@ gs_scenario_load(struct gs_scenario *sc, const char *path,
     const struct gs_snapshot_opts *opts, struct gs_warnings *w,
     struct gs_error *err)
 {
+	char	*buf;
+	size_t	 len;
+	int	 rc;
+
+	memset(sc, 0, sizeof *sc);
+	if (gs_read_file(path, &buf, &len, err) != 0)
+		return -1;
+	rc = gs_scenario_parse(sc, path, buf, len, opts, w, err);
+	free(buf);
+	return rc;
+}
+
+int
+gs_scenario_parse(struct gs_scenario *sc, const char *path, const char *buf,
+    size_t len, const struct gs_snapshot_opts *opts, struct gs_warnings *w,
+    struct gs_error *err)
+{
 	struct yt_file	f;
 	size_t		i, ndocs = 0;
 	int		rc = 0;
@@ -399,7 +416,7 @@ gs_scenario_load(struct gs_scenario *sc, const char *path,
 	gs_config_init(&sc->cfg);
 	sc->now = INT64_MIN;
 	sc->path = xstrdup(path);
-	if (yt_load(&f, path, err) != 0) {
+	if (yt_parse(&f, path, buf, len, err) != 0) {
 		gs_scenario_release(sc);
 		return -1;
 	}

@@ -44,6 +44,10 @@ struct gs_snapshot_opts {
 int	gs_scenario_load(struct gs_scenario *, const char *path,
 	    const struct gs_snapshot_opts *, struct gs_warnings *,
 	    struct gs_error *);
+/* The same from len bytes of buf named path (the fuzz target's way in). */
+int	gs_scenario_parse(struct gs_scenario *, const char *path,
+	    const char *buf, size_t len, const struct gs_snapshot_opts *,
+	    struct gs_warnings *, struct gs_error *);
 /* A one-run scenario from --cluster and --workload files. */
 int	gs_scenario_from_files(struct gs_scenario *, char **clusters,
 	    size_t nclusters, char **workloads, size_t nworkloads,

@@ -1,7 +1,10 @@
 /*
  * util.c: never-failing allocators, error records and file reading.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +139,32 @@ gs_error_format(const struct gs_error *err, char *buf, size_t len)
 
 #define GS_MAX_FILE	(256u << 20)	/* refuse inputs over 256 MiB */
 
+/*
+ * What fp is, before anything is read: a directory (an I/O error, as
+ * reading it would give) or a device is refused by name (a device such as
+ * /dev/zero never ends); a regular file over the
+ * cap is refused without reading it.  Pipes and FIFOs are read up to the
+ * cap.  Standard input is taken as it is (a terminal, /dev/null).
+ */
+static int
+check_kind(FILE *fp, const char *path, int is_stdin, struct gs_error *err)
+{
+	struct stat	st;
+
+	if (fstat(fileno(fp), &st) != 0)
+		return gs_error_set(err, path, 0, 0, "cannot read: %s",
+		    strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		return gs_error_io(err, path, "read error", EISDIR);
+	if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > GS_MAX_FILE)
+		return gs_error_set(err, path, 0, 0, "file is larger than "
+		    "256 MiB");
+	if (!is_stdin && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+		return gs_error_set(err, path, 0, 0, "is a device, not a "
+		    "file");
+	return 0;
+}
+
 int
 gs_read_file(const char *path, char **data, size_t *len, struct gs_error *err)
 {
@@ -149,6 +178,11 @@ gs_read_file(const char *path, char **data, size_t *len, struct gs_error *err)
 	fp = is_stdin ? stdin : fopen(path, "rb");
 	if (fp == NULL)
 		return gs_error_io(err, path, "cannot open", errno);
+	if (check_kind(fp, path, is_stdin, err) != 0) {
+		if (!is_stdin)
+			fclose(fp);
+		return -1;
+	}
 	for (;;) {
 		grow_array(&buf, &cap, n + 65536 + 1, 1);
 		r = fread(buf + n, 1, cap - n - 1, fp);

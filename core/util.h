@@ -42,7 +42,11 @@ int	 gs_error_io(struct gs_error *, const char *file, const char *what,
 /* Format "FILE:LINE:COL: msg" (parts omitted when unknown) into buf. */
 void	 gs_error_format(const struct gs_error *, char *buf, size_t len);
 
-/* Read a whole file (or standard input for "-"); NUL-terminated. */
+/*
+ * Read a whole file (or standard input for "-"); NUL-terminated.  Every
+ * input goes through here: a directory, a device or more than 256 MiB is
+ * an error naming the file.
+ */
 int	 gs_read_file(const char *path, char **data, size_t *len,
 	     struct gs_error *);
 

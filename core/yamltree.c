@@ -81,18 +81,41 @@ check_keys(const struct yt_file *f, const struct yt_node *n,
 	return rc;
 }
 
+/*
+ * The line and column (in characters) of byte off of buf: libyaml's reader
+ * reports bad bytes by offset only.
+ */
+static void
+offset_location(const char *buf, size_t len, size_t off, int *line, int *col)
+{
+	size_t	i;
+
+	*line = *col = 1;
+	for (i = 0; i < off && i < len; i++) {
+		if (buf[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (((unsigned char)buf[i] & 0xC0) != 0x80)
+			(*col)++;
+	}
+}
+
 static int
-parser_error(const yaml_parser_t *p, const char *path, struct gs_error *err)
+parser_error(const yaml_parser_t *p, const char *path, const char *buf,
+    size_t len, struct gs_error *err)
 {
 	const yaml_mark_t *m = &p->problem_mark;
 	const char	  *problem = p->problem ? p->problem : "invalid input";
+	int		   line, col;
 
 	if (p->error == YAML_MEMORY_ERROR)
 		return gs_error_set(err, path, 0, 0, "out of memory");
-	if (p->error == YAML_READER_ERROR)
-		return gs_error_set(err, path, 1, 1,
+	if (p->error == YAML_READER_ERROR) {
+		offset_location(buf, len, p->problem_offset, &line, &col);
+		return gs_error_set(err, path, line, col,
 		    "not a text file: %s at byte %zu", problem,
 		    p->problem_offset);
+	}
 	if (p->context != NULL)
 		return gs_error_set(err, path, (int)m->line + 1,
 		    (int)m->column + 1, "invalid YAML: %s %s", p->context,
@@ -194,6 +217,7 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 	size_t		  nstack = 0, cstack = 0;
 	struct anchor	 *anchors = NULL;
 	size_t		  nanchors = 0, canchors = 0, total = 0, i;
+	size_t		  aliased = 0;	/* in the whole file */
 	struct yt_doc	 *doc = NULL;
 	size_t		  cdocs = 0;
 	int		  rc = -1, done = 0;
@@ -209,7 +233,7 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 		const char	*anchor = NULL;
 
 		if (!yaml_parser_parse(&parser, &ev)) {
-			parser_error(&parser, path, err);
+			parser_error(&parser, path, buf, len, err);
 			goto out;
 		}
 		switch (ev.type) {
@@ -219,6 +243,7 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 		case YAML_DOCUMENT_START_EVENT:
 			doc = doc_start(f, &cdocs, &ev.start_mark, anchors,
 			    &nanchors);
+			total = 0;	/* the limit is per document */
 			break;
 		case YAML_DOCUMENT_END_EVENT:
 			/* An empty, comment-only or null document (a trailing
@@ -272,10 +297,13 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 		if (n != NULL) {
 			/* Bound the size of the tree with aliases expanded. */
 			total += n->weight;
-			if (total > YT_MAX_NODES) {
-				event_error(err, path, &ev, "document too large "
+			if (ev.type == YAML_ALIAS_EVENT)
+				aliased += n->weight;
+			if (total > YT_MAX_NODES || aliased > YT_MAX_NODES) {
+				event_error(err, path, &ev, "%s too large "
 				    "(more than %d nodes with aliases "
-				    "expanded)", YT_MAX_NODES);
+				    "expanded)", total > YT_MAX_NODES ?
+				    "document" : "file", YT_MAX_NODES);
 				goto out_event;
 			}
 			attach(stack, nstack, doc, n);

@@ -3,9 +3,11 @@
  * every node came from (1-based line and column), built with libyaml.
  *
  * JSON is read through the same parser, so both formats give located errors.
- * Inputs are hostile: nesting deeper than YT_MAX_DEPTH, alias expansion past
- * YT_MAX_NODES and non-scalar mapping keys are errors, never a crash or an
- * unbounded allocation.  An alias shares the anchored node (no copy).
+ * Inputs are hostile: nesting deeper than YT_MAX_DEPTH, a document of more
+ * than YT_MAX_NODES nodes with aliases expanded, more than YT_MAX_NODES
+ * nodes reached through aliases in the whole file, and non-scalar mapping
+ * keys are errors, never a crash or an unbounded allocation.  An alias
+ * shares the anchored node (no copy).  Bad bytes are located by line too.
  */
 #ifndef GS_YAMLTREE_H
 #define GS_YAMLTREE_H

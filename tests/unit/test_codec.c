@@ -92,6 +92,13 @@ test_rejects(void)
 		"[1]",
 		"[{\"id\":\"a\"},",
 		"{\"id\": \"a\"}",
+		/* negative counts, memory and cores (HAMi takes them) */
+		"GPU-a,-10,15360,100,T4,0,true,0,hami-core:",
+		"GPU-a,10,-15360,100,T4,0,true,0,hami-core:",
+		"GPU-a,10,15360,-100,T4,0,true,0,hami-core:",
+		"[{\"id\": \"a\", \"count\": -1}]",
+		"[{\"id\": \"a\", \"devmem\": -1}]",
+		"[{\"id\": \"a\", \"devcore\": -1}]",
 		NULL
 	};
 	struct gs_device	*d;

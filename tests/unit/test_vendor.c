@@ -220,13 +220,30 @@ test_registration(void)
 	CU_ASSERT(n->registered);
 	gs_cluster_release(&c);
 
-	/* Go's signed int64 arithmetic: -100 x 256 x 100 / 100 = -25600
-	 * (an unsigned division would not give that). */
+	/* Kubernetes never reports a negative capacity (Go would register
+	 * -100 x 256 x 100 / 100 = -25600 MiB): refused. */
+	CU_ASSERT_EQUAL(load(&c, "kind: Node\n"
+	    "metadata: {name: m}\n"
+	    "status: {capacity: {cambricon.com/mlu.smlu.vcore: '100', "
+	    "cambricon.com/mlu.smlu.vmemory: '-100'}}\n"), -1);
+	gs_cluster_release(&c);
+	/* 83887 x 25600 / 100 = 21475072 MiB fits; 8388608 x 25600 / 100 =
+	 * 2147483648 is one past int32; 25700 cores are 257 devices. */
 	CU_ASSERT_EQUAL_FATAL(load(&c, "kind: Node\n"
 	    "metadata: {name: m}\n"
 	    "status: {capacity: {cambricon.com/mlu.smlu.vcore: '100', "
-	    "cambricon.com/mlu.smlu.vmemory: '-100'}}\n"), 0);
-	CU_ASSERT_EQUAL(c.nodes[0].devs[0].devmem, -25600);
+	    "cambricon.com/mlu.smlu.vmemory: '83887'}}\n"), 0);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].devmem, 21475072);
+	gs_cluster_release(&c);
+	CU_ASSERT_EQUAL(load(&c, "kind: Node\n"
+	    "metadata: {name: m}\n"
+	    "status: {capacity: {cambricon.com/mlu.smlu.vcore: '100', "
+	    "cambricon.com/mlu.smlu.vmemory: '8388608'}}\n"), -1);
+	gs_cluster_release(&c);
+	CU_ASSERT_EQUAL(load(&c, "kind: Node\n"
+	    "metadata: {name: m}\n"
+	    "status: {capacity: {cambricon.com/mlu.smlu.vcore: '25700', "
+	    "cambricon.com/mlu.smlu.vmemory: '100'}}\n"), -1);
 	gs_cluster_release(&c);
 
 	/* NVIDIA first, then Hygon's text form. */
@@ -555,10 +572,77 @@ test_vendor_fit_by_version(void)
 	t_fit_release(&x);
 }
 
+/* Values no device plugin or kubelet writes are input errors. */
+static void
+test_nonsense_values(void)
+{
+	static const char node[] = "kind: Node\n"
+	    "metadata: {name: n, annotations: {hami.io/node-nvidia-register: "
+	    "'GPU-a,10,15360,100,T4,0,true,0,hami-core:'}}\n";
+	static const char *const pods[] = {
+		"GPU-a,NVIDIA,1000,30:;",		/* fine */
+		"GPU-a,NVIDIA,99999999999999999999,0:;",	/* beyond int64 */
+		"GPU-a,NVIDIA,2147483648,0:;",		/* beyond int32 */
+		"GPU-a,NVIDIA,1000,-30:;",		/* negative */
+		"GPU-a,NVIDIA,1000,x:;",		/* not a number */
+	};
+	struct gs_cluster	 c;
+	struct gs_running	 r;
+	struct gs_warnings	 w;
+	struct gs_error		 err;
+	struct yt_file		 f;
+	char			 buf[512];
+	size_t			 i;
+
+	/* 9223372036854775 cores are 9223372036854775000 millicores, in
+	 * int64; 1e400 and one more core are not. */
+	snprintf(buf, sizeof buf, "%sstatus: {allocatable: {cpu: "
+	    "'9223372036854775'}}\n", node);
+	CU_ASSERT_EQUAL_FATAL(load(&c, buf), 0);
+	CU_ASSERT_EQUAL(c.nodes[0].alloc_cpu, INT64_C(9223372036854775000));
+	gs_cluster_release(&c);
+	snprintf(buf, sizeof buf, "%sstatus: {allocatable: {cpu: "
+	    "'9223372036854776'}}\n", node);
+	CU_ASSERT_EQUAL(load(&c, buf), -1);
+	gs_cluster_release(&c);
+	snprintf(buf, sizeof buf, "%sstatus: {allocatable: {memory: 1e400}}\n",
+	    node);
+	CU_ASSERT_EQUAL(load(&c, buf), -1);
+	gs_cluster_release(&c);
+
+	for (i = 0; i < sizeof pods / sizeof pods[0]; i++) {
+		CU_ASSERT_EQUAL_FATAL(load(&c, node), 0);
+		snprintf(buf, sizeof buf, "kind: Pod\nmetadata: {name: p, "
+		    "annotations: {hami.io/vgpu-node: n,\n"
+		    "  hami.io/vgpu-devices-allocated: '%s'}}\n"
+		    "spec: {containers: [{name: a}]}\n", pods[i]);
+		memset(&r, 0, sizeof r);
+		memset(&w, 0, sizeof w);
+		memset(&err, 0, sizeof err);
+		CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "p.yaml", buf, strlen(buf),
+		    &err), 0);
+		CU_ASSERT_EQUAL(gs_load_running_doc(&c, &r, &f, f.docs[0].root,
+		    &w, &err), i == 0 ? 0 : -1);
+		if (i == 0)
+			CU_ASSERT_EQUAL(c.nodes[0].devs[0].usedmem, 1000);
+		if (i > 0) {
+			/* At the annotation's value, line 3. */
+			CU_ASSERT_EQUAL(err.line, 3);
+			CU_ASSERT_EQUAL(err.col, 35);
+		}
+		yt_file_release(&f);
+		gs_running_release(&r);
+		gs_warnings_release(&w);
+		gs_cluster_release(&c);
+	}
+}
+
 CU_TestInfo vendor_tests[] = {
 	{ "requests and webhooks per vendor", test_requests },
 	{ "Ascend memory templates", test_ascend_trim },
 	{ "scores sum every type", test_scores_sum_types },
+	{ "nonsense registrations, allocations and allocatable",
+	    test_nonsense_values },
 	{ "registration from capacity and annotations", test_registration },
 	{ "Hygon type and vendor UUID filters", test_vendor_filters },
 	{ "reasons of the type that failed", test_reasons_of_failing_type },

@@ -129,6 +129,98 @@ test_bad_documents(void)
 }
 
 static void
+test_bad_byte_location(void)
+{
+	struct yt_file	f;
+	struct gs_error	err;
+	static const char nul[] = "a: 1\nb: 2\nc: x\0y\n";
+	static const char utf[] = "a: 1\nb: 2\nc: \xc3\xa9\xff\n";
+
+	memset(&err, 0, sizeof err);
+	/* "c: x" then the NUL: line 3, column 5 (byte 14). */
+	CU_ASSERT_EQUAL(yt_parse(&f, "n.yaml", nul, sizeof nul - 1, &err), -1);
+	CU_ASSERT_EQUAL(err.line, 3);
+	CU_ASSERT_EQUAL(err.col, 5);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "at byte 14"));
+	/* "c: é" is 4 characters, so the bad byte is column 5. */
+	CU_ASSERT_EQUAL(yt_parse(&f, "u.yaml", utf, sizeof utf - 1, &err), -1);
+	CU_ASSERT_EQUAL(err.line, 3);
+	CU_ASSERT_EQUAL(err.col, 5);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "at byte 15"));
+}
+
+/* The node limit is per document: many small documents are fine. */
+static void
+test_many_documents(void)
+{
+	struct yt_file	 f;
+	struct gs_error	 err;
+	size_t		 i, n = YT_MAX_NODES / 3 + 10, off = 0;
+	char		*buf = malloc(n * 9 + 1);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+	/* Each "---\na: 1\n" document has 3 nodes: 3n > YT_MAX_NODES. */
+	for (i = 0; i < n; i++) {
+		memcpy(buf + off, "---\na: 1\n", 9);
+		off += 9;
+	}
+	buf[off] = '\0';
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "many.yaml", buf, off, &err), 0);
+	CU_ASSERT_EQUAL(f.ndocs, n);
+	yt_file_release(&f);
+	free(buf);
+}
+
+/* Aliases count across documents: a bomb split in documents is refused. */
+static void
+test_alias_bomb_documents(void)
+{
+	struct yt_file	 f;
+	struct gs_error	 err;
+	size_t		 i, off = 0, cap = 1 << 16;
+	char		*buf = malloc(cap);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+	/*
+	 * About 1,234,550 nodes per document through aliases (under the
+	 * per-document limit): the second document's last line passes the
+	 * file's 2,000,000.
+	 */
+	for (i = 0; i < 3; i++) {
+		off += (size_t)snprintf(buf + off, cap - off, "---\n"
+		    "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+		    "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+		    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+		    "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+		    "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+		    "f: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n");
+	}
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL(yt_parse(&f, "b.yaml", buf, off, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "file too large"));
+	CU_ASSERT_EQUAL(err.line, 14);
+	free(buf);
+}
+
+/* The one file reader: a directory and a device are refused by name. */
+static void
+test_read_file_kinds(void)
+{
+	struct gs_error	 err;
+	char		*data = NULL;
+	size_t		 len;
+
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL(gs_read_file(".", &data, &len, &err), -1);
+	CU_ASSERT_STRING_EQUAL(err.file, ".");
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "Is a directory"));
+	CU_ASSERT_EQUAL(gs_read_file("/dev/zero", &data, &len, &err), -1);
+	CU_ASSERT_STRING_EQUAL(err.msg, "is a device, not a file");
+	CU_ASSERT_PTR_NULL(data);
+}
+
+static void
 test_typed_accessors(void)
 {
 	struct yt_file	 f;
@@ -167,5 +259,10 @@ CU_TestInfo yaml_tests[] = {
 	{ "deep nesting is refused", test_deep_nesting },
 	{ "bad documents give located errors", test_bad_documents },
 	{ "typed accessors", test_typed_accessors },
+	{ "bad bytes are located by line and column", test_bad_byte_location },
+	{ "the node limit is per document", test_many_documents },
+	{ "aliases are bounded across documents", test_alias_bomb_documents },
+	{ "the file reader refuses directories and devices",
+	    test_read_file_kinds },
 	CU_TEST_INFO_NULL,
 };
