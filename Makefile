@@ -229,7 +229,8 @@ fuzz-check:
 
 # Debian packages (run as root on a fresh machine).
 SETUP_PKGS = build-essential pkg-config libyaml-dev libjansson-dev \
-	libargtable2-dev libgsl-dev libcunit1-dev mandoc libxml2-utils
+	libargtable2-dev libgsl-dev libcunit1-dev mandoc libxml2-utils \
+	$(FUZZ_PKGS)
 # apt-get install what is missing of $(1) (root on Debian).
 define apt_install
 	@missing=""; for p in $(1); do \

@@ -24,6 +24,7 @@
 
 #include "catalog.h"
 #include "hami.h"
+#include "ident.h"
 #include "int32.h"
 #include "quantity.h"
 #include "load.h"
@@ -78,13 +79,26 @@ add_node_checked(struct gs_cluster *c, const struct yt_file *f,
     const struct yt_node *at, const char *name, struct gs_node **out,
     struct gs_error *err)
 {
-	struct gs_node	*n;
-	long		 first;
+	struct gs_node		*n;
+	const struct gs_idref	*first;
+	size_t			 i;
 
-	if ((first = gs_cluster_find(c, name)) >= 0)
+	/* The index holds every node so far, unless nodes were added
+	 * another way: then it is built again. */
+	if (c->names == NULL)
+		c->names = xcalloc(1, sizeof *c->names);
+	if (c->names->n != c->nnodes) {
+		gs_idset_free(c->names);
+		for (i = 0; i < c->nnodes; i++)
+			(void)gs_idset_add(c->names, "Node", NULL,
+			    c->nodes[i].name, c->nodes[i].src_file,
+			    c->nodes[i].src_line, c->nodes[i].src_col);
+	}
+	if ((first = gs_idset_add(c->names, "Node", NULL, name, f->path,
+	    at ? at->line : 0, at ? at->col : 0)) != NULL)
 		return yt_error(f, at, err, "duplicate Node %s (first defined "
-		    "at %s:%d:%d)", name, c->nodes[first].src_file,
-		    c->nodes[first].src_line, c->nodes[first].src_col);
+		    "at %s:%d:%d)", name, first->file, first->line,
+		    first->col);
 	grow_array(&c->nodes, &c->cap, c->nnodes + 1, sizeof *c->nodes);
 	n = &c->nodes[c->nnodes++];
 	memset(n, 0, sizeof *n);

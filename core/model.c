@@ -182,6 +182,8 @@ gs_cluster_release(struct gs_cluster *c)
 		gs_node_release(&c->nodes[i]);
 	free(c->nodes);
 	gs_hami_settings_free(c->hami);
+	gs_idset_free(c->names);
+	free(c->names);
 	memset(c, 0, sizeof *c);
 }
 

@@ -153,6 +153,9 @@ struct gs_cluster {
 	size_t		 nnodes, cap;
 	uint64_t	 epoch;		/* bumped when usage is released */
 	struct gs_hami_settings *hami;	/* --hami-config, or NULL */
+	/* The loader's hashed index of node names (duplicates are found
+	 * in constant time); not copied, rebuilt when out of step. */
+	struct gs_idset	*names;
 };
 
 /*
