@@ -11,6 +11,7 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/optparse.h"
 #include "plan_report.h"
 
 /* Flags of every plan subcommand; each uses the ones it lists. */
@@ -181,36 +182,6 @@ pick_run(const struct gs_scenario *sc, const char *want, size_t *out)
 	return EXIT_USAGE;
 }
 
-static int
-parse_shard(const char *s, size_t *i, size_t *n)
-{
-	char		*end;
-	unsigned long	 a, b;
-
-	errno = 0;
-	a = strtoul(s, &end, 10);
-	if (end == s || *end != '/' || errno != 0)
-		return -1;
-	b = strtoul(end + 1, &end, 10);
-	if (*end != '\0' || errno != 0 || b == 0 || a >= b || b > 100000)
-		return -1;
-	*i = a;
-	*n = b;
-	return 0;
-}
-
-static int
-parse_seed(const char *s, unsigned long *out)
-{
-	char	*end;
-
-	errno = 0;
-	if (*s == '-' || *s == '\0')
-		return -1;
-	*out = strtoul(s, &end, 10);
-	return *end != '\0' || errno != 0 ? -1 : 0;
-}
-
 /* The request's defaults and numeric flags; EXIT_USAGE on a bad one. */
 static int
 plan_request_init(const struct plan_args *a, int sub, const char *fmt,
@@ -243,15 +214,16 @@ plan_request_init(const struct plan_args *a, int sub, const char *fmt,
 		r->mc.runs = (size_t)a->runs->ival[0];
 	}
 	if (a->seed && a->seed->count &&
-	    parse_seed(a->seed->sval[0], &r->mc.seed) != 0) {
-		cmd_errorf("plan: --seed must be a non-negative integer, got "
-		    "'%s'", a->seed->sval[0]);
+	    gs_parse_uint(a->seed->sval[0], 0, GS_SEED_MAX, &r->mc.seed) != 0) {
+		cmd_errorf("plan: --seed must be a whole number from 0 to %lu, "
+		    "got '%s'", GS_SEED_MAX, a->seed->sval[0]);
 		return EXIT_USAGE;
 	}
 	r->mc.rotate = a->rotate && a->rotate->count > 0;
 	if (a->shard && a->shard->count &&
-	    parse_shard(a->shard->sval[0], &r->mc.shard, &r->mc.nshards)) {
-		cmd_errorf("plan: --shard must be I/N with 0 <= I < N, got '%s'",
+	    gs_parse_shard(a->shard->sval[0], &r->mc.shard, &r->mc.nshards)) {
+		cmd_errorf("plan: --shard must be I/N with 0 <= I < N <= %d, got "
+		    "'%s'", GS_SHARDS_MAX,
 		    a->shard->sval[0]);
 		return EXIT_USAGE;
 	}

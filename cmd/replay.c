@@ -11,6 +11,7 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/optparse.h"
 #include "../core/report.h"
 #include "../core/report_replay.h"
 
@@ -105,18 +106,8 @@ static int
 parse_ulong(const char *flag, const char *s, unsigned long lo,
     unsigned long hi, unsigned long *out)
 {
-	char		*end;
-	unsigned long	 v;
-
-	errno = 0;
-	if (*s < '0' || *s > '9')
-		goto bad;
-	v = strtoul(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < lo || v > hi)
-		goto bad;
-	*out = v;
-	return 0;
-bad:
+	if (gs_parse_uint(s, lo, hi, out) == 0)
+		return 0;
 	cmd_errorf("replay: %s must be a whole number from %lu to %lu, got "
 	    "'%s'", flag, lo, hi, s);
 	return -1;
@@ -191,9 +182,8 @@ parse_policies(const char *s, int *out, size_t *n)
 static int
 parse_seeds(const struct replay_args *a, unsigned long *first, size_t *n)
 {
-	const char	*s, *dash;
-	char		 buf[64];
-	unsigned long	 hi;
+	const char	*s;
+	char		 bad[64];
 
 	*first = 42;
 	*n = 1;
@@ -207,26 +197,26 @@ parse_seeds(const struct replay_args *a, unsigned long *first, size_t *n)
 	if (a->seeds->count == 0)
 		return 0;
 	s = a->seeds->sval[0];
-	if ((dash = strchr(s, '-')) == NULL || (size_t)(dash - s) >= sizeof buf) {
+	switch (gs_parse_range(s, 4294967295UL, MAX_SEEDS, first, n, bad,
+	    sizeof bad)) {
+	case GS_RANGE_OK:
+		return 0;
+	case GS_RANGE_FORM:
 		cmd_errorf("replay: --seeds takes a range A-B, got '%s'", s);
-		return -1;
-	}
-	memcpy(buf, s, (size_t)(dash - s));
-	buf[dash - s] = '\0';
-	if (parse_ulong("--seeds", buf, 0, 4294967295UL, first) != 0 ||
-	    parse_ulong("--seeds", dash + 1, 0, 4294967295UL, &hi) != 0)
-		return -1;
-	if (hi < *first) {
+		break;
+	case GS_RANGE_NUMBER:
+		cmd_errorf("replay: --seeds must be a whole number from 0 to "
+		    "4294967295, got '%s'", bad);
+		break;
+	case GS_RANGE_ORDER:
 		cmd_errorf("replay: --seeds A-B needs A <= B, got '%s'", s);
-		return -1;
-	}
-	if (hi - *first + 1 > MAX_SEEDS) {
+		break;
+	case GS_RANGE_SIZE:
 		cmd_errorf("replay: --seeds covers more than %d seeds",
 		    MAX_SEEDS);
-		return -1;
+		break;
 	}
-	*n = (size_t)(hi - *first + 1);
-	return 0;
+	return -1;
 }
 
 static int

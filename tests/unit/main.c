@@ -37,6 +37,7 @@ main(void)
 		SUITE(truth),
 		SUITE(lint),
 		SUITE(io),
+		SUITE(optparse),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
