@@ -168,6 +168,10 @@ int	cmd_check_gpu_policy(const char *cmd, const char *flag,
 /* argtable's errors, then "did you mean" for each unknown long option. */
 void	cmd_arg_errors(const char *prefix, void **table, struct arg_end *);
 
+/* How many of paths are "-" (standard input). */
+size_t	cmd_count_stdin(char *const *paths, size_t n);
+/* EXIT_USAGE, said for cmd, when standard input is named n > 1 times. */
+int	cmd_stdin_once(const char *cmd, size_t n);
 /* Load the scenario; returns EXIT_OK or the exit status to use. */
 int	cmd_load(const struct cmd_inputs *, struct gs_scenario *);
 /* Is run i selected by --run?  (Checks the name exists first.) */

@@ -104,23 +104,36 @@ infer_versions(struct gs_scenario *sc, int quiet)
 	}
 }
 
+size_t
+cmd_count_stdin(char *const *paths, size_t n)
+{
+	size_t	i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += strcmp(paths[i], "-") == 0;
+	return k;
+}
+
+int
+cmd_stdin_once(const char *cmd, size_t n)
+{
+	if (n <= 1)
+		return EXIT_OK;
+	cmd_errorf("%s%s- (standard input) is given %zu times; it can be "
+	    "read once", cmd ? cmd : "", cmd ? ": " : "", n);
+	return EXIT_USAGE;
+}
+
 /* Standard input can be read once: "-" in one place only. */
 static int
 stdin_once(const struct cmd_inputs *in)
 {
-	size_t	i, n = in->scenario != NULL && strcmp(in->scenario, "-") == 0;
+	char	*scen = (char *)in->scenario;
 
-	for (i = 0; i < in->nclusters; i++)
-		n += strcmp(in->clusters[i], "-") == 0;
-	for (i = 0; i < in->nworkloads; i++)
-		n += strcmp(in->workloads[i], "-") == 0;
-	for (i = 0; i < in->snap.nrunning; i++)
-		n += strcmp(in->snap.running[i], "-") == 0;
-	if (n <= 1)
-		return EXIT_OK;
-	cmd_errorf("%s%s- (standard input) is given %zu times; it can be "
-	    "read once", in->cmd ? in->cmd : "", in->cmd ? ": " : "", n);
-	return EXIT_USAGE;
+	return cmd_stdin_once(in->cmd, (scen ? cmd_count_stdin(&scen, 1) :
+	    0) + cmd_count_stdin(in->clusters, in->nclusters) +
+	    cmd_count_stdin(in->workloads, in->nworkloads) +
+	    cmd_count_stdin(in->snap.running, in->snap.nrunning));
 }
 
 /* -c and -f expanded (directories, -R), then loaded. */

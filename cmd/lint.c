@@ -72,7 +72,7 @@ lint_paths(const struct lint_args *a, char ***cl, size_t *ncl, char ***wl,
 {
 	struct gs_error	 err;
 	char		**in;
-	size_t		 n = 0, i, nstdin = 0;
+	size_t		 n = 0, i;
 	int		 rc = 0;
 
 	if (a->workloads->count + a->filename->count == 0) {
@@ -86,15 +86,11 @@ lint_paths(const struct lint_args *a, char ***cl, size_t *ncl, char ***wl,
 		in[n++] = (char *)a->workloads->filename[i];
 	for (i = 0; i < (size_t)a->filename->count; i++)
 		in[n++] = (char *)a->filename->filename[i];
-	for (i = 0; i < n; i++)
-		nstdin += strcmp(in[i], "-") == 0;
-	for (i = 0; i < (size_t)a->cluster->count; i++)
-		nstdin += strcmp(a->cluster->filename[i], "-") == 0;
-	if (nstdin > 1) {
+	if ((rc = cmd_stdin_once("lint", cmd_count_stdin(in, n) +
+	    cmd_count_stdin((char *const *)a->cluster->filename,
+	    (size_t)a->cluster->count))) != EXIT_OK) {
 		free(in);
-		cmd_errorf("lint: - (standard input) is given %zu times; it "
-		    "can be read once", nstdin);
-		return EXIT_USAGE;
+		return rc;
 	}
 	memset(&err, 0, sizeof err);
 	if (gs_expand_paths(in, n, a->recursive->count > 0, wl, nwl,
