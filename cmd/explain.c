@@ -390,7 +390,7 @@ explain_main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out_sc;
 	}
-	if (strncmp(p->name, "hami-", 5) != 0) {
+	if (!p->explains) {
 		cmd_errorf("explain: it shows HAMi's reasoning; run '%s' uses "
 		    "the %s profile", run->name, run->cfg.profile);
 		rc = EXIT_USAGE;

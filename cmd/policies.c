@@ -1,5 +1,5 @@
 /*
- * policies.c: `gpusched policies` lists the scoring profiles and
+ * policies.c: `gpusched policies` lists the one policy table and
  * `gpusched models` the built-in GPU catalogue, as a table or as one
  * JSON or YAML document.
  */
@@ -10,7 +10,6 @@
 #include "cmd.h"
 #include "../core/catalog.h"
 #include "../core/policy.h"
-#include "../core/replay.h"
 
 struct list_args {
 	struct arg_str	*output;
@@ -48,9 +47,10 @@ list_help(FILE *fp, const char *cmd, const char *what)
 static void
 policies_help(FILE *fp)
 {
-	list_help(fp, "policies", "List the scheduling profiles gpusched can "
-	    "simulate, one per line,\nthen the policies `gpusched replay` can "
-	    "replay a trace under.");
+	list_help(fp, "policies", "List every scheduling policy, one per line: "
+	    "the views it works on\n(device: simulate, compare, diff, plan, "
+	    "check, explain; share: replay),\nhow the replay breaks its ties, "
+	    "and what it does.");
 }
 
 static void
@@ -84,27 +84,67 @@ list_parse(const char *cmd, void (*helpfn)(FILE *), int argc, char **argv,
 	return rc;
 }
 
+/* The commands that accept a policy, by view (README, gpusched(1)). */
+static const char *const device_cmds[] = { "simulate", "compare", "diff",
+    "plan", "check", NULL };
+
+static const char *
+views_name(unsigned views)
+{
+	if ((views & GS_VIEW_DEVICE) && (views & GS_VIEW_SHARE))
+		return "device,share";
+	return views & GS_VIEW_DEVICE ? "device" : "share";
+}
+
+static json_t *
+policy_commands(const struct gs_policy *p)
+{
+	json_t	*a = json_array();
+	size_t	 i;
+
+	for (i = 0; (p->views & GS_VIEW_DEVICE) && device_cmds[i] != NULL; i++)
+		json_array_append_new(a, json_string(device_cmds[i]));
+	if ((p->views & GS_VIEW_DEVICE) && p->explains)
+		json_array_append_new(a, json_string("explain"));
+	if (p->views & GS_VIEW_SHARE)
+		json_array_append_new(a, json_string("replay"));
+	return a;
+}
+
 static json_t *
 policies_json(void)
 {
-	json_t	*prof = json_array(), *rp = json_array();
-	size_t	 i;
+	const struct gs_policy	*p;
+	json_t			*a = json_array(), *o, *v;
+	size_t			 i;
 
-	for (i = 0; gs_policies[i] != NULL; i++)
-		json_array_append_new(prof, json_pack("{s:s,s:s}", "name",
-		    gs_policies[i]->name, "summary", gs_policies[i]->summary));
-	for (i = 0; i < GS_RP_N; i++)
-		json_array_append_new(rp, json_pack("{s:s,s:s}", "name",
-		    gs_rpolicies[i].name, "summary", gs_rpolicies[i].summary));
-	return json_pack("{s:o,s:o}", "profiles", prof, "replay_policies", rp);
+	for (i = 0; (p = gs_policies[i]) != NULL; i++) {
+		v = json_array();
+		if (p->views & GS_VIEW_DEVICE)
+			json_array_append_new(v, json_string("device"));
+		if (p->views & GS_VIEW_SHARE)
+			json_array_append_new(v, json_string("share"));
+		o = json_pack("{s:s,s:s,s:s,s:o,s:s,s:b,s:b,s:b,s:o}", "name",
+		    p->name, "summary", p->summary, "family", p->family,
+		    "views", v, "tie", gs_tie_name(p->tie), "cacheable",
+		    p->cacheable, "normalize", p->normalize, "explains",
+		    p->explains, "commands", policy_commands(p));
+		if (p->hami != NULL)
+			json_object_set_new(o, "hami", json_pack("{s:s,s:s,s:s}",
+			    "profile", p->hami->name, "node_policy",
+			    p->hami_node, "gpu_policy", p->hami_gpu));
+		json_array_append_new(a, o);
+	}
+	return json_pack("{s:o}", "policies", a);
 }
 
 static int
 policies_main(int argc, char **argv)
 {
-	const char	*fmt;
-	size_t		 i;
-	int		 rc;
+	const struct gs_policy	*p;
+	const char		*fmt;
+	size_t			 i;
+	int			 rc;
 
 	if ((rc = list_parse("policies", policies_help, argc, argv, &fmt)) >= 0)
 		return rc;
@@ -112,13 +152,15 @@ policies_main(int argc, char **argv)
 		cmd_print_doc(policies_json(), fmt);
 		return cmd_finish_stdout(EXIT_OK);
 	}
-	for (i = 0; gs_policies[i] != NULL; i++)
-		printf("%-33s %s\n", gs_policies[i]->name,
-		    gs_policies[i]->summary);
-	printf("\nTrace replay policies (gpusched replay --policy):\n");
-	for (i = 0; i < GS_RP_N; i++)
-		printf("%-33s %s\n", gs_rpolicies[i].name,
-		    gs_rpolicies[i].summary);
+	printf("%-33s %-12s %-6s %s\n", "NAME", "VIEWS", "TIE", "SUMMARY");
+	for (i = 0; (p = gs_policies[i]) != NULL; i++)
+		printf("%-33s %-12s %-6s %s\n", p->name, views_name(p->views),
+		    gs_tie_name(p->tie), p->summary);
+	printf("\nViews: device (HAMi's model: simulate, compare, diff, plan, "
+	    "check --profile;\nexplain for hami-*), share (the trace's "
+	    "milli-GPU model: replay --policy).\nTies (replay): rank (the "
+	    "seeded node order), name (smallest node name),\nrandom, first "
+	    "(the node listed first, as every policy on the device view).\n");
 	return cmd_finish_stdout(EXIT_OK);
 }
 

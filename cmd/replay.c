@@ -11,16 +11,19 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/hami.h"
 #include "../core/optparse.h"
 #include "../core/report.h"
 #include "../core/report_replay.h"
 
 #define MAX_SEEDS	10000
+#define MAX_POLICIES	64	/* entries of the one table, at most */
 
 struct replay_args {
 	struct arg_file	*nodes;
 	struct arg_file	*pods;
 	struct arg_str	*policy;
+	struct arg_str	*node_policy, *gpu_policy;
 	struct arg_str	*seed;
 	struct arg_str	*seeds;
 	struct arg_str	*tune;
@@ -32,7 +35,7 @@ struct replay_args {
 	struct arg_lit	*quiet;
 	struct arg_lit	*help;
 	struct arg_end	*end;
-	void		*table[15];
+	void		*table[17];
 };
 
 static void
@@ -45,6 +48,10 @@ replay_args_init(struct replay_args *a)
 	a->policy = arg_str0("p", "policy", "P[,P...]",
 	    "a policy of `gpusched policies`, openb (the paper's six) or "
 	    "all (default fgd)");
+	a->node_policy = arg_str0(NULL, "node-policy", "POLICY",
+	    "HAMi versions: nodeSchedulerPolicy (default binpack)");
+	a->gpu_policy = arg_str0(NULL, "gpu-policy", "POLICY",
+	    "HAMi versions: gpuSchedulerPolicy (default spread)");
 	a->seed = arg_str0(NULL, "seed", "S", "random seed (default 42)");
 	a->seeds = arg_str0(NULL, "seeds", "A-B",
 	    "one replay per seed A..B; median and range per point");
@@ -66,18 +73,20 @@ replay_args_init(struct replay_args *a)
 	a->table[0] = a->nodes;
 	a->table[1] = a->pods;
 	a->table[2] = a->policy;
-	a->table[3] = a->seed;
-	a->table[4] = a->seeds;
-	a->table[5] = a->tune;
-	a->table[6] = a->timed;
-	a->table[7] = a->interval;
-	a->table[8] = a->speedup;
-	a->table[9] = a->threshold;
-	a->table[10] = a->output;
-	a->table[11] = a->quiet;
-	a->table[12] = a->help;
-	a->table[13] = a->end;
-	a->table[14] = NULL;
+	a->table[3] = a->node_policy;
+	a->table[4] = a->gpu_policy;
+	a->table[5] = a->seed;
+	a->table[6] = a->seeds;
+	a->table[7] = a->tune;
+	a->table[8] = a->timed;
+	a->table[9] = a->interval;
+	a->table[10] = a->speedup;
+	a->table[11] = a->threshold;
+	a->table[12] = a->output;
+	a->table[13] = a->quiet;
+	a->table[14] = a->help;
+	a->table[15] = a->end;
+	a->table[16] = NULL;
 }
 
 static void
@@ -132,44 +141,57 @@ parse_double(const char *flag, const char *s, double lo, double hi,
 	return 0;
 }
 
-static int
-parse_policies(const char *s, int *out, size_t *n)
+/* Add p to out[0..*n) unless it is there. */
+static void
+add_policy(const struct gs_policy **out, size_t *n, const struct gs_policy *p)
 {
-	char	*copy = xstrdup(s), *tok, *save = NULL;
-	int	 p, i, rc = 0;
+	size_t	i;
+
+	for (i = 0; i < *n; i++)
+		if (out[i] == p)
+			return;
+	out[(*n)++] = p;
+}
+
+/*
+ * A comma list of share-view policies of the one table; "openb" is the
+ * paper's six, "all" every replay policy once (HAMi's versions, which
+ * are named on their own, aside).  out holds MAX_POLICIES.
+ */
+static int
+parse_policies(const char *s, const struct gs_policy **out, size_t *n)
+{
+	char			*copy = xstrdup(s), *tok, *save = NULL;
+	const struct gs_policy	*p;
+	size_t			 i;
+	int			 rc = 0;
 
 	*n = 0;
 	for (tok = strtok_r(copy, ",", &save); tok != NULL;
 	    tok = strtok_r(NULL, ",", &save)) {
 		if (strcmp(tok, "all") == 0 || strcmp(tok, "openb") == 0) {
-			int last = tok[0] == 'a' ? GS_RP_N : GS_RP_NOPENB;
-
-			for (p = 0; p < last; p++) {
-				for (i = 0; i < (int)*n; i++)
-					if (out[i] == p)
-						break;
-				if (i == (int)*n)
-					out[(*n)++] = p;
-			}
+			for (i = 0; (p = gs_policies[i]) != NULL; i++)
+				if ((p->views & GS_VIEW_SHARE) &&
+				    !gs_policy_is_version(p) && (tok[0] ==
+				    'a' || strcmp(p->family, "openb") == 0))
+					add_policy(out, n, p);
 			continue;
 		}
-		if ((p = gs_rpolicy_lookup(tok)) < 0) {
-			const char	*names[GS_RP_N + 2];
+		if ((p = gs_policy_lookup(tok, GS_VIEW_SHARE)) == NULL) {
+			const char	*names[MAX_POLICIES + 2];
+			size_t		 k = 0;
 
-			for (i = 0; i < GS_RP_N; i++)
-				names[i] = gs_rpolicies[i].name;
-			names[GS_RP_N] = "openb";
-			names[GS_RP_N + 1] = "all";
+			for (i = 0; gs_policies[i] != NULL; i++)
+				if (gs_policies[i]->views & GS_VIEW_SHARE)
+					names[k++] = gs_policies[i]->name;
+			names[k++] = "openb";
+			names[k++] = "all";
 			cmd_enum_error("replay", "--policy entry", tok, names,
-			    GS_RP_N + 2);
+			    k);
 			rc = -1;
 			break;
 		}
-		for (i = 0; i < (int)*n; i++)
-			if (out[i] == p)
-				break;
-		if (i == (int)*n && *n < GS_RP_N)
-			out[(*n)++] = p;
+		add_policy(out, n, p);
 	}
 	if (rc == 0 && *n == 0) {
 		cmd_errorf("replay: --policy names no policy");
@@ -177,6 +199,56 @@ parse_policies(const char *s, int *out, size_t *n)
 	}
 	free(copy);
 	return rc;
+}
+
+/* The HAMi version (hami_version's number) of a HAMi profile entry. */
+static int
+entry_version(const struct gs_policy *p)
+{
+	struct gs_config	cfg;
+	int			v;
+
+	gs_config_init(&cfg);
+	free(cfg.profile);
+	cfg.profile = xstrdup(gs_policy_hami_profile(p)->name);
+	v = hami_version(&cfg);
+	gs_config_release(&cfg);
+	return v;
+}
+
+/* --node-policy and --gpu-policy: for the HAMi versions among the
+ * policies, checked against what each version knows. */
+static int
+parse_hami_policies(const struct replay_args *a,
+    const struct gs_policy *const *pol, size_t npol, struct gs_replay_opts *o)
+{
+	size_t	i, nver = 0;
+
+	if (a->node_policy->count == 0 && a->gpu_policy->count == 0)
+		return 0;
+	for (i = 0; i < npol; i++)
+		if (gs_policy_is_version(pol[i]))
+			nver++;
+	if (nver == 0) {
+		cmd_errorf("replay: --node-policy and --gpu-policy apply to a "
+		    "HAMi version in --policy (hami-v2.6.1 ... hami-v2.10.0)");
+		return -1;
+	}
+	if (a->node_policy->count > 0) {
+		o->node_policy = a->node_policy->sval[0];
+		if (cmd_check_node_policy("replay", "--node-policy",
+		    o->node_policy) != EXIT_OK)
+			return -1;
+	}
+	if (a->gpu_policy->count == 0)
+		return 0;
+	o->gpu_policy = a->gpu_policy->sval[0];
+	for (i = 0; i < npol; i++)
+		if (gs_policy_is_version(pol[i]) && cmd_check_gpu_policy(
+		    "replay", "--gpu-policy", o->gpu_policy,
+		    entry_version(pol[i])) != EXIT_OK)
+			return -1;
+	return 0;
 }
 
 static int
@@ -266,8 +338,8 @@ parse_opts(const struct replay_args *a, struct gs_replay_opts *o)
 
 static int
 run_all(struct gs_replay_report *rp, const struct gs_trace_pods *pods,
-    const int *pol, size_t npol, unsigned long first, size_t nseeds,
-    struct gs_replay_opts *o)
+    const struct gs_policy *const *pol, size_t npol, unsigned long first,
+    size_t nseeds, struct gs_replay_opts *o)
 {
 	struct gs_error	err;
 	size_t		i, k;
@@ -324,7 +396,8 @@ replay_main(int argc, char **argv)
 	struct gs_rcluster	 cl;
 	struct gs_error		 err;
 	const char		*fmt;
-	int			 pol[GS_RP_N], rc;
+	const struct gs_policy	*pol[MAX_POLICIES];
+	int			 rc;
 	size_t			 npol, nseeds, i;
 	unsigned long		 first;
 
@@ -341,7 +414,8 @@ replay_main(int argc, char **argv)
 	rc = EXIT_USAGE;
 	if (parse_policies(a.policy->count ? a.policy->sval[0] : "fgd", pol,
 	    &npol) != 0 || parse_seeds(&a, &first, &nseeds) != 0 ||
-	    parse_opts(&a, &o) != 0)
+	    parse_opts(&a, &o) != 0 ||
+	    parse_hami_policies(&a, pol, npol, &o) != 0)
 		goto out;
 
 	rc = EXIT_INPUT;

@@ -11,17 +11,19 @@
 #include "cmd.h"
 #include "../core/atomic_write.h"
 #include "../core/golden.h"
+#include "../core/optparse.h"
+#include "../core/policy.h"
 #include "../core/report.h"
 
 struct sim_args {
 	struct cmd_input_args in;
 	struct arg_str	*output, *run, *node_policy, *gpu_policy, *profile;
-	struct arg_str	*hami_version;
+	struct arg_str	*hami_version, *seed;
 	struct arg_file	*expect, *update;
 	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[21];
+	void		*table[22];
 };
 
 static void
@@ -39,6 +41,8 @@ sim_args_init(struct sim_args *a)
 	    "policies above win over pod annotations");
 	a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)");
+	a->seed = arg_str0(NULL, "seed", "S",
+	    "--profile random: seed of its draws (default 42)");
 	a->hami_version = cmd_arg_hami_version();
 	a->fail_pending = arg_lit0(NULL, "fail-on-pending",
 	    "exit 1 if any pod stays pending");
@@ -56,18 +60,19 @@ sim_args_init(struct sim_args *a)
 	a->table[7] = a->gpu_policy;
 	a->table[8] = a->ignore;
 	a->table[9] = a->profile;
-	a->table[10] = a->hami_version;
-	a->table[11] = a->fail_pending;
+	a->table[10] = a->seed;
+	a->table[11] = a->hami_version;
+	a->table[12] = a->fail_pending;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[12] = a->expect;
-	a->table[13] = a->update;
-	a->table[14] = a->snap.running;
-	a->table[15] = a->snap.now;
-	a->table[16] = a->snap.hami_config;
-	a->table[17] = a->quiet;
-	a->table[18] = a->help;
-	a->table[19] = a->end;
-	a->table[20] = NULL;
+	a->table[13] = a->expect;
+	a->table[14] = a->update;
+	a->table[15] = a->snap.running;
+	a->table[16] = a->snap.now;
+	a->table[17] = a->snap.hami_config;
+	a->table[18] = a->quiet;
+	a->table[19] = a->help;
+	a->table[20] = a->end;
+	a->table[21] = NULL;
 }
 
 static void
@@ -84,6 +89,40 @@ sim_help(FILE *fp)
 	    "  gpusched simulate -c cluster.yaml -w deploy.yaml -o json\n\n");
 	arg_print_glossary(fp, a.table, "  %-28s %s\n");
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
+}
+
+/* --seed: the seed of every selected run, which one must use a policy
+ * that draws (random); on an error the scenario is released. */
+static int
+apply_seed(const struct arg_str *seed, const struct cmd_inputs *in,
+    struct gs_scenario *sc)
+{
+	const struct gs_policy	*p;
+	unsigned long		 v;
+	size_t			 i, ndraw = 0;
+
+	if (seed->count == 0)
+		return EXIT_OK;
+	if (gs_parse_uint(seed->sval[0], 0, 4294967295UL, &v) != 0) {
+		cmd_errorf("simulate: --seed must be a whole number from 0 to "
+		    "4294967295, got '%s'", seed->sval[0]);
+		gs_scenario_release(sc);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < sc->nruns; i++) {
+		if (!cmd_run_selected(in, sc, i))
+			continue;
+		sc->runs[i].cfg.seed = v;
+		p = gs_policy_find(sc->runs[i].cfg.profile);
+		ndraw += p != NULL && p->scorer == GS_RP_RANDOM;
+	}
+	if (ndraw == 0) {
+		cmd_errorf("simulate: --seed applies to a policy that draws "
+		    "(--profile random)");
+		gs_scenario_release(sc);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
 }
 
 static int
@@ -174,7 +213,8 @@ sim_main(int argc, char **argv)
 		rc = cmd_error_status(&err);
 		goto out;
 	}
-	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
+	if ((rc = cmd_load(&in, &sc)) != EXIT_OK ||
+	    (rc = apply_seed(a.seed, &in, &sc)) != EXIT_OK)
 		goto out;
 
 	for (i = 0; i < sc.nruns; i++)

@@ -51,11 +51,22 @@ cmd_enum(const char *cmd, const char *flag, const char *value,
 int
 cmd_check_profile(const char *cmd, const char *flag, const char *name)
 {
-	const char	*names[MAX_NAMES];
-	size_t		 n;
+	const struct gs_policy	*p;
+	const char		*names[MAX_NAMES];
+	size_t			 i, n = 0;
 
-	for (n = 0; gs_policies[n] != NULL && n < MAX_NAMES; n++)
-		names[n] = gs_policies[n]->name;
+	/* The device view's policies; a replay-only one is named as such. */
+	if (gs_policy_find(name) == NULL && (p = gs_policy_lookup(name, 0)) !=
+	    NULL && p->hami_node != NULL && p->hami_gpu != NULL) {
+		cmd_errorf("%s%s%s '%s' is replay's only; here it is --profile "
+		    "%s --node-policy %s --gpu-policy %s --ignore-pod-policies",
+		    cmd != NULL ? cmd : "", cmd != NULL ? ": " : "", flag, name,
+		    gs_policy_hami_profile(p)->name, p->hami_node, p->hami_gpu);
+		return EXIT_USAGE;
+	}
+	for (i = 0; gs_policies[i] != NULL && n < MAX_NAMES; i++)
+		if (gs_policies[i]->views & GS_VIEW_DEVICE)
+			names[n++] = gs_policies[i]->name;
 	return cmd_enum(cmd, flag, name, names, n);
 }
 

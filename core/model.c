@@ -499,6 +499,7 @@ gs_config_init(struct gs_config *c)
 	c->default_cores = 0;
 	c->default_gpunum = 1;
 	c->profile = xstrdup("hami-v2.6.1");
+	c->seed = 42;
 }
 
 void

@@ -325,6 +325,7 @@ struct gs_config {
 	int	 exhaustive;		/* no shortcuts: cross-checks only */
 	char	*profile;		/* scoring profile name */
 	int	 profile_given;		/* named by the user, not defaulted */
+	unsigned long seed;		/* policies that draw (random): 42 */
 };
 
 void	gs_config_init(struct gs_config *);

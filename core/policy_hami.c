@@ -660,10 +660,13 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	return 0;
 }
 
-/* Every profile is this policy; hami_version() reads the name. */
+/* Every profile is this policy; hami_version() reads the name.  The
+ * replay runs it through its bridge (replay_hami.c). */
 #define HAMI_PROFILE(n, s) {						\
 	.name = (n), .summary = (s), .create = hami_create,		\
-	.destroy = hami_destroy, .decide = hami_decide }
+	.destroy = hami_destroy, .decide = hami_decide,			\
+	.family = "hami", .views = GS_VIEW_DEVICE | GS_VIEW_SHARE,	\
+	.tie = GS_TIE_FIRST, .explains = 1, .scorer = GS_RP_HAMI }
 
 const struct gs_policy gs_policy_hami_v261 = HAMI_PROFILE("hami-v2.6.1",
     "HAMi v2.6.1 scheduler extender: node and GPU binpack/spread, bit for "

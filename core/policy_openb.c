@@ -7,14 +7,20 @@
  * whole GPU 1000) on nvidia.com/gpu GPUs; node CPU and memory are the
  * allocatable left.  Cores and slots are not part of the model.
  *
- * dotprod, gpupacking, bestfit and fgd score with the replay's own
- * functions (openb_policy.c); FGD's typical pods are the simulated
- * workload's, as the paper takes them from the trace.  The node listed
- * first wins ties.  gpuclustering (it needs each pod's GPU count per
- * node) and random (it needs a seed) are the replay's only.
+ * dotprod, gpuclustering, gpupacking, bestfit and fgd score with the
+ * replay's own functions (openb_policy.c); FGD's typical pods are the
+ * simulated workload's, as the paper takes them from the trace.  The node
+ * listed first wins ties.  GpuClustering's pods per node by GPU count are
+ * the policy's own: it counts each of its decisions once the engine has
+ * committed it (the node's gen moved), so pods it did not place (running
+ * pods, pods a what-if takes back) are not counted.  random draws from
+ * GSL's MT19937 seeded with the configuration's seed (--seed), as the
+ * replay does: a feasible node uniformly, then a GPU.
  */
 #include <stdlib.h>
 #include <string.h>
+
+#include <gsl/gsl_rng.h>
 
 #include "hami.h"
 #include "kubefilter.h"
@@ -22,9 +28,32 @@
 #include "replay.h"
 #include "util.h"
 
+/* GpuClustering: pods per node by kind, [0] share pods, [k] k-GPU. */
+struct openb_tags {
+	int32_t	n[GS_TRACE_MAXGPU + 1];
+};
+
+/* The last GpuClustering decision, counted once the engine commits it. */
+struct openb_last {
+	int		valid;
+	size_t		node;
+	uint64_t	gen;		/* the node's gen when decided */
+	int		tag;
+};
+
+struct node_score {
+	int		ok;
+	double		s;
+	uint32_t	devs;
+};
+
 struct openb_state {
-	int			 policy;		/* enum gs_rpolicy */
+	int			 policy;		/* enum gs_rscorer */
 	const struct gs_config	*cfg;
+	gsl_rng			*rng;			/* random */
+	struct openb_tags	*tags;			/* gpuclustering */
+	size_t			 ntags;			/* nodes of tags */
+	struct openb_last	 last;
 	/* Typical pods of the workload; milli in the terms of each node's
 	 * GPUs, filled in per node. */
 	struct gs_tshape	*shapes;
@@ -105,6 +134,22 @@ to_rnode(const struct gs_node *n, struct gs_rnode *r)
 			r->maxfree = r->free[g];
 		r->ngpu++;
 	}
+}
+
+/* The pod in the replay's terms on a node whose GPUs have devmem MiB. */
+static void
+to_rpod(const struct gs_pod *pod, const struct hami_req *k, int32_t devmem,
+    struct gs_rpod *rp)
+{
+	memset(rp, 0, sizeof *rp);
+	rp->cpu = pod->req_cpu;
+	rp->mem = pod->req_mem >> 20;
+	rp->num = k->nums;
+	rp->mask = ~UINT64_C(0);
+	rp->milli = k->mempct == 100 && k->memreq == 0 ? GS_MILLI :
+	    share_of(k, devmem);
+	if (rp->num > 1 && rp->milli < GS_MILLI)
+		rp->milli = GS_MILLI;	/* shares are one-GPU only */
 }
 
 /* FGD's frag numerator for node r, the shapes' milli for its GPUs. */
@@ -213,29 +258,197 @@ openb_workload(void *p, const struct gs_workload *w)
 	free(v);
 }
 
+/* Fill the node's GpuClustering tags from the policy's counts. */
+static void
+node_tags(const struct openb_state *st, size_t i, struct gs_rnode *r)
+{
+	int	g;
+
+	memcpy(r->tags, st->tags[i].n, sizeof r->tags);
+	for (g = 0; g <= GS_TRACE_MAXGPU; g++)
+		if (r->tags[g] > 0)
+			r->ntags++;
+}
+
+/*
+ * GpuClustering's counts follow the policy's own decisions: the last one
+ * is counted when its node's gen moved (the engine committed it), and
+ * dropped when it did not (a dry run, as explain's).
+ */
+static void
+tags_sync(struct openb_state *st, const struct gs_cluster *c)
+{
+	struct openb_last	*l = &st->last;
+
+	if (st->tags == NULL || !l->valid)
+		return;
+	l->valid = 0;
+	if (l->node < c->nnodes && st->ntags == c->nnodes &&
+	    c->nodes[l->node].gen != l->gen)
+		st->tags[l->node].n[l->tag]++;
+}
+
+/* Score every node that passes the filters into sc; returns how many
+ * did, with the lowest and highest score. */
+static int
+score_nodes(struct openb_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_req *k,
+    struct node_score *sc, double *lo, double *hi)
+{
+	struct gs_rctx		 ctx;
+	struct gs_typical	 t;
+	struct gs_rnode		 r;
+	struct gs_rpod		 rp;
+	char			 fbuf[192];
+	size_t			 i;
+	int			 nfit = 0;
+
+	memset(&t, 0, sizeof t);
+	gs_rctx_init(&ctx, st->policy, &t);
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+
+		sc[i].ok = 0;
+		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
+		    !n->registered || n->ndevs == 0 ||
+		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL)
+			continue;
+		to_rnode(n, &r);
+		to_rpod(pod, k, node_devmem(n), &rp);
+		if (!gs_rnode_fits(&r, &rp))
+			continue;
+		if (st->policy == GS_RP_FGD)
+			node_frag(st, &r, node_devmem(n), &t);
+		if (st->tags != NULL)
+			node_tags(st, i, &r);
+		sc[i].s = st->policy == GS_RP_RANDOM ? 0 :
+		    gs_rpolicy_score(&ctx, &r, &rp, &sc[i].devs);
+		sc[i].ok = 1;
+		if (nfit++ == 0 || sc[i].s < *lo)
+			*lo = sc[i].s;
+		if (nfit == 1 || sc[i].s > *hi)
+			*hi = sc[i].s;
+	}
+	return nfit;
+}
+
+/* The highest score, the first listed on ties; BestFit's NormalizeScore
+ * maps [lo, hi] onto [0, 100] first. */
+static long
+pick_best(const struct openb_state *st, const struct node_score *sc,
+    size_t n, double lo, double hi, double *best_s)
+{
+	size_t	i;
+	long	best = -1;
+	double	s;
+
+	for (i = 0; i < n; i++) {
+		if (!sc[i].ok)
+			continue;
+		s = sc[i].s;
+		if (st->policy == GS_RP_BESTFIT)
+			s = hi == lo ? 0 : (double)(((int64_t)s - (int64_t)lo) *
+			    100 / ((int64_t)hi - (int64_t)lo));
+		if (best < 0 || s > *best_s) {
+			best = (long)i;
+			*best_s = s;
+		}
+	}
+	return best;
+}
+
+/* Random, as the replay: a feasible node uniformly, then for a share
+ * pod a GPU that holds it uniformly (reservoir), whole GPUs by index. */
+static long
+pick_random(struct openb_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_req *k,
+    struct node_score *sc, int nfit)
+{
+	struct gs_rnode	r;
+	struct gs_rpod	rp;
+	size_t		i;
+	long		node = -1;
+	int		g, cnt = 0, pick = -1;
+	unsigned long	nth = gsl_rng_uniform_int(st->rng, (unsigned long)nfit);
+
+	for (i = 0; i < c->nnodes && node < 0; i++)
+		if (sc[i].ok && nth-- == 0)
+			node = (long)i;
+	to_rnode(&c->nodes[node], &r);
+	to_rpod(pod, k, node_devmem(&c->nodes[node]), &rp);
+	if (!(rp.num == 1 && rp.milli < GS_MILLI)) {
+		sc[node].devs = gs_bestfit_gpus(&r, &rp);
+		return node;
+	}
+	for (g = 0; g < r.ngpu; g++)
+		if (r.free[g] >= rp.milli && gsl_rng_uniform_int(st->rng,
+		    (unsigned long)++cnt) == 0)
+			pick = g;
+	sc[node].devs = UINT32_C(1) << pick;
+	return node;
+}
+
+/* Each GPU-asking container's grants on the chosen GPUs of node best. */
+static void
+fill_grants(const struct openb_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, long best, uint32_t devs,
+    struct gs_placement *d)
+{
+	size_t	ci, i, gi = 0;
+
+	for (ci = 0; ci < pod->nctrs; ci++) {
+		struct hami_req kc;
+
+		hami_build_request(&pod->ctrs[ci], st->cfg, &kc);
+		if (kc.nums == 0)
+			continue;
+		d->ctrs[ci].ngrants = (size_t)kc.nums;
+		d->ctrs[ci].grants = xcalloc((size_t)kc.nums,
+		    sizeof *d->ctrs[ci].grants);
+		for (i = 0; i < c->nodes[best].ndevs && gi < (size_t)kc.nums;
+		    i++) {
+			const struct gs_device *dv = &c->nodes[best].devs[i];
+
+			if (!(devs & (UINT32_C(1) << i)))
+				continue;
+			d->ctrs[ci].grants[gi].dev = (int)i;
+			d->ctrs[ci].grants[gi].usedmem = hami_memreq(dv, &kc);
+			d->ctrs[ci].grants[gi].usedcores = kc.coresreq;
+			gi++;
+		}
+	}
+}
+
+/* Remember a GpuClustering decision until the engine commits it. */
+static void
+tags_note(struct openb_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_req *k, long best)
+{
+	struct gs_rpod	rp;
+
+	if (st->tags == NULL)
+		return;
+	to_rpod(pod, k, node_devmem(&c->nodes[best]), &rp);
+	st->last.valid = 1;
+	st->last.node = (size_t)best;
+	st->last.gen = c->nodes[best].gen;
+	st->last.tag = rp.num == 1 && rp.milli < GS_MILLI ? 0 :
+	    rp.num > GS_TRACE_MAXGPU ? GS_TRACE_MAXGPU : rp.num;
+}
+
 static int
 openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d, struct gs_error *err)
 {
 	struct openb_state	*st = p;
 	struct hami_req		 k;
-	struct gs_rctx		 ctx;
-	struct gs_typical	 t;
-	struct gs_rnode		 r;
-	struct gs_rpod		 rp;
-	struct node_score {
-		int		ok;
-		double		s;
-		uint32_t	devs;
-	}			*sc;
-	char			 fbuf[192];
-	size_t			 i, ci, gi = 0;
-	double			 s, best_s = 0, lo = 0, hi = 0;
-	long			 best = -1;
-	uint32_t		 best_devs = 0;
-	int			 nreq, nfit = 0;
+	struct node_score	*sc;
+	double			 best_s = 0, lo = 0, hi = 0;
+	long			 best;
+	int			 nreq, nfit;
 
 	(void)err;
+	tags_sync(st, c);
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	if ((nreq = pod_request(pod, st->cfg, &k)) == 0) {
@@ -250,55 +463,16 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		    "pod; several containers ask for GPUs");
 		return 0;
 	}
-	memset(&t, 0, sizeof t);
-	gs_rctx_init(&ctx, st->policy, &t);
-	memset(&rp, 0, sizeof rp);
-	rp.cpu = pod->req_cpu;
-	rp.mem = pod->req_mem >> 20;
-	rp.num = k.nums;
-	rp.mask = ~UINT64_C(0);
 	sc = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *sc);
-	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node *n = &c->nodes[i];
-
-		sc[i].ok = 0;
-		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    !n->registered || n->ndevs == 0 ||
-		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL)
-			continue;
-		to_rnode(n, &r);
-		rp.milli = k.mempct == 100 && k.memreq == 0 ? GS_MILLI :
-		    share_of(&k, node_devmem(n));
-		if (rp.num > 1 && rp.milli < GS_MILLI)
-			rp.milli = GS_MILLI;	/* shares are one-GPU only */
-		if (!gs_rnode_fits(&r, &rp))
-			continue;
-		if (st->policy == GS_RP_FGD)
-			node_frag(st, &r, node_devmem(n), &t);
-		sc[i].s = gs_rpolicy_score(&ctx, &r, &rp, &sc[i].devs);
-		sc[i].ok = 1;
-		if (nfit++ == 0 || sc[i].s < lo)
-			lo = sc[i].s;
-		if (nfit == 1 || sc[i].s > hi)
-			hi = sc[i].s;
-	}
-	/* The highest score, the first listed on ties; BestFit's
-	 * NormalizeScore maps [lo, hi] onto [0, 100] first. */
-	for (i = 0; i < c->nnodes; i++) {
-		if (!sc[i].ok)
-			continue;
-		s = sc[i].s;
-		if (st->policy == GS_RP_BESTFIT)
-			s = hi == lo ? 0 : (double)(((int64_t)s - (int64_t)lo) *
-			    100 / ((int64_t)hi - (int64_t)lo));
-		if (best < 0 || s > best_s) {
-			best = (long)i;
-			best_s = s;
-			best_devs = sc[i].devs;
-		}
-	}
-	free(sc);
+	nfit = score_nodes(st, c, pod, &k, sc, &lo, &hi);
+	if (nfit == 0)
+		best = -1;
+	else if (st->policy == GS_RP_RANDOM)
+		best = pick_random(st, c, pod, &k, sc, nfit);
+	else
+		best = pick_best(st, sc, c->nnodes, lo, hi, &best_s);
 	if (best < 0) {
+		free(sc);
 		d->reason = xstrdup("no node has the GPUs (in milli-GPU), cpu "
 		    "and memory the pod asks for");
 		return 0;
@@ -306,38 +480,29 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	d->status = GS_PLACED;
 	d->node = best;
 	d->node_score = (float)best_s;
-	for (ci = 0; ci < pod->nctrs; ci++) {
-		struct hami_req kc;
-
-		hami_build_request(&pod->ctrs[ci], st->cfg, &kc);
-		if (kc.nums == 0)
-			continue;
-		d->ctrs[ci].ngrants = (size_t)kc.nums;
-		d->ctrs[ci].grants = xcalloc((size_t)kc.nums,
-		    sizeof *d->ctrs[ci].grants);
-		for (i = 0; i < c->nodes[best].ndevs && gi < (size_t)kc.nums;
-		    i++) {
-			const struct gs_device *dv = &c->nodes[best].devs[i];
-
-			if (!(best_devs & (UINT32_C(1) << i)))
-				continue;
-			d->ctrs[ci].grants[gi].dev = (int)i;
-			d->ctrs[ci].grants[gi].usedmem = hami_memreq(dv, &kc);
-			d->ctrs[ci].grants[gi].usedcores = kc.coresreq;
-			gi++;
-		}
-	}
+	fill_grants(st, c, pod, best, sc[best].devs, d);
+	free(sc);
+	tags_note(st, c, pod, &k, best);
 	return 0;
 }
 
 static void *
-openb_create(int policy, const struct gs_config *cfg)
+openb_create(int policy, const struct gs_cluster *c,
+    const struct gs_config *cfg)
 {
 	struct openb_state *st = xcalloc(1, sizeof *st);
 
 	st->policy = policy;
 	st->cfg = cfg;
 	st->kept = 1;
+	if (policy == GS_RP_RANDOM) {
+		st->rng = gsl_rng_alloc(gsl_rng_mt19937);
+		gsl_rng_set(st->rng, cfg->seed);
+	}
+	if (policy == GS_RP_GPUCLUSTERING) {
+		st->ntags = c->nnodes;
+		st->tags = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *st->tags);
+	}
 	return st;
 }
 
@@ -348,6 +513,9 @@ openb_destroy(void *p)
 
 	free(st->shapes);
 	free(st->req);
+	free(st->tags);
+	if (st->rng != NULL)
+		gsl_rng_free(st->rng);
 	free(st);
 }
 
@@ -355,44 +523,39 @@ openb_destroy(void *p)
 static void *								\
 fn(const struct gs_cluster *c, const struct gs_config *cfg)		\
 {									\
-	(void)c;							\
-	return openb_create(policy, cfg);				\
+	return openb_create(policy, c, cfg);				\
 }
 
+OPENB_CREATE(create_random, GS_RP_RANDOM)
 OPENB_CREATE(create_dotprod, GS_RP_DOTPROD)
+OPENB_CREATE(create_gpuclustering, GS_RP_GPUCLUSTERING)
 OPENB_CREATE(create_gpupacking, GS_RP_GPUPACKING)
 OPENB_CREATE(create_bestfit, GS_RP_BESTFIT)
 OPENB_CREATE(create_fgd, GS_RP_FGD)
 
-const struct gs_policy gs_policy_openb_dotprod = {
-	.name = "dotprod",
-	.summary = "FGD paper's DotProd on the GPUs' memory share (milli-GPU)",
-	.create = create_dotprod,
-	.destroy = openb_destroy,
-	.decide = openb_decide,
-	.workload = openb_workload,
-};
-const struct gs_policy gs_policy_openb_gpupacking = {
-	.name = "gpupacking",
-	.summary = "FGD paper's GpuPacking on the GPUs' memory share",
-	.create = create_gpupacking,
-	.destroy = openb_destroy,
-	.decide = openb_decide,
-	.workload = openb_workload,
-};
-const struct gs_policy gs_policy_openb_bestfit = {
-	.name = "bestfit",
-	.summary = "FGD paper's BestFit on the GPUs' memory share",
-	.create = create_bestfit,
-	.destroy = openb_destroy,
-	.decide = openb_decide,
-	.workload = openb_workload,
-};
-const struct gs_policy gs_policy_openb_fgd = {
-	.name = "fgd",
-	.summary = "FGD: least growth of the workload's fragmentation",
-	.create = create_fgd,
-	.destroy = openb_destroy,
-	.decide = openb_decide,
-	.workload = openb_workload,
-};
+/* On the device view the node listed first wins ties; the replay's rule
+ * (the seeded node order) is the tie field.  BestFit alone normalises. */
+#define OPENB_POLICY(n, s, fn, sc, norm) {				\
+	.name = (n), .summary = (s), .create = (fn),			\
+	.destroy = openb_destroy, .decide = openb_decide,		\
+	.workload = openb_workload,					\
+	GS_POLICY_BOTH("openb", (sc), GS_TIE_RANK, 1, (norm), 0) }
+
+const struct gs_policy gs_policy_openb_random = OPENB_POLICY("random",
+    "FGD paper's Random: a feasible node uniformly (seeded, --seed), a "
+    "random GPU", create_random, GS_RP_RANDOM, 0);
+const struct gs_policy gs_policy_openb_dotprod = OPENB_POLICY("dotprod",
+    "FGD paper's DotProd on the GPUs' memory share (milli-GPU)",
+    create_dotprod, GS_RP_DOTPROD, 0);
+const struct gs_policy gs_policy_openb_gpuclustering = OPENB_POLICY(
+    "gpuclustering", "FGD paper's GpuClustering: nodes running pods of "
+    "the same GPU count", create_gpuclustering, GS_RP_GPUCLUSTERING, 0);
+const struct gs_policy gs_policy_openb_gpupacking = OPENB_POLICY(
+    "gpupacking", "FGD paper's GpuPacking on the GPUs' memory share",
+    create_gpupacking, GS_RP_GPUPACKING, 0);
+const struct gs_policy gs_policy_openb_bestfit = OPENB_POLICY("bestfit",
+    "FGD paper's BestFit on the GPUs' memory share", create_bestfit,
+    GS_RP_BESTFIT, 1);
+const struct gs_policy gs_policy_openb_fgd = OPENB_POLICY("fgd",
+    "FGD: least growth of the workload's fragmentation", create_fgd,
+    GS_RP_FGD, 0);

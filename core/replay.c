@@ -27,7 +27,7 @@ void
 gs_replay_opts_init(struct gs_replay_opts *o)
 {
 	memset(o, 0, sizeof *o);
-	o->policy = GS_RP_FGD;
+	o->policy = &gs_policy_openb_fgd;
 	o->seed = 42;
 	o->tune = 1.3;
 	o->threshold = 95;
@@ -141,9 +141,9 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 
 	memset(rs, 0, sizeof *rs);
 	memset(res, 0, sizeof *res);
-	if (o->policy < 0 || o->policy >= GS_RP_N)
-		return gs_error_set(err, NULL, 0, 0, "unknown policy %d",
-		    o->policy);
+	if (o->policy == NULL || !(o->policy->views & GS_VIEW_SHARE))
+		return gs_error_set(err, NULL, 0, 0, "policy '%s' has no "
+		    "replay", o->policy != NULL ? o->policy->name : "");
 	rs->opts = o;
 	rs->res = res;
 	res->policy = o->policy;
@@ -156,7 +156,7 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	memcpy(rs->cl.v, cl->v, cl->n * sizeof *cl->v);
 
 	gs_typical_build(pods, cl, o->threshold, &rs->typ);
-	gs_rctx_init(&rs->ctx, o->policy, &rs->typ);
+	gs_rctx_init(&rs->ctx, o->policy->scorer, &rs->typ);
 	res->kept = rs->typ.kept;
 	res->ntypical = rs->typ.n;
 	res->typical_cover = (double)rs->typ.kept / (double)rs->typ.total;
@@ -185,15 +185,15 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 		p->src = (int)byname[i];
 	}
 	free(byname);
-	rs->use_mem = gs_rpolicies[o->policy].mem;
+	rs->use_mem = o->policy->mem;
 	rs->nshapes = number_shapes(rs->pods, pods->n, rs->use_mem);
 
-	if (!o->nocache && gs_rpolicies[o->policy].local &&
+	if (!o->nocache && o->policy->cacheable &&
 	    (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
 		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
-	if (gs_rpolicies[o->policy].hami_node != NULL)
-		rhami_create(rs, pods, gs_rpolicies[o->policy].hami_node,
-		    gs_rpolicies[o->policy].hami_gpu);
+	if (o->policy->scorer == GS_RP_HAMI)
+		rhami_create(rs, pods, o->policy, o->node_policy,
+		    o->gpu_policy);
 	rs->cand = xreallocarray(NULL, cl->n, sizeof *rs->cand);
 	rs->cscore = xreallocarray(NULL, cl->n, sizeof *rs->cscore);
 	rs->byrank = xreallocarray(NULL, cl->n, sizeof *rs->byrank);
@@ -296,9 +296,9 @@ choose_random(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 
 /* Does node a win a tie against node b under the policy's rule? */
 static int
-tie_wins(const struct rstate *rs, int a, int b)
+tie_wins(const struct rstate *rs, const struct gs_policy *pi, int a, int b)
 {
-	if (gs_rpolicies[rs->opts->policy].tie == GS_TIE_NAME)
+	if (pi->tie == GS_TIE_NAME)
 		return rs->cl.v[a].name_rank < rs->cl.v[b].name_rank;
 	return rs->cl.v[a].rank < rs->cl.v[b].rank;
 }
@@ -310,9 +310,9 @@ tie_wins(const struct rstate *rs, int a, int b)
  * maps [min, max] onto [0, 100] first, in integers.
  */
 static int
-choose_scored(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+choose_scored(struct rstate *rs, const struct gs_policy *pi,
+    const struct gs_rpod *p, uint32_t *devs)
 {
-	const struct gs_rpolicy_info *pi = &gs_rpolicies[rs->opts->policy];
 	size_t	i, nc = 0, ties = 0;
 	int	best = -1;
 	double	bs = 0, s, lo = 0, hi = 0;
@@ -341,7 +341,7 @@ choose_scored(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 			if (pi->tie == GS_TIE_RANDOM) {
 				if (rstate_intn(rs, ++ties) == 0)
 					best = c;
-			} else if (tie_wins(rs, c, best))
+			} else if (tie_wins(rs, pi, c, best))
 				best = c;
 			continue;
 		}
@@ -372,9 +372,9 @@ choose_hami(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 	node = rhami_place(rs->hami, idx, devs, &err);
 	if (node != -3)
 		return node < 0 ? -1 : node;
-	rs->ctx.policy = GS_RP_KUBE_LEAST;
-	node = choose_scored(rs, p, devs);
-	rs->ctx.policy = rs->opts->policy;
+	rs->ctx.policy = gs_policy_kube_least.scorer;
+	node = choose_scored(rs, &gs_policy_kube_least, p, devs);
+	rs->ctx.policy = rs->opts->policy->scorer;
 	if (node >= 0)
 		rhami_commit_cpu(rs->hami, idx, node);
 	return node;
@@ -390,10 +390,10 @@ rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 	*devs = 0;
 	if (rs->hami != NULL)
 		node = choose_hami(rs, p, devs);
-	else if (rs->opts->policy == GS_RP_RANDOM)
+	else if (rs->opts->policy->scorer == GS_RP_RANDOM)
 		node = choose_random(rs, p, devs);
 	else
-		node = choose_scored(rs, p, devs);
+		node = choose_scored(rs, rs->opts->policy, p, devs);
 	if (node < 0)
 		return -1;
 	n = &rs->cl.v[node];

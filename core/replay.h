@@ -16,59 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "policy.h"
 #include "progress.h"
 #include "trace.h"
 #include "util.h"
-
-/*
- * The replay policies: the six of the FGD paper (spec/openb-fgd.md §6),
- * then the peers' (spec/peers.md): kube-scheduler's NodeResourcesFit
- * strategies, KAI-Scheduler and Volcano's deviceshare, each binpack and
- * spread, and HAMi v2.6.1 itself under its four node x GPU policies.
- */
-enum gs_rpolicy {
-	GS_RP_RANDOM,
-	GS_RP_DOTPROD,
-	GS_RP_GPUCLUSTERING,
-	GS_RP_GPUPACKING,
-	GS_RP_BESTFIT,
-	GS_RP_FGD,
-	GS_RP_NOPENB,			/* the paper's six end here */
-	GS_RP_KUBE_LEAST = GS_RP_NOPENB,
-	GS_RP_KUBE_MOST,
-	GS_RP_KUBE_RTCR,
-	GS_RP_KAI_BINPACK,
-	GS_RP_KAI_SPREAD,
-	GS_RP_VOLCANO_BINPACK,
-	GS_RP_VOLCANO_SPREAD,
-	GS_RP_HAMI_BB,			/* HAMi v2.6.1: node, GPU policy */
-	GS_RP_HAMI_BS,
-	GS_RP_HAMI_SB,
-	GS_RP_HAMI_SS,
-	GS_RP_N
-};
-
-/* How a policy breaks ties between nodes of the best score. */
-enum gs_rtie {
-	GS_TIE_RANK,		/* the seeded node order (the paper's fork) */
-	GS_TIE_NAME,		/* the smallest node name (KAI) */
-	GS_TIE_RANDOM		/* uniformly at random (kube, Volcano) */
-};
-
-struct gs_rpolicy_info {
-	const char	*name;
-	const char	*summary;
-	int		 tie;		/* enum gs_rtie */
-	int		 local;		/* score depends on the node alone */
-	int		 normalize;	/* NormalizeScore over feasible nodes */
-	int		 mem;		/* score depends on the pod's memory */
-	/* HAMi's node and GPU policies; NULL for the other policies. */
-	const char	*hami_node, *hami_gpu;
-};
-
-extern const struct gs_rpolicy_info gs_rpolicies[GS_RP_N];
-/* The policy's index, or -1. */
-int	gs_rpolicy_lookup(const char *name);
 
 /* One typical pod shape (§4) and how often it occurs. */
 struct gs_tshape {
@@ -133,7 +84,10 @@ struct gs_rpod {
 };
 
 struct gs_replay_opts {
-	int		policy;		/* enum gs_rpolicy */
+	const struct gs_policy *policy;	/* one with GS_VIEW_SHARE */
+	/* HAMi: node and GPU policy; NULL for the entry's (its chart's
+	 * defaults, binpack and spread, for a version's own row). */
+	const char	*node_policy, *gpu_policy;
 	unsigned long	seed;
 	double		tune;		/* top up to tune x GPU capacity; 0 off */
 	int		threshold;	/* typical pods: popularity %, 95 */
@@ -159,7 +113,7 @@ struct gs_revent {
 };
 
 struct gs_replay_result {
-	int			 policy;
+	const struct gs_policy	*policy;
 	unsigned long		 seed;
 	struct gs_revent	*ev;
 	size_t			 nev;
@@ -208,7 +162,7 @@ int64_t	gs_frag_shape(const struct gs_rnode *, const struct gs_tshape *);
 
 /* What a policy's score may depend on besides the node and the pod. */
 struct gs_rctx {
-	int			 policy;
+	int			 policy;	/* enum gs_rscorer */
 	const struct gs_typical	*t;		/* FGD's typical pods */
 	/* kube-scheduler: weights of cpu, memory and GPU (milli). */
 	int			 kube_w[3];
@@ -219,7 +173,7 @@ struct gs_rctx {
 	int			 split;
 };
 
-void	gs_rctx_init(struct gs_rctx *, int policy, const struct gs_typical *);
+void	gs_rctx_init(struct gs_rctx *, int scorer, const struct gs_typical *);
 /* Per pod, before scoring: what a policy needs of the whole cluster. */
 void	gs_rpolicy_prepare(struct gs_rctx *, const struct gs_rcluster *,
 	    const struct gs_rpod *);

@@ -1,8 +1,12 @@
 /*
- * replay_hami.c: HAMi v2.6.1 as a replay policy.  The trace's nodes
- * become HAMi nodes and its pods HAMi requests, and every decision is the
- * HAMi policy's own (policy_hami.c), bit for bit; the replay mirrors the
- * chosen GPUs into its milli-GPU state for the fragmentation measure.
+ * replay_hami.c: HAMi as a replay policy: any HAMi profile of the one
+ * table (hami-v2.6.1 ... hami-v2.10.0, with the chart's default node and
+ * GPU policies, binpack and spread, unless told), and the four entries
+ * hami-binpack-binpack ... hami-spread-spread defined here, HAMi v2.6.1
+ * under one node x GPU policy each.  The trace's nodes become HAMi nodes
+ * and its pods HAMi requests, and every decision is the HAMi policy's own
+ * (policy_hami.c), bit for bit; the replay mirrors the chosen GPUs into
+ * its milli-GPU state for the fragmentation measure.
  *
  * The mapping, documented in gpusched(1):
  * - a trace GPU is a HAMi device with 10 slots (deviceSplitCount), 100
@@ -22,6 +26,7 @@
 #include "engine.h"
 #include "hami.h"
 #include "replay_int.h"
+#include "running.h"
 
 #define HAMI_SPLIT		10
 #define HAMI_UNKNOWN_MEM	16384
@@ -39,6 +44,7 @@ static const struct {
 };
 
 struct rhami {
+	const struct gs_policy	*p;		/* the HAMi profile */
 	struct gs_cluster	 cl;
 	struct gs_config	 cfg;
 	void			*state;
@@ -134,10 +140,19 @@ build_pod(struct gs_pod *hp, const struct gs_trace_pod *tp)
 
 int
 rhami_create(struct rstate *rs, const struct gs_trace_pods *tp,
-    const char *node_policy, const char *gpu_policy)
+    const struct gs_policy *entry, const char *node_policy,
+    const char *gpu_policy)
 {
 	struct rhami	*h = xcalloc(1, sizeof *h);
 	size_t		 i;
+
+	/* An entry's own policies first, then the caller's, then the
+	 * chart's defaults (gs_config_init's: binpack, spread). */
+	if (entry->hami_node != NULL)
+		node_policy = entry->hami_node;
+	if (entry->hami_gpu != NULL)
+		gpu_policy = entry->hami_gpu;
+	h->p = gs_policy_hami_profile(entry);
 
 	h->cl.nnodes = h->cl.cap = rs->cl.n;
 	h->cl.nodes = xcalloc(rs->cl.n ? rs->cl.n : 1, sizeof *h->cl.nodes);
@@ -145,13 +160,16 @@ rhami_create(struct rstate *rs, const struct gs_trace_pods *tp,
 		build_node(&h->cl.nodes[i], &rs->cl, i);
 	gs_config_init(&h->cfg);
 	gs_config_set_policies(&h->cfg, node_policy, gpu_policy);
+	free(h->cfg.profile);
+	h->cfg.profile = xstrdup(h->p->name);
 	h->cfg.override_policies = 1;
+	gs_cluster_for_version(&h->cl, hami_version(&h->cfg));
 	h->npods = rs->npods;
 	h->pods = xcalloc(rs->npods ? rs->npods : 1, sizeof *h->pods);
 	h->pl = xcalloc(rs->npods ? rs->npods : 1, sizeof *h->pl);
 	for (i = 0; i < rs->npods; i++)
 		build_pod(&h->pods[i], &tp->v[rs->pods[i].src]);
-	h->state = gs_policy_hami_v261.create(&h->cl, &h->cfg);
+	h->state = h->p->create(&h->cl, &h->cfg);
 	rs->hami = h;
 	return 0;
 }
@@ -163,7 +181,7 @@ rhami_free(struct rhami *h)
 
 	if (h == NULL)
 		return;
-	gs_policy_hami_v261.destroy(h->state);
+	h->p->destroy(h->state);
 	for (i = 0; i < h->npods; i++) {
 		gs_pod_release(&h->pods[i]);
 		gs_placement_release(&h->pl[i]);
@@ -184,7 +202,7 @@ rhami_place(struct rhami *h, size_t pod, uint32_t *devs,
 
 	*devs = 0;
 	gs_placement_release(pl);
-	if (gs_policy_hami_v261.decide(h->state, &h->cl, &h->pods[pod], pl,
+	if (h->p->decide(h->state, &h->cl, &h->pods[pod], pl,
 	    err) != 0)
 		return -2;
 	if (pl->status == GS_UNMANAGED)
@@ -218,3 +236,23 @@ rhami_unplace(struct rhami *h, size_t pod)
 	gs_engine_release(&h->cl, &h->pl[pod], &h->pods[pod]);
 	gs_placement_release(&h->pl[pod]);
 }
+
+/* HAMi v2.6.1 under its four node x GPU policies, replay names.  HAMi
+ * decides itself, the first listed node on ties; CPU-only pods, which it
+ * leaves to kube-scheduler, go to kube-least-allocated (its tie rule). */
+#define HAMI_V261(n, s, node, gpu) {					\
+	.name = (n), .summary = (s), .family = "hami",			\
+	.views = GS_VIEW_SHARE, .tie = GS_TIE_FIRST,			\
+	.scorer = GS_RP_HAMI, .hami = &gs_policy_hami_v261,		\
+	.hami_node = (node), .hami_gpu = (gpu) }
+
+const struct gs_policy gs_policy_hami_bb = HAMI_V261("hami-binpack-binpack",
+    "HAMi v2.6.1: node binpack, GPU binpack (trace shares mapped)",
+    "binpack", "binpack");
+const struct gs_policy gs_policy_hami_bs = HAMI_V261("hami-binpack-spread",
+    "HAMi v2.6.1: node binpack, GPU spread (HAMi's defaults)",
+    "binpack", "spread");
+const struct gs_policy gs_policy_hami_sb = HAMI_V261("hami-spread-binpack",
+    "HAMi v2.6.1: node spread, GPU binpack", "spread", "binpack");
+const struct gs_policy gs_policy_hami_ss = HAMI_V261("hami-spread-spread",
+    "HAMi v2.6.1: node spread, GPU spread", "spread", "spread");

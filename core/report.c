@@ -368,7 +368,10 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 		fprintf(fp, "in effect: %s\n", eff);
 		report_hami_config(fp, c->hami);
 		fputc('\n', fp);
-	} else
+	} else if (gs_policy_find(rr->cfg->profile)->scorer == GS_RP_RANDOM)
+		fprintf(fp, "scheduler: %s; seed %lu\n\n",
+		    gs_policy_find(rr->cfg->profile)->summary, rr->cfg->seed);
+	else
 		fprintf(fp, "scheduler: %s\n\n",
 		    gs_policy_find(rr->cfg->profile)->summary);
 	free(eff);
@@ -538,6 +541,9 @@ gs_report_json(const struct gs_report_run *rr)
 	if (c->hami != NULL)
 		json_object_set_new(sched, "hamiConfig",
 		    hami_config_json(c->hami));
+	if (gs_policy_find(rr->cfg->profile)->scorer == GS_RP_RANDOM)
+		json_object_set_new(sched, "seed",
+		    json_integer((json_int_t)rr->cfg->seed));
 	json_object_set_new(o, "scheduler", sched);
 
 	for (i = 0; i < rr->res->npl; i++) {

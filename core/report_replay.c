@@ -112,7 +112,7 @@ set_json(const struct gs_replay_report *rp, const struct gs_replay_set *s)
 	size_t	 i;
 
 	json_object_set_new(o, "policy",
-	    json_string(gs_rpolicies[s->policy].name));
+	    json_string(s->policy->name));
 	json_object_set_new(o, "nodes", json_string(rp->nodes_path));
 	json_object_set_new(o, "pods", json_string(rp->pods_path));
 	json_object_set_new(o, "timed", json_boolean(timed));
@@ -277,7 +277,7 @@ gs_report_replay_csv(FILE *fp, const struct gs_replay_report *rp)
 		for (k = 0; k < s->npoints; k++) {
 			const struct gs_rpoint_stats *st = &s->stats[k];
 
-			fprintf(fp, "%s,%lld", gs_rpolicies[s->policy].name,
+			fprintf(fp, "%s,%lld", s->policy->name,
 			    (long long)st->x);
 			if (!timed)
 				fprintf(fp, ",%lld", (long long)(100 - st->x));
@@ -327,8 +327,8 @@ name_width(const struct gs_replay_report *rp)
 	size_t	i, w = 6;
 
 	for (i = 0; i < rp->nsets; i++)
-		if (strlen(gs_rpolicies[rp->sets[i].policy].name) > w)
-			w = strlen(gs_rpolicies[rp->sets[i].policy].name);
+		if (strlen(rp->sets[i].policy->name) > w)
+			w = strlen(rp->sets[i].policy->name);
 	return (int)w;
 }
 
@@ -336,7 +336,7 @@ name_width(const struct gs_replay_report *rp)
 static int
 colw(const struct gs_replay_report *rp, size_t i, int w)
 {
-	int n = (int)strlen(gs_rpolicies[rp->sets[i].policy].name);
+	int n = (int)strlen(rp->sets[i].policy->name);
 
 	return n > w ? n : w;
 }
@@ -369,7 +369,7 @@ table_timed(FILE *fp, const struct gs_replay_report *rp, int range, int w,
 	for (i = 0; i < rp->nsets; i++) {
 		const struct gs_replay_set *s = &rp->sets[i];
 
-		fprintf(fp, "%-*s", pw, gs_rpolicies[s->policy].name);
+		fprintf(fp, "%-*s", pw, s->policy->name);
 		tab_stat(fp, w, &s->whole.alloc, range);
 		tab_stat(fp, w, &s->whole.frag, range);
 		tab_stat(fp, w, &s->whole.frag_ratio, range);
@@ -388,7 +388,7 @@ table_timed(FILE *fp, const struct gs_replay_report *rp, int range, int w,
 		const struct gs_replay_result	*r = &s->res[0];
 
 		fprintf(fp, "%-*s  %7zu  %7zu  %7zu  %7d  %7.2f  %9.0f  %9.0f  "
-		    "%9.0f  %9.0f\n", pw, gs_rpolicies[s->policy].name, r->placed,
+		    "%9.0f  %9.0f\n", pw, s->policy->name, r->placed,
 		    r->waited, r->expired, (int)r->peak_pending,
 		    (double)r->peak_used / (double)(r->gpus * 10), r->wait_mean,
 		    r->wait_p50, r->wait_p95, r->wait_max);
@@ -397,7 +397,7 @@ table_timed(FILE *fp, const struct gs_replay_report *rp, int range, int w,
 	    (long long)rp->opts->interval, "time_s");
 	for (i = 0; i < rp->nsets; i++)
 		fprintf(fp, "  %*s", colw(rp, i, w),
-		    gs_rpolicies[rp->sets[i].policy].name);
+		    rp->sets[i].policy->name);
 	fputc('\n', fp);
 	step = (rp->sets[0].npoints + 14) / 15;
 	for (k = 0; k < rp->sets[0].npoints; k += step) {
@@ -446,7 +446,7 @@ gs_report_replay_table(FILE *fp, const struct gs_replay_report *rp)
 	for (i = 0; i < rp->nsets; i++) {
 		const struct gs_replay_set *s = &rp->sets[i];
 
-		fprintf(fp, "%-*s", pw, gs_rpolicies[s->policy].name);
+		fprintf(fp, "%-*s", pw, s->policy->name);
 		tab_stat(fp, w, &at100(s)->alloc, range);
 		tab_stat(fp, w, &at100(s)->unalloc, range);
 		tab_stat(fp, w, &at100(s)->frag, range);
@@ -459,7 +459,7 @@ gs_report_replay_table(FILE *fp, const struct gs_replay_report *rp)
 	    "arrived):\n%7s  %5s", "arrived", "ideal");
 	for (i = 0; i < rp->nsets; i++)
 		fprintf(fp, "  %*s", colw(rp, i, w),
-		    gs_rpolicies[rp->sets[i].policy].name);
+		    rp->sets[i].policy->name);
 	fputc('\n', fp);
 	for (k = 0; k <= GS_RCURVE_MAX; k += 10) {
 		fprintf(fp, "%7zu  %5d", k, 100 - (int)k);

@@ -15,7 +15,7 @@
 
 /* One policy's replays, one per seed. */
 struct gs_replay_set {
-	int			 policy;
+	const struct gs_policy	*policy;
 	size_t			 nseeds;
 	struct gs_replay_result	*res;
 	size_t			 npoints;

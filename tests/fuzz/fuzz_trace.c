@@ -17,6 +17,20 @@ static const char fixed_nodes[] = "sn,cpu_milli,memory_mib,gpu,model\n"
 static const char fixed_pods[] = "name,cpu_milli,memory_mib,num_gpu,"
     "gpu_milli\np0,4000,1024,1,470\np1,8000,0,2,1000\np2,1000,1,0,0\n";
 
+/* The k-th policy of the one table with a replay, round and round. */
+static const struct gs_policy *
+share_policy(size_t k)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; gs_policies[i] != NULL; i++)
+		n += (gs_policies[i]->views & GS_VIEW_SHARE) != 0;
+	k %= n;
+	for (i = 0;; i++)
+		if ((gs_policies[i]->views & GS_VIEW_SHARE) && k-- == 0)
+			return gs_policies[i];
+}
+
 static void
 replay(const struct gs_trace_nodes *tn, const struct gs_trace_pods *tp)
 {
@@ -34,7 +48,7 @@ replay(const struct gs_trace_nodes *tn, const struct gs_trace_pods *tp)
 		o.timed = timed;
 		o.tune = 0;	/* top-up is unit-tested; here it is slow */
 		o.verify = 1;
-		o.policy = (int)(tn->n % GS_RP_N);
+		o.policy = share_policy(tn->n);
 		if (cl.gpus > 0 && gs_replay_run(&cl, tp, &o, &r, &err) == 0) {
 			if (r.verify_failed)
 				abort();

@@ -142,3 +142,22 @@ t_fit_release(struct t_fit *x)
 	gs_config_release(&x->cfg);
 	gs_node_release(&x->node);
 }
+
+void
+t_t4_cluster(struct gs_cluster *c, const char *const *names, size_t n)
+{
+	size_t	i;
+
+	memset(c, 0, sizeof *c);
+	c->nodes = xcalloc(n, sizeof *c->nodes);
+	c->nnodes = c->cap = n;
+	for (i = 0; i < n; i++) {
+		struct gs_node *nd = &c->nodes[i];
+
+		t_node(nd, names[i], 4, 15360, "NVIDIA-Tesla T4");
+		nd->has_alloc = 1;
+		nd->alloc_cpu = 32000;
+		nd->alloc_mem = 128LL << 30;
+		nd->alloc_pods = 110;
+	}
+}

@@ -26,6 +26,7 @@ extern CU_TestInfo truth_tests[];
 extern CU_TestInfo lint_tests[];
 extern CU_TestInfo io_tests[];
 extern CU_TestInfo optparse_tests[];
+extern CU_TestInfo onetable_tests[];
 
 /* A node of n identical GPUs (index order, UUIDs "GPU-<i>"). */
 void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
@@ -46,6 +47,10 @@ struct t_fit {
 	int			insufficient;
 };
 
+/* Nodes of those names, each 4 T4s of 15360 MiB, 32 cores, 128 GiB
+ * and 110 pods allocatable. */
+void	t_t4_cluster(struct gs_cluster *, const char *const *names,
+	    size_t n);
 /* Set cfg's scheduler profile ("hami-v2.10.0"). */
 void	t_set_profile(struct gs_config *, const char *profile);
 /* ndevs identical T4s of mem MiB; the scheduler's GPU policy. */

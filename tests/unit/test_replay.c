@@ -583,7 +583,8 @@ test_timed_queue(void)
 static void
 test_hami_replay(void)
 {
-	static const int pol[2] = { GS_RP_HAMI_BB, GS_RP_HAMI_BS };
+	static const struct gs_policy *const pol[2] = { &gs_policy_hami_bb,
+	    &gs_policy_hami_bs };
 	struct gs_trace_nodes	tn;
 	struct gs_trace_pods	tp;
 	struct gs_rcluster	cl;
@@ -610,7 +611,7 @@ test_hami_replay(void)
 		CU_ASSERT_EQUAL(r.verify_failed, 0);
 		/* Node binpack: b joins a's node; GPU policy decides the card. */
 		CU_ASSERT_EQUAL(r.node_of[1], r.node_of[0]);
-		if (pol[i] == GS_RP_HAMI_BB)
+		if (pol[i] == &gs_policy_hami_bb)
 			CU_ASSERT_EQUAL(r.devs_of[1], r.devs_of[0])
 		else
 			CU_ASSERT_NOT_EQUAL(r.devs_of[1], r.devs_of[0]);
@@ -696,14 +697,16 @@ test_cache_exact(void)
 	struct gs_replay_opts	 o;
 	struct gs_replay_result	 a, b;
 	struct gs_error		 e;
-	int			 pol, timed;
-	size_t			 i;
+	int			 timed;
+	size_t			 i, pol;
 
 	load_random(11, 60, 900, &cl, &tn, &tp);
 	for (timed = 0; timed <= 1; timed++)
-		for (pol = 0; pol < GS_RP_N; pol++) {
+		for (pol = 0; gs_policies[pol] != NULL; pol++) {
+			if (!(gs_policies[pol]->views & GS_VIEW_SHARE))
+				continue;
 			gs_replay_opts_init(&o);
-			o.policy = pol;
+			o.policy = gs_policies[pol];
 			o.seed = 3;
 			o.timed = timed;
 			o.speedup = 4;
@@ -743,7 +746,7 @@ test_seeded(void)
 
 	load_random(5, 30, 300, &cl, &tn, &tp);
 	gs_replay_opts_init(&o);
-	o.policy = GS_RP_RANDOM;
+	o.policy = &gs_policy_openb_random;
 	o.tune = 3;
 	memset(&e, 0, sizeof e);
 	CU_ASSERT_EQUAL_FATAL(gs_replay_run(&cl, &tp, &o, &a, &e), 0);
@@ -764,6 +767,46 @@ test_seeded(void)
 	release_all(&cl, &tn, &tp);
 }
 
+/* Any HAMi version replays; v2.6.1's own row is the chart's defaults
+ * (hami-binpack-spread), and under binpack/binpack hami-binpack-binpack,
+ * decision for decision. */
+static void
+test_hami_versions_replay(void)
+{
+	struct gs_trace_nodes	tn;
+	struct gs_trace_pods	tp;
+	struct gs_rcluster	cl;
+	struct gs_replay_opts	o;
+	struct gs_replay_result	r[5];
+	struct gs_error		e;
+	int			i;
+
+	load_random(7, 20, 300, &cl, &tn, &tp);
+	for (i = 0; i < 5; i++) {
+		gs_replay_opts_init(&o);
+		o.policy = i == 0 ? &gs_policy_hami_v261 : i == 1 ?
+		    &gs_policy_hami_bs : i == 2 ? &gs_policy_hami_v261 :
+		    i == 3 ? &gs_policy_hami_bb : &gs_policy_hami_v2100;
+		if (i == 2)
+			o.node_policy = o.gpu_policy = "binpack";
+		memset(&e, 0, sizeof e);
+		CU_ASSERT_EQUAL_FATAL(gs_replay_run(&cl, &tp, &o, &r[i], &e),
+		    0);
+		CU_ASSERT_TRUE(r[i].placed > 0);
+	}
+	CU_ASSERT_EQUAL(r[0].digest, r[1].digest);
+	CU_ASSERT_EQUAL(r[2].digest, r[3].digest);
+	CU_ASSERT_NOT_EQUAL(r[0].digest, r[2].digest);
+	CU_ASSERT_PTR_EQUAL(r[4].policy, &gs_policy_hami_v2100);
+	for (i = 0; i < 5; i++)
+		gs_replay_result_release(&r[i]);
+	/* A policy without the share view is refused. */
+	gs_replay_opts_init(&o);
+	o.policy = NULL;
+	CU_ASSERT_EQUAL(gs_replay_run(&cl, &tp, &o, &r[0], &e), -1);
+	release_all(&cl, &tn, &tp);
+}
+
 CU_TestInfo replay_tests[] = {
 	{ "trace rows: node and pod lists, both forms", test_trace_rows },
 	{ "trace errors are located", test_trace_errors },
@@ -775,6 +818,8 @@ CU_TestInfo replay_tests[] = {
 	{ "KAI: node order and fractional GPU groups", test_kai_scores },
 	{ "Volcano: device walk and binpack score", test_volcano_scores },
 	{ "HAMi in the replay: its own decisions", test_hami_replay },
+	{ "HAMi in the replay: any version, node x GPU policies",
+	    test_hami_versions_replay },
 	{ "typical pods: order, ties and the cut", test_typical },
 	{ "curve buckets: half-even rounding, +-1 fallback",
 	    test_curve_buckets },

@@ -1,0 +1,217 @@
+/*
+ * test_onetable.c: the one policy table (core/policy.c): lookups by name
+ * and view, every entry's attributes, and the FGD paper's Random and
+ * GpuClustering on the device view (policy_openb.c), with GpuClustering's
+ * scores computed by hand from openb_policy.c's formula.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+#include <gsl/gsl_rng.h>
+
+#include "suites.h"
+#include "../../core/engine.h"
+#include "../../core/policy.h"
+#include "../../core/util.h"
+
+/* Names and views: a share-only entry is not a profile. */
+static void
+test_lookup(void)
+{
+	const struct gs_policy	*p;
+
+	CU_ASSERT_PTR_EQUAL(gs_policy_find("hami-v2.10.0"),
+	    &gs_policy_hami_v2100);
+	CU_ASSERT_PTR_EQUAL(gs_policy_lookup("hami-v2.10.0", GS_VIEW_SHARE),
+	    &gs_policy_hami_v2100);
+	CU_ASSERT_PTR_EQUAL(gs_policy_find("gpuclustering"),
+	    &gs_policy_openb_gpuclustering);
+	CU_ASSERT_PTR_EQUAL(gs_policy_find("random"), &gs_policy_openb_random);
+	CU_ASSERT_PTR_NULL(gs_policy_find("hami-binpack-binpack"));
+	CU_ASSERT_PTR_NULL(gs_policy_find("tetris"));
+	CU_ASSERT_PTR_NULL(gs_policy_lookup("tetris", 0));
+	p = gs_policy_lookup("hami-binpack-binpack", GS_VIEW_SHARE);
+	CU_ASSERT_PTR_EQUAL_FATAL(p, &gs_policy_hami_bb);
+	CU_ASSERT_PTR_EQUAL(gs_policy_hami_profile(p), &gs_policy_hami_v261);
+	CU_ASSERT_STRING_EQUAL(p->hami_node, "binpack");
+	CU_ASSERT_STRING_EQUAL(p->hami_gpu, "binpack");
+	CU_ASSERT_FALSE(gs_policy_is_version(p));
+	CU_ASSERT_PTR_EQUAL(gs_policy_hami_profile(&gs_policy_hami_v290),
+	    &gs_policy_hami_v290);
+	CU_ASSERT_TRUE(gs_policy_is_version(&gs_policy_hami_v290));
+	CU_ASSERT_FALSE(gs_policy_is_version(&gs_policy_kai_binpack));
+	CU_ASSERT_STRING_EQUAL(gs_tie_name(GS_TIE_RANK), "rank");
+	CU_ASSERT_STRING_EQUAL(gs_tie_name(GS_TIE_NAME), "name");
+	CU_ASSERT_STRING_EQUAL(gs_tie_name(GS_TIE_RANDOM), "random");
+	CU_ASSERT_STRING_EQUAL(gs_tie_name(GS_TIE_FIRST), "first");
+}
+
+/* The replay's attributes, as its table had them, now fields. */
+static void
+test_attributes(void)
+{
+	size_t	i, j, nshare = 0;
+
+	CU_ASSERT_EQUAL(gs_policy_kai_binpack.tie, GS_TIE_NAME);
+	CU_ASSERT_EQUAL(gs_policy_kai_binpack.cacheable, 0);
+	CU_ASSERT_EQUAL(gs_policy_kai_spread.cacheable, 1);
+	CU_ASSERT_EQUAL(gs_policy_kube_rtcr.tie, GS_TIE_RANDOM);
+	CU_ASSERT_EQUAL(gs_policy_kube_most.mem, 1);
+	CU_ASSERT_EQUAL(gs_policy_volcano_spread.mem, 0);
+	CU_ASSERT_EQUAL(gs_policy_openb_bestfit.normalize, 1);
+	CU_ASSERT_EQUAL(gs_policy_openb_fgd.normalize, 0);
+	CU_ASSERT_EQUAL(gs_policy_openb_fgd.tie, GS_TIE_RANK);
+	CU_ASSERT_EQUAL(gs_policy_openb_gpuclustering.scorer,
+	    GS_RP_GPUCLUSTERING);
+	CU_ASSERT_EQUAL(gs_policy_hami_v261.scorer, GS_RP_HAMI);
+	CU_ASSERT_EQUAL(gs_policy_hami_v261.explains, 1);
+	CU_ASSERT_EQUAL(gs_policy_hami_v261.cacheable, 0);
+	CU_ASSERT_EQUAL(gs_policy_openb_fgd.explains, 0);
+	CU_ASSERT_EQUAL(gs_policy_hami_ss.views, GS_VIEW_SHARE);
+	for (i = 0; gs_policies[i] != NULL; i++) {
+		const struct gs_policy *p = gs_policies[i];
+
+		CU_ASSERT_TRUE(p->views != 0);
+		CU_ASSERT_PTR_NOT_NULL(p->family);
+		CU_ASSERT_TRUE(p->scorer >= 0 && p->scorer < GS_RP_N);
+		if (p->views & GS_VIEW_DEVICE)
+			CU_ASSERT_TRUE(p->create != NULL && p->decide != NULL &&
+			    p->destroy != NULL);
+		if (p->explains)
+			CU_ASSERT_TRUE(p->views & GS_VIEW_DEVICE);
+		if (p->hami != NULL)
+			CU_ASSERT_TRUE(p->scorer == GS_RP_HAMI &&
+			    p->hami_node != NULL && p->hami_gpu != NULL);
+		nshare += (p->views & GS_VIEW_SHARE) != 0;
+		for (j = 0; j < i; j++)
+			CU_ASSERT_STRING_NOT_EQUAL(gs_policies[j]->name,
+			    p->name);
+	}
+	CU_ASSERT_EQUAL(i, 23);
+	CU_ASSERT_EQUAL(nshare, 23);
+}
+
+struct oenv {
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_config	cfg;
+	struct gs_result	r;
+};
+
+/* Nodes "b" then "a" (t_t4_cluster's). */
+static void
+oenv_init(struct oenv *e, const char *profile)
+{
+	static const char *const names[2] = { "b", "a" };
+
+	memset(e, 0, sizeof *e);
+	t_t4_cluster(&e->c, names, 2);
+	gs_config_init(&e->cfg);
+	t_set_profile(&e->cfg, profile);
+}
+
+/* A pod of 1 core: gpu GPUs, pct % of the memory (-1: whole). */
+static void
+opod(struct oenv *e, const char *name, int64_t gpu, int64_t pct)
+{
+	struct gs_pod	*p = t_pod(&e->w, name, 1);
+
+	t_ctr(&p->ctrs[0], gpu, -1, pct, -1);
+	p->req_cpu = p->ctrs[0].cpu = 1000;
+}
+
+static void
+orun(struct oenv *e)
+{
+	const struct gs_policy *p = gs_policy_find(e->cfg.profile);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL_FATAL(gs_engine_run(&e->c, &e->w, &e->cfg, p, &e->r,
+	    NULL), 0);
+}
+
+static void
+oenv_release(struct oenv *e)
+{
+	gs_result_release(&e->r);
+	gs_workload_release(&e->w);
+	gs_cluster_release(&e->c);
+	gs_config_release(&e->cfg);
+}
+
+/*
+ * score = 25 x (8000 - idle) / 8000, plus 75 when the node runs pods of
+ * the pod's kind and no other, plus 25 when it runs none.  Pod 0 (one
+ * whole GPU) is pinned to a.  Pod 1 (whole): a 25 x 5000 / 8000 = 15 +
+ * 75 = 90, b 12 + 25 = 37: a.  Pod 2 (a 50% share): a 25 x 6000 / 8000 =
+ * 18, its kind absent and another present; b 12 + 25 = 37: b.  Without
+ * the counts a would score 18 + 25 = 43 and win.
+ */
+static void
+test_gpuclustering_device(void)
+{
+	struct oenv	e;
+
+	oenv_init(&e, "gpuclustering");
+	opod(&e, "whole-0", 1, -1);
+	opod(&e, "whole-1", 1, -1);
+	opod(&e, "share-2", 1, 50);
+	e.w.pods[0].pinned_node = 1;
+	orun(&e);
+	CU_ASSERT_EQUAL(e.r.placed, 3);
+	CU_ASSERT_EQUAL(e.r.pl[0].node, 1);
+	CU_ASSERT_EQUAL(e.r.pl[1].node, 1);
+	CU_ASSERT_DOUBLE_EQUAL(e.r.pl[1].node_score, 90, 1e-9);
+	CU_ASSERT_EQUAL(e.r.pl[1].ctrs[0].grants[0].dev, 1);
+	CU_ASSERT_EQUAL(e.r.pl[2].node, 0);
+	CU_ASSERT_DOUBLE_EQUAL(e.r.pl[2].node_score, 37, 1e-9);
+	CU_ASSERT_EQUAL(e.r.pl[2].ctrs[0].grants[0].usedmem, 7680);
+	oenv_release(&e);
+}
+
+/* Random: the first pod's node is MT19937(seed)'s first draw over the
+ * two feasible nodes; the same seed decides the same; a ninth whole-GPU
+ * pod finds no GPU. */
+static void
+test_random_device(void)
+{
+	struct oenv	e[2];
+	gsl_rng		*rng = gsl_rng_alloc(gsl_rng_mt19937);
+	unsigned long	 seed;
+	size_t		 i, k, differ = 0;
+	long		 first;
+
+	for (seed = 1; seed <= 8; seed++) {
+		for (k = 0; k < 2; k++) {
+			oenv_init(&e[k], "random");
+			e[k].cfg.seed = seed;
+			for (i = 0; i < 9; i++)
+				opod(&e[k], "p", 1, -1);
+			orun(&e[k]);
+		}
+		gsl_rng_set(rng, seed);
+		CU_ASSERT_EQUAL(e[0].r.pl[0].node,
+		    (long)gsl_rng_uniform_int(rng, 2));
+		CU_ASSERT_EQUAL(e[0].r.placed, 8);
+		CU_ASSERT_EQUAL(e[0].r.pl[8].status, GS_PENDING);
+		first = e[0].r.pl[0].node;
+		for (i = 0; i < 9; i++) {
+			CU_ASSERT_EQUAL(e[0].r.pl[i].node, e[1].r.pl[i].node);
+			differ += e[0].r.pl[i].node != first;
+		}
+		oenv_release(&e[0]);
+		oenv_release(&e[1]);
+	}
+	CU_ASSERT_TRUE(differ > 0);
+	gsl_rng_free(rng);
+}
+
+CU_TestInfo onetable_tests[] = {
+	{ "lookup by name and view", test_lookup },
+	{ "every entry's attributes", test_attributes },
+	{ "GpuClustering on the device view: its own counts",
+	    test_gpuclustering_device },
+	{ "Random on the device view: seeded", test_random_device },
+	CU_TEST_INFO_NULL,
+};
