@@ -200,6 +200,12 @@ int	gs_rnode_fits(const struct gs_rnode *, const struct gs_rpod *);
 void	gs_rnode_charge(struct gs_rnode *, const struct gs_rpod *,
 	    uint32_t devs, int sign, const struct gs_typical *);
 
+/* The node and GPU policy a HAMi entry replays under: the entry's own,
+ * else node and gpu (--node-policy, --gpu-policy), else the chart's
+ * defaults, binpack and spread. */
+void	gs_replay_hami_policies(const struct gs_policy *entry, const char *node,
+	    const char *gpu, const char **node_out, const char **gpu_out);
+
 /* Run one replay of pods on a fresh copy of cl. */
 int	gs_replay_run(const struct gs_rcluster *cl,
 	    const struct gs_trace_pods *pods, const struct gs_replay_opts *,

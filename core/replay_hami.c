@@ -29,6 +29,8 @@
 #include "running.h"
 
 #define HAMI_SPLIT		10
+#define HAMI_CHART_NODE_POLICY	"binpack"	/* the chart's defaults */
+#define HAMI_CHART_GPU_POLICY	"spread"
 #define HAMI_UNKNOWN_MEM	16384
 
 /* GPU memory (MiB) per trace model, as the FGD paper's simulator has it. */
@@ -138,6 +140,16 @@ build_pod(struct gs_pod *hp, const struct gs_trace_pod *tp)
 	}
 }
 
+void
+gs_replay_hami_policies(const struct gs_policy *entry, const char *node,
+    const char *gpu, const char **node_out, const char **gpu_out)
+{
+	*node_out = entry->hami_node != NULL ? entry->hami_node : node != NULL ?
+	    node : HAMI_CHART_NODE_POLICY;
+	*gpu_out = entry->hami_gpu != NULL ? entry->hami_gpu : gpu != NULL ?
+	    gpu : HAMI_CHART_GPU_POLICY;
+}
+
 int
 rhami_create(struct rstate *rs, const struct gs_trace_pods *tp,
     const struct gs_policy *entry, const char *node_policy,
@@ -146,12 +158,8 @@ rhami_create(struct rstate *rs, const struct gs_trace_pods *tp,
 	struct rhami	*h = xcalloc(1, sizeof *h);
 	size_t		 i;
 
-	/* An entry's own policies first, then the caller's, then the
-	 * chart's defaults (gs_config_init's: binpack, spread). */
-	if (entry->hami_node != NULL)
-		node_policy = entry->hami_node;
-	if (entry->hami_gpu != NULL)
-		gpu_policy = entry->hami_gpu;
+	gs_replay_hami_policies(entry, node_policy, gpu_policy, &node_policy,
+	    &gpu_policy);
 	h->p = gs_policy_hami_profile(entry);
 
 	h->cl.nnodes = h->cl.cap = rs->cl.n;

@@ -113,6 +113,15 @@ set_json(const struct gs_replay_report *rp, const struct gs_replay_set *s)
 
 	json_object_set_new(o, "policy",
 	    json_string(s->policy->name));
+	if (s->policy->scorer == GS_RP_HAMI) {
+		const char *node, *gpu;
+
+		gs_replay_hami_policies(s->policy, rp->opts->node_policy,
+		    rp->opts->gpu_policy, &node, &gpu);
+		json_object_set_new(o, "scheduler", json_pack("{s:s,s:s,s:s}",
+		    "profile", gs_policy_hami_profile(s->policy)->name,
+		    "nodeSchedulerPolicy", node, "gpuSchedulerPolicy", gpu));
+	}
 	json_object_set_new(o, "nodes", json_string(rp->nodes_path));
 	json_object_set_new(o, "pods", json_string(rp->pods_path));
 	json_object_set_new(o, "timed", json_boolean(timed));
