@@ -283,7 +283,7 @@ tags_sync(struct openb_state *st, const struct gs_cluster *c)
 	if (st->tags == NULL || !l->valid)
 		return;
 	l->valid = 0;
-	if (l->node < c->nnodes && st->ntags == c->nnodes &&
+	if (l->node < c->nnodes && l->node < st->ntags &&
 	    c->nodes[l->node].gen != l->gen)
 		st->tags[l->node].n[l->tag]++;
 }
@@ -319,7 +319,7 @@ score_nodes(struct openb_state *st, const struct gs_cluster *c,
 			continue;
 		if (st->policy == GS_RP_FGD)
 			node_frag(st, &r, node_devmem(n), &t);
-		if (st->tags != NULL)
+		if (st->tags != NULL && i < st->ntags)
 			node_tags(st, i, &r);
 		sc[i].s = st->policy == GS_RP_RANDOM ? 0 :
 		    gs_rpolicy_score(&ctx, &r, &rp, &sc[i].devs);
@@ -426,8 +426,8 @@ tags_note(struct openb_state *st, const struct gs_cluster *c,
 {
 	struct gs_rpod	rp;
 
-	if (st->tags == NULL)
-		return;
+	if (st->tags == NULL || (size_t)best >= st->ntags)
+		return;	/* a node added after create() is not counted */
 	to_rpod(pod, k, node_devmem(&c->nodes[best]), &rp);
 	st->last.valid = 1;
 	st->last.node = (size_t)best;
