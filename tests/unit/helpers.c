@@ -142,3 +142,12 @@ t_fit_release(struct t_fit *x)
 	gs_config_release(&x->cfg);
 	gs_node_release(&x->node);
 }
+
+const struct hami_profile *
+t_hp(const char *s)
+{
+	const struct hami_profile	*hp = hami_profile_find(s);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(hp);
+	return hp;
+}
