@@ -408,13 +408,14 @@ int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
 	    const struct hami_profile *, char *buf, size_t len);
 /*
- * Does HAMi of that version use the node's registered GPUs?  Up to v2.7
+ * Does HAMi of that profile use the node's registered GPUs?  Up to v2.7
  * by the node handshake (gs_cluster_apply_handshakes), except v2.7.0,
- * which reads none (handshake_unread); from v2.8 by the
- * device plugin's allocatable nvidia.com/gpu, which must not be 0 (a
- * scheduler in its steady state: the count it last saw is the node's);
- * v2.9 falls back to the handshake when it is 0, a Deleted_ older than
- * 60 s then counting as registered again (v2.10: any Deleted).
+ * which reads none (handshake_unread); with alloc_gpu_registers (v2.8)
+ * by the device plugin's allocatable nvidia.com/gpu, which must not be 0
+ * (a scheduler in its steady state: the count it last saw is the
+ * node's); with alloc_zero_handshake (v2.9) the handshake decides when
+ * it is 0, a Deleted_ older than 60 s then counting as registered again
+ * (handshake_lenient, v2.10: any Deleted).
  */
 int	hami_node_usable(const struct gs_node *,
 	    const struct hami_profile *);

@@ -299,7 +299,7 @@ lint_pod(const struct gs_pod *p, const struct lint_cluster *lc,
 		    "HAMi treats it as spread");
 		n++;
 	}
-	n += lint_keys(p, cfg->profile ? cfg->profile : "hami-v2.6.1",
+	n += lint_keys(p, cfg->profile ? cfg->profile : hp->name,
 	    hp, out);
 	n += lint_empty_entries(p, hp, out);
 	n += lint_use_type(p, lc, out);
