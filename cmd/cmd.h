@@ -158,13 +158,14 @@ int	cmd_enum(const char *cmd, const char *flag, const char *value,
 void	cmd_enum_error(const char *cmd, const char *flag, const char *value,
 	    const char *const *valid, size_t n);
 /* The same against the real tables: scheduling profiles, HAMi versions,
- * node policies, and the GPU policies HAMi of that version knows. */
+ * node policies, and the GPU policies that HAMi profile knows. */
 int	cmd_check_profile(const char *cmd, const char *flag, const char *name);
 int	cmd_check_hami_version(const char *cmd, const char *value);
 int	cmd_check_node_policy(const char *cmd, const char *flag,
 	    const char *value);
+struct hami_profile;
 int	cmd_check_gpu_policy(const char *cmd, const char *flag,
-	    const char *value, int version);
+	    const char *value, const struct hami_profile *);
 /* argtable's errors, then "did you mean" for each unknown long option. */
 void	cmd_arg_errors(const char *prefix, void **table, struct arg_end *);
 

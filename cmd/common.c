@@ -190,7 +190,7 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 	for (i = 0; rc == 0 && in->gpu_policy != NULL && i < sc->nruns; i++)
 		if (cmd_run_selected(in, sc, i) && cmd_check_gpu_policy(in->cmd,
 		    "--gpu-policy", in->gpu_policy,
-		    hami_version(&sc->runs[i].cfg)) != EXIT_OK) {
+		    hami_profile(&sc->runs[i].cfg)) != EXIT_OK) {
 			gs_warnings_release(&w);
 			gs_scenario_release(sc);
 			return EXIT_USAGE;

@@ -89,7 +89,7 @@ plan_check_edits(const struct plan_request *r, const struct gs_config *cfg)
 			return EXIT_USAGE;
 		if (e->gpu_policy != NULL && cmd_check_gpu_policy(
 		    "plan whatif", "--set-policy gpu", e->gpu_policy,
-		    hami_version(cfg)) != EXIT_OK)
+		    hami_profile(cfg)) != EXIT_OK)
 			return EXIT_USAGE;
 	}
 	return EXIT_OK;

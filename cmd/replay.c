@@ -201,21 +201,6 @@ parse_policies(const char *s, const struct gs_policy **out, size_t *n)
 	return rc;
 }
 
-/* The HAMi version (hami_version's number) of a HAMi profile entry. */
-static int
-entry_version(const struct gs_policy *p)
-{
-	struct gs_config	cfg;
-	int			v;
-
-	gs_config_init(&cfg);
-	free(cfg.profile);
-	cfg.profile = xstrdup(gs_policy_hami_profile(p)->name);
-	v = hami_version(&cfg);
-	gs_config_release(&cfg);
-	return v;
-}
-
 /* --node-policy and --gpu-policy: for the HAMi versions among the
  * policies, checked against what each version knows. */
 static int
@@ -246,7 +231,8 @@ parse_hami_policies(const struct replay_args *a,
 	for (i = 0; i < npol; i++)
 		if (gs_policy_is_version(pol[i]) && cmd_check_gpu_policy(
 		    "replay", "--gpu-policy", o->gpu_policy,
-		    entry_version(pol[i])) != EXIT_OK)
+		    hami_profile_find(gs_policy_hami_profile(pol[i])->name))
+		    != EXIT_OK)
 			return -1;
 	return 0;
 }

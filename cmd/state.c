@@ -99,7 +99,7 @@ state_main(int argc, char **argv)
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out;
 	/* The scenario's first run names the version unless given here. */
-	version = sc.nruns > 0 ? hami_version(&sc.runs[0].cfg) : 20601;
+	version = hami_version(sc.nruns > 0 ? &sc.runs[0].cfg : NULL);
 	gs_cluster_for_version(&sc.cluster, version);
 	if (cmd_structured(fmt))
 		cmd_print_doc(gs_report_state_json(&sc.cluster, &sc.running,

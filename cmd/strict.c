@@ -101,36 +101,22 @@ cmd_check_node_policy(const char *cmd, const char *flag, const char *value)
 
 int
 cmd_check_gpu_policy(const char *cmd, const char *flag, const char *value,
-    int version)
+    const struct hami_profile *hp)
 {
 	const char *const *names;
-	size_t		 n = hami_gpu_policy_names(version, &names);
-	char		*copy, *tok, *save = NULL, *end;
-	char		 what[64];
-	int		 rc = EXIT_OK;
+	size_t		 n = hami_gpu_policy_names(hp, &names);
+	char		*entry, what[64];
 
-	if (hami_gpu_policy_known(value, version))
+	if (hami_gpu_policy_known(value, hp))
 		return EXIT_OK;
-	if (version < 21000) {
+	/* A list (v2.10): name the first entry HAMi does not know. */
+	if ((entry = hami_gpu_policy_unknown(value, hp)) == NULL) {
 		cmd_enum_error(cmd, flag, value, names, n);
 		return EXIT_USAGE;
 	}
-	/* v2.10: a comma list; name the first entry HAMi does not know. */
 	snprintf(what, sizeof what, "%s entry", flag);
-	copy = xstrdup(value);
-	for (tok = strtok_r(copy, ",", &save); tok != NULL && rc == EXIT_OK;
-	    tok = strtok_r(NULL, ",", &save)) {
-		while (*tok == ' ' || *tok == '\t')
-			tok++;
-		end = tok + strlen(tok);
-		while (end > tok && (end[-1] == ' ' || end[-1] == '\t'))
-			*--end = '\0';
-		if (*tok != '\0')
-			rc = cmd_enum(cmd, what, tok, names, n);
-	}
-	free(copy);
-	if (rc == EXIT_OK)		/* not reached: some entry is unknown */
-		cmd_enum_error(cmd, flag, value, names, n);
+	cmd_enum_error(cmd, what, entry, names, n);
+	free(entry);
 	return EXIT_USAGE;
 }
 

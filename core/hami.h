@@ -14,6 +14,8 @@
 #include "gosort.h"
 #include "model.h"
 
+struct hami_profile;	/* below */
+
 /* Pod annotations HAMi reads. */
 #define HAMI_NODE_POLICY_ANNO	"hami.io/node-scheduler-policy"
 #define HAMI_GPU_POLICY_ANNO	"hami.io/gpu-scheduler-policy"
@@ -67,11 +69,13 @@ size_t	hami_pod_requests(const struct gs_pod *, const struct gs_config *,
 	    struct hami_creq **reqs);
 /* Is the pod's huawei.com/vnpu-mode "hami-core" (Ascend soft
  * partitions; read from v2.9)? */
-int	hami_vnpu_core_mode(const struct gs_pod *, int version);
+int	hami_vnpu_core_mode(const struct gs_pod *,
+	    const struct hami_profile *);
 /* Does request c of those start from the node's own usage, not the
  * previous containers'?  v2.10 fits each init container, and then the
  * containers, afresh. */
-int	hami_fresh_usage(int version, size_t c, size_t ninit);
+int	hami_fresh_usage(const struct hami_profile *, size_t c,
+	    size_t ninit);
 /*
  * The admission webhook: why it refuses the pod, written into buf, or
  * NULL when the pod is admitted.  Every version: the registered vendors'
@@ -130,7 +134,7 @@ struct hami_filter {
 	int	  node_spread;	/* node policy is exactly "spread" */
 	int	  health_check;	/* v2.7+: Fit skips unhealthy devices */
 	int	  topology;	/* v2.7+: GPU policy "topology-aware" */
-	int	  version;	/* hami_version() of the profile */
+	const struct hami_profile *hp;	/* the profile's row */
 	enum gosort_variant go_sort;	/* the profile's Go sort */
 	/* v2.10: DeviceUsageList.Less's mode and key chain. */
 	int	  less_mode;	/* enum hami_less */
@@ -156,10 +160,30 @@ enum hami_less {
 
 enum hami_key { HK_BINPACK, HK_SPREAD, HK_NUMA };
 
-/* A row of the HAMi profile table (hami_profile.c). */
+/* Ascend's vNPU mode check (ModeNotFit), hami_ascend_mode_refused. */
+enum hami_vnpu_check {
+	HV_NONE,		/* huawei.com/vnpu-mode not read */
+	HV_PARTIAL_FIRST,	/* v2.9: a partial vNPU vs devices[0] */
+	HV_NODE			/* v2.10: hami-core pod, hami-core node */
+};
+
+#define HAMI_MAX_ALIASES	6
+
+/*
+ * A row of the HAMi profile table (hami_profile.c): one per release
+ * gpusched reproduces, each behaviour that differs between releases a
+ * named field the code reads (no code compares version numbers).  The
+ * release that introduced each behaviour and HAMi's source for it are
+ * in hami_profile.c; man/gpusched.1 (ADDING A HAMI VERSION) lists them.
+ */
 struct hami_profile {
 	const char	*name;		/* "hami-v2.6.1" */
-	int		 version;	/* hami_version() of it: 20601 */
+	/* --hami-version / hamiVersion values naming it ("2.6", "2.6.0"),
+	 * NULL-terminated; a leading "v" is accepted. */
+	const char	*aliases[HAMI_MAX_ALIASES + 1];
+	/* major*10000 + minor*100 + patch (20601): the vendor table's
+	 * registration ranges (vendor.h) and messages, never a rule. */
+	int		 version;
 	const char	*go;		/* the Go that built it: "go1.22.5" */
 	enum gosort_variant go_sort;	/* that Go's sort.Sort */
 	/* The health check reads no handshake (v2.7.0): a stale
@@ -167,18 +191,150 @@ struct hami_profile {
 	int		 handshake_unread;
 	/* How init containers are charged: enum gs_collapse. */
 	int		 init_collapse;
+
+	/*
+	 * Admission webhook and request building.
+	 * exclusive_core_default (v2.7.0): defaultExclusiveCoreIfNeeded,
+	 *   pkg/device/nvidia/device.go: a whole-memory GPU request with
+	 *   no gpucores gets gpucores 100.
+	 * webhook_all_containers (v2.10.0): Handle, pkg/scheduler/
+	 *   webhook.go, mutates privileged and init containers too (up to
+	 *   v2.9 it skips privileged ones, v2.9 leaves init ones alone).
+	 * webhook_refusals (v2.10.0): Handle refuses a gpumem-percentage
+	 *   outside 0..100 and a privileged container in a GPU pod, init
+	 *   containers included.
+	 * request_guards (v2.10.0): GenerateResourceRequests (each
+	 *   vendor's device.go): a bad gpumem voids the request, the
+	 *   percentage is clamped and 0 is unset, vendors' range guards.
+	 * init_requests (v2.9.0): Resourcereqs (pkg/device/devices.go)
+	 *   builds requests for init containers.
+	 */
+	int		 exclusive_core_default;
+	int		 webhook_all_containers;
+	int		 webhook_refusals;
+	int		 request_guards;
+	int		 init_requests;
+	/*
+	 * Node registration (pkg/scheduler/scheduler.go, pkg/device/
+	 * devices.go CheckHealth).
+	 * register_json (v2.8.0): hami.io/node-nvidia-register is decoded
+	 *   as JSON only (UnMarshalNodeDevices); before, as text
+	 *   (DecodeNodeDevices).  gpusched reads both forms; the form
+	 *   tells which releases wrote it (gs_hami_infer).
+	 * alloc_gpu_registers (v2.8.0): the node's devices count by the
+	 *   device plugin's allocatable nvidia.com/gpu, not the handshake.
+	 * alloc_zero_handshake (v2.9.0): with allocatable 0 the handshake
+	 *   decides again, a stale Deleted_ re-registering.
+	 * handshake_lenient (v2.10.0): CheckHealth re-registers any
+	 *   Deleted_ and keeps a Requesting_ whose time does not parse.
+	 */
+	int		 register_json;
+	int		 alloc_gpu_registers;
+	int		 alloc_zero_handshake;
+	int		 handshake_lenient;
+	/*
+	 * Device filters and Fit (pkg/device/nvidia/device.go Fit,
+	 * pkg/scheduler/policy, pkg/device/devices.go).
+	 * health_check (v2.7.0): NVIDIA's Fit skips an unhealthy device
+	 *   first (CardNotHealth).
+	 * vendor_health_check (v2.10.0): the other vendors' Fits too.
+	 * device_cordon (v2.10.0): hami.io/device-cordon closes GPUs
+	 *   (NVIDIA's Fit, CardCordoned).
+	 * filter_lists_trimmed (v2.10.0): CheckType/CheckUUID trim the
+	 *   use/nouse entries, a blank value is no constraint, and both
+	 *   the use and the nouse list apply.
+	 * fit_by_type (v2.7.0): getNodeResources: each vendor's Fit sees
+	 *   only the devices whose Type contains the request's, and the
+	 *   reason totals count those.
+	 * type_case_insensitive (v2.10.0): that containment ignores case.
+	 * insufficient_by_type (v2.10.0): NodeInsufficientDevice counts the
+	 *   type's devices, not all of the node's.
+	 * reason_counts_devices (v2.10.0): NumaNotFit and AllocatedCards-
+	 *   InsufficientRequest count devices (len(tmpDevs[k.Type])), not
+	 *   device types.
+	 */
+	int		 health_check;
+	int		 vendor_health_check;
+	int		 device_cordon;
+	int		 filter_lists_trimmed;
+	int		 fit_by_type;
+	int		 type_case_insensitive;
+	int		 insufficient_by_type;
+	int		 reason_counts_devices;
+	/*
+	 * GPU policy and device order (pkg/device/nvidia gpu_policy.go,
+	 * DeviceUsageList.Less in pkg/scheduler/policy).
+	 * topology_aware (v2.7.0): the "topology-aware" GPU policy.
+	 * gpu_policy_list (v2.10.0): the GPU policy is a comma list with
+	 *   mutex and numa; a list or "numa" sorts by lessByChain.
+	 * score_first (v2.10.0): Less orders by score, NUMA breaking ties
+	 *   (NUMA groups first with numa-bind).
+	 * scoring_weights (v2.10.0): hami.io/device-scoring-weights
+	 *   (ParseDeviceScoringWeights) weighs ComputeScore.
+	 */
+	int		 topology_aware;
+	int		 gpu_policy_list;
+	int		 score_first;
+	int		 scoring_weights;
+	/*
+	 * Scores (pkg/scheduler/policy node_policy.go, gpu_policy.go).
+	 * node_score_zero_guard (v2.9.0): ComputeDefaultScore gives 0 to a
+	 *   node without slots, cores or memory.
+	 * score_by_type (v2.9.0): ComputeScore counts only the requests of
+	 *   the device's exact Type, one slot each, with integer
+	 *   percentage math, and a device without capacity scores 0.
+	 */
+	int		 node_score_zero_guard;
+	int		 score_by_type;
+	/*
+	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
+	 * device.go).
+	 * iluvatar_forward (v2.7.0 to v2.8.x): Iluvatar's Fit scans from
+	 *   the start of the sorted list.
+	 * ascend_own_fit (v2.7.0): Ascend's own Fit (no type test, the 910
+	 *   network topology) and ScoreNode's network score.
+	 * ascend_net_by_type (v2.8.0): computeBestCombination looks the
+	 *   network up among the type's devices (nodeInfo.Devices[
+	 *   commonWord]), not all of the node's.
+	 * ascend_910c_modules (v2.9.0): MutateAdmission takes a 910C count
+	 *   of 1 as 2 and refuses an odd one.
+	 * ascend_910c_whole (v2.10.0): 910C's Fit takes whole modules and
+	 *   fails short of the request.
+	 * ascend_score_own_type (v2.10.0): ScoreNode reads the type's own
+	 *   device list, not every device granted in the container.
+	 * ascend_mem_as_given (v2.10.0): GenerateResourceRequests takes the
+	 *   memory as given (the webhook rounded it).
+	 * ascend_core_hami_core_only (v2.10.0): the webhook refuses a core
+	 *   resource outside hami-core mode.
+	 * vnpu_check (v2.9.0, v2.10.0): huawei.com/vnpu-mode and the
+	 *   ModeNotFit check, enum hami_vnpu_check.
+	 * vnpu_multi_word: "nor" up to v2.9 (HAMi's typo), "not" from
+	 *   v2.10, in "vNPU %s supported for multiple devices".
+	 */
+	int		 iluvatar_forward;
+	int		 ascend_own_fit;
+	int		 ascend_net_by_type;
+	int		 ascend_910c_modules;
+	int		 ascend_910c_whole;
+	int		 ascend_score_own_type;
+	int		 ascend_mem_as_given;
+	int		 ascend_core_hami_core_only;
+	enum hami_vnpu_check vnpu_check;
+	const char	*vnpu_multi_word;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
 const struct hami_profile *hami_profile(const struct gs_config *);
 /* The row of a hami_version() value; v2.6.1's when none has it. */
 const struct hami_profile *hami_profile_of_version(int version);
+/* The row named s, by its name ("hami-v2.7.0") or an alias ("2.7",
+ * "v2.7"), or NULL. */
+const struct hami_profile *hami_profile_find(const char *s);
+/* The i-th row, oldest first (the first is the default); NULL past the
+ * last. */
+const struct hami_profile *hami_profile_at(size_t i);
 
-/*
- * The HAMi version a profile reproduces, as major*10000 + minor*100 +
- * patch: 20601 for hami-v2.6.1, 20700, 20701, 20800, 20900 and 21000 for
- * hami-v2.7.0, hami-v2.7.1, hami-v2.8.0, hami-v2.9.0 and hami-v2.10.0.
- */
+/* The version number of cfg's profile row (hami_profile's .version). */
 int	hami_version(const struct gs_config *);
 /* The profile for a --hami-version / hamiVersion value ("v2.7", "2.7.1"),
  * or NULL. */
@@ -188,13 +344,24 @@ const char *hami_profile_for_version(const char *version);
 const char *hami_version_name(size_t i);
 
 /*
- * Does HAMi of that version know every entry of a GPU policy value?
- * binpack and spread always; topology-aware from v2.7; from v2.10 a comma
- * list of those and mutex and numa, entries trimmed.
+ * Does HAMi of that profile know every entry of a GPU policy value?
+ * binpack and spread always; topology-aware with topology_aware; with
+ * gpu_policy_list a comma list of those and mutex and numa, entries
+ * trimmed.
  */
-int	hami_gpu_policy_known(const char *value, int version);
-/* The GPU policy names (entries, from v2.10) that version knows. */
-size_t	hami_gpu_policy_names(int version, const char *const **names);
+int	hami_gpu_policy_known(const char *value,
+	    const struct hami_profile *);
+/* The GPU policy names (entries, with gpu_policy_list) it knows. */
+size_t	hami_gpu_policy_names(const struct hami_profile *,
+	    const char *const **names);
+/*
+ * With gpu_policy_list, the first entry of a GPU policy list (split on
+ * ',', spaces and tabs trimmed, empty ones skipped) that the profile does
+ * not know, as a fresh string; NULL when every entry is known or the
+ * profile reads the value whole.
+ */
+char	*hami_gpu_policy_unknown(const char *value,
+	    const struct hami_profile *);
 void	hami_filter_init(struct hami_filter *, const struct gs_pod *,
 	    const struct gs_config *);
 void	hami_filter_release(struct hami_filter *);
@@ -239,23 +406,25 @@ int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
  * note).  NULL when n is a candidate.  DaemonSet pinning is the caller's.
  */
 const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
-	    int version, char *buf, size_t len);
+	    const struct hami_profile *, char *buf, size_t len);
 /*
- * Does HAMi of that version use the node's registered GPUs?  Up to v2.7
+ * Does HAMi of that profile use the node's registered GPUs?  Up to v2.7
  * by the node handshake (gs_cluster_apply_handshakes), except v2.7.0,
- * which reads none (handshake_unread); from v2.8 by the
- * device plugin's allocatable nvidia.com/gpu, which must not be 0 (a
- * scheduler in its steady state: the count it last saw is the node's);
- * v2.9 falls back to the handshake when it is 0, a Deleted_ older than
- * 60 s then counting as registered again (v2.10: any Deleted).
+ * which reads none (handshake_unread); with alloc_gpu_registers (v2.8)
+ * by the device plugin's allocatable nvidia.com/gpu, which must not be 0
+ * (a scheduler in its steady state: the count it last saw is the
+ * node's); with alloc_zero_handshake (v2.9) the handshake decides when
+ * it is 0, a Deleted_ older than 60 s then counting as registered again
+ * (handshake_lenient, v2.10: any Deleted).
  */
-int	hami_node_usable(const struct gs_node *, int version);
+int	hami_node_usable(const struct gs_node *,
+	    const struct hami_profile *);
 
 /* ComputeDefaultScore over a node's devices (usage before the pod);
  * from v2.9 a node without slots, cores or memory scores 0. */
 float	hami_node_score(const struct gs_device *devs, size_t n);
 float	hami_node_score_v(const struct gs_device *devs, size_t n,
-	    int version);
+	    const struct hami_profile *);
 /*
  * NodeScoreList order with gpusched's tie rule: is node a (score sa)
  * preferred over node b?  binpack prefers the higher score, spread the
@@ -278,7 +447,7 @@ float	hami_device_score_c(const struct gs_device *d,
  * percentage math; a device without slots, cores or memory scores 0.
  */
 float	hami_device_score_v(const struct gs_device *d, const struct hami_req *r,
-	    int version);
+	    const struct hami_profile *);
 /*
  * v2.10's ComputeScore: as v2.9 with the pod's weights,
  * Weight * (slot*used + core*cores + memory*mem) in float32.
@@ -342,7 +511,8 @@ int	hami_fit_container(struct hami_scratch *, const struct hami_creq *,
 	    int counts[HR_N], int *insufficient_devices);
 /* getNodeResources: does d's Type contain vendor's (v2.10: in any
  * case)? */
-int	hami_of_type(const struct gs_device *d, int vendor, int version);
+int	hami_of_type(const struct gs_device *d, int vendor,
+	    const struct hami_profile *);
 /* The grants one container may need on a node of ndevs devices (types
  * whose names contain one another can take the same devices). */
 size_t	hami_grant_capacity(size_t ndevs);
@@ -360,14 +530,14 @@ int	hami_ascend_mode_refused(const struct hami_scratch *,
 	    const struct hami_req *k, const struct hami_filter *);
 /* hasNetworkID: every device of the type carries a NetworkID. */
 int	hami_ascend_all_networked(const struct hami_scratch *, int vendor,
-	    int version);
+	    const struct hami_profile *);
 /*
  * computeBestCombination: of the n fitting devices in tmp (scan order)
  * keep want, whole networks first, largest first; returns how many
  * (fewer when some carry no usable NetworkID).
  */
 int	hami_ascend_combine(const struct hami_scratch *, int vendor,
-	    int version, struct gs_grant *tmp, int n, int want);
+	    const struct hami_profile *, struct gs_grant *tmp, int n, int want);
 /* computeBestCombination910C: whole modules (Idx/2) only. */
 int	hami_ascend_combine_910c(const struct hami_scratch *,
 	    struct gs_grant *tmp, int n, int want);
@@ -380,9 +550,10 @@ int	hami_ascend_combine_910c(const struct hami_scratch *,
 float	hami_ascend_node_score(const struct gs_device *devs,
 	    const struct hami_creq *reqs, size_t nreqs,
 	    const struct gs_grant *grants, size_t stride,
-	    const int (*type_grants)[HAMI_MAX_TYPES], int version);
+	    const int (*type_grants)[HAMI_MAX_TYPES],
+	    const struct hami_profile *);
 /* Does a pod with those requests get an Ascend 910 node score? */
 int	hami_ascend_scored(const struct hami_creq *reqs, size_t nreqs,
-	    int version);
+	    const struct hami_profile *);
 
 #endif

@@ -25,9 +25,9 @@ hami_ascend_mode_refused(const struct hami_scratch *s,
 	int	node = s->node_vnpu_core;
 	size_t	i;
 
-	if (f->version < 20900)
+	if (f->hp->vnpu_check == HV_NONE)
 		return 0;
-	if (f->version >= 21000)
+	if (f->hp->vnpu_check == HV_NODE)
 		return f->vnpu_core && !node;
 	/* v2.9: only a partial vNPU (less memory than devices[0], the first
 	 * device of the type in the sorted order) is checked, either way. */
@@ -36,7 +36,7 @@ hami_ascend_mode_refused(const struct hami_scratch *s,
 	for (i = 0; i < s->n; i++) {
 		const struct gs_device *d = &s->devs[s->order[i]];
 
-		if (hami_of_type(d, k->vendor, f->version))
+		if (hami_of_type(d, k->vendor, f->hp))
 			return k->memreq < d->devmem && f->vnpu_core != node;
 	}
 	return 0;
@@ -44,12 +44,12 @@ hami_ascend_mode_refused(const struct hami_scratch *s,
 
 int
 hami_ascend_all_networked(const struct hami_scratch *s, int vendor,
-    int version)
+    const struct hami_profile *hp)
 {
 	size_t	i;
 
 	for (i = 0; i < s->n; i++)
-		if (hami_of_type(&s->devs[i], vendor, version) &&
+		if (hami_of_type(&s->devs[i], vendor, hp) &&
 		    (s->devs[i].net == GS_NET_NOINFO ||
 		    s->devs[i].net == GS_NET_ABSENT))
 			return 0;
@@ -65,14 +65,14 @@ hami_ascend_all_networked(const struct hami_scratch *s, int vendor,
  * the device is not found or has no numeric NetworkID.
  */
 static int
-network_of(const struct hami_scratch *s, int vendor, int version,
-    const char *id, int64_t *net)
+network_of(const struct hami_scratch *s, int vendor,
+    const struct hami_profile *hp, const char *id, int64_t *net)
 {
 	const struct gs_device	*found = NULL;
 	size_t			 i;
 
 	for (i = 0; i < s->n; i++)
-		if ((version < 20800 || s->devs[i].vendor == vendor) &&
+		if ((!hp->ascend_net_by_type || s->devs[i].vendor == vendor) &&
 		    strcmp(s->devs[i].id, id) == 0)
 			found = &s->devs[i];
 	if (found == NULL || found->net != GS_NET_NUM)
@@ -98,8 +98,8 @@ keep_group(struct gs_grant *tmp, const struct gs_grant *in, const int *grp,
 }
 
 int
-hami_ascend_combine(const struct hami_scratch *s, int vendor, int version,
-    struct gs_grant *tmp, int n, int want)
+hami_ascend_combine(const struct hami_scratch *s, int vendor,
+    const struct hami_profile *hp, struct gs_grant *tmp, int n, int want)
 {
 	struct gs_grant	*in = xcalloc((size_t)n + 1, sizeof *in);
 	int64_t		*net = xcalloc((size_t)n + 1, sizeof *net), id;
@@ -112,7 +112,7 @@ hami_ascend_combine(const struct hami_scratch *s, int vendor, int version,
 	 * by it, the groups in the order met. */
 	for (i = 0; i < n; i++) {
 		grp[i] = -1;
-		if (!network_of(s, vendor, version, s->devs[in[i].dev].id, &id))
+		if (!network_of(s, vendor, hp, s->devs[in[i].dev].id, &id))
 			continue;
 		for (j = 0; j < nnet && net[j] != id; j++)
 			;
@@ -189,11 +189,12 @@ hami_ascend_combine_910c(const struct hami_scratch *s, struct gs_grant *tmp,
 }
 
 int
-hami_ascend_scored(const struct hami_creq *reqs, size_t nreqs, int version)
+hami_ascend_scored(const struct hami_creq *reqs, size_t nreqs,
+    const struct hami_profile *hp)
 {
 	size_t	c, t;
 
-	if (version < 20700)
+	if (!hp->ascend_own_fit)
 		return 0;
 	for (c = 0; c < nreqs; c++)
 		for (t = 0; t < reqs[c].n; t++)
@@ -210,7 +211,8 @@ hami_ascend_scored(const struct hami_creq *reqs, size_t nreqs, int version)
 static float
 type_score(const struct gs_device *devs, const struct hami_creq *reqs,
     size_t nreqs, const struct gs_grant *grants, size_t stride,
-    const int (*type_grants)[HAMI_MAX_TYPES], int version, int vendor)
+    const int (*type_grants)[HAMI_MAX_TYPES], const struct hami_profile *hp,
+    int vendor)
 {
 	float	score = 0;
 	size_t	c, t, i, j;
@@ -233,7 +235,7 @@ type_score(const struct gs_device *devs, const struct hami_creq *reqs,
 		if (t == reqs[c].n)
 			continue;	/* no entry for this container */
 		upto = from + (size_t)type_grants[c][t];
-		if (version < 21000)
+		if (!hp->ascend_score_own_type)
 			from = 0;
 		n = upto - from;
 		if (n == 0)
@@ -274,12 +276,13 @@ type_score(const struct gs_device *devs, const struct hami_creq *reqs,
 float
 hami_ascend_node_score(const struct gs_device *devs,
     const struct hami_creq *reqs, size_t nreqs, const struct gs_grant *grants,
-    size_t stride, const int (*type_grants)[HAMI_MAX_TYPES], int version)
+    size_t stride, const int (*type_grants)[HAMI_MAX_TYPES],
+    const struct hami_profile *hp)
 {
 	float	sum = 0;
 	int	v;
 
-	if (version < 20700)
+	if (!hp->ascend_own_fit)
 		return 0;
 	/* OverrideScore sums the types in map order; gpusched in its own.
 	 * A type the pod does not ask for scores 0, and adding 0 changes
@@ -287,6 +290,6 @@ hami_ascend_node_score(const struct gs_device *devs,
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (gs_vendor_is_ascend910(v))
 			sum += type_score(devs, reqs, nreqs, grants, stride,
-			    type_grants, version, v);
+			    type_grants, hp, v);
 	return sum;
 }

@@ -34,7 +34,7 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 
 		/* v2.10: each init container, then the containers, from the
 		 * node's own usage. */
-		if (hami_fresh_usage(f->version, c, ex->ninit))
+		if (hami_fresh_usage(f->hp, c, ex->ninit))
 			hami_scratch_load(&s, node, f->gpu_binpack);
 		if (ex->reqs[c].nums == 0)
 			continue;
@@ -73,10 +73,10 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 	}
 	/* OverrideScore: Ascend 910 network shares join the node score. */
 	out->network = 0;
-	if (out->fits && hami_ascend_scored(ex->reqs, ex->nctrs, f->version))
+	if (out->fits && hami_ascend_scored(ex->reqs, ex->nctrs, f->hp))
 		out->network = hami_ascend_node_score(node->devs, ex->reqs,
 		    ex->nctrs, g, stride, (const int (*)[HAMI_MAX_TYPES])tg,
-		    f->version);
+		    f->hp);
 	free(tg);
 	free(g);
 	hami_scratch_release(&s);
@@ -122,10 +122,10 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 			en->filtered = "DaemonSet pod for another node";
 			continue;
 		}
-		if ((en->filtered = hami_node_refusal(n, pod, f.version,
+		if ((en->filtered = hami_node_refusal(n, pod, f.hp,
 		    en->filter_buf, sizeof en->filter_buf)) != NULL)
 			continue;
-		en->score = hami_node_score_v(n->devs, n->ndevs, f.version);
+		en->score = hami_node_score_v(n->devs, n->ndevs, f.hp);
 		eval(n, ex, &f, (long)i == detail_node, en);
 		if (!en->fits)
 			continue;

@@ -120,11 +120,11 @@ split_trimmed(const char *s, size_t *n, int upper)
 	return v;
 }
 
-/* A filter annotation's entries as that version splits them. */
+/* A filter annotation's entries as that profile splits them. */
 static char **
-split_list(const char *s, size_t *n, int upper, int version)
+split_list(const char *s, size_t *n, int upper, const struct hami_profile *hp)
 {
-	return version >= 21000 ? split_trimmed(s, n, upper) :
+	return hp->filter_lists_trimmed ? split_trimmed(s, n, upper) :
 	    split_commas(s, n, upper);
 }
 
@@ -152,20 +152,18 @@ go_parse_bool_true(const char *s)
 }
 
 /*
- * v2.10 (gpu_policy.go, nvidia Fit): the GPU policy is a comma list.
- * "mutex" and "topology-aware" are Fit filters wherever they appear;
- * binpack, spread and numa are sort keys.  A value with a comma, or
- * exactly "numa", sorts by the key chain (spread when it names none,
- * numa forced first under numa-bind, device index last); other single
- * values keep Less's own branches.
+ * gpu_policy_list (v2.10 gpu_policy.go, nvidia Fit): the GPU policy is a
+ * comma list.  "mutex" and "topology-aware" are Fit filters wherever
+ * they appear; binpack, spread and numa are sort keys.  A value with a
+ * comma, or exactly "numa", sorts by the key chain (spread when it names
+ * none, numa forced first under numa-bind, device index last); "mutex"
+ * alone sorts busy GPUs first; other single values keep Less's own
+ * branches.
  */
 static void
-filter_init_v210(struct hami_filter *f, const struct gs_pod *pod,
-    const char *raw)
+filter_policy_list(struct hami_filter *f, const char *raw)
 {
 	static const char *const keys[] = { "binpack", "spread", "numa" };
-	const char	*v;
-	char		 why[256];
 	char		**parts;
 	size_t		 n, i, k, j;
 	int		 chain[3], nchain = 0;
@@ -186,7 +184,6 @@ filter_init_v210(struct hami_filter *f, const struct gs_pod *pod,
 		}
 	}
 	free_list(parts, n);
-	f->cordon = 1;
 	if (strchr(raw, ',') != NULL || strcmp(raw, "numa") == 0) {
 		f->less_mode = HL_CHAIN;
 		if (nchain == 0)
@@ -202,21 +199,26 @@ filter_init_v210(struct hami_filter *f, const struct gs_pod *pod,
 		}
 	} else if (strcmp(raw, "mutex") == 0)
 		f->less_mode = HL_MUTEX;
-	else if (f->numa_bind)
-		f->less_mode = HL_NUMA_BIND;
-	else
-		f->less_mode = HL_SCORE_FIRST;
-	if ((v = gs_kv_get(&pod->annotations, HAMI_SCORING_WEIGHTS_ANNO)) !=
-	    NULL) {
-		int64_t	w[3];
+}
 
-		if (hami_parse_weights(v, w, why, sizeof why) != 0)
-			f->error = xstrdup(why);
-		else {
-			f->w_slot = w[0];
-			f->w_core = w[1];
-			f->w_mem = w[2];
-		}
+/* scoring_weights: the pod's hami.io/device-scoring-weights, or the
+ * error HAMi's calcScore fails with. */
+static void
+filter_weights(struct hami_filter *f, const struct gs_pod *pod)
+{
+	const char	*v;
+	char		 why[256];
+	int64_t		 w[3];
+
+	if ((v = gs_kv_get(&pod->annotations, HAMI_SCORING_WEIGHTS_ANNO)) ==
+	    NULL)
+		return;
+	if (hami_parse_weights(v, w, why, sizeof why) != 0)
+		f->error = xstrdup(why);
+	else {
+		f->w_slot = w[0];
+		f->w_core = w[1];
+		f->w_mem = w[2];
 	}
 }
 
@@ -224,22 +226,24 @@ static const char *const gpu_policy_names[] = { "binpack", "spread",
     "topology-aware", "mutex", "numa" };
 
 size_t
-hami_gpu_policy_names(int version, const char *const **names)
+hami_gpu_policy_names(const struct hami_profile *hp, const char *const **names)
 {
 	*names = gpu_policy_names;
-	return version >= 21000 ? 5 : version >= 20700 ? 3 : 2;
+	/* binpack, spread; topology-aware; mutex, numa (each later
+	 * release knows the earlier ones' too). */
+	return hp->gpu_policy_list ? 5 : hp->topology_aware ? 3 : 2;
 }
 
 int
-hami_gpu_policy_known(const char *v, int version)
+hami_gpu_policy_known(const char *v, const struct hami_profile *hp)
 {
 	const char *const *names;
-	size_t	 nnames = hami_gpu_policy_names(version, &names);
+	size_t	 nnames = hami_gpu_policy_names(hp, &names);
 	size_t	 n, i, k;
 	char	**parts;
 	int	 ok = 1;
 
-	if (version < 21000) {
+	if (!hp->gpu_policy_list) {
 		for (k = 0; k < nnames; k++)
 			if (strcmp(v, names[k]) == 0)
 				return 1;
@@ -257,36 +261,76 @@ hami_gpu_policy_known(const char *v, int version)
 	return ok;
 }
 
+/* Is [p, end) one of the n names? */
+static int
+name_in(const char *p, const char *end, const char *const *names, size_t n)
+{
+	size_t	k;
+
+	for (k = 0; k < n; k++)
+		if (strlen(names[k]) == (size_t)(end - p) &&
+		    strncmp(names[k], p, (size_t)(end - p)) == 0)
+			return 1;
+	return 0;
+}
+
+char *
+hami_gpu_policy_unknown(const char *v, const struct hami_profile *hp)
+{
+	const char *const *names;
+	size_t		 n = hami_gpu_policy_names(hp, &names);
+	const char	*e, *end;
+
+	if (!hp->gpu_policy_list)
+		return NULL;
+	for (; *v != '\0'; v = *e != '\0' ? e + 1 : e) {
+		if ((e = strchr(v, ',')) == NULL)
+			e = v + strlen(v);
+		for (end = e; v < end && (*v == ' ' || *v == '\t'); v++)
+			;
+		while (end > v && (end[-1] == ' ' || end[-1] == '\t'))
+			end--;
+		if (end > v && !name_in(v, end, names, n))
+			return xasprintf("%.*s", (int)(end - v), v);
+	}
+	return NULL;
+}
+
+/* A use/nouse filter annotation, as hp splits it; a blank value is no
+ * constraint when the entries are trimmed. */
+static int
+filter_list(const struct gs_pod *pod, const char *key, int upper,
+    const struct hami_profile *hp, char ***list, size_t *n)
+{
+	const char	*v;
+
+	if ((v = gs_kv_get(&pod->annotations, key)) == NULL)
+		return 0;
+	*list = split_list(v, n, upper, hp);
+	return !hp->filter_lists_trimmed || *n > 0;
+}
+
 void
 hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
     const struct gs_config *cfg)
 {
-	const char	*v, *node_policy, *gpu_policy, *raw;
-	int		 version = hami_version(cfg);
+	const char			*v, *node_policy, *gpu_policy, *raw;
+	const struct hami_profile	*hp = hami_profile(cfg);
 
 	memset(f, 0, sizeof *f);
 	f->annos = &pod->annotations;
-	f->version = version;
-	f->go_sort = hami_profile(cfg)->go_sort;
-	/* v2.10: entries trimmed, and a blank value is no constraint. */
-	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_TYPE_ANNO)) != NULL) {
-		f->use_type = split_list(v, &f->nuse_type, 1, version);
-		f->has_use_type = version < 21000 || f->nuse_type > 0;
-	}
-	if ((v = gs_kv_get(&pod->annotations, HAMI_NOUSE_TYPE_ANNO)) != NULL) {
-		f->nouse_type = split_list(v, &f->nnouse_type, 1, version);
-		f->has_nouse_type = version < 21000 || f->nnouse_type > 0;
-	}
-	if ((v = gs_kv_get(&pod->annotations, HAMI_USE_UUID_ANNO)) != NULL) {
-		f->use_uuid = split_list(v, &f->nuse_uuid, 0, version);
-		f->has_use_uuid = version < 21000 || f->nuse_uuid > 0;
-	}
-	if ((v = gs_kv_get(&pod->annotations, HAMI_NOUSE_UUID_ANNO)) != NULL) {
-		f->nouse_uuid = split_list(v, &f->nnouse_uuid, 0, version);
-		f->has_nouse_uuid = version < 21000 || f->nnouse_uuid > 0;
-	}
+	f->hp = hp;
+	f->go_sort = hp->go_sort;
+	f->has_use_type = filter_list(pod, HAMI_USE_TYPE_ANNO, 1, hp,
+	    &f->use_type, &f->nuse_type);
+	f->has_nouse_type = filter_list(pod, HAMI_NOUSE_TYPE_ANNO, 1, hp,
+	    &f->nouse_type, &f->nnouse_type);
+	f->has_use_uuid = filter_list(pod, HAMI_USE_UUID_ANNO, 0, hp,
+	    &f->use_uuid, &f->nuse_uuid);
+	f->has_nouse_uuid = filter_list(pod, HAMI_NOUSE_UUID_ANNO, 0, hp,
+	    &f->nouse_uuid, &f->nnouse_uuid);
 	f->vgpu_mode = gs_kv_get(&pod->annotations, HAMI_VGPU_MODE_ANNO);
-	f->vnpu_core = hami_vnpu_core_mode(pod, version);
+	f->vnpu_core = hami_vnpu_core_mode(pod, hp);
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NUMA_BIND_ANNO)) != NULL)
 		f->numa_bind = go_parse_bool_true(v);
 	hami_effective_policies(pod, cfg, &node_policy, &gpu_policy);
@@ -294,58 +338,17 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 	f->gpu_binpack = strcmp(gpu_policy, "binpack") == 0;
 	raw = hami_gpu_policy_value(pod, cfg);
 	f->less_mode = HL_NUMA_FIRST;
+	if (hp->score_first)
+		f->less_mode = f->numa_bind ? HL_NUMA_BIND : HL_SCORE_FIRST;
 	f->w_slot = f->w_core = f->w_mem = 1;
-	if (f->version >= 20700) {
-		f->health_check = 1;
+	f->health_check = hp->health_check;
+	if (hp->topology_aware)
 		f->topology = strcmp(raw, "topology-aware") == 0;
-	}
-	if (f->version >= 21000)
-		filter_init_v210(f, pod, raw);
-}
-
-int
-hami_version(const struct gs_config *cfg)
-{
-	int	major, minor, patch;
-
-	/* The profile names the version: "hami-v2.7.0". */
-	if (cfg->profile == NULL || sscanf(cfg->profile, "hami-v%d.%d.%d",
-	    &major, &minor, &patch) != 3)
-		return 20601;
-	return major * 10000 + minor * 100 + patch;
-}
-
-static const struct {
-	const char	*version, *profile;
-} hami_versions[] = {
-	{ "2.6", "hami-v2.6.1" }, { "2.6.0", "hami-v2.6.1" },
-	{ "2.6.1", "hami-v2.6.1" }, { "2.7", "hami-v2.7.0" },
-	{ "2.7.0", "hami-v2.7.0" }, { "2.7.1", "hami-v2.7.1" },
-	{ "2.8", "hami-v2.8.0" }, { "2.8.0", "hami-v2.8.0" },
-	{ "2.8.1", "hami-v2.8.0" }, { "2.8.2", "hami-v2.8.0" },
-	{ "2.8.3", "hami-v2.8.0" }, { "2.9", "hami-v2.9.0" },
-	{ "2.9.0", "hami-v2.9.0" }, { "2.10", "hami-v2.10.0" },
-	{ "2.10.0", "hami-v2.10.0" },
-};
-
-const char *
-hami_version_name(size_t i)
-{
-	return i < sizeof hami_versions / sizeof hami_versions[0] ?
-	    hami_versions[i].version : NULL;
-}
-
-const char *
-hami_profile_for_version(const char *v)
-{
-	size_t	i;
-
-	if (v[0] == 'v')
-		v++;
-	for (i = 0; hami_version_name(i) != NULL; i++)
-		if (strcmp(hami_versions[i].version, v) == 0)
-			return hami_versions[i].profile;
-	return NULL;
+	if (hp->gpu_policy_list)
+		filter_policy_list(f, raw);
+	f->cordon = hp->device_cordon;
+	if (hp->scoring_weights)
+		filter_weights(f, pod);
 }
 
 const char *
@@ -440,7 +443,7 @@ hami_uuid_ok(const struct hami_filter *f, const struct gs_device *d)
 		if (i == f->nuse_uuid)
 			return 0;
 		/* Up to v2.9 the use list alone decides. */
-		if (f->version < 21000)
+		if (!f->hp->filter_lists_trimmed)
 			return 1;
 	}
 	if (f->has_nouse_uuid)
@@ -517,14 +520,15 @@ blank(const char *s)
  * v2.10 trims them and drops the blank ones.
  */
 static int
-list_hit(const char *list, int version, int upper, const char *value,
+list_hit(const char *list, const struct hami_profile *hp, int upper,
+    const char *value,
     int (*hit)(const char *entry, const char *value))
 {
 	char	**v;
 	size_t	  n, i;
 	int	  any = 0;
 
-	v = split_list(list, &n, upper, version);
+	v = split_list(list, &n, upper, hp);
 	for (i = 0; i < n && !any; i++)
 		any = hit(v[i], value);
 	free_list(v, n);
@@ -543,23 +547,23 @@ use_nouse(const struct hami_filter *f, const char *use, const char *nouse,
     const char *value)
 {
 	const char	*v;
-	int		 version = f->version;
+	const struct hami_profile *hp = f->hp;
 
 	if (use == NULL || f->annos == NULL)
 		return 1;
-	if (version >= 21000) {
+	if (hp->filter_lists_trimmed) {
 		if ((v = gs_kv_get(f->annos, use)) != NULL && !blank(v) &&
-		    !list_hit(v, version, upper, value, hit))
+		    !list_hit(v, hp, upper, value, hit))
 			return 0;
 		if ((v = gs_kv_get(f->annos, nouse)) != NULL && !blank(v) &&
-		    list_hit(v, version, upper, value, hit))
+		    list_hit(v, hp, upper, value, hit))
 			return 0;
 		return 1;
 	}
 	if ((v = gs_kv_get(f->annos, use)) != NULL)
-		return list_hit(v, version, upper, value, hit);
+		return list_hit(v, hp, upper, value, hit);
 	if ((v = gs_kv_get(f->annos, nouse)) != NULL)
-		return !list_hit(v, version, upper, value, hit);
+		return !list_hit(v, hp, upper, value, hit);
 	return 1;
 }
 
@@ -587,12 +591,13 @@ vendor_uuid_ok(const struct hami_filter *f, int vendor,
 }
 
 int
-hami_of_type(const struct gs_device *d, int vendor, int version)
+hami_of_type(const struct gs_device *d, int vendor,
+    const struct hami_profile *hp)
 {
 	const char	*h, *want = gs_vendors[vendor].type;
 	size_t		 i;
 
-	if (version < 21000)
+	if (!hp->type_case_insensitive)
 		return strstr(d->type, want) != NULL;
 	/* strings.Contains(strings.ToLower(a), strings.ToLower(b)), ASCII. */
 	for (h = d->type; *h != '\0'; h++) {
@@ -621,7 +626,7 @@ ascend_pick(struct hami_scratch *s, const struct hami_req *req,
 	int32_t	orig = req->nums;
 	int	c910 = req->vendor == GV_ASCEND910C, got;
 
-	if (c910 && f->version >= 21000 && orig > 1) {
+	if (c910 && f->hp->ascend_910c_whole && orig > 1) {
 		got = hami_ascend_combine_910c(s, tmp, n, orig);
 		if (got == orig)
 			return got;
@@ -636,12 +641,12 @@ ascend_pick(struct hami_scratch *s, const struct hami_req *req,
 			return 1;
 		if (c910)
 			return hami_ascend_combine_910c(s, tmp, n, orig);
-		return hami_ascend_combine(s, req->vendor, f->version, tmp, n,
+		return hami_ascend_combine(s, req->vendor, f->hp, tmp, n,
 		    orig);
 	}
 	if (n > 0)
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
-		    f->version >= 21000 ? n : 1;
+		    f->hp->reason_counts_devices ? n : 1;
 	return -1;
 }
 
@@ -688,9 +693,9 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	 * scans from the START up to v2.8. */
 	int		forward = (gs_vendor_is_iluvatar_model(req->vendor) ||
 			    req->vendor == GV_ILUVATAR) &&
-			    f->version >= 20700 && f->version < 20900;
+			    f->hp->iluvatar_forward;
 	/* Ascend's own Fit (v2.7+): no type test, 910 topology, 910C. */
-	int		ascend = f->version >= 20700 &&
+	int		ascend = f->hp->ascend_own_fit &&
 			    gs_vendor_is_ascend(req->vendor);
 	int		c910 = req->vendor == GV_ASCEND910C;
 	int		topo = 0, collect = 0;
@@ -709,9 +714,10 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			return -1;
 		}
 		topo = gs_vendor_is_ascend910(req->vendor) &&
-		    hami_ascend_all_networked(s, req->vendor, f->version);
+		    hami_ascend_all_networked(s, req->vendor, f->hp);
 		/* Collect every fitting device, then choose among them. */
-		collect = topo || (c910 && f->version >= 21000 && orig > 1);
+		collect = topo || (c910 && f->hp->ascend_910c_whole &&
+		    orig > 1);
 	}
 	step = forward ? 1 : -1;
 	for (i = forward ? 0 : (long)s->n - 1; i >= 0 && i < (long)s->n;
@@ -723,15 +729,15 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		/* v2.7+: each vendor's Fit sees only the devices whose Type
 		 * contains the request's (getNodeResources; v2.10 in any
 		 * case); the others are neither tried nor counted. */
-		if (f->version >= 20700 &&
-		    !hami_of_type(d, req->vendor, f->version))
+		if (f->hp->fit_by_type &&
+		    !hami_of_type(d, req->vendor, f->hp))
 			continue;
 		if (s->trace_try != NULL)
 			s->trace_try[di] = ++tried;
 
 		/* An unhealthy device first: NVIDIA's Fit from v2.7, the
 		 * other vendors' from v2.10. */
-		if (f->health_check && (nvidia || f->version >= 21000) &&
+		if (f->health_check && (nvidia || f->hp->vendor_health_check) &&
 		    !d->health) {
 			FAIL(HR_CARD_NOT_HEALTH);
 		}
@@ -753,7 +759,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			/* len(tmpDevs): the types (one) up to v2.9,
 			 * v2.10 len(tmpDevs[k.Type]): the devices. */
 			if (k.nums != orig)
-				counts[HR_NUMA_NOT_FIT] += f->version >= 21000 ?
+				counts[HR_NUMA_NOT_FIT] +=
+				    f->hp->reason_counts_devices ?
 				    ntmp : ntmp > 0;
 			k.nums = orig;
 			prevnuma = d->numa;
@@ -794,7 +801,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		return ascend_choose(s, req, f, tmp, ntmp, topo, counts);
 	if (ntmp > 0)
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
-		    f->version >= 21000 ? ntmp : 1;
+		    f->hp->reason_counts_devices ? ntmp : 1;
 	return -1;
 }
 
@@ -805,15 +812,15 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
  * contains the request's in any case.
  */
 static size_t
-type_devices(const struct hami_scratch *s, int vendor, int version,
-    int for_reasons)
+type_devices(const struct hami_scratch *s, int vendor,
+    const struct hami_profile *hp, int for_reasons)
 {
 	size_t	i, n = 0;
 
-	if (version < 20700 || (version < 21000 && !for_reasons))
+	if (!hp->fit_by_type || (!hp->insufficient_by_type && !for_reasons))
 		return s->n;
 	for (i = 0; i < s->n; i++)
-		n += hami_of_type(&s->devs[i], vendor, version);
+		n += hami_of_type(&s->devs[i], vendor, hp);
 	return n;
 }
 
@@ -826,10 +833,10 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 {
 	int	n, g;
 
-	if ((size_t)req->nums > type_devices(s, req->vendor, f->version, 0)) {
+	if ((size_t)req->nums > type_devices(s, req->vendor, f->hp, 0)) {
 		if (insufficient_devices != NULL)
 			*insufficient_devices = HAMI_NODE_INSUFFICIENT;
-		s->cards = type_devices(s, req->vendor, f->version, 1);
+		s->cards = type_devices(s, req->vendor, f->hp, 1);
 		return -1;
 	}
 	s->f = f;
@@ -844,7 +851,7 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 		/* GenReason's total: the type's devices (v2.10's 910C: the
 		 * request). */
 		s->cards = s->cards_forced ? s->cards_forced :
-		    type_devices(s, req->vendor, f->version, 1);
+		    type_devices(s, req->vendor, f->hp, 1);
 		return -1;
 	}
 	/* AddResourceUsage: later containers of this pod see the charge. */

@@ -59,11 +59,11 @@ static void
 build_request(const struct gs_container *c, const struct gs_config *cfg,
     int webhook, struct hami_req *out)
 {
-	int			 version = hami_version(cfg);
+	const struct hami_profile *hp = hami_profile(cfg);
 	/* v2.10 mutates privileged containers too (and then refuses the
 	 * pod: hami_admission). */
-	int			 mutate = webhook &&
-				    (!c->privileged || version >= 21000);
+	int			 mutate = webhook && (!c->privileged ||
+				    hp->webhook_all_containers);
 	struct gs_resval	 lim[GS_RES_N];
 	const struct gs_resval	*v, *m;
 	int64_t			 memnum = 0;
@@ -82,7 +82,8 @@ build_request(const struct gs_container *c, const struct gs_config *cfg,
 	}
 
 	/* v2.7+ webhook: the card alone for a whole-memory request. */
-	if (mutate && version >= 20700 && exclusive_default(lim, c->req)) {
+	if (mutate && hp->exclusive_core_default &&
+	    exclusive_default(lim, c->req)) {
 		lim[GS_RES_GPUCORES].set = 1;
 		lim[GS_RES_GPUCORES].ok = 1;
 		lim[GS_RES_GPUCORES].v = 100;
@@ -93,14 +94,14 @@ build_request(const struct gs_container *c, const struct gs_config *cfg,
 	if (!v->set || !v->ok)
 		return;
 	m = pick(lim, c->req, GS_RES_GPUMEM);
-	if (m->set && version >= 21000 &&
+	if (m->set && hp->request_guards &&
 	    (!m->ok || m->v < 0 || m->v > INT32_MAX))
 		return;		/* v2.10: no request at all */
 	if (m->set && m->ok)
 		memnum = m->v;
 	m = pick(lim, c->req, GS_RES_GPUMEM_PCT);
 	if (m->set && m->ok) {
-		if (version < 21000)
+		if (!hp->request_guards)
 			mempnum = i32_from64(m->v);
 		else if (m->v > 0)	/* v2.10: clamped, 0 is unset */
 			mempnum = m->v > 100 ? 100 : (int32_t)m->v;
@@ -136,7 +137,7 @@ hami_build_request(const struct gs_container *c, const struct gs_config *cfg,
 static int
 has_resource(const struct gs_container *c, const struct gs_config *cfg)
 {
-	int	version = hami_version(cfg), v;
+	int	version = hami_version(cfg), v;	/* vendor.h's key */
 
 	if (c->lim[GS_RES_GPU].set)
 		return 1;
@@ -187,7 +188,7 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	size_t				 i;
 	int				 any = 0;
 
-	if (hami_version(cfg) < 21000) {
+	if (!hami_profile(cfg)->webhook_refusals) {
 		/* The vendors' MutateAdmission errors (containers only). */
 		for (i = 0; i < pod->nctrs; i++)
 			if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg,
@@ -217,20 +218,20 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 
 /* Is the pod's huawei.com/vnpu-mode "hami-core" (read from v2.9)? */
 int
-hami_vnpu_core_mode(const struct gs_pod *pod, int version)
+hami_vnpu_core_mode(const struct gs_pod *pod, const struct hami_profile *hp)
 {
 	const char	*v;
 
-	return version >= 20900 && pod != NULL &&
+	return hp->vnpu_check != HV_NONE && pod != NULL &&
 	    (v = gs_kv_get(&pod->annotations, HAMI_VNPU_MODE_ANNO)) != NULL &&
 	    strcmp(v, "hami-core") == 0;
 }
 
-/* Does that version read vendor v's core resource? */
+/* Does that profile read vendor v's core resource (vendor.h's range)? */
 static int
-reads_core(const struct gs_vendor_info *vi, int version)
+reads_core(const struct gs_vendor_info *vi, const struct hami_profile *hp)
 {
-	return vi->res_core != GS_RES_N && version >= vi->core_first;
+	return vi->res_core != GS_RES_N && hp->version >= vi->core_first;
 }
 
 /*
@@ -241,7 +242,8 @@ reads_core(const struct gs_vendor_info *vi, int version)
  * several devices must take the whole chip.
  */
 static const char *
-ascend_webhook(int v, int version, int hami_core, struct gs_resval *lim,
+ascend_webhook(int v, const struct hami_profile *hp, int hami_core,
+    struct gs_resval *lim,
     const struct gs_resval *req, char *buf, size_t len)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
@@ -251,7 +253,7 @@ ascend_webhook(int v, int version, int hami_core, struct gs_resval *lim,
 
 	/* v2.10: when the chip's config says superPod, as its chart's
 	 * does for 910C. */
-	if (v == GV_ASCEND910C && version >= 20900) {
+	if (v == GV_ASCEND910C && hp->ascend_910c_modules) {
 		if (n == 1)
 			count->v = 2;
 		else if (n % 2 != 0) {
@@ -260,7 +262,8 @@ ascend_webhook(int v, int version, int hami_core, struct gs_resval *lim,
 			return buf;
 		}
 	}
-	if (version >= 21000 && !hami_core && reads_core(vi, version) &&
+	if (hp->ascend_core_hami_core_only && !hami_core &&
+	    reads_core(vi, hp) &&
 	    pick(lim, req, vi->res_core)->set &&
 	    pick(lim, req, vi->res_core)->v > 0) {
 		snprintf(buf, len, "%s is only supported in hami-core (soft "
@@ -271,7 +274,7 @@ ascend_webhook(int v, int version, int hami_core, struct gs_resval *lim,
 	if (mem->set) {
 		if (hami_core)
 			trim = mem->v;
-		else if ((trim = gs_vendor_trim_memory(v, version,
+		else if ((trim = gs_vendor_trim_memory(v, hp->version,
 		    mem->v)) <= 0) {
 			snprintf(buf, len, "%s %lld is invalid",
 			    gs_res_names[vi->res_mem], (long long)mem->v);
@@ -281,7 +284,7 @@ ascend_webhook(int v, int version, int hami_core, struct gs_resval *lim,
 	/* count.Value(): the count as given, before 910C's rounding. */
 	if (n > 1 && !hami_core && trim != vi->mem_allocatable) {
 		snprintf(buf, len, "vNPU %s supported for multiple devices",
-		    version >= 21000 ? "not" : "nor");
+		    hp->vnpu_multi_word);
 		return buf;
 	}
 	mem->set = mem->ok = 1;
@@ -294,7 +297,8 @@ ascend_webhook(int v, int version, int hami_core, struct gs_resval *lim,
  * reason the webhook errors out, written into buf, or NULL.
  */
 static const char *
-vendor_webhook(int v, int version, int hami_core, struct gs_resval *lim,
+vendor_webhook(int v, const struct hami_profile *hp, int hami_core,
+    struct gs_resval *lim,
     const struct gs_resval *req, char *buf, size_t len)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
@@ -309,7 +313,7 @@ vendor_webhook(int v, int version, int hami_core, struct gs_resval *lim,
 	}
 	if (vi->reg != GVR_JSON)
 		return NULL;
-	return ascend_webhook(v, version, hami_core, lim, req, buf, len);
+	return ascend_webhook(v, hp, hami_core, lim, req, buf, len);
 }
 
 /*
@@ -341,20 +345,20 @@ v210_guards(int v, const struct gs_resval *n, const struct gs_resval *m,
  */
 static int
 ascend_amounts(int v, const struct gs_resval *lim, const struct gs_resval *req,
-    int version, int64_t *memnum, int32_t *cores)
+    const struct hami_profile *hp, int64_t *memnum, int32_t *cores)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
 	const struct gs_resval		*m, *core;
 	static const struct gs_resval	 unset;
 
 	m = pick(lim, req, vi->res_mem);
-	core = reads_core(vi, version) ? pick(lim, req, vi->res_core) : &unset;
-	if (version >= 21000 && ((m->set && m->v > INT32_MAX) ||
+	core = reads_core(vi, hp) ? pick(lim, req, vi->res_core) : &unset;
+	if (hp->request_guards && ((m->set && m->v > INT32_MAX) ||
 	    (core->set && core->v > INT32_MAX)))
 		return 0;
 	if (m->set && m->ok)
-		*memnum = version >= 21000 || core->set ? m->v :
-		    gs_vendor_trim_memory(v, version, m->v);
+		*memnum = hp->ascend_mem_as_given || core->set ? m->v :
+		    gs_vendor_trim_memory(v, hp->version, m->v);
 	*cores = core->set ? i32_from64(core->v) : 0;
 	return 1;
 }
@@ -362,7 +366,7 @@ ascend_amounts(int v, const struct gs_resval *lim, const struct gs_resval *req,
 /* Vendor v's GenerateResourceRequests from the (mutated) limits. */
 static void
 vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
-    int version, struct hami_req *out)
+    const struct hami_profile *hp, struct hami_req *out)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
 	const struct gs_resval		*n, *m, *core = NULL;
@@ -375,15 +379,15 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		return;
 	if (vi->reg == GVR_JSON) {
 		/* v2.10: a count outside 1..MaxInt32 is no request. */
-		if ((version >= 21000 && (n->v <= 0 || n->v > INT32_MAX)) ||
-		    !ascend_amounts(v, lim, req, version, &memnum,
+		if ((hp->request_guards && (n->v <= 0 || n->v > INT32_MAX)) ||
+		    !ascend_amounts(v, lim, req, hp, &memnum,
 		    &out->coresreq))
 			return;
 	} else {
 		m = pick(lim, req, vi->res_mem);
 		core = vi->res_core != GS_RES_N ?
 		    pick(lim, req, vi->res_core) : &unset;
-		if (version >= 21000 && !v210_guards(v, n, m, core))
+		if (hp->request_guards && !v210_guards(v, n, m, core))
 			return;
 		if (m->set && m->ok)
 			memnum = i64_mul(m->v, vi->mem_factor);
@@ -408,18 +412,18 @@ static const char *
 vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
     const struct gs_config *cfg, struct gs_resval *lim, char *buf, size_t len)
 {
-	int		 version = hami_version(cfg), v;
-	int		 hami_core = hami_vnpu_core_mode(pod, version);
+	const struct hami_profile *hp = hami_profile(cfg);
+	int		 hami_core = hami_vnpu_core_mode(pod, hp), v;
 	const char	*why;
 
 	memcpy(lim, c->lim, GS_RES_N * sizeof lim[0]);
 	/* Up to v2.9 the webhook skips privileged containers. */
-	if (c->privileged && version < 21000)
+	if (c->privileged && !hp->webhook_all_containers)
 		return NULL;
 	/* HAMi's webhook returns at the first device that errors. */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
-		if (gs_vendor_registered(v, version) &&
-		    (why = vendor_webhook(v, version, hami_core, lim, c->req,
+		if (gs_vendor_registered(v, hp->version) &&
+		    (why = vendor_webhook(v, hp, hami_core, lim, c->req,
 		    buf, len)) != NULL)
 			return why;
 	return NULL;
@@ -433,7 +437,8 @@ static void
 build_creq(const struct gs_pod *pod, const struct gs_container *c,
     const struct gs_config *cfg, int webhook, struct hami_creq *out)
 {
-	int			 version = hami_version(cfg), v;
+	const struct hami_profile *hp = hami_profile(cfg);
+	int			 v;
 	struct gs_resval	 lim[GS_RES_N];
 	struct hami_req		 r;
 	char			 buf[128];
@@ -449,9 +454,9 @@ build_creq(const struct gs_pod *pod, const struct gs_container *c,
 	else
 		memcpy(lim, c->lim, sizeof lim);
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
-		if (!gs_vendor_registered(v, version))
+		if (!gs_vendor_registered(v, hp->version))
 			continue;
-		vendor_request(v, lim, c->req, version, &r);
+		vendor_request(v, lim, c->req, hp, &r);
 		if (r.nums > 0 && out->n < HAMI_MAX_TYPES) {
 			out->r[out->n++] = r;
 			out->nums = i32_add(out->nums, r.nums);
@@ -463,20 +468,20 @@ size_t
 hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
     struct hami_creq **reqs)
 {
-	int	version = hami_version(cfg);
-	size_t	ninit = version >= 20900 ? pod->ninit : 0, i;
+	const struct hami_profile *hp = hami_profile(cfg);
+	size_t	ninit = hp->init_requests ? pod->ninit : 0, i;
 
 	*reqs = xcalloc(ninit + pod->nctrs ? ninit + pod->nctrs : 1,
 	    sizeof **reqs);
 	for (i = 0; i < ninit + pod->nctrs; i++)
 		/* v2.9's webhook leaves init containers alone. */
 		build_creq(pod, gs_pod_container(pod, ninit, i), cfg,
-		    i >= ninit || version >= 21000, &(*reqs)[i]);
+		    i >= ninit || hp->webhook_all_containers, &(*reqs)[i]);
 	return ninit;
 }
 
 int
-hami_fresh_usage(int version, size_t c, size_t ninit)
+hami_fresh_usage(const struct hami_profile *hp, size_t c, size_t ninit)
 {
-	return version >= 21000 && c > 0 && c <= ninit;
+	return hp->init_collapse != GS_COLLAPSE_NONE && c > 0 && c <= ninit;
 }

@@ -20,11 +20,12 @@
 float
 hami_node_score(const struct gs_device *devs, size_t n)
 {
-	return hami_node_score_v(devs, n, 20601);
+	return hami_node_score_v(devs, n, hami_profile(NULL));
 }
 
 float
-hami_node_score_v(const struct gs_device *devs, size_t n, int version)
+hami_node_score_v(const struct gs_device *devs, size_t n,
+    const struct hami_profile *hp)
 {
 	int32_t	used = 0, used_core = 0, used_mem = 0;
 	int32_t	total = 0, total_core = 0, total_mem = 0;
@@ -41,7 +42,7 @@ hami_node_score_v(const struct gs_device *devs, size_t n, int version)
 		total_core = i32_add(total_core, devs[i].devcore);
 		total_mem = i32_add(total_mem, devs[i].devmem);
 	}
-	if (version >= 20900 && (total == 0 || total_core == 0 ||
+	if (hp->node_score_zero_guard && (total == 0 || total_core == 0 ||
 	    total_mem == 0))
 		return 0;
 	use_score = (float)used / (float)total;
@@ -65,30 +66,32 @@ hami_node_prefer(int spread, float sa, size_t a, float sb, size_t b)
 float
 hami_device_score(const struct gs_device *d, const struct hami_req *r)
 {
-	return hami_device_score_v(d, r, 20601);
+	return hami_device_score_v(d, r, hami_profile(NULL));
 }
 
 /*
  * ComputeScore with weights for slots, cores and memory: v2.10 reads them
- * from the pod, earlier versions are weight 1 (and 1.0f * x is x, so
- * 10 * ((1*a + 1*b) + 1*c) is v2.9's 10 * ((a + b) + c) bit for bit).
+ * from the pod (scoring_weights), earlier versions are weight 1 (and
+ * 1.0f * x is x, so 10 * ((1*a + 1*b) + 1*c) is v2.9's
+ * 10 * ((a + b) + c) bit for bit).
  * Go on amd64 rounds every product (no fused multiply-add).
  */
 static float
 device_score(const struct gs_device *d, const struct hami_req *reqs,
-    size_t nreqs, int version, int64_t w_slot, int64_t w_core, int64_t w_mem)
+    size_t nreqs, const struct hami_profile *hp, int64_t w_slot, int64_t w_core,
+    int64_t w_mem)
 {
 	int32_t	request = 0, core = 0, mem = 0;
 	float	used_score, core_score, mem_score;
 	size_t	i;
 
-	if (version >= 20900 &&
+	if (hp->score_by_type &&
 	    (d->count == 0 || d->devcore == 0 || d->devmem == 0))
 		return 0;
 	for (i = 0; i < nreqs; i++) {
 		const struct hami_req *r = &reqs[i];
 
-		if (version >= 20900) {
+		if (hp->score_by_type) {
 			/* Only the requests of the device's exact Type. */
 			if (strcmp(d->type, gs_vendors[r->vendor].type) != 0)
 				continue;
@@ -120,16 +123,16 @@ device_score(const struct gs_device *d, const struct hami_req *reqs,
 
 float
 hami_device_score_v(const struct gs_device *d, const struct hami_req *r,
-    int version)
+    const struct hami_profile *hp)
 {
-	return device_score(d, r, 1, version, 1, 1, 1);
+	return device_score(d, r, 1, hp, 1, 1, 1);
 }
 
 float
 hami_device_score_w(const struct gs_device *d, const struct hami_req *r,
     const struct hami_filter *f)
 {
-	return device_score(d, r, 1, f->version, f->w_slot, f->w_core,
+	return device_score(d, r, 1, f->hp, f->w_slot, f->w_core,
 	    f->w_mem);
 }
 
@@ -137,7 +140,7 @@ float
 hami_device_score_c(const struct gs_device *d, const struct hami_creq *c,
     const struct hami_filter *f)
 {
-	return device_score(d, c->r, c->n, f->version, f->w_slot, f->w_core,
+	return device_score(d, c->r, c->n, f->hp, f->w_slot, f->w_core,
 	    f->w_mem);
 }
 

@@ -12,6 +12,8 @@
  * (--node-scheduler-policy, --gpu-scheduler-policy from
  * scheduler.defaultSchedulerPolicy).
  */
+#include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -353,19 +355,63 @@ gs_hamicfg_release(struct gs_hamicfg *c)
 	memset(c, 0, sizeof *c);
 }
 
-const char *const gs_hami_profiles[] = { "hami-v2.6.1", "hami-v2.7.0",
-    "hami-v2.7.1", "hami-v2.8.0", "hami-v2.9.0", "hami-v2.10.0" };
-const size_t gs_nhami_profiles = sizeof gs_hami_profiles /
-    sizeof gs_hami_profiles[0];
+/* The HAMi profile rows, oldest first (hami_profile.c). */
+static size_t
+nprofiles(void)
+{
+	size_t	n = 0;
+
+	while (hami_profile_at(n) != NULL)
+		n++;
+	return n;
+}
+
+/* Row i's name, "hami-v2.7.1". */
+static const char *
+row_name(size_t i)
+{
+	return hami_profile_at(i)->name;
+}
+
+/* The flags an annotation's form tells of. */
+#define REG_JSON	offsetof(struct hami_profile, register_json)
+#define CORDON		offsetof(struct hami_profile, device_cordon)
+
+/* Does row p have the behaviour whose flag is at offset off? */
+static int
+has_flag(const struct hami_profile *p, size_t off)
+{
+	int	v;
+
+	memcpy(&v, (const char *)p + off, sizeof v);
+	return v;
+}
+
+/* The version of the first row with that behaviour, and of the last
+ * row without it: the bounds of what an annotation it reads says. */
+static int
+since(size_t off)
+{
+	const struct hami_profile	*p;
+	size_t				 i;
+
+	for (i = 0; (p = hami_profile_at(i)) != NULL; i++)
+		if (has_flag(p, off))
+			return p->version;
+	return INT_MAX;
+}
 
 static int
-profile_version(const char *profile)
+until(size_t off)
 {
-	struct gs_config	c;
+	const struct hami_profile	*p;
+	size_t				 i;
+	int				 v = 0;
 
-	memset(&c, 0, sizeof c);
-	c.profile = (char *)(uintptr_t)profile;
-	return hami_version(&c);
+	for (i = 0; (p = hami_profile_at(i)) != NULL; i++)
+		if (!has_flag(p, off))
+			v = p->version;
+	return v;
 }
 
 /* Versions from lo to hi (0: no end) read what (on node). */
@@ -390,32 +436,32 @@ evidence(struct gs_infer *in, int lo, int hi, const char *what,
 static void
 conclude(struct gs_infer *in)
 {
-	size_t	i, lo = gs_nhami_profiles, hi = 0;
+	size_t	i, n = nprofiles(), lo = n, hi = 0;
 	int	v;
 
 	in->mask = 0;
-	for (i = 0; i < gs_nhami_profiles; i++) {
-		v = profile_version(gs_hami_profiles[i]);
+	for (i = 0; i < n; i++) {
+		v = hami_profile_at(i)->version;
 		if (v >= in->lo && (in->hi == 0 || v <= in->hi)) {
 			in->mask |= 1u << i;
-			if (lo == gs_nhami_profiles)
+			if (lo == n)
 				lo = i;
 			hi = i;
 		}
 	}
 	snprintf(in->why, sizeof in->why, "%s%s%s", in->lo_why,
 	    in->lo_why[0] && in->hi_why[0] ? " and " : "", in->hi_why);
-	if (lo == gs_nhami_profiles)
+	if (lo == n)
 		snprintf(in->range, sizeof in->range, "no HAMi version");
 	else if (lo == hi)
 		snprintf(in->range, sizeof in->range, "HAMi %s",
-		    gs_hami_profiles[lo] + 5);
-	else if (hi == gs_nhami_profiles - 1)
+		    row_name(lo) + 5);
+	else if (hi == n - 1)
 		snprintf(in->range, sizeof in->range, "HAMi %s or later",
-		    gs_hami_profiles[lo] + 5);
+		    row_name(lo) + 5);
 	else
 		snprintf(in->range, sizeof in->range, "HAMi %s to %s",
-		    gs_hami_profiles[lo] + 5, gs_hami_profiles[hi] + 5);
+		    row_name(lo) + 5, row_name(hi) + 5);
 }
 
 void
@@ -431,20 +477,21 @@ gs_hami_infer(const struct gs_cluster *c, struct gs_infer *in)
 
 		/* Text: v2.6 to v2.7.x; JSON: v2.8 on (hamiconfig.h). */
 		if (n->reg_form == GS_REG_TEXT)
-			evidence(in, 0, 20799, "register annotations in text "
-			    "form", n->name);
+			evidence(in, 0, until(REG_JSON), "register annotations "
+			    "in text form", n->name);
 		else if (n->reg_form == GS_REG_JSON)
-			evidence(in, 20800, 0, "register annotations in JSON "
-			    "form", n->name);
+			evidence(in, since(REG_JSON), 0, "register annotations "
+			    "in JSON form", n->name);
 		if (n->cordon_anno)
-			evidence(in, 21000, 0, HAMI_DEVICE_CORDON_ANNO, n->name);
+			evidence(in, since(CORDON), 0, HAMI_DEVICE_CORDON_ANNO,
+			    n->name);
 		/* A vendor's annotation named after a later type.  Its
 		 * end is no bound: an older name's annotation may stay. */
 		for (j = 0; j < n->ndevs; j++) {
 			vi = &gs_vendors[n->devs[j].vendor];
 			if (vi->reg != GVR_TEXT && vi->reg != GVR_JSON)
 				continue;
-			if (vi->first <= profile_version(gs_hami_profiles[0]))
+			if (vi->first <= hami_profile_at(0)->version)
 				continue;
 			snprintf(what, sizeof what, "%s", vi->register_anno);
 			evidence(in, vi->first, 0, what, n->name);
@@ -468,8 +515,8 @@ gs_infer_decide(const struct gs_infer *in, const char *profile, int given,
 		    "simulating %s", in->why, profile);
 		return GS_INFER_CONFLICT;
 	}
-	for (i = 0; i < gs_nhami_profiles; i++)
-		if (strcmp(gs_hami_profiles[i], profile) == 0)
+	for (i = 0; i < nprofiles(); i++)
+		if (strcmp(row_name(i), profile) == 0)
 			k = i + 1;
 	if (k > 0 && (in->mask & (1u << (k - 1))))
 		return GS_INFER_NONE;
@@ -478,10 +525,10 @@ gs_infer_decide(const struct gs_infer *in, const char *profile, int given,
 		    in->range, profile);
 		return GS_INFER_CONTRADICTS;
 	}
-	for (i = 0; i < gs_nhami_profiles; i++)
+	for (i = 0; i < nprofiles(); i++)
 		if (in->mask & (1u << i)) {
 			n++;
-			*use = gs_hami_profiles[i];
+			*use = row_name(i);
 		}
 	if (n == 1) {
 		snprintf(msg, len, "%s: %s; simulating %s", in->why,

@@ -57,7 +57,7 @@ void	gs_hamicfg_release(struct gs_hamicfg *);
 
 /* The HAMi profiles a cluster's annotations are consistent with. */
 struct gs_infer {
-	unsigned	 mask;		/* bit i: gs_hami_profiles[i] */
+	unsigned	 mask;		/* bit i: hami_profile_at(i) */
 	int		 any;		/* some annotation says anything */
 	int		 lo, hi;	/* versions that read them all (hi 0:
 					   no end), hami_version numbers */
@@ -66,10 +66,6 @@ struct gs_infer {
 	char		 why[300];	/* both */
 	char		 range[64];	/* "HAMi v2.8.0 or later" */
 };
-
-/* HAMi's profiles, oldest first (the first is the default). */
-extern const char *const gs_hami_profiles[];
-extern const size_t gs_nhami_profiles;
 
 void	gs_hami_infer(const struct gs_cluster *, struct gs_infer *);
 

@@ -26,10 +26,11 @@ struct lint_cluster {
 	size_t			 ntypes, captypes;
 };
 
-/* Pod annotation keys HAMi reads (users set them), from that version. */
+/* Pod annotation keys HAMi reads (users set them); weights: only a
+ * profile with scoring_weights reads it. */
 static const struct {
 	const char	*key;
-	int		 since;
+	int		 weights;
 } user_keys[] = {
 	{ HAMI_NODE_POLICY_ANNO, 0 },
 	{ HAMI_GPU_POLICY_ANNO, 0 },
@@ -39,7 +40,7 @@ static const struct {
 	{ HAMI_NOUSE_UUID_ANNO, 0 },
 	{ HAMI_NUMA_BIND_ANNO, 0 },
 	{ HAMI_VGPU_MODE_ANNO, 0 },
-	{ HAMI_SCORING_WEIGHTS_ANNO, 21000 },
+	{ HAMI_SCORING_WEIGHTS_ANNO, 1 },
 };
 #define NUSER_KEYS	(sizeof user_keys / sizeof user_keys[0])
 
@@ -71,8 +72,8 @@ has_suffix(const char *s, const char *suffix)
  * one it does: a misspelling (HAMi ignores unknown keys silently).
  */
 static size_t
-lint_keys(const struct gs_pod *p, const char *cfg_profile, int version,
-    struct gs_warnings *out)
+lint_keys(const struct gs_pod *p, const char *cfg_profile,
+    const struct hami_profile *hp, struct gs_warnings *out)
 {
 	const char	*cand[NUSER_KEYS], *near;
 	size_t		 i, k, nc = 0, n = 0;
@@ -89,7 +90,8 @@ lint_keys(const struct gs_pod *p, const char *cfg_profile, int version,
 		for (k = 0; k < NUSER_KEYS; k++)
 			if (strcmp(key, user_keys[k].key) == 0) {
 				known = 1;
-				if (version < user_keys[k].since) {
+				if (user_keys[k].weights &&
+				    !hp->scoring_weights) {
 					gs_warn(out, p->src_file, p->src_line,
 					    p->src_col, "%s: annotation '%s' is "
 					    "read from HAMi v2.10 on: %s "
@@ -129,7 +131,7 @@ has_empty_entry(const char *v)
  * the UUID "".  v2.10 trims the entries and drops empty ones.
  */
 static size_t
-lint_empty_entries(const struct gs_pod *p, int version,
+lint_empty_entries(const struct gs_pod *p, const struct hami_profile *hp,
     struct gs_warnings *out)
 {
 	static const struct {
@@ -155,7 +157,8 @@ lint_empty_entries(const struct gs_pod *p, int version,
 		gs_warn(out, p->src_file, p->src_line, p->src_col, "%s: %s '%s' "
 		    "has an empty entry: HAMi up to v2.9 keeps it "
 		    "(strings.Split), and %s%s", p->workload, t[k].key, v,
-		    t[k].effect, version >= 21000 ? "; v2.10 drops empty "
+		    t[k].effect, hp->filter_lists_trimmed ?
+		    "; v2.10 drops empty "
 		    "entries" : "");
 		n++;
 	}
@@ -276,7 +279,7 @@ lint_pod(const struct gs_pod *p, const struct lint_cluster *lc,
 {
 	const char	*v;
 	size_t		 i, n = 0;
-	int		 version = hami_version(cfg);
+	const struct hami_profile *hp = hami_profile(cfg);
 
 	if ((v = gs_kv_get(&p->annotations, HAMI_NODE_POLICY_ANNO)) != NULL &&
 	    strcmp(v, "binpack") != 0 && strcmp(v, "spread") != 0) {
@@ -286,19 +289,19 @@ lint_pod(const struct gs_pod *p, const struct lint_cluster *lc,
 		n++;
 	}
 	if ((v = gs_kv_get(&p->annotations, HAMI_GPU_POLICY_ANNO)) != NULL &&
-	    !hami_gpu_policy_known(v, version)) {
+	    !hami_gpu_policy_known(v, hp)) {
 		gs_warn(out, p->src_file, p->src_line, p->src_col, "%s: %s "
 		    "'%s' is not a GPU policy %s knows: %s", p->workload,
 		    HAMI_GPU_POLICY_ANNO, v, cfg->profile ? cfg->profile :
-		    "HAMi", strchr(v, ',') != NULL && version >= 21000 ?
+		    "HAMi", strchr(v, ',') != NULL && hp->gpu_policy_list ?
 		    "its unknown entries are ignored, and with no "
 		    "binpack, spread or numa it sorts as spread" :
 		    "HAMi treats it as spread");
 		n++;
 	}
-	n += lint_keys(p, cfg->profile ? cfg->profile : "hami-v2.6.1",
-	    version, out);
-	n += lint_empty_entries(p, version, out);
+	n += lint_keys(p, cfg->profile ? cfg->profile : hp->name,
+	    hp, out);
+	n += lint_empty_entries(p, hp, out);
 	n += lint_use_type(p, lc, out);
 	for (i = 0; i < p->nctrs; i++)
 		n += lint_container(p, &p->ctrs[i], lc, cfg, out);

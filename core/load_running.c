@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hami.h"
 #include "ident.h"
 #include "int32.h"
 #include "load.h"
@@ -220,12 +221,12 @@ v210_delta(struct gs_node *n, const struct gs_running_pod *rp, size_t ninit,
  * Ascend type).  Returns whether any went.
  */
 static int
-drop_unregistered(struct gs_node *n, int version)
+drop_unregistered(struct gs_node *n, const struct hami_profile *hp)
 {
 	size_t	j, k = 0, before = n->ndevs;
 
 	for (j = 0; j < n->ndevs; j++)
-		if (gs_vendor_registered(n->devs[j].vendor, version))
+		if (gs_vendor_registered(n->devs[j].vendor, hp->version))
 			n->devs[k++] = n->devs[j];
 		else
 			gs_device_release(&n->devs[j]);
@@ -235,9 +236,9 @@ drop_unregistered(struct gs_node *n, int version)
 	if (k == 0 && n->registered) {
 		n->registered = 0;
 		free(n->devices_note);
-		n->devices_note = xasprintf("HAMi v%d.%d.%d registers none of "
-		    "its devices", version / 10000, version / 100 % 100,
-		    version % 100);
+		/* "hami-v2.7.1" names HAMi v2.7.1. */
+		n->devices_note = xasprintf("HAMi %s registers none of its "
+		    "devices", hp->name + 5);
 	}
 	return 1;
 }
@@ -245,6 +246,7 @@ drop_unregistered(struct gs_node *n, int version)
 void
 gs_cluster_for_version(struct gs_cluster *c, int version)
 {
+	const struct hami_profile *hp = hami_profile_of_version(version);
 	size_t	i, j;
 
 	for (i = 0; i < c->nnodes; i++) {
@@ -254,7 +256,8 @@ gs_cluster_for_version(struct gs_cluster *c, int version)
 		for (j = 0; j < n->ndevs; j++) {
 			struct gs_device *d = &n->devs[j];
 
-			if (version >= 21000) {
+			/* CollapseInitContainerUsage's charge. */
+			if (hp->init_collapse != GS_COLLAPSE_NONE) {
 				changed |= d->v210_used | d->v210_mem |
 				    d->v210_cores;
 				d->used = i32_add(d->used, d->v210_used);
@@ -264,7 +267,7 @@ gs_cluster_for_version(struct gs_cluster *c, int version)
 			}
 			d->v210_used = d->v210_mem = d->v210_cores = 0;
 		}
-		changed |= drop_unregistered(n, version);
+		changed |= drop_unregistered(n, hp);
 		if (changed)
 			n->gen++;
 	}

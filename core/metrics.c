@@ -30,23 +30,25 @@ gs_device_can_host(const struct gs_device *d, const struct hami_req *s)
 }
 
 int
-gs_device_offered(const struct gs_node *n, size_t j, int version)
+gs_device_offered(const struct gs_node *n, size_t j,
+    const struct hami_profile *hp)
 {
 	const struct gs_device	*d = &n->devs[j];
 	int			 nvidia = d->vendor == GV_NVIDIA;
 
-	if (version == 0)		/* the peers' filters */
+	if (hp == NULL)			/* the peers' filters */
 		return n->registered && d->health;
 	/* The handshake (CheckHealth, RegisterFromNodeAnnotations in
 	 * pkg/scheduler/scheduler.go) or allocatable (v2.8+). */
-	if (!hami_node_usable(n, version))
+	if (!hami_node_usable(n, hp))
 		return 0;
 	/* Fit's health check: NVIDIA from v2.7, every vendor from v2.10
 	 * (fitInDevices, pkg/scheduler/policy + device Fit). */
-	if (version >= 20700 && (nvidia || version >= 21000) && !d->health)
+	if (hp->health_check && (nvidia || hp->vendor_health_check) &&
+	    !d->health)
 		return 0;
 	/* v2.10: hami.io/device-cordon (nvidia Fit alone reads it). */
-	return !(version >= 21000 && nvidia && d->cordoned);
+	return !(hp->device_cordon && nvidia && d->cordoned);
 }
 
 /* Fragmentation of n over the GPUs marked in offered (NULL: all of a
@@ -163,8 +165,9 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 	size_t	 maxdevs = 0;
 	int32_t	 min_mem;
 	unsigned char *offered;
-	int	 version = cfg->profile == NULL ||
-		    strncmp(cfg->profile, "hami", 4) == 0 ? hami_version(cfg) : 0;
+	const struct hami_profile *hp = cfg->profile == NULL ||
+		    strncmp(cfg->profile, "hami", 4) == 0 ? hami_profile(cfg) :
+		    NULL;
 
 	memset(m, 0, sizeof *m);
 	m->nodes = c->nnodes;
@@ -213,7 +216,7 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 			/* A GPU HAMi does not schedule on is no free
 			 * capacity of any kind. */
 			offered[j] = (unsigned char)gs_device_offered(n, j,
-			    version);
+			    hp);
 			if (!offered[j]) {
 				m->gpus_offline++;
 				continue;

@@ -72,11 +72,12 @@ double	gs_device_idle(const struct gs_device *d);
  * version: not when the node's devices are dropped (handshake, or
  * allocatable from v2.8: hami_node_usable), the GPU is unhealthy (NVIDIA
  * from v2.7, every vendor from v2.10) or in hami.io/device-cordon
- * (v2.10).  version 0 (a peer policy): a registered, healthy GPU.  A GPU
+ * (v2.10).  hp NULL (a peer policy): a registered, healthy GPU.  A GPU
  * not scheduled on counts in no free capacity: whole GPUs free, largest
  * block, idle, fragmentation, stranded.
  */
-int	gs_device_offered(const struct gs_node *n, size_t j, int version);
+int	gs_device_offered(const struct gs_node *n, size_t j,
+	    const struct hami_profile *hp);
 
 /* Compute every metric of cluster c after result r of workload w. */
 void	gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,

@@ -122,7 +122,7 @@ node_score(struct hami_state *st, const struct gs_cluster *c, size_t i)
 
 	if (!st->nvalid[i] || st->ngen[i] != n->gen) {
 		st->nscore[i] = hami_node_score_v(n->devs, n->ndevs,
-		    hami_version(st->cfg));
+		    hami_profile(st->cfg));
 		st->ngen[i] = n->gen;
 		st->nvalid[i] = 1;
 	}
@@ -238,7 +238,7 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 
 	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
 	for (c = 0; c < ninit + nctrs; c++) {
-		if (hami_fresh_usage(f->version, c, ninit))
+		if (hami_fresh_usage(f->hp, c, ninit))
 			hami_scratch_load(&st->scratch, node, f->gpu_binpack);
 		memset(st->tgrants[c], 0, sizeof st->tgrants[c]);
 		st->ngrants[c] = 0;
@@ -274,40 +274,39 @@ format_outcome(const struct node_outcome *o, char *buf, size_t len)
 
 const char *
 hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
-    int version, char *buf, size_t len)
+    const struct hami_profile *hp, char *buf, size_t len)
 {
 	const char	*why;
 
 	if ((why = gs_kube_filter(n, pod, buf, len)) != NULL)
 		return why;
-	if (hami_node_usable(n, version))
+	if (hami_node_usable(n, hp))
 		return NULL;
-	if (version >= 20800 && n->has_alloc_gpu && n->alloc_gpu == 0 &&
-	    (n->registered || version < 20900))
+	if (hp->alloc_gpu_registers && n->has_alloc_gpu && n->alloc_gpu == 0 &&
+	    (n->registered || !hp->alloc_zero_handshake))
 		return "allocatable nvidia.com/gpu is 0: HAMi removed its devices";
 	return n->devices_note ? n->devices_note : "node unregistered";
 }
 
 int
-hami_node_usable(const struct gs_node *n, int version)
+hami_node_usable(const struct gs_node *n, const struct hami_profile *hp)
 {
-	if (version < 20800)
-		return n->registered || (n->hs_refused &&
-		    hami_profile_of_version(version)->handshake_unread);
+	if (!hp->alloc_gpu_registers)
+		return n->registered || (n->hs_refused && hp->handshake_unread);
 	if (!n->registered && !n->hs_refused)
 		return 0;		/* no register annotation */
 	if (!n->has_alloc_gpu || n->alloc_gpu > 0)
 		return 1;
-	if (version < 20900)
+	if (!hp->alloc_zero_handshake)
 		return 0;
 	/* v2.9 with no GPUs reported: the handshake decides again, and a
 	 * stale Deleted_ is re-registered; v2.10 re-registers any Deleted
 	 * (CheckHealth no longer special-cases it). */
-	if (version >= 21000 && n->handshake == GS_HS_DELETED)
+	if (hp->handshake_lenient && n->handshake == GS_HS_DELETED)
 		return 1;
 	/* v2.10's CheckHealth (pkg/device/devices.go) keeps the devices of a
 	 * Requesting_ whose time does not parse. */
-	if (version >= 21000 && n->hs_bad_time != NULL)
+	if (hp->handshake_lenient && n->hs_bad_time != NULL)
 		return 1;
 	return n->registered || n->hs_deleted_stale;
 }
@@ -357,7 +356,8 @@ add_reason(struct reason_group **g, size_t *n, size_t *cap,
  */
 static void
 memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
-    const struct hami_creq *reqs, int version, char *buf, size_t len)
+    const struct hami_creq *reqs, const struct hami_profile *hp, char *buf,
+    size_t len)
 {
 	const struct hami_req	*r = NULL;
 	char			 fbuf[192];
@@ -382,7 +382,7 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 		const struct gs_node *n = &c->nodes[i];
 
 		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    hami_node_refusal(n, pod, version, fbuf, sizeof fbuf) !=
+		    hami_node_refusal(n, pod, hp, fbuf, sizeof fbuf) !=
 		    NULL)
 			continue;
 		for (j = 0; j < n->ndevs; j++) {
@@ -424,8 +424,8 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if ((why = hami_node_refusal(n, pod, hami_version(st->cfg), fbuf,
-		    sizeof fbuf))) {
+		if ((why = hami_node_refusal(n, pod, hami_profile(st->cfg),
+		    fbuf, sizeof fbuf))) {
 			add_reason(&g, &ng, &cap, why, NULL);
 			continue;
 		}
@@ -450,7 +450,7 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			memory_short = 1;
 	}
 	if (memory_short && off < len)
-		memory_hint(c, pod, reqs + ninit, hami_version(st->cfg),
+		memory_hint(c, pod, reqs + ninit, hami_profile(st->cfg),
 		    out + off, len - off);
 	free(g);
 	return out;
@@ -458,12 +458,12 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 
 /* Does a request of c go through Ascend's own Fit (v2.7+)? */
 static int
-ascend_own_fit(const struct hami_creq *c, int version)
+ascend_own_fit(const struct hami_creq *c, const struct hami_profile *hp)
 {
 	size_t	t;
 
 	for (t = 0; t < c->n; t++)
-		if (version >= 20700 && gs_vendor_is_ascend(c->r[t].vendor))
+		if (hp->ascend_own_fit && gs_vendor_is_ascend(c->r[t].vendor))
 			return 1;
 	return 0;
 }
@@ -516,7 +516,7 @@ best_scored(struct hami_state *st, const struct gs_cluster *c,
 			continue;
 		sc = st->nscore[i] + hami_ascend_node_score(c->nodes[i].devs,
 		    reqs, ninit + nctrs, grants, st->stride,
-		    (const int (*)[HAMI_MAX_TYPES])st->tgrants, f->version);
+		    (const int (*)[HAMI_MAX_TYPES])st->tgrants, f->hp);
 		if (best < 0 || hami_node_prefer(f->node_spread, sc, i, bscore,
 		    (size_t)best)) {
 			best = (long)i;
@@ -530,6 +530,23 @@ best_scored(struct hami_state *st, const struct gs_cluster *c,
 	d->node = best;
 	d->node_score = bscore;
 	take_grants(st, d, reqs, grants);
+}
+
+/*
+ * Why the pod stays pending before any node is looked at (fresh string),
+ * or NULL: v2.10's calcScore fails on the pod's weights, or v2.7's
+ * topology-aware GPU policy, which picks cards by the NVLink scores the
+ * device plugin publishes (not modelled).
+ */
+static char *
+filter_refusal(const struct hami_filter *f)
+{
+	if (f->error != NULL)
+		return xasprintf("HAMi's Filter fails: %s", f->error);
+	if (f->topology)
+		return xstrdup("the topology-aware GPU policy is not "
+		    "simulated (it needs the node's GPU link scores)");
+	return NULL;
 }
 
 static int
@@ -546,7 +563,8 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	const char		*why;
 	int64_t			 total = 0;
 	size_t			 i, n = 0, ci, nreq = 0, only = 0, nall;
-	int			 spread, version = hami_version(st->cfg);
+	const struct hami_profile *hp = hami_profile(st->cfg);
+	int			 spread;
 	int			 scored;
 
 	(void)err;
@@ -564,7 +582,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
 	if ((d->ninit = hami_pod_requests(pod, st->cfg, &reqs)) > 0) {
 		d->init = xcalloc(d->ninit, sizeof *d->init);
-		d->init_collapse = hami_profile_of_version(version)->init_collapse;
+		d->init_collapse = hp->init_collapse;
 	}
 	nall = d->ninit + pod->nctrs;
 	for (ci = 0; ci < nall; ci++) {
@@ -587,23 +605,11 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	 * the first sorted device's memory, which usage may change: no
 	 * memo for it. */
 	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
-	    !ascend_own_fit(&reqs[only], version))
+	    !ascend_own_fit(&reqs[only], hp))
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
-	if (f.error != NULL) {
-		/* v2.10's calcScore fails before looking at any node. */
+	if ((d->reason = filter_refusal(&f)) != NULL) {
 		d->status = GS_PENDING;
-		d->reason = xasprintf("HAMi's Filter fails: %s", f.error);
-		free(reqs);
-		hami_filter_release(&f);
-		return 0;
-	}
-	if (f.topology) {
-		/* v2.7's topology-aware GPU policy picks cards by the NVLink
-		 * scores the device plugin publishes; not modelled. */
-		d->status = GS_PENDING;
-		d->reason = xstrdup("the topology-aware GPU policy is not "
-		    "simulated (it needs the node's GPU link scores)");
 		free(reqs);
 		hami_filter_release(&f);
 		return 0;
@@ -620,7 +626,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		 * hami_node_refusal's checks, with the cheap memo test first:
 		 * a node that failed this shape before fails it still.
 		 */
-		if (!hami_node_usable(&c->nodes[i], f.version) ||
+		if (!hami_node_usable(&c->nodes[i], f.hp) ||
 		    (memo != NULL && memo->node[i].known) ||
 		    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf))
 			continue;
@@ -630,7 +636,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	for (i = n / 2; i > 0; i--)
 		heap_down(st, spread, n, i - 1);
 	d->status = GS_PENDING;
-	if ((scored = hami_ascend_scored(reqs, nall, version)))
+	if ((scored = hami_ascend_scored(reqs, nall, hp)))
 		best_scored(st, c, reqs, d->ninit, pod->nctrs, &f, grants,
 		    memo, n, d);
 	while (!scored && d->status == GS_PENDING && n > 0) {
@@ -660,7 +666,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	return 0;
 }
 
-/* Every profile is this policy; hami_version() reads the name.  The
+/* Every profile is this policy; hami_profile() reads its row.  The
  * replay runs it through its bridge (replay_hami.c). */
 #define HAMI_PROFILE(n, s) {						\
 	.name = (n), .summary = (s), .create = hami_create,		\

@@ -59,7 +59,7 @@ status_name(enum gs_status s)
 }
 
 static char *running_on(const struct gs_running *, size_t, const char *,
-	    int);
+	    const struct hami_profile *);
 
 /*
  * Pods holding a GPU, comma-separated (caller frees): those already
@@ -74,7 +74,7 @@ gpu_pods(const struct gs_report_run *rr, size_t node, size_t dev)
 	if (rr->running != NULL) {
 		out = running_on(rr->running, node,
 		    rr->cluster->nodes[node].devs[dev].id,
-		    hami_version(rr->cfg));
+		    hami_profile(rr->cfg));
 		if (strcmp(out, "-") == 0) {
 			free(out);
 			out = NULL;
@@ -145,7 +145,8 @@ effective_policies(const struct gs_report_run *rr)
 	size_t		 nother = 0;
 	const char	*np, *gp, *raw;
 	char		*out = NULL, *t;
-	int		 v210 = hami_version(rr->cfg) >= 21000, spread;
+	int		 list = hami_profile(rr->cfg)->gpu_policy_list;
+	int		 spread;
 
 	for (i = 0; i < rr->wl->npods; i++) {
 		const struct gs_pod *p = &rr->wl->pods[i];
@@ -155,7 +156,7 @@ effective_policies(const struct gs_report_run *rr)
 		spread = strcmp(np, "spread") == 0;
 		/* v2.10 sorts and filters by the value itself (mutex, numa,
 		 * comma chains): name it as given. */
-		if (v210 && strcmp(raw, "binpack") != 0 &&
+		if (list && strcmp(raw, "binpack") != 0 &&
 		    strcmp(raw, "spread") != 0) {
 			for (k = 0; k < nother; k++)
 				if (strcmp(other[k].gpu, raw) == 0 &&
@@ -812,7 +813,7 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
  */
 static char *
 running_on(const struct gs_running *r, size_t node, const char *id,
-    int version)
+    const struct hami_profile *hp)
 {
 	char	*out = NULL, *t, *key;
 	size_t	 i, k;
@@ -826,7 +827,8 @@ running_on(const struct gs_running *r, size_t node, const char *id,
 		/* v2.10 forgets the GPUs of init containers that are done. */
 		for (k = 0; k < p->ndevs && !hit; k++)
 			hit = strcmp(p->devs[k].id, id) == 0 &&
-			    !(version >= 21000 && p->init_done &&
+			    !(hp->init_collapse != GS_COLLAPSE_NONE &&
+			    p->init_done &&
 			    (size_t)p->devs[k].ctr < p->ninit);
 		if (!hit)
 			continue;
@@ -888,7 +890,9 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
 	gpu_header(fp, &gw);
 	for (i = 0; i < c->nnodes; i++)
 		for (j = 0; j < c->nodes[i].ndevs; j++)
-			gpu_row(fp, &gw, &c->nodes[i], j, running_on(r, i, c->nodes[i].devs[j].id, version));
+			gpu_row(fp, &gw, &c->nodes[i], j, running_on(r, i,
+			    c->nodes[i].devs[j].id,
+			    hami_profile_of_version(version)));
 }
 
 static json_t *
@@ -910,7 +914,8 @@ gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
 
 		for (j = 0; j < n->ndevs; j++)
 			json_array_append_new(gpus, gpu_json(n, j,
-			    running_on(r, i, n->devs[j].id, version)));
+			    running_on(r, i, n->devs[j].id,
+			    hami_profile_of_version(version))));
 		o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", n->name,
 		    "registered", n->registered, "unschedulable",
 		    n->unschedulable, "hami_note", n->devices_note ?

@@ -161,3 +161,12 @@ t_t4_cluster(struct gs_cluster *c, const char *const *names, size_t n)
 		nd->alloc_pods = 110;
 	}
 }
+
+const struct hami_profile *
+t_hp(const char *s)
+{
+	const struct hami_profile	*hp = hami_profile_find(s);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(hp);
+	return hp;
+}

@@ -39,6 +39,7 @@ main(void)
 		SUITE(io),
 		SUITE(optparse),
 		SUITE(onetable),
+		SUITE(profile),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -27,7 +27,11 @@ extern CU_TestInfo lint_tests[];
 extern CU_TestInfo io_tests[];
 extern CU_TestInfo optparse_tests[];
 extern CU_TestInfo onetable_tests[];
+extern CU_TestInfo profile_tests[];
 
+/* The HAMi profile row named or aliased s ("2.9.0"); fails the test
+ * when there is none. */
+const struct hami_profile *t_hp(const char *s);
 /* A node of n identical GPUs (index order, UUIDs "GPU-<i>"). */
 void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
 	    const char *type);

@@ -315,10 +315,10 @@ test_mode_check(void)
 static float
 net_score(const struct gs_device *d, const struct hami_creq *reqs,
     size_t nreqs, struct gs_grant g[][4], int tg[][HAMI_MAX_TYPES],
-    int version)
+    const struct hami_profile *hp)
 {
 	return hami_ascend_node_score(d, reqs, nreqs, &g[0][0], 4,
-	    (const int (*)[HAMI_MAX_TYPES])tg, version);
+	    (const int (*)[HAMI_MAX_TYPES])tg, hp);
 }
 
 /* Node score of one pod's grants: containers' (type, devices) lists. */
@@ -347,19 +347,23 @@ test_network_score(void)
 	for (i = 0; i < 4; i++)
 		g[0][i].dev = (int)i;
 	tg[0][0] = 4;
-	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 1, g, tg, 20700), 7.5, 0);
+	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 1, g, tg,
+	    t_hp("2.7.0")), 7.5, 0);
 	/* Not before v2.7. */
-	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 1, g, tg, 20601), 0, 0);
+	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 1, g, tg,
+	    t_hp("2.6.1")), 0, 0);
 	/* A second container with NPUs 3 and 5 (nets 1, 2): + 1/2; 12.5. */
 	reqs[1] = reqs[0];
 	reqs[1].r[0].nums = 2;
 	g[1][0].dev = 3;
 	g[1][1].dev = 5;
 	tg[1][0] = 2;
-	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 2, g, tg, 21000), 12.5, 0);
+	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 2, g, tg,
+	    t_hp("2.10.0")), 12.5, 0);
 	/* An NPU without NetworkID in any container: the type adds 0. */
 	g[1][1].dev = 4;
-	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 2, g, tg, 21000), 0, 0);
+	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 2, g, tg,
+	    t_hp("2.10.0")), 0, 0);
 
 	/* A container asking for a T4 first, then 2 NPUs: up to v2.9 the
 	 * NPUs' list also holds the T4 (no custominfo): 0; v2.10 lists the
@@ -374,10 +378,12 @@ test_network_score(void)
 	g[0][2].dev = 1;
 	tg[0][0] = 1;
 	tg[0][1] = 2;
-	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 1, g, tg, 20900), 0, 0);
-	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 1, g, tg, 21000), 10, 0);
-	CU_ASSERT(hami_ascend_scored(reqs, 1, 20700));
-	CU_ASSERT(!hami_ascend_scored(reqs, 1, 20601));
+	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 1, g, tg,
+	    t_hp("2.9.0")), 0, 0);
+	CU_ASSERT_DOUBLE_EQUAL(net_score(d, reqs, 1, g, tg,
+	    t_hp("2.10.0")), 10, 0);
+	CU_ASSERT(hami_ascend_scored(reqs, 1, t_hp("2.7.0")));
+	CU_ASSERT(!hami_ascend_scored(reqs, 1, t_hp("2.6.1")));
 }
 
 static void

@@ -295,7 +295,7 @@ test_usable_by_version(void)
 	/* Where the pod lands: node 1 when node 0's stale handshake
 	 * counts; node 0 (listed first, scores tied) when it does not. */
 	static const long	 want[3] = { 1, 0, 0 };
-	static const int	 version[3] = { 20701, 20800, 20700 };
+	static const char *const version[3] = { "2.7.1", "2.8.0", "2.7.0" };
 	struct env	e;
 	int		k;
 
@@ -309,10 +309,10 @@ test_usable_by_version(void)
 		t_ctr(&pod(&e, "p", 1)->ctrs[0], 1, 1000, -1, -1);
 		run(&e);
 		CU_ASSERT_EQUAL(e.r.pl[0].node, want[k]);
-		CU_ASSERT_EQUAL(hami_node_usable(&e.c.nodes[0], version[k]),
-		    k != 0);
-		CU_ASSERT_EQUAL(hami_node_usable(&e.c.nodes[2], version[k]),
-		    1);
+		CU_ASSERT_EQUAL(hami_node_usable(&e.c.nodes[0],
+		    t_hp(version[k])), k != 0);
+		CU_ASSERT_EQUAL(hami_node_usable(&e.c.nodes[2],
+		    t_hp(version[k])), 1);
 		env_release(&e);
 	}
 	/* v2.9 with no GPUs reported: the handshake again, and a stale
@@ -320,16 +320,16 @@ test_usable_by_version(void)
 	env_init(&e, 3, 2);
 	e.c.nodes[0].has_alloc_gpu = 1;
 	e.c.nodes[0].alloc_gpu = 0;
-	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], 20800));
-	CU_ASSERT_TRUE(hami_node_usable(&e.c.nodes[0], 20900));
+	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], t_hp("2.8.0")));
+	CU_ASSERT_TRUE(hami_node_usable(&e.c.nodes[0], t_hp("2.9.0")));
 	e.c.nodes[0].registered = 0;
 	e.c.nodes[0].hs_refused = 1;
-	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], 20900));
+	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], t_hp("2.9.0")));
 	e.c.nodes[0].hs_deleted_stale = 1;
-	CU_ASSERT_TRUE(hami_node_usable(&e.c.nodes[0], 20900));
-	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], 20701));
+	CU_ASSERT_TRUE(hami_node_usable(&e.c.nodes[0], t_hp("2.9.0")));
+	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[0], t_hp("2.7.1")));
 	e.c.nodes[1].registered = 0;		/* no register annotation */
-	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[1], 20900));
+	CU_ASSERT_FALSE(hami_node_usable(&e.c.nodes[1], t_hp("2.9.0")));
 	env_release(&e);
 }
 

@@ -129,20 +129,22 @@ test_v29_device_score(void)
 	n.devs[0].used = 2;
 	n.devs[0].usedcores = 30;
 	n.devs[0].usedmem = 3000;
-	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, 20900), 6.953125f);
-	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, 20800),
+	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, t_hp("2.9.0")),
+	    6.953125f);
+	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, t_hp("2.8.0")),
 	    hami_device_score(&n.devs[0], &r));
 	/* A device typed exactly "NVIDIA" counts the request as one slot. */
 	free(n.devs[0].type);
 	n.devs[0].type = xstrdup("NVIDIA");
 	r.nums = 3;
-	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, 20900),
+	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, t_hp("2.9.0")),
 	    10.0f * ((3.0f / 10 + 50.0f / 100) + 4000.0f / 15360));
 	/* Zero guards. */
 	n.devs[0].devcore = 0;
-	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, 20900), 0.0f);
-	CU_ASSERT_EQUAL(hami_node_score_v(n.devs, 1, 20900), 0.0f);
-	CU_ASSERT_TRUE(isinf(hami_node_score_v(n.devs, 1, 20601)));
+	CU_ASSERT_EQUAL(hami_device_score_v(&n.devs[0], &r, t_hp("2.9.0")),
+	    0.0f);
+	CU_ASSERT_EQUAL(hami_node_score_v(n.devs, 1, t_hp("2.9.0")), 0.0f);
+	CU_ASSERT_TRUE(isinf(hami_node_score_v(n.devs, 1, t_hp("2.6.1"))));
 	gs_node_release(&n);
 }
 

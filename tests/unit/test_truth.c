@@ -53,31 +53,32 @@ test_device_offered(void)
 	n.devs[0].health = 0;
 	n.devs[1].cordoned = 1;
 	/* Unhealthy: scheduled on by v2.6.1, not from v2.7; peers never. */
-	CU_ASSERT_TRUE(gs_device_offered(&n, 0, 20601));
-	CU_ASSERT_FALSE(gs_device_offered(&n, 0, 20700));
-	CU_ASSERT_FALSE(gs_device_offered(&n, 0, 0));
+	CU_ASSERT_TRUE(gs_device_offered(&n, 0, t_hp("2.6.1")));
+	CU_ASSERT_FALSE(gs_device_offered(&n, 0, t_hp("2.7.0")));
+	CU_ASSERT_FALSE(gs_device_offered(&n, 0, NULL));
 	/* Cordoned: only v2.10 honours hami.io/device-cordon. */
-	CU_ASSERT_TRUE(gs_device_offered(&n, 1, 20900));
-	CU_ASSERT_FALSE(gs_device_offered(&n, 1, 21000));
-	CU_ASSERT_TRUE(gs_device_offered(&n, 1, 0));
+	CU_ASSERT_TRUE(gs_device_offered(&n, 1, t_hp("2.9.0")));
+	CU_ASSERT_FALSE(gs_device_offered(&n, 1, t_hp("2.10.0")));
+	CU_ASSERT_TRUE(gs_device_offered(&n, 1, NULL));
 	/* Devices dropped by a stale handshake. */
 	n.registered = 0;
 	n.hs_refused = 1;
 	n.handshake = GS_HS_REQUESTING;
-	CU_ASSERT_FALSE(gs_device_offered(&n, 1, 20601));
-	CU_ASSERT_FALSE(gs_device_offered(&n, 1, 0));
+	CU_ASSERT_FALSE(gs_device_offered(&n, 1, t_hp("2.6.1")));
+	CU_ASSERT_FALSE(gs_device_offered(&n, 1, NULL));
 	/* Allocatable 0 and an unparsable Requesting_ time: v2.9 drops the
 	 * devices (the zero time is long past), v2.10's CheckHealth keeps
 	 * them. */
 	n.has_alloc_gpu = 1;
 	n.alloc_gpu = 0;
 	n.hs_bad_time = xstrdup("Requesting_yesterday");
-	CU_ASSERT_FALSE(hami_node_usable(&n, 20900));
-	CU_ASSERT_TRUE(hami_node_usable(&n, 21000));
-	CU_ASSERT_TRUE(gs_device_offered(&n, 0, 21000) == 0);	/* unhealthy */
-	CU_ASSERT_FALSE(gs_device_offered(&n, 1, 21000));	/* cordoned */
+	CU_ASSERT_FALSE(hami_node_usable(&n, t_hp("2.9.0")));
+	CU_ASSERT_TRUE(hami_node_usable(&n, t_hp("2.10.0")));
+	/* Unhealthy, then cordoned. */
+	CU_ASSERT_FALSE(gs_device_offered(&n, 0, t_hp("2.10.0")));
+	CU_ASSERT_FALSE(gs_device_offered(&n, 1, t_hp("2.10.0")));
 	n.devs[1].cordoned = 0;
-	CU_ASSERT_TRUE(gs_device_offered(&n, 1, 21000));
+	CU_ASSERT_TRUE(gs_device_offered(&n, 1, t_hp("2.10.0")));
 	gs_node_release(&n);
 }
 

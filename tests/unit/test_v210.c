@@ -257,7 +257,7 @@ test_weights(void)
 	d.usedmem = 4096;
 	d.type = (char *)"NVIDIA-Tesla T4";
 	memset(&f, 0, sizeof f);
-	f.version = 21000;
+	f.hp = t_hp("2.10.0");
 	f.w_slot = f.w_core = f.w_mem = 1;
 	CU_ASSERT_EQUAL(hami_device_score_w(&d, &r, &f), 10.0f);
 	f.w_core = 2;
@@ -525,15 +525,15 @@ test_deleted_handshake(void)
 	n.registered = 0;
 	n.hs_refused = 1;
 	n.hs_deleted_stale = 0;
-	CU_ASSERT_FALSE(hami_node_usable(&n, 20900));
-	CU_ASSERT_TRUE(hami_node_usable(&n, 21000));
+	CU_ASSERT_FALSE(hami_node_usable(&n, t_hp("2.9.0")));
+	CU_ASSERT_TRUE(hami_node_usable(&n, t_hp("2.10.0")));
 	n.hs_deleted_stale = 1;
-	CU_ASSERT_TRUE(hami_node_usable(&n, 20900));
+	CU_ASSERT_TRUE(hami_node_usable(&n, t_hp("2.9.0")));
 	/* A stale Requesting_ with no GPUs reported: unusable in both. */
 	n.handshake = GS_HS_REQUESTING;
 	n.hs_deleted_stale = 0;
-	CU_ASSERT_FALSE(hami_node_usable(&n, 20900));
-	CU_ASSERT_FALSE(hami_node_usable(&n, 21000));
+	CU_ASSERT_FALSE(hami_node_usable(&n, t_hp("2.9.0")));
+	CU_ASSERT_FALSE(hami_node_usable(&n, t_hp("2.10.0")));
 	gs_node_release(&n);
 }
 

@@ -158,12 +158,12 @@ test_scores_sum_types(void)
 	f.w_slot = f.w_core = f.w_mem = 1;
 	/* v2.6.1: both requests on every device: 10 * ((2/10 + 50/100) +
 	 * 12192/15360) and 10 * ((2/100 + 50/100) + 12192/24576). */
-	f.version = 20601;
+	f.hp = t_hp("2.6.1");
 	CU_ASSERT_EQUAL(hami_device_score_c(&t4, &c, &f), 14.9375f);
 	CU_ASSERT_EQUAL(hami_device_score_c(&mlu, &c, &f), 10.160937f);
 	/* v2.9: only the request of the device's exact Type: "MLU" is,
 	 * "NVIDIA-Tesla T4" is not "NVIDIA". */
-	f.version = 20900;
+	f.hp = t_hp("2.9.0");
 	CU_ASSERT_EQUAL(hami_device_score_c(&t4, &c, &f), 0.0f);
 	CU_ASSERT_EQUAL(hami_device_score_c(&mlu, &c, &f), 8.433333f);
 
