@@ -532,9 +532,9 @@ best_scored(struct hami_state *st, const struct gs_cluster *c,
 	take_grants(st, d, reqs, grants);
 }
 
-static int
+static void
 hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d, struct gs_error *err)
+    struct gs_placement *d)
 {
 	struct hami_state	*st = p;
 	struct hami_creq	*reqs;
@@ -549,7 +549,6 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	int			 spread, version = hami_version(st->cfg);
 	int			 scored;
 
-	(void)err;
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	d->nctrs = pod->nctrs;
@@ -559,7 +558,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		d->reason = xasprintf("HAMi's admission webhook refuses the "
 		    "pod: %s", why);
-		return 0;
+		return;
 	}
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
 	if ((d->ninit = hami_pod_requests(pod, st->cfg, &reqs)) > 0) {
@@ -577,7 +576,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (total == 0) {
 		d->status = GS_UNMANAGED;
 		free(reqs);
-		return 0;
+		return;
 	}
 	if (c->epoch != st->epoch) {
 		memo_clear(st);		/* usage was released */
@@ -596,7 +595,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->reason = xasprintf("HAMi's Filter fails: %s", f.error);
 		free(reqs);
 		hami_filter_release(&f);
-		return 0;
+		return;
 	}
 	if (f.topology) {
 		/* v2.7's topology-aware GPU policy picks cards by the NVLink
@@ -606,7 +605,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		    "simulated (it needs the node's GPU link scores)");
 		free(reqs);
 		hami_filter_release(&f);
-		return 0;
+		return;
 	}
 	spread = f.node_spread;
 	grants = xcalloc(nall * st->stride, sizeof *grants);
@@ -657,7 +656,6 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	st->ngrants = NULL;
 	free(reqs);
 	hami_filter_release(&f);
-	return 0;
 }
 
 /* Every profile is this policy; hami_version() reads the name. */

@@ -213,9 +213,9 @@ openb_workload(void *p, const struct gs_workload *w)
 	free(v);
 }
 
-static int
+static void
 openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d, struct gs_error *err)
+    struct gs_placement *d)
 {
 	struct openb_state	*st = p;
 	struct hami_req		 k;
@@ -235,12 +235,11 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	uint32_t		 best_devs = 0;
 	int			 nreq, nfit = 0;
 
-	(void)err;
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	if ((nreq = pod_request(pod, st->cfg, &k)) == 0) {
 		d->status = GS_UNMANAGED;
-		return 0;
+		return;
 	}
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
@@ -248,7 +247,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (nreq < 0) {
 		d->reason = xstrdup("the openb model has one GPU request per "
 		    "pod; several containers ask for GPUs");
-		return 0;
+		return;
 	}
 	memset(&t, 0, sizeof t);
 	gs_rctx_init(&ctx, st->policy, &t);
@@ -301,7 +300,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (best < 0) {
 		d->reason = xstrdup("no node has the GPUs (in milli-GPU), cpu "
 		    "and memory the pod asks for");
-		return 0;
+		return;
 	}
 	d->status = GS_PLACED;
 	d->node = best;
@@ -327,7 +326,6 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 			gi++;
 		}
 	}
-	return 0;
 }
 
 static void *
