@@ -84,7 +84,7 @@ check_one(const char *path, const char *hami_config, int quiet,
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
 		const struct gs_expect_list	*lists[2] = { &sc.expects,
 						    &sc.runs[i].expects };
-		struct cmd_sim			 sim;
+		struct gs_sim			 sim;
 		size_t				 l;
 
 		if (lists[0]->n + lists[1]->n == 0)
@@ -113,7 +113,7 @@ check_one(const char *path, const char *hami_config, int quiet,
 					(*failed)++;
 				n++;
 			}
-		cmd_sim_release(&sim);
+		gs_sim_release(&sim);
 	}
 	if (rc == EXIT_OK && n == 0 && !quiet)
 		fprintf(stderr, "gpusched: warning: %s: no expectations to "

@@ -17,6 +17,7 @@
 #include "../core/model.h"
 #include "../core/progress.h"
 #include "../core/scenario.h"
+#include "../core/sim.h"
 #include "../core/util.h"
 
 enum gs_exit {
@@ -179,16 +180,9 @@ int	cmd_load(const struct cmd_inputs *, struct gs_scenario *);
 int	cmd_run_selected(const struct cmd_inputs *, const struct gs_scenario *,
 	    size_t i);
 
-/* One simulation of run r of sc under cfg, on a fresh cluster. */
-struct cmd_sim {
-	struct gs_cluster	 cluster;	/* copy with usage */
-	struct gs_config	 cfg;
-	struct gs_result	 res;
-	struct gs_metrics	 m;
-};
-
+/* One simulation of run r of sc under cfg, on a fresh cluster
+ * (gs_simulate); the caller gs_sim_releases sim. */
 int	cmd_simulate_run(const struct gs_scenario *, const struct gs_run *,
-	    const struct gs_config *, struct cmd_sim *);
-void	cmd_sim_release(struct cmd_sim *);
+	    const struct gs_config *, struct gs_sim *sim);
 
 #endif

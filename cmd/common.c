@@ -224,39 +224,21 @@ cmd_run_selected(const struct cmd_inputs *in, const struct gs_scenario *sc,
 
 int
 cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
-    const struct gs_config *cfg, struct cmd_sim *sim)
+    const struct gs_config *cfg, struct gs_sim *sim)
 {
 	const struct gs_policy	*p;
-	struct gs_error		 err;
+	struct gs_sim_opts	 o;
 
 	memset(sim, 0, sizeof *sim);
-	memset(&err, 0, sizeof err);
 	if ((p = gs_policy_find(cfg->profile)) == NULL) {
 		cmd_check_profile(NULL, "scheduler profile", cfg->profile);
 		return EXIT_USAGE;
 	}
-	gs_cluster_copy(&sim->cluster, &sc->cluster);
-	gs_config_copy(&sim->cfg, cfg);
-	gs_cluster_for_version(&sim->cluster, hami_version(cfg));
-	if (gs_engine_run_progress(&sim->cluster, &run->wl, &sim->cfg, p,
-	    cmd_progress(), &sim->res, &err) != 0) {
-		cmd_error(&err);
-		cmd_sim_release(sim);
-		return EXIT_IO;
-	}
+	memset(&o, 0, sizeof o);
+	o.progress = cmd_progress();
+	gs_simulate(&sc->cluster, &run->wl, cfg, p, &o, sim);
 	cmd_progress_clear();	/* before the caller prints this run */
-	gs_metrics_compute(&sim->m, &sim->cluster, &run->wl, &sim->cfg,
-	    &sim->res);
 	return EXIT_OK;
-}
-
-void
-cmd_sim_release(struct cmd_sim *sim)
-{
-	gs_metrics_release(&sim->m);
-	gs_result_release(&sim->res);
-	gs_config_release(&sim->cfg);
-	gs_cluster_release(&sim->cluster);
 }
 
 int

@@ -156,7 +156,7 @@ cmp_main(int argc, char **argv)
 		json_object_set_new(out, "comparisons", runs);
 	}
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
-		struct cmd_sim		sims[MAX_COLUMNS];
+		struct gs_sim		sims[MAX_COLUMNS];
 		struct gs_report_run	rr[MAX_COLUMNS];
 		struct gs_config	cfg;
 		json_t			*pat = NULL;
@@ -210,7 +210,7 @@ cmp_main(int argc, char **argv)
 			    "patterns", pat));
 		}
 		for (k = 0; k < nsim; k++)
-			cmd_sim_release(&sims[k]);
+			gs_sim_release(&sims[k]);
 	}
 	if (out != NULL && rc == EXIT_OK)
 		cmd_print_doc(out, fmt);

@@ -261,7 +261,7 @@ side_load(struct diff_side *side, struct gs_pset *s)
 	if ((rc = cmd_load(&side->in, &sc)) != EXIT_OK)
 		return rc;
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
-		struct cmd_sim	sim;
+		struct gs_sim	sim;
 
 		if (!cmd_run_selected(&side->in, &sc, i))
 			continue;
@@ -270,7 +270,7 @@ side_load(struct diff_side *side, struct gs_pset *s)
 			break;
 		gs_pset_add_result(s, sc.runs[i].name, &sim.cluster,
 		    &sc.runs[i].wl, &sim.res);
-		cmd_sim_release(&sim);
+		gs_sim_release(&sim);
 	}
 	gs_scenario_release(&sc);
 	return rc;

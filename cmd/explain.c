@@ -347,12 +347,11 @@ explain_main(int argc, char **argv)
 	struct explain_args	 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
-	struct gs_cluster	 c;
+	struct gs_sim		 sim;
+	struct gs_cluster	*c;
 	struct gs_workload	 before;
-	struct gs_result	 res;
 	struct gs_explain	 ex;
 	struct gs_placement	 d;
-	struct gs_error		 err;
 	const struct gs_policy	*p;
 	const struct gs_run	*run = NULL;
 	const char		*fmt, *podname;
@@ -397,20 +396,13 @@ explain_main(int argc, char **argv)
 		goto out_sc;
 	}
 	/* The cluster as it is when the pod's turn comes. */
-	gs_cluster_copy(&c, &sc.cluster);
-	gs_cluster_for_version(&c, hami_version(&run->cfg));
 	before = run->wl;
 	before.npods = k;
-	memset(&err, 0, sizeof err);
-	if (gs_engine_run(&c, &before, &run->cfg, p, &res, &err) != 0) {
-		cmd_error(&err);
-		rc = EXIT_IO;
-		goto out_c;
-	}
-	gs_result_release(&res);
-	gs_explain_pod(&c, &run->wl.pods[k], &run->cfg, detail, &ex);
-	st = p->create(&c, &run->cfg);
-	p->decide(st, &c, &run->wl.pods[k], &d, &err);
+	gs_simulate(&sc.cluster, &before, &run->cfg, p, NULL, &sim);
+	c = &sim.cluster;
+	gs_explain_pod(c, &run->wl.pods[k], &run->cfg, detail, &ex);
+	st = p->create(c, &run->cfg);
+	p->decide(st, c, &run->wl.pods[k], &d);
 	p->destroy(st);
 	if (d.status != GS_UNMANAGED && d.node != ex.chosen) {
 		cmd_errorf("internal error: explain chose node %ld, the engine "
@@ -420,17 +412,16 @@ explain_main(int argc, char **argv)
 		printf("pod %s asks for no GPU: HAMi leaves it to "
 		    "kube-scheduler\n", podname);
 	} else if (cmd_structured(fmt))
-		cmd_print_doc(explain_json(&run->wl.pods[k], run->name, &c,
+		cmd_print_doc(explain_json(&run->wl.pods[k], run->name, c,
 		    &ex, &d), fmt);
 	else
 		print_table(&run->wl.pods[k], run->name, run->cfg.profile, k,
-		    run->wl.npods, &c, &ex, &d);
+		    run->wl.npods, c, &ex, &d);
 	gs_placement_release(&d);
 	gs_explain_release(&ex);
 	if (rc == EXIT_OK)
 		rc = cmd_finish_stdout(EXIT_OK);
-out_c:
-	gs_cluster_release(&c);
+	gs_sim_release(&sim);
 out_sc:
 	gs_scenario_release(&sc);
 out:

@@ -113,14 +113,14 @@ headroom_one(const struct gs_scenario *sc, const struct gs_run *run,
     const struct gs_config *cfg, size_t limit, struct gs_headroom **h,
     size_t *n)
 {
-	struct cmd_sim	sim;
+	struct gs_sim	sim;
 	int		rc;
 
 	if ((rc = cmd_simulate_run(sc, run, cfg, &sim)) != EXIT_OK)
 		return rc;
 	gs_plan_headroom(&sim.cluster, &run->wl, &sim.res, &sim.cfg,
 	    gs_policy_find(cfg->profile), limit, h, n);
-	cmd_sim_release(&sim);
+	gs_sim_release(&sim);
 	return EXIT_OK;
 }
 
@@ -286,24 +286,18 @@ static int
 nodes_compute(const struct gs_scenario *sc, const struct gs_run *run,
     const struct plan_request *req, struct nodes_answer *a)
 {
-	struct gs_error	err;
-	int		rc;
-	size_t		i;
+	int	rc;
+	size_t	i;
 
 	memset(a, 0, sizeof *a);
-	memset(&err, 0, sizeof err);
 	if ((rc = load_pools(req, &sc->cluster, &a->pc, &a->pools, &a->npools)) != EXIT_OK)
 		return rc;
 	for (i = 0; i < a->npools; i++)
 		a->priced |= a->pools[i].has_cost;
 	cmd_progress_start("plan nodes", "simulations", req->quiet);
-	if (gs_plan_nodes(&sc->cluster, &run->wl, &run->cfg,
+	gs_plan_nodes(&sc->cluster, &run->wl, &run->cfg,
 	    gs_policy_find(run->cfg.profile), a->pools, a->npools,
-	    req->max_nodes, req->max_sims, cmd_progress(), &a->plan,
-	    &err) != 0) {
-		cmd_error(&err);
-		return EXIT_IO;
-	}
+	    req->max_nodes, req->max_sims, cmd_progress(), &a->plan);
 	cmd_progress_end();
 	return EXIT_OK;
 }
@@ -448,45 +442,34 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 {
 	const struct gs_run	*run = &sc->runs[ri];
 	const struct gs_policy	*p = gs_policy_find(run->cfg.profile);
-	struct cmd_sim		 base;
+	struct gs_sim		 base, after;
+	struct gs_sim_opts	 o;
 	struct gs_cluster	 c;
 	struct gs_workload	 w;
 	struct gs_config	 cfg;
-	struct gs_result	 r;
-	struct gs_metrics	 m;
 	struct gs_whatif_diff	 d;
-	struct gs_error		 err;
 	char			 why[256];
+	long			*drain = NULL;
 	size_t			 i;
 	int			 rc;
 
 	if ((rc = cmd_simulate_run(sc, run, &run->cfg, &base)) != EXIT_OK)
 		return rc;
-	memset(&err, 0, sizeof err);
 	gs_cluster_copy(&c, &sc->cluster);
 	gs_workload_copy(&w, &run->wl);
 	gs_config_copy(&cfg, &run->cfg);
-	gs_cluster_for_version(&c, hami_version(&cfg));
 	if (gs_edits_apply(req->edits, req->nedits, &c, &w, &cfg, why,
 	    sizeof why) != 0) {
 		cmd_errorf("plan whatif: %s", why);
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (gs_engine_run(&c, &w, &cfg, p, &r, &err) != 0) {
-		cmd_error(&err);
-		rc = EXIT_IO;
-		goto out;
-	}
-	for (i = 0; i < req->nedits && rc == EXIT_OK; i++)
-		if (req->edits[i].kind == ED_DRAIN_NODE &&
-		    gs_drain(&c, &w, &cfg, p, &r, gs_cluster_find(&c,
-		    req->edits[i].target), &err) != 0) {
-			cmd_error(&err);
-			rc = EXIT_IO;
-		}
-	gs_metrics_compute(&m, &c, &w, &cfg, &r);
-	gs_whatif_diff(&base.cluster, &run->wl, &base.res, &c, &w, &r, &d);
+	memset(&o, 0, sizeof o);
+	o.ndrain = gs_edits_drains(req->edits, req->nedits, &c, &drain);
+	o.drain = drain;
+	gs_simulate(&c, &w, &cfg, p, &o, &after);
+	gs_whatif_diff(&base.cluster, &run->wl, &base.res, &after.cluster, &w,
+	    &after.res, &d);
 	if (req->json) {
 		json_t *edits = json_array(), *mb = json_object();
 
@@ -497,7 +480,7 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 			json_object_set_new(mb, metric_rows[i].key, json_pack(
 			    "{s:f,s:f}", "before", round(metric_rows[i].get(
 			    &base.m) * 1e6) / 1e6, "after", round(
-			    metric_rows[i].get(&m) * 1e6) / 1e6));
+			    metric_rows[i].get(&after.m) * 1e6) / 1e6));
 		print_json(req, json_pack("{s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o}",
 		    "gpusched_version", GS_VERSION, "scenario", sc->name, "run",
 		    run->name, "edits", edits, "moved", changes_json(d.moved,
@@ -519,36 +502,34 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 		for (i = 0; i < NMETRIC_ROWS; i++)
 			printf("%-24s  %10.*f  %10.*f\n", metric_rows[i].title,
 			    metric_rows[i].decimals, metric_rows[i].get(&base.m),
-			    metric_rows[i].decimals, metric_rows[i].get(&m));
+			    metric_rows[i].decimals,
+			    metric_rows[i].get(&after.m));
 	}
 	gs_whatif_diff_release(&d);
-	gs_metrics_release(&m);
-	gs_result_release(&r);
+	gs_sim_release(&after);
 out:
+	free(drain);
 	gs_config_release(&cfg);
 	gs_workload_release(&w);
 	gs_cluster_release(&c);
-	cmd_sim_release(&base);
+	gs_sim_release(&base);
 	return rc;
 }
 
 /* ---- Monte Carlo ----------------------------------------------------- */
 
 /* The sweep of req->mc, with the progress line. */
-static int
+static void
 run_montecarlo(const struct gs_scenario *sc, const struct gs_run *run,
-    const struct plan_request *req, struct gs_mc_sample **v, size_t *n,
-    struct gs_error *err)
+    const struct plan_request *req, struct gs_mc_sample **v, size_t *n)
 {
 	struct gs_mc_opts	mc = req->mc;
-	int			rc;
 
 	cmd_progress_start("plan montecarlo", "runs", req->quiet);
 	mc.progress = cmd_progress();
-	rc = gs_montecarlo(&sc->cluster, &run->wl, &run->cfg,
-	    gs_policy_find(run->cfg.profile), &mc, v, n, err);
+	gs_montecarlo(&sc->cluster, &run->wl, &run->cfg,
+	    gs_policy_find(run->cfg.profile), &mc, v, n);
 	cmd_progress_end();
-	return rc;
 }
 
 int
@@ -558,7 +539,6 @@ plan_montecarlo(const struct gs_scenario *sc, size_t ri,
 	const struct gs_run	*run = &sc->runs[ri];
 	struct gs_mc_sample	*v;
 	struct gs_mc_header	 h;
-	struct gs_error		 err;
 	size_t			 n;
 
 	if (req->mc.nshards > 1 && !req->json) {
@@ -566,11 +546,7 @@ plan_montecarlo(const struct gs_scenario *sc, size_t ri,
 		    "merge: add -o json");
 		return EXIT_USAGE;
 	}
-	memset(&err, 0, sizeof err);
-	if (run_montecarlo(sc, run, req, &v, &n, &err) != 0) {
-		cmd_error(&err);
-		return EXIT_IO;
-	}
+	run_montecarlo(sc, run, req, &v, &n);
 	h.scenario = sc->name;
 	h.run = run->name;
 	h.profile = run->cfg.profile;
@@ -662,7 +638,7 @@ plan_report(const struct gs_scenario *sc, size_t ri,
     const struct plan_request *req)
 {
 	const struct gs_run	*run = &sc->runs[ri];
-	struct cmd_sim		 sims[4];
+	struct gs_sim		 sims[4];
 	struct gs_headroom	*h;
 	size_t			 n, k, i;
 	int			 rc = EXIT_OK;
@@ -686,7 +662,7 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 		gs_config_release(&cfg);
 		if (rc != EXIT_OK) {
 			while (k-- > 0)
-				cmd_sim_release(&sims[k]);
+				gs_sim_release(&sims[k]);
 			return rc;
 		}
 		printf(" %s / %s |", combos[k][0], combos[k][1]);
@@ -700,7 +676,7 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 		printf("\n");
 	}
 	for (k = 0; k < 4; k++)
-		cmd_sim_release(&sims[k]);
+		gs_sim_release(&sims[k]);
 
 	if ((rc = headroom_one(sc, run, &run->cfg, req->limit, &h,
 	    &n)) != EXIT_OK)
@@ -745,15 +721,10 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 	if (req->mc.runs > 0) {
 		struct gs_mc_sample	*v;
 		struct gs_mc_stat	 st[4];
-		struct gs_error		 err;
 		static const char *const titles[4] = { "pending pods",
 		    "nodes used", "whole GPUs free", "fragmentation (% idle)" };
 
-		memset(&err, 0, sizeof err);
-		if (run_montecarlo(sc, run, req, &v, &n, &err) != 0) {
-			cmd_error(&err);
-			return EXIT_IO;
-		}
+		run_montecarlo(sc, run, req, &v, &n);
 		gs_mc_summary(v, n, st);
 		printf("\n## Monte Carlo\n\n%zu runs, pod arrival order "
 		    "shuffled%s; seed %lu (run r uses seed + r).\n\n| metric | "

@@ -230,7 +230,7 @@ sim_main(int argc, char **argv)
 		gs_report_csv_header(stdout);
 	cmd_progress_start("simulate", "pods", in.quiet);
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
-		struct cmd_sim		sim;
+		struct gs_sim		sim;
 		struct gs_report_run	rr;
 
 		if (!cmd_run_selected(&in, &sc, i))
@@ -261,7 +261,7 @@ sim_main(int argc, char **argv)
 			json_array_append_new(runs, gs_report_json(&rr));
 		else
 			cmd_print_doc(gs_report_json(&rr), fmt);
-		cmd_sim_release(&sim);
+		gs_sim_release(&sim);
 	}
 	cmd_progress_end();
 	if (all != NULL && rc == EXIT_OK)

@@ -72,6 +72,9 @@ state_main(int argc, char **argv)
 	struct state_args	 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
+	struct gs_cluster	 seen;
+	struct gs_config	 none;
+	const struct gs_config	*cfg;
 	const char		*fmt;
 	int			 rc, version;
 
@@ -98,14 +101,18 @@ state_main(int argc, char **argv)
 		goto out;
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out;
-	/* The scenario's first run names the version unless given here. */
-	version = hami_version(sc.nruns > 0 ? &sc.runs[0].cfg : NULL);
-	gs_cluster_for_version(&sc.cluster, version);
+	/* The scenario's first run names the version unless given here;
+	 * with no run, no profile: v2.6.1. */
+	memset(&none, 0, sizeof none);
+	cfg = sc.nruns > 0 ? &sc.runs[0].cfg : &none;
+	version = hami_version(cfg);
+	gs_sim_cluster(&seen, &sc.cluster, cfg);
 	if (cmd_structured(fmt))
-		cmd_print_doc(gs_report_state_json(&sc.cluster, &sc.running,
+		cmd_print_doc(gs_report_state_json(&seen, &sc.running,
 		    version), fmt);
 	else
-		gs_report_state(stdout, &sc.cluster, &sc.running, version);
+		gs_report_state(stdout, &seen, &sc.running, version);
+	gs_cluster_release(&seen);
 	gs_scenario_release(&sc);
 	rc = cmd_finish_stdout(EXIT_OK);
 out:

@@ -139,19 +139,10 @@ gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl,
 	c->epoch++;	/* usage shrank: failure memos are void */
 }
 
-int
+void
 gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    struct gs_result *res, struct gs_error *err)
-{
-	return gs_engine_run_progress(c, w, cfg, p, NULL, res, err);
-}
-
-int
-gs_engine_run_progress(struct gs_cluster *c, const struct gs_workload *w,
-    const struct gs_config *cfg, const struct gs_policy *p,
-    const struct gs_progress *prog, struct gs_result *res,
-    struct gs_error *err)
+    const struct gs_progress *prog, struct gs_result *res)
 {
 	void	*st;
 	size_t	 i;
@@ -162,11 +153,7 @@ gs_engine_run_progress(struct gs_cluster *c, const struct gs_workload *w,
 	for (i = 0; i < w->npods; i++) {
 		struct gs_placement	*pl = &res->pl[i];
 
-		if (p->decide(st, c, &w->pods[i], pl, err) != 0) {
-			p->destroy(st);
-			gs_result_release(res);
-			return -1;
-		}
+		p->decide(st, c, &w->pods[i], pl);
 		pl->pod = i;
 		res->npl++;
 		switch (pl->status) {
@@ -184,7 +171,6 @@ gs_engine_run_progress(struct gs_cluster *c, const struct gs_workload *w,
 		gs_progress_step(prog, i + 1, w->npods);
 	}
 	p->destroy(st);
-	return 0;
 }
 
 void

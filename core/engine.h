@@ -18,17 +18,14 @@ struct gs_result {
 };
 
 /*
- * Run w on c (whose usage is charged in place) under cfg and policy p.
- * Returns 0, or -1 with err set.
+ * Run w on c (whose usage is charged in place) under cfg and policy p,
+ * reporting pods decided to prog (may be NULL).  A simulation calls
+ * gs_simulate (sim.h), which gives the engine the cluster that the
+ * scheduler of cfg sees.
  */
-int	gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
+void	gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
-	    struct gs_result *res, struct gs_error *err);
-/* The same, reporting pods decided to prog (may be NULL). */
-int	gs_engine_run_progress(struct gs_cluster *c,
-	    const struct gs_workload *w, const struct gs_config *cfg,
-	    const struct gs_policy *p, const struct gs_progress *prog,
-	    struct gs_result *res, struct gs_error *err);
+	    const struct gs_progress *prog, struct gs_result *res);
 /* Charge one placement (GPU grants, pod cpu/memory/count) to the cluster. */
 void	gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl,
 	    const struct gs_pod *pod);

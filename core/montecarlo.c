@@ -9,11 +9,8 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "engine.h"
-#include "hami.h"
-#include "metrics.h"
 #include "montecarlo.h"
-#include "running.h"
+#include "sim.h"
 #include "util.h"
 
 void
@@ -46,71 +43,87 @@ gs_rotate_registration(struct gs_cluster *c, gsl_rng *rng)
 	}
 }
 
+/* One seeded run: its generator, and the pods in its order. */
+struct mc_run {
+	gsl_rng			*rng;
+	int			 rotate;
+	const struct gs_workload *w;
+	size_t			*perm;
+	struct gs_workload	 view;	/* w's pods in this run's order */
+};
+
+/*
+ * gs_sim_opts.prepare: on the cluster as the scheduler sees it, the
+ * run's registration order, then its arrival order, both from the run's
+ * generator in that order (the engine reads the view only after this).
+ */
+static void
+prepare(struct gs_cluster *c, void *arg)
+{
+	struct mc_run	*mr = arg;
+	size_t		 i, n = mr->w->npods;
+
+	if (mr->rotate)
+		gs_rotate_registration(c, mr->rng);
+	for (i = 0; i < n; i++)
+		mr->perm[i] = i;
+	if (n > 1)
+		gsl_ran_shuffle(mr->rng, mr->perm, n, sizeof *mr->perm);
+	for (i = 0; i < n; i++)
+		mr->view.pods[i] = mr->w->pods[mr->perm[i]];
+}
+
 static double
 round6(double x)
 {
 	return round(x * 1e6) / 1e6;
 }
 
-int
+void
 gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    const struct gs_mc_opts *o, struct gs_mc_sample **out, size_t *n,
-    struct gs_error *err)
+    const struct gs_mc_opts *o, struct gs_mc_sample **out, size_t *n)
 {
 	struct gs_mc_sample	*v = NULL;
-	size_t			 nv = 0, r, i, *perm, mine;
-	gsl_rng			*rng = gsl_rng_alloc(gsl_rng_mt19937);
-	int			 rc = 0;
+	struct gs_sim_opts	 so;
+	struct mc_run		 mr;
+	size_t			 nv = 0, r, mine;
 
-	perm = xcalloc(w->npods ? w->npods : 1, sizeof *perm);
+	memset(&mr, 0, sizeof mr);
+	mr.rng = gsl_rng_alloc(gsl_rng_mt19937);
+	mr.rotate = o->rotate;
+	mr.w = w;
+	mr.perm = xcalloc(w->npods ? w->npods : 1, sizeof *mr.perm);
+	/* A view of the pods (no ownership), filled by prepare. */
+	mr.view.pods = xcalloc(w->npods ? w->npods : 1, sizeof *mr.view.pods);
+	mr.view.npods = w->npods;
+	memset(&so, 0, sizeof so);
+	so.prepare = prepare;
+	so.arg = &mr;
 	v = xcalloc(o->runs ? o->runs : 1, sizeof *v);
 	mine = o->nshards > 1 ? (o->runs + o->nshards - 1 - o->shard) /
 	    o->nshards : o->runs;	/* runs of this shard */
-	for (r = 0; r < o->runs && rc == 0; r++) {
-		struct gs_cluster	 cc;
-		struct gs_workload	 view;
-		struct gs_result	 res;
-		struct gs_metrics	 m;
+	for (r = 0; r < o->runs; r++) {
+		struct gs_sim	sim;
 
 		if (o->nshards > 1 && r % o->nshards != o->shard)
 			continue;
-		gsl_rng_set(rng, o->seed + r);
-		gs_cluster_copy(&cc, c);
-		gs_cluster_for_version(&cc, hami_version(cfg));
-		if (o->rotate)
-			gs_rotate_registration(&cc, rng);
-		for (i = 0; i < w->npods; i++)
-			perm[i] = i;
-		if (w->npods > 1)
-			gsl_ran_shuffle(rng, perm, w->npods, sizeof *perm);
-		/* A view of the pods in this run's order (no ownership). */
-		memset(&view, 0, sizeof view);
-		view.pods = xcalloc(w->npods ? w->npods : 1,
-		    sizeof *view.pods);
-		view.npods = w->npods;
-		for (i = 0; i < w->npods; i++)
-			view.pods[i] = w->pods[perm[i]];
-		if ((rc = gs_engine_run(&cc, &view, cfg, p, &res, err)) == 0) {
-			gs_metrics_compute(&m, &cc, &view, cfg, &res);
-			v[nv].run = r;
-			v[nv].pending = (double)m.pending;
-			v[nv].nodes_used = (double)m.nodes_used;
-			v[nv].whole_free = (double)m.whole_free;
-			v[nv].frag_pct = round6(m.frag_pct);
-			nv++;
-			gs_metrics_release(&m);
-			gs_result_release(&res);
-			gs_progress_step(o->progress, nv, mine);
-		}
-		free(view.pods);
-		gs_cluster_release(&cc);
+		gsl_rng_set(mr.rng, o->seed + r);
+		gs_simulate(c, &mr.view, cfg, p, &so, &sim);
+		v[nv].run = r;
+		v[nv].pending = (double)sim.m.pending;
+		v[nv].nodes_used = (double)sim.m.nodes_used;
+		v[nv].whole_free = (double)sim.m.whole_free;
+		v[nv].frag_pct = round6(sim.m.frag_pct);
+		nv++;
+		gs_sim_release(&sim);
+		gs_progress_step(o->progress, nv, mine);
 	}
-	free(perm);
-	gsl_rng_free(rng);
+	free(mr.view.pods);
+	free(mr.perm);
+	gsl_rng_free(mr.rng);
 	*out = v;
 	*n = nv;
-	return rc;
 }
 
 void

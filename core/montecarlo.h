@@ -38,10 +38,9 @@ struct gs_mc_stat {
 /* Rotate each node's registration order as the device plugin may. */
 void	gs_rotate_registration(struct gs_cluster *c, gsl_rng *rng);
 /* The runs of this shard, in run order. */
-int	gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
+void	gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
-	    const struct gs_mc_opts *o, struct gs_mc_sample **out, size_t *n,
-	    struct gs_error *err);
+	    const struct gs_mc_opts *o, struct gs_mc_sample **out, size_t *n);
 /* Mean, median, 95th percentile and maximum (GSL statistics). */
 void	gs_mc_stat(const double *v, size_t n, struct gs_mc_stat *out);
 

@@ -65,11 +65,11 @@ struct gs_nodes_plan {
  * At most max_nodes added and max_sims simulations, each reported to
  * prog (may be NULL; the total is not known).
  */
-int	gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
+void	gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
 	    const struct gs_pool *pools, size_t npools, size_t max_nodes,
 	    size_t max_sims, const struct gs_progress *prog,
-	    struct gs_nodes_plan *out, struct gs_error *err);
+	    struct gs_nodes_plan *out);
 void	gs_nodes_plan_release(struct gs_nodes_plan *);
 /* c plus count[i] nodes of each pool, named POOL-added-K. */
 void	gs_cluster_with_pools(struct gs_cluster *out, const struct gs_cluster *c,

@@ -148,7 +148,6 @@ gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
 		st = gs_policy_start(p, &cc, cfg, w);
 		for (;;) {
 			struct gs_placement	d;
-			struct gs_error		err;
 
 			if (h->additional >= limit) {
 				h->limited = 1;
@@ -159,8 +158,8 @@ gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
 			free(pod.name);
 			pod.name = xasprintf("%s-extra-%zu", tmpl->workload,
 			    h->additional);
-			if (p->decide(st, &cc, &pod, &d, &err) != 0 ||
-			    d.status != GS_PLACED) {
+			p->decide(st, &cc, &pod, &d);
+			if (d.status != GS_PLACED) {
 				if (d.status == GS_UNMANAGED)
 					h->binding = xstrdup("n/a (no GPU "
 					    "request)");

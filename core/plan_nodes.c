@@ -8,10 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hami.h"
 #include "load.h"
 #include "plan.h"
-#include "running.h"
+#include "sim.h"
 #include "util.h"
 
 struct cand {
@@ -110,40 +109,35 @@ gs_cluster_with_pools(struct gs_cluster *out, const struct gs_cluster *c,
 		}
 }
 
+/* Pods w leaves pending on c plus count[i] nodes of each pool. */
 static size_t
 simulate(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    const struct gs_pool *pools, size_t npools, const size_t *count,
-    struct gs_error *err, int *fail)
+    const struct gs_pool *pools, size_t npools, const size_t *count)
 {
 	struct gs_cluster	cc;
-	struct gs_result	r;
+	struct gs_sim		sim;
 	size_t			pending;
 
 	gs_cluster_with_pools(&cc, c, pools, npools, count);
-	gs_cluster_for_version(&cc, hami_version(cfg));
-	if (gs_engine_run(&cc, w, cfg, p, &r, err) != 0) {
-		*fail = 1;
-		gs_cluster_release(&cc);
-		return (size_t)-1;
-	}
-	pending = r.pending;
-	gs_result_release(&r);
+	gs_simulate(&cc, w, cfg, p, NULL, &sim);
+	pending = sim.res.pending;
+	gs_sim_release(&sim);
 	gs_cluster_release(&cc);
 	return pending;
 }
 
-int
+void
 gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
     const struct gs_pool *pools, size_t npools, size_t max_nodes,
     size_t max_sims, const struct gs_progress *prog,
-    struct gs_nodes_plan *out, struct gs_error *err)
+    struct gs_nodes_plan *out)
 {
 	struct heap	h;
 	struct cand	start;
 	size_t		i, seq = 0, pending;
-	int		priced = 0, fail = 0;
+	int		priced = 0;
 
 	memset(out, 0, sizeof *out);
 	memset(&h, 0, sizeof h);
@@ -158,14 +152,9 @@ gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
 	while (h.n > 0 && !out->found && out->simulations < max_sims) {
 		struct cand cur = heap_pop(&h);
 
-		pending = simulate(c, w, cfg, p, pools, npools, cur.count, err,
-		    &fail);
+		pending = simulate(c, w, cfg, p, pools, npools, cur.count);
 		out->simulations++;
 		gs_progress_step(prog, out->simulations, 0);
-		if (fail) {
-			free(cur.count);
-			break;
-		}
 		if (out->simulations == 1)
 			out->pending_before = pending;
 		if (pending < out->pending_after) {
@@ -198,7 +187,6 @@ gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
 	for (i = 0; i < h.n; i++)
 		free(h.v[i].count);
 	free(h.v);
-	return fail ? -1 : 0;
 }
 
 void

@@ -83,11 +83,12 @@ struct gs_policy {
 	void		 (*destroy)(void *state);
 	/*
 	 * Fill d (status, node, node_score, ctrs with one entry per pod
-	 * container, reason).  Returns 0, or -1 with err set.
+	 * container, reason).  It cannot fail: the inputs were checked
+	 * when loaded, and a pod that fits nowhere is a decision (pending
+	 * with its reason), not an error.
 	 */
-	int		 (*decide)(void *state, const struct gs_cluster *,
-			    const struct gs_pod *, struct gs_placement *d,
-			    struct gs_error *err);
+	void		 (*decide)(void *state, const struct gs_cluster *,
+			    const struct gs_pod *, struct gs_placement *d);
 	/* Optional: the workload to be placed, before the first decide
 	 * (FGD's typical pods are the workload's). */
 	void		 (*workload)(void *state, const struct gs_workload *);

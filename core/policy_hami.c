@@ -549,9 +549,9 @@ filter_refusal(const struct hami_filter *f)
 	return NULL;
 }
 
-static int
+static void
 hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d, struct gs_error *err)
+    struct gs_placement *d)
 {
 	struct hami_state	*st = p;
 	struct hami_creq	*reqs;
@@ -567,7 +567,6 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	int			 spread;
 	int			 scored;
 
-	(void)err;
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	d->nctrs = pod->nctrs;
@@ -577,7 +576,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		d->reason = xasprintf("HAMi's admission webhook refuses the "
 		    "pod: %s", why);
-		return 0;
+		return;
 	}
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
 	if ((d->ninit = hami_pod_requests(pod, st->cfg, &reqs)) > 0) {
@@ -595,7 +594,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (total == 0) {
 		d->status = GS_UNMANAGED;
 		free(reqs);
-		return 0;
+		return;
 	}
 	if (c->epoch != st->epoch) {
 		memo_clear(st);		/* usage was released */
@@ -612,7 +611,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		free(reqs);
 		hami_filter_release(&f);
-		return 0;
+		return;
 	}
 	spread = f.node_spread;
 	grants = xcalloc(nall * st->stride, sizeof *grants);
@@ -663,7 +662,6 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	st->ngrants = NULL;
 	free(reqs);
 	hami_filter_release(&f);
-	return 0;
 }
 
 /* Every profile is this policy; hami_profile() reads its row.  The

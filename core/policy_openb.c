@@ -436,9 +436,9 @@ tags_note(struct openb_state *st, const struct gs_cluster *c,
 	    rp.num > GS_TRACE_MAXGPU ? GS_TRACE_MAXGPU : rp.num;
 }
 
-static int
+static void
 openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d, struct gs_error *err)
+    struct gs_placement *d)
 {
 	struct openb_state	*st = p;
 	struct hami_req		 k;
@@ -447,13 +447,12 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	long			 best;
 	int			 nreq, nfit;
 
-	(void)err;
 	tags_sync(st, c);
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	if ((nreq = pod_request(pod, st->cfg, &k)) == 0) {
 		d->status = GS_UNMANAGED;
-		return 0;
+		return;
 	}
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
@@ -461,7 +460,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (nreq < 0) {
 		d->reason = xstrdup("the openb model has one GPU request per "
 		    "pod; several containers ask for GPUs");
-		return 0;
+		return;
 	}
 	sc = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *sc);
 	nfit = score_nodes(st, c, pod, &k, sc, &lo, &hi);
@@ -475,7 +474,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		free(sc);
 		d->reason = xstrdup("no node has the GPUs (in milli-GPU), cpu "
 		    "and memory the pod asks for");
-		return 0;
+		return;
 	}
 	d->status = GS_PLACED;
 	d->node = best;
@@ -483,7 +482,6 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	fill_grants(st, c, pod, best, sc[best].devs, d);
 	free(sc);
 	tags_note(st, c, pod, &k, best);
-	return 0;
 }
 
 static void *

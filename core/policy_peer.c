@@ -426,9 +426,9 @@ pending_reason(const struct gs_cluster *c, const int counts[PW_N])
 	    counts[PW_GPUS]);
 }
 
-static int
+static void
 peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d, struct gs_error *err)
+    struct gs_placement *d)
 {
 	struct peer_state	*st = p;
 	struct peer_pod		 pp;
@@ -442,7 +442,6 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	double			 score, best_score = 0;
 	char			 fbuf[192];
 
-	(void)err;
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	peer_pod_init(&pp, pod, st->cfg);
@@ -451,7 +450,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (total == 0) {
 		d->status = GS_UNMANAGED;
 		free(pp.req);
-		return 0;
+		return;
 	}
 	if (st->kind <= PK_KUBE_RTCR && pp.sharing) {
 		/* NodeResourcesFit: Insufficient nvidia.com/gpumem. */
@@ -461,7 +460,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->reason = xstrdup("asks nvidia.com/gpumem, gpumem-percentage "
 		    "or gpucores, which no node advertises without HAMi");
 		free(pp.req);
-		return 0;
+		return;
 	}
 	for (i = 0; i < c->nnodes; i++)
 		if (c->nodes[i].ndevs > maxdevs)
@@ -532,7 +531,6 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	free(dv);
 	free(taken);
 	free(pp.req);
-	return 0;
 }
 
 #define PEER_CREATE(fn, kind)						\

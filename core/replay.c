@@ -364,12 +364,10 @@ choose_scored(struct rstate *rs, const struct gs_policy *pi,
 static int
 choose_hami(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 {
-	struct gs_error	err;
-	size_t		idx = (size_t)(p - rs->pods);
-	int		node;
+	size_t	idx = (size_t)(p - rs->pods);
+	int	node;
 
-	memset(&err, 0, sizeof err);
-	node = rhami_place(rs->hami, idx, devs, &err);
+	node = rhami_place(rs->hami, idx, devs);
 	if (node != -3)
 		return node < 0 ? -1 : node;
 	rs->ctx.policy = gs_policy_kube_least.scorer;

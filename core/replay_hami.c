@@ -202,17 +202,14 @@ rhami_free(struct rhami *h)
 }
 
 int
-rhami_place(struct rhami *h, size_t pod, uint32_t *devs,
-    struct gs_error *err)
+rhami_place(struct rhami *h, size_t pod, uint32_t *devs)
 {
 	struct gs_placement	*pl = &h->pl[pod];
 	size_t			 j;
 
 	*devs = 0;
 	gs_placement_release(pl);
-	if (h->p->decide(h->state, &h->cl, &h->pods[pod], pl,
-	    err) != 0)
-		return -2;
+	h->p->decide(h->state, &h->cl, &h->pods[pod], pl);
 	if (pl->status == GS_UNMANAGED)
 		return -3;
 	if (pl->status != GS_PLACED)

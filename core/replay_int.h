@@ -64,13 +64,13 @@ void	rstate_digest(struct rstate *, size_t pod, int node, uint32_t devs);
 /* HAMi as a replay policy (replay_hami.c): entry's HAMi profile under
  * the entry's node and GPU policies, else node_policy and gpu_policy,
  * else the chart's defaults.  rhami_place returns the node, -1 when HAMi
- * leaves the pod pending, -3 for a CPU-only pod. */
+ * leaves the pod pending, -3 for a CPU-only pod (a HAMi decision cannot
+ * fail: policy.h). */
 int	rhami_create(struct rstate *, const struct gs_trace_pods *,
 	    const struct gs_policy *entry, const char *node_policy,
 	    const char *gpu_policy);
 void	rhami_free(struct rhami *);
-int	rhami_place(struct rhami *, size_t pod, uint32_t *devs,
-	    struct gs_error *);
+int	rhami_place(struct rhami *, size_t pod, uint32_t *devs);
 void	rhami_commit_cpu(struct rhami *, size_t pod, int node);
 void	rhami_unplace(struct rhami *, size_t pod);
 

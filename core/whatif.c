@@ -234,36 +234,46 @@ gs_edits_apply(const struct gs_edit *e, size_t n, struct gs_cluster *c,
 	return 0;
 }
 
-int
+size_t
+gs_edits_drains(const struct gs_edit *e, size_t n, const struct gs_cluster *c,
+    long **out)
+{
+	size_t	k, nd = 0;
+
+	*out = xcalloc(n ? n : 1, sizeof **out);
+	for (k = 0; k < n; k++)
+		if (e[k].kind == ED_DRAIN_NODE)
+			(*out)[nd++] = gs_cluster_find(c, e[k].target);
+	return nd;
+}
+
+void
 gs_drain(struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    struct gs_result *r, long node, struct gs_error *err)
+    struct gs_result *r, long node)
 {
 	void	*st;
 	size_t	 i;
 	long	 k;
-	int	 rc = 0;
 
 	for (k = (long)r->npl - 1; k >= 0; k--)
 		if (r->pl[k].status == GS_PLACED && r->pl[k].node == node)
 			gs_engine_release(c, &r->pl[k], &w->pods[r->pl[k].pod]);
 	c->nodes[node].unschedulable = 1;
 	st = gs_policy_start(p, c, cfg, w);
-	for (i = 0; i < r->npl && rc == 0; i++) {
+	for (i = 0; i < r->npl; i++) {
 		struct gs_placement	*pl = &r->pl[i];
 
 		if (pl->status != GS_PLACED || pl->node != node)
 			continue;
 		gs_placement_release(pl);
-		if ((rc = p->decide(st, c, &w->pods[i], pl, err)) != 0)
-			break;
+		p->decide(st, c, &w->pods[i], pl);
 		pl->pod = i;
 		r->placed -= pl->status != GS_PLACED;
 		r->pending += pl->status == GS_PENDING;
 		gs_engine_commit(c, pl, &w->pods[i]);
 	}
 	p->destroy(st);
-	return rc;
 }
 
 /* "t4-node GPU 3,1" for a placement, or its status. */

@@ -40,12 +40,18 @@ int	gs_edits_apply(const struct gs_edit *, size_t n, struct gs_cluster *c,
 	    struct gs_workload *w, struct gs_config *cfg, char *why,
 	    size_t whylen);
 /*
+ * The nodes the edits drain, in their order, as indices of c (the cluster
+ * gs_edits_apply edited); *out (caller frees) has the returned count.
+ */
+size_t	gs_edits_drains(const struct gs_edit *, size_t n,
+	    const struct gs_cluster *c, long **out);
+/*
  * Drain node: its pods leave, the node is cordoned, and they are placed
  * again in their order on the cluster as it is.  r is updated.
  */
-int	gs_drain(struct gs_cluster *c, const struct gs_workload *w,
+void	gs_drain(struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
-	    struct gs_result *r, long node, struct gs_error *err);
+	    struct gs_result *r, long node);
 
 struct gs_change {
 	char	*pod;		/* name */

@@ -40,6 +40,7 @@ main(void)
 		SUITE(optparse),
 		SUITE(onetable),
 		SUITE(profile),
+		SUITE(sim),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

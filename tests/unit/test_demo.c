@@ -41,8 +41,8 @@ run_pattern(const char *name, struct outcome *o)
 		if (strcmp(sc.runs[i].name, name) == 0)
 			run = &sc.runs[i];
 	CU_ASSERT_PTR_NOT_NULL_FATAL(run);
-	CU_ASSERT_EQUAL_FATAL(gs_engine_run(&sc.cluster, &run->wl, &run->cfg,
-	    &gs_policy_hami_v261, &r, &err), 0);
+	gs_engine_run(&sc.cluster, &run->wl, &run->cfg, &gs_policy_hami_v261,
+	    NULL, &r);
 	CU_ASSERT_EQUAL(r.placed, 4);
 	for (i = 0; i < r.npl; i++)
 		o->pods_on[r.pl[i].node]++;

@@ -356,12 +356,10 @@ run_as(struct gs_cluster *c, const struct gs_workload *w, const char *prof,
     struct gs_result *res)
 {
 	struct gs_config	cfg;
-	struct gs_error		err;
 
 	gs_config_init(&cfg);
 	t_set_profile(&cfg, prof);
-	CU_ASSERT_EQUAL_FATAL(gs_engine_run(c, w, &cfg, gs_policy_find(prof),
-	    res, &err), 0);
+	gs_engine_run(c, w, &cfg, gs_policy_find(prof), NULL, res);
 	gs_config_release(&cfg);
 }
 
@@ -393,7 +391,6 @@ test_init_containers(void)
 	struct gs_pod		*p;
 	struct gs_config	cfg;
 	struct gs_result	res;
-	struct gs_error		err;
 	size_t			i;
 
 	for (i = 0; i < 3; i++) {
@@ -406,8 +403,8 @@ test_init_containers(void)
 		named(&p->init[0], "setup", 1, 10000, -1, -1);
 		gs_config_init(&cfg);
 		t_set_profile(&cfg, prof[i]);
-		CU_ASSERT_EQUAL_FATAL(gs_engine_run(&c, &w, &cfg,
-		    gs_policy_find(prof[i]), &res, &err), 0);
+		gs_engine_run(&c, &w, &cfg, gs_policy_find(prof[i]), NULL,
+		    &res);
 		CU_ASSERT_EQUAL(res.pl[0].status == GS_PLACED, placed[i]);
 		CU_ASSERT_EQUAL(c.nodes[0].devs[0].usedmem, mem[i]);
 		CU_ASSERT_EQUAL(c.nodes[0].devs[0].used, placed[i]);
