@@ -11,7 +11,8 @@
  *                         replicas, asking for nvidia.com/gpu, gpumem,
  *                         gpumem-percentage and gpucores, some with HAMi's
  *                         node and GPU policy annotations; --files K splits
- *                         them into K files of about P/K pods each
+ *                         them into K files of about P/K pods each, at
+ *                         workload boundaries (the same pods as one file)
  *
  * GSL's mt19937 from a fixed seed: the same arguments write the same bytes
  * on every machine.
@@ -209,8 +210,9 @@ write_pods(const char *dir, long pods, long files, gsl_rng *r)
 		f = create(path);
 		fprintf(f, "# gpusched bench pods, file %ld of %ld "
 		    "(tests/bench/gen)\n", k + 1, files);
+		/* Whole workloads: the files hold the pods of -k 1. */
 		while (done < end)
-			done += write_workload(f, r, id++, end - done);
+			done += write_workload(f, r, id++, pods - done);
 		finish(f, path);
 	}
 }

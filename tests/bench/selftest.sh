@@ -27,7 +27,8 @@ PLACEMENTS_SHA=f8a2c0dde1781331
 
 rm -rf "$W" && mkdir -p "$W" || exit 4
 "$T/bench-gen" -n 20 -p 300 "$W/a" && "$T/bench-gen" -n 20 -p 300 "$W/a2" &&
-"$T/bench-gen" -n 20 -p 300 -k 3 "$W/k3" &&
+"$T/bench-gen" -n 20 -p 3000 "$W/p3k" &&
+"$T/bench-gen" -n 20 -p 3000 -k 3 "$W/k3" &&
 "$T/bench-gen" -n 20 -p 300 --pools "$W/pools" || { bad "gen runs"; exit 1; }
 
 if diff -r "$W/a" "$W/a2" >/dev/null; then ok "gen: same bytes twice"
@@ -37,7 +38,8 @@ check "gen: the test size's bytes" \
     cut -c1-16)" "$SCENARIO_SHA"
 check "gen -k 3: three files" "$(ls "$W/k3/pods" | tr '\n' ' ')" \
     "pods-001.yaml pods-002.yaml pods-003.yaml "
-grep -v '^# gpusched bench' "$W/a/pods/pods-001.yaml" > "$W/one"
+# 3,000 pods: Deployments straddle the files' boundaries.
+grep -v '^# gpusched bench' "$W/p3k/pods/pods-001.yaml" > "$W/one"
 if cat "$W/k3/pods"/*.yaml | grep -v '^# gpusched bench' | cmp -s - "$W/one"
 then ok "gen -k 3: the same pods"; else bad "gen -k 3: the same pods"; fi
 "$T/bench-gen" -n 0 "$W/bad" 2>/dev/null
