@@ -3,8 +3,10 @@
 #   make            optimised build: ./gpusched
 #   make demo       the HAMi demo's four binpack/spread patterns
 #   make check      every test, built with -Werror under ASan + UBSan
-#   make bench      synthetic 1,000 nodes x 8 GPUs, 20,000 pods: pods/s;
-#                   openb trace replay: seconds per seed (TRACES=dir)
+#   make bench      whole-process seconds, pods/s, peak memory and the
+#                   libyaml floor for 1k to 20k nodes x 8 GPUs, 20k to
+#                   200k pods; openb replay seconds per seed (TRACES=dir)
+#   make bench-quick  the same for 1k and 5k nodes only
 #   make fuzz       short libFuzzer runs of the parsers (clang)
 #   make setup      install the Debian packages the build needs (root)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -50,7 +52,8 @@ ASAN_CORE_OBJ	:= $(CORE_SRC:%.c=$(ASAN)/%.o)
 ASAN_CMD_OBJ	:= $(CMD_SRC:%.c=$(ASAN)/%.o)
 ASAN_UNIT_OBJ	:= $(UNIT_SRC:%.c=$(ASAN)/%.o)
 
-.PHONY: all demo check unit golden scenarios man-check trace-check bench fuzz \
+.PHONY: all demo check unit golden scenarios man-check trace-check bench \
+	bench-quick bench-inprocess bench-check fuzz \
 	fuzz-check \
 	setup setup-fuzz deps deps-test \
 	install uninstall clean
@@ -117,7 +120,8 @@ SCENARIOS := $(shell grep -l '^kind: Scenario' scenarios/*.yaml \
 
 # Every suite; a suite that cannot run says SKIP and is counted in the
 # summary line, which is the last line `make check` prints.
-CHECKS		 = unit golden scenarios man-check trace-check fuzz-check
+CHECKS		 = unit golden scenarios man-check trace-check fuzz-check \
+		   bench-check
 check: $(CHECKS)
 	@sh tests/summary.sh build/check $(CHECKS)
 
@@ -164,10 +168,47 @@ $(REL)/bench-replay: tests/bench/bench_replay.c $(REL)/libgpusched.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(DEPCFLAGS) -o $@ $^ \
 	    $(DEPLIBS) -lm
 
+# make bench's tools: the scenario generator, the libyaml floor, the
+# stopwatch (tests/bench/bench.sh says what each does).
+BENCH_TOOLS	 = $(REL)/bench-gen $(REL)/bench-floor $(REL)/bench-run
+
+$(REL)/bench-%: tests/bench/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(OPT) $(DEPCFLAGS) -o $@ $< $(DEPLIBS)
+
+$(ASAN)/bench-%: tests/bench/%.c | deps-test
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) -Werror -O1 -g $(SAN) $(DEPCFLAGS) -o $@ $< \
+	    $(DEPLIBS)
+
+# The bench's tools themselves (tests/bench/selftest.sh), sanitized.
+bench-check: $(ASAN)/gpusched $(BENCH_TOOLS:$(REL)/%=$(ASAN)/%)
+	@mkdir -p build/check && rm -f build/check/bench-check.*
+	$(TEST_ENV) sh tests/bench/selftest.sh $(ASAN)/gpusched $(ASAN) \
+	    build/check/bench
+	@touch build/check/bench-check.pass
+
 # The openb trace (spec/openb-fgd.md); the replay bench is skipped without it.
 TRACES		?= ../shared/traces/openb
+BENCH_SIZES	?= 1k 5k 10k 20k
+BENCH_PROFILES	?= hami-v2.6.1 hami-v2.10.0 fgd
+BENCH_LIMIT	?= 60
+BENCH_FILES	?= 1
+BENCH_SEEDS	?= 42-51
+BENCH_RUN	 = BENCH_PROFILES="$(BENCH_PROFILES)" \
+	BENCH_LIMIT="$(BENCH_LIMIT)" BENCH_FILES="$(BENCH_FILES)" \
+	BENCH_SEEDS="$(BENCH_SEEDS)" sh tests/bench/bench.sh \
+	$(REL)/gpusched $(REL) build/bench $(TRACES)
 
-bench: $(REL)/bench $(REL)/bench-replay
+bench: $(REL)/gpusched $(BENCH_TOOLS)
+	BENCH_SIZES="$(BENCH_SIZES)" $(BENCH_RUN)
+
+bench-quick: $(REL)/gpusched $(BENCH_TOOLS)
+	BENCH_SIZES="1k 5k" $(BENCH_RUN)
+
+# The in-process benches: scheduling alone (no loading, no output) and
+# the replay library, best of 3.
+bench-inprocess: $(REL)/bench $(REL)/bench-replay
 	$(REL)/bench
 	$(REL)/bench --profile hami-v2.10.0
 	$(REL)/bench-replay $(TRACES)
