@@ -81,21 +81,9 @@ add_node_checked(struct gs_cluster *c, const struct yt_file *f,
 {
 	struct gs_node		*n;
 	const struct gs_idref	*first;
-	size_t			 i;
 
-	/* The index holds every node so far, unless nodes were added
-	 * another way: then it is built again. */
-	if (c->names == NULL)
-		c->names = xcalloc(1, sizeof *c->names);
-	if (c->names->n != c->nnodes) {
-		gs_idset_free(c->names);
-		for (i = 0; i < c->nnodes; i++)
-			(void)gs_idset_add(c->names, "Node", NULL,
-			    c->nodes[i].name, c->nodes[i].src_file,
-			    c->nodes[i].src_line, c->nodes[i].src_col);
-	}
-	if ((first = gs_idset_add(c->names, "Node", NULL, name, f->path,
-	    at ? at->line : 0, at ? at->col : 0)) != NULL)
+	if ((first = gs_idset_add(gs_cluster_names(c), "Node", NULL, name,
+	    f->path, at ? at->line : 0, at ? at->col : 0)) != NULL)
 		return yt_error(f, at, err, "duplicate Node %s (first defined "
 		    "at %s:%d:%d)", name, first->file, first->line,
 		    first->col);

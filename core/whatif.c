@@ -117,6 +117,7 @@ remove_node(struct gs_cluster *c, struct gs_workload *w, long idx)
 	memmove(&c->nodes[idx], &c->nodes[idx + 1],
 	    (c->nnodes - (size_t)idx - 1) * sizeof *c->nodes);
 	c->nnodes--;
+	gs_cluster_names_drop(c);
 	/* DaemonSet pods pinned to it go with it; the others shift. */
 	for (i = 0; i < w->npods; i++) {
 		if (w->pods[i].pinned_node == idx) {
