@@ -259,6 +259,10 @@ sim_main(int argc, char **argv)
 			gs_report_csv(stdout, &rr);
 		else if (runs != NULL)
 			json_array_append_new(runs, gs_report_json(&rr));
+		else if (strcmp(fmt, "json") == 0)
+			/* Streamed: no tree of every placement. A failed
+			 * write shows in cmd_finish_stdout. */
+			(void)gs_report_json_write(stdout, &rr);
 		else
 			cmd_print_doc(gs_report_json(&rr), fmt);
 		gs_sim_release(&sim);

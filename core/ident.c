@@ -150,12 +150,33 @@ rehash(struct gs_idset *s)
 		s->slot[find_slot(s, s->v[i].key)] = i + 1;
 }
 
+static char *
+idkey(const char *kind, const char *ns, const char *name)
+{
+	return xasprintf("%s\n%s%s%s", kind, ns ? ns : "", ns ? "/" : "",
+	    name);
+}
+
+long
+gs_idset_find(const struct gs_idset *s, const char *kind, const char *ns,
+    const char *name)
+{
+	char	*key;
+	size_t	 i;
+
+	if (s == NULL || s->n == 0)
+		return -1;
+	key = idkey(kind, ns, name);
+	i = find_slot(s, key);
+	free(key);
+	return s->slot[i] != 0 ? (long)(s->slot[i] - 1) : -1;
+}
+
 const struct gs_idref *
 gs_idset_add(struct gs_idset *s, const char *kind, const char *ns,
     const char *name, const char *file, int line, int col)
 {
-	char	*key = xasprintf("%s\n%s%s%s", kind, ns ? ns : "",
-		    ns ? "/" : "", name);
+	char	*key = idkey(kind, ns, name);
 	size_t	 i;
 
 	/* Keep the table at most half full. */

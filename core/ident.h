@@ -56,6 +56,9 @@ struct gs_idset {
 const struct gs_idref *gs_idset_add(struct gs_idset *, const char *kind,
 	    const char *ns, const char *name, const char *file, int line,
 	    int col);
+/* Position (order of adding, from 0) of kind ns/name, or -1. */
+long	gs_idset_find(const struct gs_idset *, const char *kind,
+	    const char *ns, const char *name);
 void	gs_idset_free(struct gs_idset *);
 
 #endif

@@ -81,21 +81,9 @@ add_node_checked(struct gs_cluster *c, const struct yt_file *f,
 {
 	struct gs_node		*n;
 	const struct gs_idref	*first;
-	size_t			 i;
 
-	/* The index holds every node so far, unless nodes were added
-	 * another way: then it is built again. */
-	if (c->names == NULL)
-		c->names = xcalloc(1, sizeof *c->names);
-	if (c->names->n != c->nnodes) {
-		gs_idset_free(c->names);
-		for (i = 0; i < c->nnodes; i++)
-			(void)gs_idset_add(c->names, "Node", NULL,
-			    c->nodes[i].name, c->nodes[i].src_file,
-			    c->nodes[i].src_line, c->nodes[i].src_col);
-	}
-	if ((first = gs_idset_add(c->names, "Node", NULL, name, f->path,
-	    at ? at->line : 0, at ? at->col : 0)) != NULL)
+	if ((first = gs_idset_add(gs_cluster_names(c), "Node", NULL, name,
+	    f->path, at ? at->line : 0, at ? at->col : 0)) != NULL)
 		return yt_error(f, at, err, "duplicate Node %s (first defined "
 		    "at %s:%d:%d)", name, first->file, first->line,
 		    first->col);
@@ -914,23 +902,34 @@ gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
 	}
 }
 
+struct cl_load {
+	struct gs_cluster	*c;
+	struct gs_warnings	*w;
+};
+
+static int
+cl_doc(const struct yt_file *f, const struct yt_node *root, void *arg,
+    struct gs_error *err)
+{
+	struct cl_load	*l = arg;
+
+	return gs_load_cluster_doc(l->c, f, root, l->w, err);
+}
+
 int
 gs_load_cluster_file(struct gs_cluster *c, const char *path,
     struct gs_warnings *w, struct gs_error *err)
 {
-	struct yt_file	f;
-	size_t		i, before = c->nnodes;
-	int		rc = 0;
+	struct cl_load	l = { c, w };
+	size_t		before = c->nnodes, ndocs;
+	int		rc;
 
-	if (yt_load(&f, path, err) != 0)
-		return -1;
-	for (i = 0; i < f.ndocs && rc == 0; i++)
-		if (f.docs[i].root != NULL)
-			rc = gs_load_cluster_doc(c, &f, f.docs[i].root, w, err);
+	/* One document's tree at a time. */
+	rc = yt_each(path, cl_doc, &l, &ndocs, err);
 	if (rc == 0 && c->nnodes == before)
-		rc = gs_error_set(err, f.path, 1, 1, "expected a cluster ('pools:' "
-		    "or Node objects), found %s", f.ndocs ? "no nodes" :
+		rc = gs_error_set(err, strcmp(path, "-") == 0 ? "<stdin>" :
+		    path, 1, 1, "expected a cluster ('pools:' or Node "
+		    "objects), found %s", ndocs ? "no nodes" :
 		    "an empty file");
-	yt_file_release(&f);
 	return rc;
 }

@@ -415,22 +415,30 @@ gs_load_running_doc(struct gs_cluster *c, struct gs_running *r,
 	return 0;
 }
 
+struct run_load {
+	struct gs_cluster	*c;
+	struct gs_running	*r;
+	struct gs_warnings	*w;
+};
+
+static int
+run_doc(const struct yt_file *f, const struct yt_node *root, void *arg,
+    struct gs_error *err)
+{
+	struct run_load	*l = arg;
+
+	return gs_load_running_doc(l->c, l->r, f, root, l->w, err);
+}
+
 int
 gs_load_running_file(struct gs_cluster *c, struct gs_running *r,
     const char *path, struct gs_warnings *w, struct gs_error *err)
 {
-	struct yt_file	f;
-	size_t		i;
-	int		rc = 0;
+	struct run_load	l = { c, r, w };
+	size_t		ndocs;
 
-	if (yt_load(&f, path, err) != 0)
-		return -1;
-	for (i = 0; i < f.ndocs && rc == 0; i++)
-		if (f.docs[i].root != NULL)
-			rc = gs_load_running_doc(c, r, &f, f.docs[i].root, w,
-			    err);
-	yt_file_release(&f);
-	return rc;
+	/* One document's tree at a time. */
+	return yt_each(path, run_doc, &l, &ndocs, err);
 }
 
 void

@@ -657,30 +657,39 @@ gs_load_workload_doc(struct gs_workload *w, const struct yt_file *f,
 	return load_object(w, f, doc, cl, warn, 0, err);
 }
 
+struct wl_load {
+	struct gs_workload	*w;
+	const struct gs_cluster	*cl;
+	struct gs_warnings	*warn;
+};
+
+static int
+wl_doc(const struct yt_file *f, const struct yt_node *root, void *arg,
+    struct gs_error *err)
+{
+	struct wl_load	*l = arg;
+
+	return gs_load_workload_doc(l->w, f, root, l->cl, l->warn, err);
+}
+
 int
 gs_load_workload_file(struct gs_workload *w, const char *path,
     const struct gs_cluster *cl, struct gs_warnings *warn,
     struct gs_error *err)
 {
-	struct yt_file	f;
-	size_t		i, before = w->npods;
-	int		rc = 0, any = 0;
+	struct wl_load	l = { w, cl, warn };
+	size_t		before = w->npods, ndocs;
+	int		rc;
 
-	if (yt_load(&f, path, err) != 0)
-		return -1;
-	for (i = 0; i < f.ndocs && rc == 0; i++)
-		if (f.docs[i].root != NULL) {
-			any = 1;
-			rc = gs_load_workload_doc(w, &f, f.docs[i].root, cl,
-			    warn, err);
-		}
-	if (rc == 0 && !any)
-		rc = gs_error_set(err, f.path, 1, 1, "expected Kubernetes "
-		    "manifests, found an empty file");
+	/* One document's tree at a time. */
+	rc = yt_each(path, wl_doc, &l, &ndocs, err);
+	if (rc == 0 && ndocs == 0)
+		rc = gs_error_set(err, strcmp(path, "-") == 0 ? "<stdin>" :
+		    path, 1, 1, "expected Kubernetes manifests, found an "
+		    "empty file");
 	if (rc != 0) {
 		while (w->npods > before)
 			gs_pod_release(&w->pods[--w->npods]);
 	}
-	yt_file_release(&f);
 	return rc;
 }

@@ -182,8 +182,7 @@ gs_cluster_release(struct gs_cluster *c)
 		gs_node_release(&c->nodes[i]);
 	free(c->nodes);
 	gs_hami_settings_free(c->hami);
-	gs_idset_free(c->names);
-	free(c->names);
+	gs_cluster_names_drop(c);
 	memset(c, 0, sizeof *c);
 }
 
@@ -264,14 +263,48 @@ gs_node_selected(const struct gs_node *n, const struct gs_kvlist *sel)
 	return 1;
 }
 
-long
-gs_cluster_find(const struct gs_cluster *c, const char *name)
+struct gs_idset *
+gs_cluster_names(struct gs_cluster *c)
 {
 	size_t	i;
 
-	for (i = 0; i < c->nnodes; i++)
-		if (strcmp(c->nodes[i].name, name) == 0)
-			return (long)i;
+	if (c->names == NULL)
+		c->names = xcalloc(1, sizeof *c->names);
+	if (c->names->n != c->nnodes) {
+		gs_idset_free(c->names);
+		for (i = 0; i < c->nnodes; i++)
+			(void)gs_idset_add(c->names, "Node", NULL,
+			    c->nodes[i].name, c->nodes[i].src_file,
+			    c->nodes[i].src_line, c->nodes[i].src_col);
+	}
+	return c->names;
+}
+
+void
+gs_cluster_names_drop(struct gs_cluster *c)
+{
+	gs_idset_free(c->names);
+	free(c->names);
+	c->names = NULL;
+}
+
+long
+gs_cluster_find(struct gs_cluster *c, const char *name)
+{
+	const struct gs_idset	*ix = gs_cluster_names(c);
+	long			 i;
+	size_t			 k;
+
+	/* Names are unique once loaded; a cluster built otherwise with a
+	 * name twice has an index shorter than its nodes: searched. */
+	if (ix->n == c->nnodes) {
+		i = gs_idset_find(ix, "Node", NULL, name);
+		if (i < 0 || strcmp(c->nodes[i].name, name) == 0)
+			return i;
+	}
+	for (k = 0; k < c->nnodes; k++)
+		if (strcmp(c->nodes[k].name, name) == 0)
+			return (long)k;
 	return -1;
 }
 

@@ -153,8 +153,9 @@ struct gs_cluster {
 	size_t		 nnodes, cap;
 	uint64_t	 epoch;		/* bumped when usage is released */
 	struct gs_hami_settings *hami;	/* --hami-config, or NULL */
-	/* The loader's hashed index of node names (duplicates are found
-	 * in constant time); not copied, rebuilt when out of step. */
+	/* The hashed index of node names (gs_cluster_names: duplicates
+	 * and lookups in constant time); not copied, rebuilt when the node
+	 * count changed, dropped when nodes are removed. */
 	struct gs_idset	*names;
 };
 
@@ -176,8 +177,13 @@ void	gs_taints_free(struct gs_taint *, size_t);
 void	gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src);
 /* Does the node's labels satisfy a pod's nodeSelector? */
 int	gs_node_selected(const struct gs_node *, const struct gs_kvlist *sel);
-/* Index of node name, or -1. */
-long	gs_cluster_find(const struct gs_cluster *, const char *name);
+/* Index of node name, or -1 (hashed: the index is built or rebuilt
+ * here when the node count changed). */
+long	gs_cluster_find(struct gs_cluster *, const char *name);
+/* The hashed index of node names, in step with the nodes (entry i is
+ * node i), and its removal after nodes are removed or renamed. */
+struct gs_idset *gs_cluster_names(struct gs_cluster *);
+void	gs_cluster_names_drop(struct gs_cluster *);
 void	gs_cluster_reset_usage(struct gs_cluster *);
 
 /* The resources HAMi reads: NVIDIA's, then the other vendors' (vendor.h). */

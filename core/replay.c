@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ostat.h"
 #include "replay_int.h"
 
 #define CACHE_MAX_ENTRIES	(UINT64_C(1) << 25)
@@ -477,7 +478,7 @@ tune_pods(struct rstate *rs, size_t **orderp, size_t *n, size_t *nclones,
 {
 	double	 target = rs->opts->tune * (double)(rs->cl.gpus * GS_MILLI);
 	size_t	*order = *orderp;
-	int64_t	 total = 0;
+	int64_t	 total = 0, *weight;
 	size_t	 i, cap = *n, idx;
 
 	*nclones = *nremoved = 0;
@@ -493,15 +494,15 @@ tune_pods(struct rstate *rs, size_t **orderp, size_t *n, size_t *nclones,
 	if ((double)total == target)
 		return 0;
 	if ((double)total > target) {
-		while ((double)total > target && *n > 0) {
-			idx = rstate_intn(rs, *n);
-			total -= (int64_t)rs->pods[order[idx]].milli *
-			    rs->pods[order[idx]].num;
-			memmove(&order[idx], &order[idx + 1],
-			    (*n - idx - 1) * sizeof *order);
-			(*n)--;
-			(*nremoved)++;
-		}
+		/* The k-th pod left, found in O(log n) (core/ostat.c). */
+		weight = xreallocarray(NULL, rs->npods ? rs->npods : 1,
+		    sizeof *weight);
+		for (i = 0; i < rs->npods; i++)
+			weight[i] = (int64_t)rs->pods[i].milli *
+			    rs->pods[i].num;
+		*nremoved = gs_trim_random(rs->rng, order, n, weight, &total,
+		    target);
+		free(weight);
 		return 0;
 	}
 	for (;;) {

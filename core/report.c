@@ -514,14 +514,63 @@ score_json(float f)
 	return json_real(strtod(buf, NULL));
 }
 
-json_t *
-gs_report_json(const struct gs_report_run *rr)
+/* Placement i as JSON. */
+static json_t *
+placement_json(size_t i, const void *arg)
+{
+	const struct gs_report_run	*rr = arg;
+	const struct gs_cluster		*c = rr->cluster;
+	const struct gs_placement	*pl = &rr->res->pl[i];
+	const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
+	json_t				*p = json_object();
+	json_t				*ctrs = json_array();
+	size_t				 j, k;
+	int				 init;
+
+	json_object_set_new(p, "pod", json_string(pod->name));
+	json_object_set_new(p, "namespace", json_string(pod->ns));
+	json_object_set_new(p, "workload", json_string(pod->workload));
+	json_object_set_new(p, "kind", json_string(pod->kind));
+	json_object_set_new(p, "status", json_string(status_name(pl->status)));
+	json_object_set_new(p, "node", pl->status == GS_PLACED ?
+	    json_string(c->nodes[pl->node].name) : json_null());
+	json_object_set_new(p, "node_score", pl->status == GS_PLACED ?
+	    score_json(pl->node_score) : json_null());
+	for (j = 0; j < pl->ninit + pl->nctrs; j++) {
+		json_t *devs = json_array();
+		const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
+		const char *cn = gs_placement_ctr_name(pl, pod, j, &init);
+
+		for (k = 0; k < cg->ngrants; k++) {
+			const struct gs_grant *g = &cg->grants[k];
+			const struct gs_device *d =
+			    &c->nodes[pl->node].devs[g->dev];
+
+			json_array_append_new(devs, json_pack(
+			    "{s:s,s:i,s:i,s:i}", "uuid", d->id,
+			    "index", gs_gpu_number(&c->nodes[pl->node],
+			    (size_t)g->dev), "usedmem", g->usedmem,
+			    "usedcores", g->usedcores));
+		}
+		json_array_append_new(ctrs, init ? json_pack(
+		    "{s:s,s:b,s:o}", "name", cn, "init", 1, "devices",
+		    devs) : json_pack("{s:s,s:o}", "name", cn, "devices",
+		    devs));
+	}
+	json_object_set_new(p, "containers", ctrs);
+	json_object_set_new(p, "reason", pl->reason ?
+	    json_string(pl->reason) : json_null());
+	return p;
+}
+
+/* The report with an empty placements array. */
+static json_t *
+report_json_frame(const struct gs_report_run *rr)
 {
 	const struct gs_cluster	*c = rr->cluster;
-	json_t			*o = json_object(), *pls = json_array();
+	json_t			*o = json_object();
 	json_t			*nodes = json_array(), *sched;
-	size_t			 i, j, k;
-	int			 init;
+	size_t			 i, j;
 
 	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
 	json_object_set_new(o, "schema_version",
@@ -546,51 +595,7 @@ gs_report_json(const struct gs_report_run *rr)
 		json_object_set_new(sched, "seed",
 		    json_integer((json_int_t)rr->cfg->seed));
 	json_object_set_new(o, "scheduler", sched);
-
-	for (i = 0; i < rr->res->npl; i++) {
-		const struct gs_placement	*pl = &rr->res->pl[i];
-		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
-		json_t				*p = json_object();
-		json_t				*ctrs = json_array();
-
-		json_object_set_new(p, "pod", json_string(pod->name));
-		json_object_set_new(p, "namespace", json_string(pod->ns));
-		json_object_set_new(p, "workload", json_string(pod->workload));
-		json_object_set_new(p, "kind", json_string(pod->kind));
-		json_object_set_new(p, "status",
-		    json_string(status_name(pl->status)));
-		json_object_set_new(p, "node", pl->status == GS_PLACED ?
-		    json_string(c->nodes[pl->node].name) : json_null());
-		json_object_set_new(p, "node_score", pl->status == GS_PLACED ?
-		    score_json(pl->node_score) : json_null());
-		for (j = 0; j < pl->ninit + pl->nctrs; j++) {
-			json_t *devs = json_array();
-			const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
-			const char *cn = gs_placement_ctr_name(pl, pod, j,
-			    &init);
-
-			for (k = 0; k < cg->ngrants; k++) {
-				const struct gs_grant *g = &cg->grants[k];
-				const struct gs_device *d =
-				    &c->nodes[pl->node].devs[g->dev];
-
-				json_array_append_new(devs, json_pack(
-				    "{s:s,s:i,s:i,s:i}", "uuid", d->id,
-				    "index", gs_gpu_number(&c->nodes[pl->node],
-				    (size_t)g->dev), "usedmem", g->usedmem,
-				    "usedcores", g->usedcores));
-			}
-			json_array_append_new(ctrs, init ? json_pack(
-			    "{s:s,s:b,s:o}", "name", cn, "init", 1, "devices",
-			    devs) : json_pack("{s:s,s:o}", "name", cn, "devices",
-			    devs));
-		}
-		json_object_set_new(p, "containers", ctrs);
-		json_object_set_new(p, "reason", pl->reason ?
-		    json_string(pl->reason) : json_null());
-		json_array_append_new(pls, p);
-	}
-	json_object_set_new(o, "placements", pls);
+	json_object_set_new(o, "placements", json_array());
 
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node	*n = &c->nodes[i];
@@ -609,6 +614,25 @@ gs_report_json(const struct gs_report_run *rr)
 	json_object_set_new(o, "nodes", nodes);
 	json_object_set_new(o, "metrics", metrics_json(rr));
 	return o;
+}
+
+json_t *
+gs_report_json(const struct gs_report_run *rr)
+{
+	json_t	*o = report_json_frame(rr);
+	json_t	*pls = json_object_get(o, "placements");
+	size_t	 i;
+
+	for (i = 0; i < rr->res->npl; i++)
+		json_array_append_new(pls, placement_json(i, rr));
+	return o;
+}
+
+int
+gs_report_json_write(FILE *fp, const struct gs_report_run *rr)
+{
+	return gs_report_doc_stream(fp, report_json_frame(rr), "placements",
+	    rr->res->npl, placement_json, rr);
 }
 
 /* RFC 4180 field. */

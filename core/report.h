@@ -38,6 +38,9 @@ struct gs_report_run {
 void	 gs_report_table(FILE *, const struct gs_report_run *);
 void	 gs_report_metrics_table(FILE *, const struct gs_report_run *);
 json_t	*gs_report_json(const struct gs_report_run *);
+/* The same document written as JSON, the placements made and written one
+ * at a time (no tree of them all); 0 or -1. */
+int	 gs_report_json_write(FILE *, const struct gs_report_run *);
 void	 gs_report_csv_header(FILE *);
 void	 gs_report_csv(FILE *, const struct gs_report_run *);
 /* Four (or n) runs of one workload side by side. */
@@ -61,6 +64,14 @@ json_t	*gs_report_state_json(const struct gs_cluster *,
 json_t	*gs_doc_stamp(json_t *doc);
 int	 gs_report_doc(FILE *, json_t *doc, int yaml);
 int	 gs_report_yaml(FILE *, const json_t *);
+/*
+ * Stamp doc and write it as JSON, byte for byte as gs_report_doc does,
+ * except that its member key (an array, empty in doc) gets the n elements
+ * elem(i, arg) makes, each written and released before the next is made;
+ * doc is released.
+ */
+int	 gs_report_doc_stream(FILE *, json_t *doc, const char *key, size_t n,
+	    json_t *(*elem)(size_t i, const void *arg), const void *arg);
 int	 gs_yaml_needs_quotes(const char *);
 
 /* Shortest decimal that reads back as the same float32 (Go's %v). */

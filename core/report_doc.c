@@ -199,3 +199,90 @@ gs_report_doc(FILE *fp, json_t *doc, int yaml)
 	json_decref(doc);
 	return rc;
 }
+
+/* Where jansson's output goes, indented to a nesting depth. */
+struct indented {
+	FILE	*fp;
+	int	 depth;
+};
+
+/* jansson's chunks, each newline followed by the depth's indent. */
+static int
+indent_chunk(const char *buf, size_t len, void *arg)
+{
+	const struct indented	*o = arg;
+	const char		*nl;
+
+	while ((nl = memchr(buf, '\n', len)) != NULL) {
+		if (fwrite(buf, 1, (size_t)(nl - buf) + 1, o->fp) !=
+		    (size_t)(nl - buf) + 1 ||
+		    fprintf(o->fp, "%*s", 2 * o->depth, "") < 0)
+			return -1;
+		len -= (size_t)(nl - buf) + 1;
+		buf = nl + 1;
+	}
+	return len == 0 || fwrite(buf, 1, len, o->fp) == len ? 0 : -1;
+}
+
+/* v as json_dumpf writes it nested depth levels deep (JSON_INDENT(2)). */
+static int
+dump_at(FILE *fp, const json_t *v, int depth)
+{
+	struct indented	o = { fp, depth };
+
+	return json_dump_callback(v, indent_chunk, &o, GS_JSON_FLAGS |
+	    JSON_ENCODE_ANY);
+}
+
+/* The streamed array, one element made at a time, at depth 1. */
+static int
+stream_array(FILE *fp, size_t n, json_t *(*elem)(size_t, const void *),
+    const void *arg)
+{
+	json_t	*v;
+	size_t	 i;
+	int	 rc = 0;
+
+	if (n == 0)
+		return fputs("[]", fp) == EOF ? -1 : 0;
+	if (fputc('[', fp) == EOF)
+		return -1;
+	for (i = 0; i < n && rc == 0; i++) {
+		v = elem(i, arg);
+		if (fputs(i > 0 ? ",\n    " : "\n    ", fp) == EOF ||
+		    dump_at(fp, v, 2) != 0)
+			rc = -1;
+		json_decref(v);
+	}
+	return rc == 0 && fputs("\n  ]", fp) != EOF ? 0 : -1;
+}
+
+int
+gs_report_doc_stream(FILE *fp, json_t *doc, const char *key, size_t n,
+    json_t *(*elem)(size_t i, const void *arg), const void *arg)
+{
+	const char	*k;
+	json_t		*v, *ks;
+	int		 rc = 0, first = 1;
+
+	doc = gs_doc_stamp(doc);
+	if (fputc('{', fp) == EOF)
+		rc = -1;
+	json_object_foreach(doc, k, v) {
+		if (rc != 0)
+			break;
+		ks = json_string(k);
+		if (fputs(first ? "\n  " : ",\n  ", fp) == EOF ||
+		    dump_at(fp, ks, 1) != 0 || fputs(": ", fp) == EOF)
+			rc = -1;
+		json_decref(ks);
+		first = 0;
+		if (rc == 0)
+			rc = strcmp(k, key) == 0 ? stream_array(fp, n, elem,
+			    arg) : dump_at(fp, v, 1);
+	}
+	if (rc == 0 && fputs(first ? "}\n" : "\n}\n", fp) == EOF)
+		rc = -1;
+	json_decref(doc);
+	return rc;
+}

@@ -117,6 +117,7 @@ remove_node(struct gs_cluster *c, struct gs_workload *w, long idx)
 	memmove(&c->nodes[idx], &c->nodes[idx + 1],
 	    (c->nnodes - (size_t)idx - 1) * sizeof *c->nodes);
 	c->nnodes--;
+	gs_cluster_names_drop(c);
 	/* DaemonSet pods pinned to it go with it; the others shift. */
 	for (i = 0; i < w->npods; i++) {
 		if (w->pods[i].pinned_node == idx) {
@@ -235,7 +236,7 @@ gs_edits_apply(const struct gs_edit *e, size_t n, struct gs_cluster *c,
 }
 
 size_t
-gs_edits_drains(const struct gs_edit *e, size_t n, const struct gs_cluster *c,
+gs_edits_drains(const struct gs_edit *e, size_t n, struct gs_cluster *c,
     long **out)
 {
 	size_t	k, nd = 0;

@@ -44,7 +44,7 @@ int	gs_edits_apply(const struct gs_edit *, size_t n, struct gs_cluster *c,
  * gs_edits_apply edited); *out (caller frees) has the returned count.
  */
 size_t	gs_edits_drains(const struct gs_edit *, size_t n,
-	    const struct gs_cluster *c, long **out);
+	    struct gs_cluster *c, long **out);
 /*
  * Drain node: its pods leave, the node is cordoned, and they are placed
  * again in their order on the cluster as it is.  r is updated.

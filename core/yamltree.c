@@ -207,9 +207,67 @@ doc_start(struct yt_file *f, size_t *cdocs, const yaml_mark_t *m,
 	return doc;
 }
 
-int
-yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
-    struct gs_error *err)
+/* Bound the size of the tree with aliases expanded: per document, and
+ * the nodes reached through aliases in the whole file (an alias bomb). */
+static int
+count_node(const struct yt_node *n, const yaml_event_t *ev, size_t *total,
+    size_t *aliased, const char *path, struct gs_error *err)
+{
+	*total += n->weight;
+	if (ev->type == YAML_ALIAS_EVENT)
+		*aliased += n->weight;
+	if (*total <= YT_MAX_NODES && *aliased <= YT_MAX_NODES)
+		return 0;
+	if (*total > YT_MAX_NODES)
+		return event_error(err, path, ev, "document too large (more "
+		    "than %d nodes with aliases expanded)", YT_MAX_NODES);
+	return event_error(err, path, ev, "file too large (more than %d "
+	    "nodes reached through aliases)", YT_MAX_NODES);
+}
+
+/* Free every node built so far. */
+static void
+free_nodes(struct yt_file *f)
+{
+	size_t	i;
+
+	for (i = 0; i < f->narena; i++) {
+		free(f->arena[i]->str);
+		free(f->arena[i]->items);
+		free(f->arena[i]);
+	}
+	f->narena = 0;
+}
+
+/*
+ * A document ends: an empty one is dropped.  With fn, a non-empty one is
+ * handed to fn, and either is freed then (its anchors go at the next
+ * start).
+ */
+static int
+doc_end(struct yt_file *f, struct yt_doc *doc, yt_doc_fn fn, void *arg,
+    size_t *seen, struct gs_error *err)
+{
+	int	rc = 0;
+
+	if (doc == NULL)
+		return 0;
+	if (yt_is_null(doc->root))
+		f->ndocs--;
+	else
+		(*seen)++;
+	if (fn == NULL)
+		return 0;
+	if (f->ndocs > 0)
+		rc = fn(f, doc->root, arg, err);
+	free_nodes(f);
+	f->ndocs = 0;
+	return rc;
+}
+
+static int
+parse(struct yt_file *f, const char *path, const char *buf, size_t len,
+    yt_doc_fn fn, void *arg, size_t *seen, struct gs_error *err)
 {
 	yaml_parser_t	  parser;
 	yaml_event_t	  ev;
@@ -249,8 +307,8 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 			/* An empty, comment-only or null document (a trailing
 			 * ---, an empty helm template) is skipped, as kubectl
 			 * skips it. */
-			if (doc != NULL && yt_is_null(doc->root))
-				f->ndocs--;
+			if (doc_end(f, doc, fn, arg, seen, err) != 0)
+				goto out_event;
 			doc = NULL;
 			break;
 		case YAML_ALIAS_EVENT:
@@ -295,17 +353,9 @@ yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
 			break;
 		}
 		if (n != NULL) {
-			/* Bound the size of the tree with aliases expanded. */
-			total += n->weight;
-			if (ev.type == YAML_ALIAS_EVENT)
-				aliased += n->weight;
-			if (total > YT_MAX_NODES || aliased > YT_MAX_NODES) {
-				event_error(err, path, &ev, "%s too large "
-				    "(more than %d nodes with aliases "
-				    "expanded)", total > YT_MAX_NODES ?
-				    "document" : "file", YT_MAX_NODES);
+			if (count_node(n, &ev, &total, &aliased, path,
+			    err) != 0)
 				goto out_event;
-			}
 			attach(stack, nstack, doc, n);
 			if (anchor != NULL)
 				add_anchor(&anchors, &canchors, &nanchors,
@@ -335,6 +385,15 @@ out:
 }
 
 int
+yt_parse(struct yt_file *f, const char *path, const char *buf, size_t len,
+    struct gs_error *err)
+{
+	size_t	seen = 0;
+
+	return parse(f, path, buf, len, NULL, NULL, &seen, err);
+}
+
+int
 yt_load(struct yt_file *f, const char *path, struct gs_error *err)
 {
 	char	*buf;
@@ -350,16 +409,30 @@ yt_load(struct yt_file *f, const char *path, struct gs_error *err)
 	return rc;
 }
 
+int
+yt_each(const char *path, yt_doc_fn fn, void *arg, size_t *ndocs,
+    struct gs_error *err)
+{
+	struct yt_file	f;
+	char		*buf;
+	size_t		 len;
+	int		 rc;
+
+	*ndocs = 0;
+	if (gs_read_file(path, &buf, &len, err) != 0)
+		return -1;
+	rc = parse(&f, strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len,
+	    fn, arg, ndocs, err);
+	free(buf);
+	if (rc == 0)
+		yt_file_release(&f);
+	return rc;
+}
+
 void
 yt_file_release(struct yt_file *f)
 {
-	size_t	i;
-
-	for (i = 0; i < f->narena; i++) {
-		free(f->arena[i]->str);
-		free(f->arena[i]->items);
-		free(f->arena[i]);
-	}
+	free_nodes(f);
 	free(f->arena);
 	free(f->docs);
 	free(f->path);

@@ -56,6 +56,18 @@ int		 yt_load(struct yt_file *f, const char *path,
 		     struct gs_error *err);
 void		 yt_file_release(struct yt_file *f);
 
+/*
+ * Streaming: read and parse a file ("-" is standard input) and hand each
+ * non-empty document's root to fn as soon as the document ends; its nodes
+ * are freed when fn returns, so memory holds one document's tree, not the
+ * file's.  fn returns 0, or -1 with err set, which stops the parse.  0, or
+ * -1 with err set; *ndocs counts the non-empty documents seen.
+ */
+typedef int	(*yt_doc_fn)(const struct yt_file *, const struct yt_node *root,
+		    void *arg, struct gs_error *);
+int		 yt_each(const char *path, yt_doc_fn fn, void *arg,
+		     size_t *ndocs, struct gs_error *err);
+
 /* Mapping lookup: the value for key, or NULL. */
 struct yt_node	*yt_get(const struct yt_node *map, const char *key);
 size_t		 yt_map_len(const struct yt_node *map);

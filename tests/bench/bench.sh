@@ -129,7 +129,7 @@ if [ -z "$TRACES" ] || [ ! -f "$TRACES/openb_node_list_gpu_node.csv" ]; then
 	echo "replay: skipped (no openb trace; TRACES=dir)"
 else
 	rp=${BENCH_REPLAY_POLICIES:-$("$GS" policies | awk '
-	    /^Trace replay policies/ { on = 1; next } on && NF { print $1 }')}
+	    NR == 1 { next } !NF { exit } $2 ~ /share/ { print $1 }')}
 	first=${SEEDS%-*} last=${SEEDS#*-}
 	n=$((last - first + 1))
 	echo "replay: openb gpu_node, pod list default, seeds $SEEDS" \

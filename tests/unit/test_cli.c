@@ -252,6 +252,61 @@ test_expand_paths(void)
 	gs_paths_free(out, n);
 }
 
+/* Element i of the array arg (a new reference). */
+static json_t *
+nth(size_t i, const void *arg)
+{
+	return json_incref(json_array_get((const json_t *)arg, i));
+}
+
+/* doc streamed with its member key made element by element is
+ * gs_report_doc's JSON byte for byte (both consume doc). */
+static void
+stream_same(json_t *doc, const char *key, const char *what)
+{
+	char	*a = NULL, *b = NULL;
+	size_t	 la = 0, lb = 0;
+	FILE	*fa = open_memstream(&a, &la), *fb = open_memstream(&b, &lb);
+	json_t	*arr = json_incref(json_object_get(doc, key));
+	json_t	*copy = json_deep_copy(doc);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fa);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fb);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(arr);
+	CU_ASSERT_EQUAL(gs_report_doc(fa, copy, 0), 0);
+	json_object_set_new(doc, key, json_array());
+	CU_ASSERT_EQUAL(gs_report_doc_stream(fb, doc, key,
+	    json_array_size(arr), nth, arr), 0);
+	fclose(fa);
+	fclose(fb);
+	if (la != lb || memcmp(a, b, la) != 0) {
+		fprintf(stderr, "%s: streamed JSON differs\n", what);
+		CU_FAIL("streamed JSON differs");
+	}
+	json_decref(arr);
+	free(a);
+	free(b);
+}
+
+static void
+test_doc_stream(void)
+{
+	json_t		*doc;
+	json_error_t	 jerr;
+
+	doc = json_load_file("../golden/cases/demo-json-a/stdout", 0, &jerr);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
+	stream_same(json_deep_copy(doc), "placements", "demo placements");
+	stream_same(json_deep_copy(doc), "nodes", "demo nodes");
+	json_decref(doc);
+	/* No elements; escapes, reals, nesting; an unstamped document. */
+	stream_same(json_pack("{s:s,s:i,s:[]}", "gpusched_version", "v",
+	    "schema_version", 1, "a"), "a", "empty array");
+	stream_same(json_pack("{s:[s,f,{s:[i,{}]},[],n],s:s}", "a",
+	    "q\"\\\n\t\xc3\xa9/", 1e-05, "k", 2, "z", "last"), "a",
+	    "escapes and nesting");
+}
+
 CU_TestInfo cli_tests[] = {
 	{ "edit distance (optimal string alignment)", test_edit_distance },
 	{ "did you mean: the nearest valid word", test_suggest },
@@ -259,6 +314,8 @@ CU_TestInfo cli_tests[] = {
 	{ "YAML output reads back as the JSON", test_yaml_round_trip },
 	{ "documents start with gpusched_version, schema_version",
 	    test_doc_stamp },
+	{ "JSON streamed element by element is the same bytes",
+	    test_doc_stream },
 	{ "-f DIR and -R expand like kubectl", test_expand_paths },
 	CU_TEST_INFO_NULL,
 };

@@ -132,7 +132,56 @@ test_idset(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(first);
 	CU_ASSERT_EQUAL(first->line, 43);
 	CU_ASSERT_EQUAL(s.n, 104);
+	/* Positions in order of adding; kind and namespace count. */
+	CU_ASSERT_EQUAL(gs_idset_find(&s, "Deployment", "ml", "web"), 0);
+	CU_ASSERT_EQUAL(gs_idset_find(&s, "Node", NULL, "web"), 3);
+	CU_ASSERT_EQUAL(gs_idset_find(&s, "Pod", "ml", "p42"), 46);
+	CU_ASSERT_EQUAL(gs_idset_find(&s, "Pod", "staging", "p42"), -1);
+	CU_ASSERT_EQUAL(gs_idset_find(&s, "Node", "ml", "web"), -1);
 	gs_idset_free(&s);
+	CU_ASSERT_EQUAL(gs_idset_find(&s, "Node", NULL, "web"), -1);
+}
+
+static void
+add_node(struct gs_cluster *c, const char *name)
+{
+	grow_array(&c->nodes, &c->cap, c->nnodes + 1, sizeof *c->nodes);
+	memset(&c->nodes[c->nnodes], 0, sizeof *c->nodes);
+	c->nodes[c->nnodes++].name = xstrdup(name);
+}
+
+/* Node lookup by hash: built on first use, rebuilt when nodes are added,
+ * dropped when one is removed; a name twice finds the first. */
+static void
+test_cluster_find(void)
+{
+	struct gs_cluster	c;
+	char			name[32];
+	int			i;
+
+	memset(&c, 0, sizeof c);
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "a"), -1);
+	for (i = 0; i < 200; i++) {
+		snprintf(name, sizeof name, "n%d", i);
+		add_node(&c, name);
+	}
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "n0"), 0);
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "n199"), 199);
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "n200"), -1);
+	CU_ASSERT_EQUAL(c.names->n, 200);
+	add_node(&c, "n200");
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "n200"), 200);
+	/* Renamed in place: the index is dropped with the change. */
+	free(c.nodes[5].name);
+	c.nodes[5].name = xstrdup("five");
+	gs_cluster_names_drop(&c);
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "five"), 5);
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "n5"), -1);
+	add_node(&c, "n7");
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "n7"), 7);
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "n200"), 200);
+	CU_ASSERT_EQUAL(gs_cluster_find(&c, "zz"), -1);
+	gs_cluster_release(&c);
 }
 
 /* Load yaml as a workload; the error message, or "" when it loads. */
@@ -232,6 +281,7 @@ CU_TestInfo ident_tests[] = {
 	{ "bare names: default wins, unique elsewhere, ambiguous",
 	    test_resolve },
 	{ "identity set finds the first definition", test_idset },
+	{ "cluster: node lookup by hash, kept in step", test_cluster_find },
 	{ "namespaces default; duplicates are errors", test_duplicates },
 	{ "a running pod listed twice is an error", test_running_twice },
 	CU_TEST_INFO_NULL,

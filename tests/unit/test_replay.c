@@ -13,6 +13,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "suites.h"
+#include "../../core/ostat.h"
 #include "../../core/replay.h"
 #include "../../core/util.h"
 
@@ -807,6 +808,88 @@ test_hami_versions_replay(void)
 	release_all(&cl, &tn, &tp);
 }
 
+/* Taking positions by rank from 0..6: worked by hand. */
+static void
+test_ostat(void)
+{
+	struct gs_ostat	o;
+
+	gs_ostat_init(&o, 7);
+	CU_ASSERT_EQUAL(o.left, 7);
+	CU_ASSERT_EQUAL(gs_ostat_take(&o, 3), 3);	/* 0 1 2 4 5 6 */
+	CU_ASSERT_EQUAL(gs_ostat_take(&o, 3), 4);	/* 0 1 2 5 6 */
+	CU_ASSERT_EQUAL(gs_ostat_take(&o, 0), 0);	/* 1 2 5 6 */
+	CU_ASSERT_EQUAL(gs_ostat_take(&o, 3), 6);	/* 1 2 5 */
+	CU_ASSERT_EQUAL(gs_ostat_take(&o, 2), 5);	/* 1 2 */
+	CU_ASSERT_EQUAL(gs_ostat_take(&o, 1), 2);
+	CU_ASSERT_EQUAL(gs_ostat_take(&o, 0), 1);
+	CU_ASSERT_EQUAL(o.left, 0);
+	gs_ostat_free(&o);
+	gs_ostat_init(&o, 1);
+	CU_ASSERT_EQUAL(gs_ostat_take(&o, 0), 0);
+	gs_ostat_free(&o);
+}
+
+/* The trim as it was: draw, then shift the array over the pod. */
+static size_t
+trim_by_shifting(gsl_rng *r, size_t *order, size_t *n, const int64_t *w,
+    int64_t *total, double target)
+{
+	size_t	idx, removed = 0;
+
+	while ((double)*total > target && *n > 0) {
+		idx = (size_t)gsl_rng_uniform_int(r, (unsigned long)*n);
+		*total -= w[order[idx]];
+		memmove(&order[idx], &order[idx + 1],
+		    (*n - idx - 1) * sizeof *order);
+		(*n)--;
+		removed++;
+	}
+	return removed;
+}
+
+/* Same draws, same pods left in the same order, seed for seed, and the
+ * source left in the same state. */
+static void
+test_trim_same_draws(void)
+{
+	static const double	 shares[] = { 1.5, 0.5, 0.02, 0, -1 };
+	gsl_rng			*ra = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng			*rb = gsl_rng_alloc(gsl_rng_mt19937);
+	size_t			 a[600], b[600], na, nb, i, s, k, ra_n, rb_n;
+	int64_t			 w[600], ta, tb, all;
+
+	for (s = 0; s < 6; s++)
+		for (k = 0; k < sizeof shares / sizeof shares[0]; k++) {
+			na = nb = 100 * s + 7;
+			gsl_rng_set(ra, 1000 + s);
+			for (i = 0, all = 0; i < na; i++) {
+				w[i] = (int64_t)gsl_rng_uniform_int(ra, 4000);
+				all += w[i];
+				/* A shuffled order, as the replay's. */
+				a[i] = b[i] = (i * 7919) % na;
+			}
+			gsl_rng_set(ra, 42 + s);
+			gsl_rng_set(rb, 42 + s);
+			ta = tb = all;
+			ra_n = gs_trim_random(ra, a, &na, w, &ta,
+			    shares[k] * (double)all);
+			rb_n = trim_by_shifting(rb, b, &nb, w, &tb,
+			    shares[k] * (double)all);
+			CU_ASSERT_EQUAL(ra_n, rb_n);
+			CU_ASSERT_EQUAL(na, nb);
+			CU_ASSERT_EQUAL(ta, tb);
+			CU_ASSERT_EQUAL(memcmp(a, b, na * sizeof *a), 0);
+			CU_ASSERT_EQUAL(gsl_rng_get(ra), gsl_rng_get(rb));
+			if (shares[k] >= 1)
+				CU_ASSERT_EQUAL(ra_n, 0);
+			if (shares[k] < 0)
+				CU_ASSERT_EQUAL(na, 0);
+		}
+	gsl_rng_free(ra);
+	gsl_rng_free(rb);
+}
+
 CU_TestInfo replay_tests[] = {
 	{ "trace rows: node and pod lists, both forms", test_trace_rows },
 	{ "trace errors are located", test_trace_errors },
@@ -826,5 +909,8 @@ CU_TestInfo replay_tests[] = {
 	{ "timed replay: wait queue and expiry", test_timed_queue },
 	{ "score cache decides as computing every score", test_cache_exact },
 	{ "seeded: shuffle, top-up, node order", test_seeded },
+	{ "order-statistic set: k-th position left", test_ostat },
+	{ "trim: the draws and order of shifting the array",
+	    test_trim_same_draws },
 	CU_TEST_INFO_NULL,
 };

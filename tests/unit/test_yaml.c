@@ -251,6 +251,87 @@ test_typed_accessors(void)
 	yt_file_release(&f);
 }
 
+/* What the streaming reader handed over. */
+struct seen {
+	size_t	docs, max_arena, stop_at;
+	int	lines[8];
+};
+
+static int
+see_doc(const struct yt_file *f, const struct yt_node *root, void *arg,
+    struct gs_error *err)
+{
+	struct seen	*s = arg;
+
+	if (f->narena > s->max_arena)
+		s->max_arena = f->narena;
+	if (s->docs < 8)
+		s->lines[s->docs] = root->line;
+	if (++s->docs == s->stop_at)
+		return yt_error(f, root, err, "stop here");
+	return 0;
+}
+
+static int
+each_text(const char *text, struct seen *s, size_t *ndocs,
+    struct gs_error *err)
+{
+	char	path[] = "/tmp/gs-yt-each-XXXXXX";
+	FILE	*fp;
+	int	 fd, rc;
+
+	memset(err, 0, sizeof *err);
+	if ((fd = mkstemp(path)) < 0 || (fp = fdopen(fd, "w")) == NULL)
+		return -2;
+	fputs(text, fp);
+	fclose(fp);
+	rc = yt_each(path, see_doc, s, ndocs, err);
+	remove(path);
+	return rc;
+}
+
+/* Streaming: each document as it ends, its tree freed before the next
+ * (at most one document's nodes built), empty ones skipped, errors from
+ * the callback and from the parser stop it. */
+static void
+test_each_document(void)
+{
+	static const char	*text = "a: 1\n---\n---\nb: [1, 2]\n...\n"
+	    "---\nc: {d: 3}\n";
+	struct seen		 s;
+	struct gs_error		 err;
+	size_t			 n;
+
+	memset(&s, 0, sizeof s);
+	CU_ASSERT_EQUAL_FATAL(each_text(text, &s, &n, &err), 0);
+	CU_ASSERT_EQUAL(n, 3);
+	CU_ASSERT_EQUAL(s.docs, 3);
+	CU_ASSERT_EQUAL(s.lines[0], 1);
+	CU_ASSERT_EQUAL(s.lines[1], 4);
+	CU_ASSERT_EQUAL(s.lines[2], 7);
+	/* {c: {d: 3}}: 5 nodes; the whole file has 3 + 5 + 5. */
+	CU_ASSERT_EQUAL(s.max_arena, 5);
+
+	memset(&s, 0, sizeof s);
+	s.stop_at = 2;
+	CU_ASSERT_EQUAL(each_text(text, &s, &n, &err), -1);
+	CU_ASSERT_EQUAL(s.docs, 2);
+	CU_ASSERT_STRING_EQUAL(err.msg, "stop here");
+	CU_ASSERT_EQUAL(err.line, 4);
+
+	/* A bad third document: the first two were handed over. */
+	memset(&s, 0, sizeof s);
+	CU_ASSERT_EQUAL(each_text("a: 1\n---\nb: 2\n---\nc: [\n", &s, &n,
+	    &err), -1);
+	CU_ASSERT_EQUAL(s.docs, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "invalid YAML"));
+
+	memset(&s, 0, sizeof s);
+	CU_ASSERT_EQUAL(each_text("# nothing\n---\n", &s, &n, &err), 0);
+	CU_ASSERT_EQUAL(n, 0);
+	CU_ASSERT_EQUAL(s.docs, 0);
+}
+
 CU_TestInfo yaml_tests[] = {
 	{ "nodes know their line and column", test_locations },
 	{ "JSON goes through the same parser", test_json_input },
@@ -264,5 +345,6 @@ CU_TestInfo yaml_tests[] = {
 	{ "aliases are bounded across documents", test_alias_bomb_documents },
 	{ "the file reader refuses directories and devices",
 	    test_read_file_kinds },
+	{ "streaming: one document's tree at a time", test_each_document },
 	CU_TEST_INFO_NULL,
 };
