@@ -15,6 +15,7 @@
 #include "../../core/peer_view.h"
 #include "../../core/policy.h"
 #include "../../core/replay.h"
+#include "../../core/typical.h"
 #include "../../core/util.h"
 
 /* A hand view of four devices of cap 1000: idle; one part of 400; two
@@ -404,11 +405,101 @@ test_rule_adapters(void)
 	}
 }
 
+/* --- typical shapes and F_n (spec/openb-fgd.md §4) ------------------- */
+
+static void
+tkeys(struct gs_tkey *v, const int64_t *k0, const char *const *spec,
+    size_t n)
+{
+	size_t	i;
+
+	memset(v, 0, n * sizeof *v);
+	for (i = 0; i < n; i++) {
+		v[i].k[0] = k0[i];
+		v[i].spec = spec[i];
+		v[i].first = i;
+	}
+}
+
+/*
+ * Items 5 3 5 7 3 5 9 group into 5 (3, first 0), 3 (2, first 1), 7 (1,
+ * first 3), 9 (1, first 6).  The trace simulator's order (pkg/utils
+ * frag.go, sort.Reverse of TargetPodList): count, then key, descending:
+ * 5 3 9 7; 60 % of 7 items is 4.2, covered after 5 + 3 (5 items).  By
+ * count then first seen: 5 3 7 9.  First seen alone keeps the order in
+ * which the keys first appear, counts aside.
+ */
+static void
+test_typical_shapes(void)
+{
+	static const int64_t k0[7] = { 5, 3, 5, 7, 3, 5, 9 };
+	static const char *const sp[7] = { "", "", "", "", "", "", "" };
+	static const int64_t k1[4] = { 3, 5, 5, 4 };
+	static const char *const s1[4] = { "", "a", "b", "" };
+	struct gs_tkey	v[7];
+	int64_t		kept;
+	size_t		n, distinct;
+
+	tkeys(v, k0, sp, 7);
+	n = gs_typical_shapes(v, 7, GS_TORDER_POPULAR_KEY, 60, &kept,
+	    &distinct);
+	CU_ASSERT_EQUAL(n, 2);
+	CU_ASSERT_EQUAL(kept, 5);
+	CU_ASSERT_EQUAL(distinct, 4);
+	CU_ASSERT_EQUAL(v[0].k[0], 5);
+	CU_ASSERT_EQUAL(v[0].count, 3);
+	CU_ASSERT_EQUAL(v[1].k[0], 3);
+	CU_ASSERT_EQUAL(v[1].first, 1);
+	tkeys(v, k0, sp, 7);
+	n = gs_typical_shapes(v, 7, GS_TORDER_POPULAR_KEY, 100, &kept, NULL);
+	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_EQUAL(kept, 7);
+	CU_ASSERT_EQUAL(v[2].k[0], 9);		/* key descending */
+	CU_ASSERT_EQUAL(v[3].k[0], 7);
+	tkeys(v, k0, sp, 7);
+	n = gs_typical_shapes(v, 7, GS_TORDER_POPULAR_FIRST, 100, NULL, NULL);
+	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_EQUAL(v[2].k[0], 7);		/* first seen */
+	CU_ASSERT_EQUAL(v[3].k[0], 9);
+	/* First seen alone: 3 5 5 4 -> 3, 5 (2), 4; the spec splits the
+	 * 5s ("a" and "b" are two shapes). */
+	tkeys(v, k1, sp, 4);
+	n = gs_typical_shapes(v, 4, GS_TORDER_FIRST, 100, NULL, &distinct);
+	CU_ASSERT_EQUAL(n, 3);
+	CU_ASSERT_EQUAL(v[1].k[0], 5);
+	CU_ASSERT_EQUAL(v[1].count, 2);
+	CU_ASSERT_EQUAL(v[2].k[0], 4);
+	tkeys(v, k1, s1, 4);
+	n = gs_typical_shapes(v, 4, GS_TORDER_POPULAR_KEY, 100, NULL, NULL);
+	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_EQUAL(v[0].k[0], 5);		/* (5, "b") > (5, "a") */
+	CU_ASSERT_STRING_EQUAL(v[0].spec, "b");
+	CU_ASSERT_STRING_EQUAL(v[1].spec, "a");
+	/* No items: no shapes. */
+	CU_ASSERT_EQUAL(gs_typical_shapes(v, 0, GS_TORDER_FIRST, 100, &kept,
+	    NULL), 0);
+	CU_ASSERT_EQUAL(kept, 0);
+}
+
+/* F_n (frag.go's NodeGpuShareFragAmount): a node of 2700 milli idle,
+ * 200 of it on GPUs too small for the shape. */
+static void
+test_frag_value(void)
+{
+	CU_ASSERT_EQUAL(gs_frag_value(1, 2, 2, 2700, 200), 200);	/* Q3 */
+	CU_ASSERT_EQUAL(gs_frag_value(1, 1, 2, 2700, 200), 2700);	/* Q2 */
+	CU_ASSERT_EQUAL(gs_frag_value(0, 3, 2, 2700, 200), 2700);	/* XL */
+	CU_ASSERT_DOUBLE_EQUAL(gs_frag_value(1, 4, 1, 2.5, 0.25), 0.25,
+	    1e-15);
+}
+
 CU_TestInfo peer_rules_tests[] = {
 	{ "kube-scheduler NodeResourcesFit over the view", test_rule_kube },
 	{ "KAI node order and fraction groups over the view", test_rule_kai },
 	{ "Volcano deviceshare walk over the view", test_rule_volcano },
 	{ "one state through simulate's and the replay's adapters",
 	    test_rule_adapters },
+	{ "typical shapes: group, order, cut", test_typical_shapes },
+	{ "F_n: all idle or the small GPUs", test_frag_value },
 	CU_TEST_INFO_NULL,
 };
