@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "typical.h"
 #include "util.h"
 #include "vendor.h"
 
@@ -75,9 +76,8 @@ node_frag(const struct gs_node *n, const unsigned char *offered,
 			else
 				part += gs_device_idle(&n->devs[i]);
 		}
-		if (fit < (size_t)s[k].req.nums)
-			part = idle;
-		total += s[k].weight * part;
+		total += s[k].weight * gs_frag_value(1, fit, s[k].req.nums,
+		    idle, part);
 	}
 #undef OFFERED
 	return total;
@@ -89,40 +89,43 @@ gs_node_frag(const struct gs_node *n, const struct gs_shape *s, size_t ns)
 	return node_frag(n, NULL, s, ns);
 }
 
-static int
-shape_eq(const struct hami_req *a, const struct hami_req *b)
-{
-	return a->nums == b->nums && a->memreq == b->memreq &&
-	    a->mempct == b->mempct && a->coresreq == b->coresreq;
-}
-
+/* The request shapes of the workload's GPU containers, in first-seen
+ * order, none cut (gs_typical_shapes). */
 void
 gs_shapes_from_workload(const struct gs_workload *w,
     const struct gs_config *cfg, struct gs_shape **out, size_t *n)
 {
-	struct gs_shape	*v = NULL;
-	size_t		 nv = 0, cap = 0, total = 0, i, c, k;
-	struct hami_req	 r;
+	struct gs_shape	*v;
+	struct gs_tkey	*key = NULL;
+	struct hami_req	*req = NULL;
+	size_t		 nk = 0, cap = 0, i, c, k;
 
 	for (i = 0; i < w->npods; i++)
 		for (c = 0; c < w->pods[i].nctrs; c++) {
-			hami_build_request(&w->pods[i].ctrs[c], cfg, &r);
-			if (r.nums == 0)
-				continue;
-			total++;
-			for (k = 0; k < nv && !shape_eq(&v[k].req, &r); k++)
-				;
-			if (k == nv) {
-				grow_array(&v, &cap, nv + 1, sizeof *v);
-				memset(&v[nv], 0, sizeof *v);
-				v[nv++].req = r;
-			}
-			v[k].pods++;
+			grow_array(&req, &cap, nk + 1, sizeof *req);
+			hami_build_request(&w->pods[i].ctrs[c], cfg, &req[nk]);
+			if (req[nk].nums > 0)
+				nk++;
 		}
-	for (k = 0; k < nv; k++)
-		v[k].weight = (double)v[k].pods / (double)total;
+	key = xcalloc(nk ? nk : 1, sizeof *key);
+	for (i = 0; i < nk; i++) {
+		key[i].k[0] = req[i].nums;
+		key[i].k[1] = req[i].memreq;
+		key[i].k[2] = req[i].mempct;
+		key[i].k[3] = req[i].coresreq;
+		key[i].spec = "";
+		key[i].first = i;
+	}
+	*n = gs_typical_shapes(key, nk, GS_TORDER_FIRST, 100, NULL, NULL);
+	v = *n > 0 ? xcalloc(*n, sizeof *v) : NULL;
+	for (k = 0; k < *n; k++) {
+		v[k].req = req[key[k].first];
+		v[k].pods = (size_t)key[k].count;
+		v[k].weight = (double)v[k].pods / (double)nk;
+	}
+	free(key);
+	free(req);
 	*out = v;
-	*n = nv;
 }
 
 /* Pods per GPU and per node, from the placements of r (if any). */

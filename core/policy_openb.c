@@ -26,6 +26,7 @@
 #include "kubefilter.h"
 #include "policy.h"
 #include "replay.h"
+#include "typical.h"
 #include "util.h"
 
 /* GpuClustering: pods per node by kind, [0] share pods, [k] k-GPU. */
@@ -176,49 +177,17 @@ node_frag(struct openb_state *st, struct gs_rnode *r, int32_t devmem,
 	r->frag = gs_frag_node(r, t);
 }
 
-/* A workload pod's typical-pod key: cpu, GPUs, memory request (MiB, or
- * minus the percentage); where it was first seen; how many share it. */
-struct wkey {
-	int64_t	cpu, req;
-	int	num;
-	size_t	first;
-	int64_t	count;
-};
-
-static int
-wkey_by_key(const void *a, const void *b)
-{
-	const struct wkey *x = a, *y = b;
-
-	if (x->cpu != y->cpu)
-		return x->cpu < y->cpu ? -1 : 1;
-	if (x->num != y->num)
-		return x->num < y->num ? -1 : 1;
-	if (x->req != y->req)
-		return x->req < y->req ? -1 : 1;
-	return (x->first > y->first) - (x->first < y->first);
-}
-
-/* By count, descending; the first seen first on equal counts. */
-static int
-wkey_by_count(const void *a, const void *b)
-{
-	const struct wkey *x = a, *y = b;
-
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	return (x->first > y->first) - (x->first < y->first);
-}
-
-/* Typical pods of the workload (§4): key (cpu, request, num). */
+/* Typical pods of the workload (§4, gs_typical_shapes): key (cpu, GPUs,
+ * memory request in MiB or minus the percentage), by count, the first
+ * seen first on equal counts, cut at 95 %. */
 static void
 openb_workload(void *p, const struct gs_workload *w)
 {
 	struct openb_state	*st = p;
 	struct hami_req		 k;
-	struct wkey		*v;
-	size_t			 i, n = 0, m = 0;
-	int64_t			 cum = 0;
+	struct gs_tkey		*v;
+	size_t			 i, n = 0;
+	int64_t			 cum;
 
 	free(st->shapes);
 	free(st->req);
@@ -226,34 +195,24 @@ openb_workload(void *p, const struct gs_workload *w)
 	for (i = 0; i < w->npods; i++) {
 		if (pod_request(&w->pods[i], st->cfg, &k) < 0)
 			continue;
-		v[n].cpu = w->pods[i].req_cpu;
-		v[n].num = k.nums;
-		v[n].req = k.nums == 0 ? 0 : k.mempct != 101 ?
+		v[n].k[0] = w->pods[i].req_cpu;
+		v[n].k[1] = k.nums;
+		v[n].k[2] = k.nums == 0 ? 0 : k.mempct != 101 ?
 		    -(int64_t)k.mempct : k.memreq;
-		v[n].first = i;
-		v[n++].count = 1;
+		v[n].spec = "";
+		v[n++].first = i;
 	}
-	/* Group equal keys; each keeps its first pod's index. */
-	qsort(v, n, sizeof *v, wkey_by_key);
-	for (i = 0; i < n; i++) {
-		if (m > 0 && v[m - 1].cpu == v[i].cpu &&
-		    v[m - 1].num == v[i].num && v[m - 1].req == v[i].req)
-			v[m - 1].count++;
-		else
-			v[m++] = v[i];
-	}
-	qsort(v, m, sizeof *v, wkey_by_count);
-	st->shapes = xcalloc(m ? m : 1, sizeof *st->shapes);
-	st->req = xcalloc(m ? m : 1, sizeof *st->req);
-	for (i = 0; i < m && cum * 100 < 95 * (int64_t)n; i++) {
-		st->shapes[i].cpu = v[i].cpu;
-		st->shapes[i].num = v[i].num;
+	st->nshapes = gs_typical_shapes(v, n, GS_TORDER_POPULAR_FIRST, 95, &cum,
+	    NULL);
+	st->shapes = xcalloc(st->nshapes ? st->nshapes : 1, sizeof *st->shapes);
+	st->req = xcalloc(st->nshapes ? st->nshapes : 1, sizeof *st->req);
+	for (i = 0; i < st->nshapes; i++) {
+		st->shapes[i].cpu = v[i].k[0];
+		st->shapes[i].num = (int)v[i].k[1];
 		st->shapes[i].mask = ~UINT64_C(0);
 		st->shapes[i].count = v[i].count;
-		st->req[i] = v[i].req;
-		cum += v[i].count;
+		st->req[i] = v[i].k[2];
 	}
-	st->nshapes = i;
 	st->kept = cum > 0 ? cum : 1;
 	free(v);
 }

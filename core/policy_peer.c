@@ -21,6 +21,14 @@
  * Ties go to the node listed first (kube-scheduler and Volcano pick at
  * random; `simulate` is deterministic), or to the smallest name (KAI).
  * Pods without a GPU request are not GPU pods: unmanaged, as under HAMi.
+ *
+ * This file is the adapter from a gs_node to the peer view (peer_view.h)
+ * and the decision; the rules are peer_rules.c's, shared with the replay.
+ * The view here: memory in MiB; slots the split count; cores taken;
+ * kube's nvidia.com/gpu one unit per device, taken by any pod on it; an
+ * idle device healthy and without pods; a KAI group a device with pods
+ * and memory left (a whole GPU's grant takes all of it); Volcano's device
+ * filters HAMi's type and UUID annotations.
  */
 #include <math.h>
 #include <stdio.h>
@@ -29,6 +37,7 @@
 
 #include "hami.h"
 #include "kubefilter.h"
+#include "peer_view.h"
 #include "policy.h"
 #include "util.h"
 
@@ -55,12 +64,21 @@ enum peer_why {
 	PW_N
 };
 
-/* The request of a pod's GPU containers and the devices one node gives. */
+/* A pod's requests in the view, its HAMi filter (Volcano's), and the
+ * scratch one node's evaluation needs. */
 struct peer_pod {
-	struct hami_req	*req;		/* per container */
-	int		 sharing;	/* asks gpumem/percentage/cores */
-	size_t		 nctrs;
+	struct gs_ppod		 v;
+	struct gs_preq		*req;		/* per container */
+	int			 sharing;	/* asks gpumem/percentage/cores */
+	struct hami_filter	 f;
+	struct gs_pdev		*dv;		/* per device */
+	unsigned char		*taken;
+	struct gs_pgrant	*g;		/* one node's grants */
+	size_t			 ng;
+	struct gs_kai_range	 kr;
 };
+
+static const int kube_weights[3] = { 1, 1, 1 };
 
 static void *
 peer_create(enum peer_kind kind, const struct gs_config *cfg)
@@ -79,7 +97,7 @@ peer_destroy(void *st)
 }
 
 static int
-dev_free(const struct gs_device *d)
+dev_idle(const struct gs_device *d)
 {
 	return d->health && d->used == 0;
 }
@@ -91,330 +109,145 @@ idle_devices(const struct gs_node *n)
 	int	k = 0;
 
 	for (i = 0; i < n->ndevs; i++)
-		k += dev_free(&n->devs[i]);
+		k += dev_idle(&n->devs[i]);
 	return k;
 }
 
-/* --- kube-scheduler ---------------------------------------------------- */
-
-/* One resource's score under the strategy; -1 when it is left out. */
-static int64_t
-kube_resource(enum peer_kind k, int64_t a, int64_t q)
-{
-	int64_t	u;
-
-	if (a <= 0)
-		return -1;
-	if (k == PK_KUBE_LEAST)
-		return q > a ? 0 : (a - q) * 100 / a;
-	if (k == PK_KUBE_MOST)
-		return (q < a ? q : a) * 100 / a;
-	/* RequestedToCapacityRatio, bin-pack shape [(0,0),(100,10)]. */
-	u = q <= 0 ? 0 : q >= a ? 100 : q * 100 / a;
-	return u > 0 ? u : -1;
-}
-
-/* Requests for scoring: a container without cpu or memory counts as
- * 100m and 200 MiB (NonMissingContainerRequests). */
+/* The view of node n; Volcano's device filters from the pod's. */
 static void
-kube_pod_req(const struct gs_pod *pod, int64_t *cpu, int64_t *mem)
+view_node(const struct peer_state *st, const struct gs_node *n,
+    const struct peer_pod *pp, struct gs_pnode *v)
 {
 	size_t	i;
 
-	*cpu = *mem = 0;
-	for (i = 0; i < pod->nctrs; i++) {
-		*cpu += pod->ctrs[i].cpu > 0 ? pod->ctrs[i].cpu : 100;
-		*mem += pod->ctrs[i].mem > 0 ? pod->ctrs[i].mem :
-		    200LL * 1024 * 1024;
+	v->cpu_cap = n->has_alloc ? n->alloc_cpu : 0;
+	v->cpu_use = n->used_cpu;
+	v->mem_cap = n->has_alloc ? n->alloc_mem : 0;
+	v->mem_use = n->used_mem;
+	v->gpu_cap = (int64_t)n->ndevs;
+	v->gpu_use = 0;
+	v->nidle = 0;
+	v->ndev = n->ndevs;
+	v->dev = pp->dv;
+	for (i = 0; i < n->ndevs; i++) {
+		const struct gs_device	*d = &n->devs[i];
+		struct gs_pdev		*e = &pp->dv[i];
+
+		e->cap = d->devmem;
+		e->use = d->usedmem;
+		e->slots = d->count;
+		e->npods = d->used;
+		e->cores = d->usedcores;
+		e->health = d->health != 0;
+		e->idle = dev_idle(d);
+		e->group = d->used > 0 && d->usedmem < d->devmem;
+		e->allowed = st->kind < PK_VOLCANO_BINPACK ||
+		    (hami_type_ok(&pp->f, d) && hami_uuid_ok(&pp->f, d));
+		v->gpu_use += d->used > 0;
+		v->nidle += e->idle;
 	}
 }
 
-static int
-kube_node(const struct peer_state *st, const struct gs_node *n,
-    const struct gs_pod *pod, const struct peer_pod *pp, double *score,
-    struct gs_grant *g, size_t *ng)
-{
-	int64_t	cpu, mem, a[3], q[3], s, ns = 0, ws = 0, want = 0;
-	size_t	i, k = 0;
-	int	r, used = 0;
-
-	for (i = 0; i < pp->nctrs; i++)
-		want += pp->req[i].nums;
-	if (idle_devices(n) < want)
-		return PW_GPUS;
-	for (i = 0; i < n->ndevs && (int64_t)k < want; i++)
-		if (dev_free(&n->devs[i])) {
-			g[k].dev = (int)i;
-			g[k].usedmem = n->devs[i].devmem;
-			g[k].usedcores = n->devs[i].devcore;
-			k++;
-		}
-	*ng = k;
-	for (i = 0; i < n->ndevs; i++)
-		used += n->devs[i].used > 0;
-	kube_pod_req(pod, &cpu, &mem);
-	a[0] = n->has_alloc ? n->alloc_cpu : 0;
-	q[0] = n->used_cpu + cpu;
-	a[1] = n->has_alloc ? n->alloc_mem : 0;
-	q[1] = n->used_mem + mem;
-	a[2] = (int64_t)n->ndevs;
-	q[2] = used + want;
-	for (r = 0; r < 3; r++) {
-		if ((s = kube_resource(st->kind, a[r], q[r])) < 0)
-			continue;
-		ns += s;
-		ws++;
-	}
-	if (ws == 0)
-		*score = 0;
-	else if (st->kind == PK_KUBE_RTCR)
-		*score = (double)llround((double)ns / (double)ws);
-	else
-		*score = (double)(ns / ws);
-	return -1;
-}
-
-/* --- KAI-Scheduler ----------------------------------------------------- */
-
-/* A shared GPU group: a device held by fractions (not a whole GPU). */
-static int
-kai_group(const struct gs_device *d)
-{
-	return d->used > 0 && d->usedmem < d->devmem;
-}
-
-/* The memory a fraction takes on d: gpu-memory, or (int64)(f x MEM). */
-static int64_t
-kai_reqmem(const struct gs_device *d, const struct hami_req *k)
-{
-	if (k->mempct != 101)
-		return (int64_t)((double)k->mempct / 100.0 * d->devmem);
-	return k->memreq;
-}
-
-static int
-kai_fraction(const struct hami_req *k, const struct peer_pod *pp)
-{
-	return pp->sharing && !(k->mempct == 100 && k->memreq == 0);
-}
-
-/*
- * Is device a a better choice than b for a fraction under gpupack
- * (score: a group's used/MEM, an idle GPU 0) or gpuspread (an idle GPU 1,
- * a group 1 - used/MEM)?  Equal scores keep FittingGPUs' order: groups
- * (KAI: map order; here index order) before idle GPUs.
- */
-static int
-kai_better(enum peer_kind kind, const struct gs_device *a,
-    const struct gs_device *b)
-{
-	int64_t	ua = (int64_t)a->usedmem * b->devmem;
-	int64_t	ub = (int64_t)b->usedmem * a->devmem;
-
-	if (dev_free(a) != dev_free(b)) {
-		if (kind == PK_KAI_BINPACK)
-			return dev_free(b);	/* any group scores above 0 */
-		return dev_free(a);		/* idle scores 1, above groups */
-	}
-	if (dev_free(a))
-		return 0;			/* both idle: index order */
-	return kind == PK_KAI_BINPACK ? ua > ub : ua < ub;
-}
-
-/*
- * The GPUs of one container: whole GPUs take idle devices by index; a
- * fraction joins the best group that fits, or opens an idle GPU, per
- * kai_better.  taken[] marks this pod's earlier grants.  Returns how many
- * it got.
- */
-static size_t
-kai_ctr(enum peer_kind kind, const struct gs_node *n,
-    const struct hami_req *k, int frac, unsigned char *taken,
-    struct gs_grant *g)
-{
-	size_t	i, got = 0;
-	int	best;
-
-	while ((int32_t)got < k->nums) {
-		best = -1;
-		for (i = 0; i < n->ndevs; i++) {
-			const struct gs_device *d = &n->devs[i];
-
-			if (taken[i] || !d->health)
-				continue;
-			if (!dev_free(d) && !(frac && kai_group(d) &&
-			    d->devmem - d->usedmem >= kai_reqmem(d, k)))
-				continue;
-			if (frac && kai_reqmem(d, k) > d->devmem)
-				continue;
-			if (best < 0 || (frac && kai_better(kind, d,
-			    &n->devs[best])))
-				best = (int)i;
-		}
-		if (best < 0)
-			break;
-		taken[best] = 1;
-		g[got].dev = best;
-		g[got].usedmem = frac ? (int32_t)kai_reqmem(&n->devs[best], k) :
-		    n->devs[best].devmem;
-		g[got].usedcores = frac ? 0 : n->devs[best].devcore;
-		got++;
-	}
-	return got;
-}
-
-struct kai_range {
-	double	mn, mx;
-};
-
-static void
-kai_prepare(const struct gs_cluster *c, struct kai_range *r)
-{
-	size_t	i;
-	double	na;
-
-	r->mn = HUGE_VAL;
-	r->mx = 0;
-	for (i = 0; i < c->nnodes; i++) {
-		if (c->nodes[i].ndevs == 0 || !c->nodes[i].registered)
-			continue;
-		na = idle_devices(&c->nodes[i]);
-		if (na < r->mn)
-			r->mn = na;
-		if (na > r->mx)
-			r->mx = na;
-	}
-}
-
-static int
-kai_node(const struct peer_state *st, const struct gs_node *n,
-    const struct peer_pod *pp, const struct kai_range *r, double *score,
-    struct gs_grant *g, size_t *ng, unsigned char *taken)
-{
-	double	na = idle_devices(n), place;
-	size_t	ci, i, got = 0;
-	int	sharing = 0;
-
-	memset(taken, 0, n->ndevs);
-	for (ci = 0; ci < pp->nctrs; ci++) {
-		const struct hami_req *k = &pp->req[ci];
-		int frac = kai_fraction(k, pp);
-		size_t want = (size_t)k->nums;
-
-		if (want == 0)
-			continue;
-		if (kai_ctr(st->kind, n, k, frac, taken, g + got) < want)
-			return PW_GPUS;
-		got += want;
-		/* gpusharingorder: a used group this fraction fits. */
-		for (i = 0; frac && i < n->ndevs; i++)
-			if (kai_group(&n->devs[i]) && n->devs[i].devmem -
-			    n->devs[i].usedmem >= kai_reqmem(&n->devs[i], k))
-				sharing = 1;
-	}
-	*ng = got;
-	if (st->kind == PK_KAI_SPREAD)
-		place = n->ndevs == 0 ? 0 : na / (double)n->ndevs;
-	else if (n->ndevs == 0 || r->mx == 0)
-		place = 0;
-	else if (r->mn == r->mx)
-		place = 9;
-	else
-		place = 9 * (1 - (na - r->mn) / (r->mx - r->mn));
-	*score = 100 + place;
-	if (st->kind == PK_KAI_BINPACK && sharing)
-		*score += 1000;
-	return -1;
-}
-
-/* --- Volcano deviceshare ----------------------------------------------- */
-
-static int
-volcano_node(const struct peer_state *st, const struct gs_node *n,
-    const struct gs_pod *pod, const struct peer_pod *pp, double *score,
-    struct gs_grant *g, size_t *ng, struct gs_device *dv)
-{
-	struct hami_filter	f;
-	size_t			ci, i, j, got = 0, *order;
-	double			s = 0;
-	int			rc = -1;
-
-	hami_filter_init(&f, pod, st->cfg);
-	memcpy(dv, n->devs, n->ndevs * sizeof *dv);	/* tentative usage */
-	order = xcalloc(n->ndevs ? n->ndevs : 1, sizeof *order);
-	for (ci = 0; ci < pp->nctrs && rc < 0; ci++) {
-		struct hami_req	k = pp->req[ci];
-
-		if (k.nums == 0)
-			continue;
-		if ((size_t)k.nums > n->ndevs) {
-			rc = PW_GPUS;
-			break;
-		}
-		/* binpack: UsedMem desc; spread: UsedNum asc; index asc. */
-		for (i = 0; i < n->ndevs; i++) {
-			for (j = i; j > 0; j--) {
-				const struct gs_device *a = &dv[i];
-				const struct gs_device *b = &dv[order[j - 1]];
-
-				if (!(st->kind == PK_VOLCANO_BINPACK ?
-				    a->usedmem > b->usedmem : a->used < b->used))
-					break;
-				order[j] = order[j - 1];
-			}
-			order[j] = i;
-		}
-		for (i = 0; i < n->ndevs && k.nums > 0; i++) {
-			struct gs_device *d = &dv[order[i]];
-			int64_t mem = k.mempct != 101 ? (int64_t)((double)
-			    d->devmem * k.mempct / 100.0) : k.memreq;
-
-			if (!hami_type_ok(&f, d) || !hami_uuid_ok(&f, d) ||
-			    d->count <= d->used || d->devmem - d->usedmem < mem ||
-			    d->usedcores + k.coresreq > 100 ||
-			    (k.coresreq == 100 && d->used > 0) ||
-			    (d->usedcores == 100 && k.coresreq == 0))
-				continue;
-			d->used++;
-			d->usedmem += (int32_t)mem;
-			d->usedcores += k.coresreq;
-			g[got].dev = (int)order[i];
-			g[got].usedmem = (int32_t)mem;
-			g[got].usedcores = k.coresreq;
-			got++;
-			k.nums--;
-			if (st->kind == PK_VOLCANO_BINPACK)
-				s += 100 * ((double)d->usedmem / d->devmem);
-		}
-		if (k.nums > 0)
-			rc = PW_GPUS;
-	}
-	free(order);
-	hami_filter_release(&f);
-	*ng = got;
-	*score = floor(s + 0.5);
-	return rc;
-}
-
-/* --- the decision ------------------------------------------------------ */
-
+/* Requests for kube's scoring: a container without cpu or memory counts
+ * as 100m and 200 MiB (NonMissingContainerRequests). */
 static void
 peer_pod_init(struct peer_pod *pp, const struct gs_pod *pod,
-    const struct gs_config *cfg)
+    const struct gs_config *cfg, size_t maxdevs)
 {
-	size_t	i;
+	struct hami_req	k;
+	size_t		i, total = 0;
 
-	pp->nctrs = pod->nctrs;
+	memset(pp, 0, sizeof *pp);
 	pp->req = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *pp->req);
-	pp->sharing = 0;
 	for (i = 0; i < pod->nctrs; i++) {
 		const struct gs_resval *l = pod->ctrs[i].lim;
 
-		hami_build_request(&pod->ctrs[i], cfg, &pp->req[i]);
-		if (pp->req[i].nums > 0 && (l[GS_RES_GPUMEM].set ||
+		hami_build_request(&pod->ctrs[i], cfg, &k);
+		pp->req[i].num = k.nums;
+		pp->req[i].mem = k.memreq;
+		pp->req[i].pct = k.mempct != 101 ? k.mempct : -1;
+		pp->req[i].cores = k.coresreq;
+		/* KAI: a memory request is a fraction (gpu-memory, or
+		 * gpu-fraction from the percentage); else whole GPUs. */
+		pp->req[i].frac = !(k.mempct == 100 && k.memreq == 0);
+		if (k.nums > 0 && (l[GS_RES_GPUMEM].set ||
 		    l[GS_RES_GPUMEM_PCT].set || l[GS_RES_GPUCORES].set))
 			pp->sharing = 1;
+		total += (size_t)k.nums;
+		pp->v.cpu += pod->ctrs[i].cpu > 0 ? pod->ctrs[i].cpu : 100;
+		pp->v.mem += pod->ctrs[i].mem > 0 ? pod->ctrs[i].mem :
+		    200LL * 1024 * 1024;
 	}
+	for (i = 0; i < pod->nctrs; i++)
+		pp->req[i].frac = pp->req[i].frac && pp->sharing;
+	pp->v.gpu = (int64_t)total;
+	pp->v.req = pp->req;
+	pp->v.nreq = pod->nctrs;
+	pp->dv = xcalloc(maxdevs, sizeof *pp->dv);
+	pp->taken = xcalloc(maxdevs, 1);
+	pp->g = xcalloc(total + maxdevs, sizeof *pp->g);
+	hami_filter_init(&pp->f, pod, cfg);
+}
+
+static void
+peer_pod_release(struct peer_pod *pp)
+{
+	hami_filter_release(&pp->f);
+	free(pp->req);
+	free(pp->dv);
+	free(pp->taken);
+	free(pp->g);
+}
+
+/* The node's score and grants (pp->g, pp->ng), or why it failed. */
+static int
+peer_node(const struct peer_state *st, const struct gs_node *n,
+    struct peer_pod *pp, double *score)
+{
+	struct gs_pnode	v;
+	int		got;
+
+	view_node(st, n, pp, &v);
+	pp->ng = 0;
+	switch (st->kind) {
+	case PK_KUBE_LEAST:
+	case PK_KUBE_MOST:
+	case PK_KUBE_RTCR:
+		if ((got = gs_peer_kube_devices(&v, &pp->v, pp->taken,
+		    pp->g)) < 0)
+			return PW_GPUS;
+		*score = gs_peer_kube_score(st->kind == PK_KUBE_LEAST ?
+		    GS_KUBE_LEAST : st->kind == PK_KUBE_MOST ? GS_KUBE_MOST :
+		    GS_KUBE_RTCR, kube_weights, &v, &pp->v);
+		break;
+	case PK_KAI_BINPACK:
+	case PK_KAI_SPREAD:
+		if ((got = gs_peer_kai_devices(st->kind == PK_KAI_BINPACK, &v,
+		    &pp->v, pp->taken, pp->g)) < 0)
+			return PW_GPUS;
+		*score = gs_peer_kai_score(st->kind == PK_KAI_BINPACK, &pp->kr,
+		    &v, &pp->v);
+		break;
+	default:
+		if ((*score = gs_peer_volcano(st->kind == PK_VOLCANO_BINPACK,
+		    &v, &pp->v, pp->g, &pp->ng)) < 0)
+			return PW_GPUS;
+		return -1;
+	}
+	pp->ng = (size_t)got;
+	return -1;
+}
+
+/* KAI binpack's range: free whole GPUs over the nodes with GPUs. */
+static void
+kai_prepare(const struct gs_cluster *c, struct gs_kai_range *r)
+{
+	size_t	i;
+
+	gs_peer_kai_range_init(r);
+	for (i = 0; i < c->nnodes; i++)
+		if (c->nodes[i].ndevs > 0 && c->nodes[i].registered)
+			gs_peer_kai_range_add(r, idle_devices(&c->nodes[i]));
 }
 
 static char *
@@ -426,53 +259,76 @@ pending_reason(const struct gs_cluster *c, const int counts[PW_N])
 	    counts[PW_GPUS]);
 }
 
+/* The grants of the chosen node into the placement, container by
+ * container; a whole device's grant takes all its memory and cores. */
+static void
+place(struct gs_placement *d, const struct gs_node *n,
+    const struct gs_pod *pod, const struct peer_pod *pp,
+    const struct gs_pgrant *g, size_t ng)
+{
+	size_t	i, j, off = 0, k;
+
+	for (i = 0; i < pod->nctrs; i++) {
+		k = (size_t)pp->req[i].num;
+		if (k == 0 || off + k > ng)
+			continue;
+		d->ctrs[i].ngrants = k;
+		d->ctrs[i].grants = xcalloc(k, sizeof *d->ctrs[i].grants);
+		for (j = 0; j < k; j++) {
+			const struct gs_pgrant	*e = &g[off + j];
+			const struct gs_device	*dv = &n->devs[e->dev];
+
+			d->ctrs[i].grants[j].dev = e->dev;
+			d->ctrs[i].grants[j].usedmem = e->whole ? dv->devmem :
+			    (int32_t)e->mem;
+			d->ctrs[i].grants[j].usedcores = e->whole ?
+			    dv->devcore : e->cores;
+		}
+		off += k;
+	}
+}
+
 static void
 peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d)
 {
 	struct peer_state	*st = p;
 	struct peer_pod		 pp;
-	struct kai_range	 kr = { 0, 0 };
-	struct gs_grant		*g, *best_g;
-	struct gs_device	*dv = NULL;
-	unsigned char		*taken = NULL;
-	size_t			 i, maxdevs = 1, ng, best_ng = 0, total = 0;
-	int			 counts[PW_N] = { 0 }, why;
+	struct gs_pgrant	*best_g;
+	size_t			 i, maxdevs = 1, best_ng = 0;
+	int			 counts[PW_N] = { 0 }, name_ties;
 	long			 best = -1;
-	double			 score, best_score = 0;
+	double			 score = 0, best_score = 0;
 	char			 fbuf[192];
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	peer_pod_init(&pp, pod, st->cfg);
-	for (i = 0; i < pp.nctrs; i++)
-		total += (size_t)pp.req[i].nums;
-	if (total == 0) {
-		d->status = GS_UNMANAGED;
-		free(pp.req);
-		return;
-	}
-	if (st->kind <= PK_KUBE_RTCR && pp.sharing) {
-		/* NodeResourcesFit: Insufficient nvidia.com/gpumem. */
-		d->status = GS_PENDING;
-		d->nctrs = pod->nctrs;
-		d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
-		d->reason = xstrdup("asks nvidia.com/gpumem, gpumem-percentage "
-		    "or gpucores, which no node advertises without HAMi");
-		free(pp.req);
-		return;
-	}
 	for (i = 0; i < c->nnodes; i++)
 		if (c->nodes[i].ndevs > maxdevs)
 			maxdevs = c->nodes[i].ndevs;
-	g = xcalloc(total + maxdevs, sizeof *g);
-	best_g = xcalloc(total + maxdevs, sizeof *best_g);
-	dv = xcalloc(maxdevs, sizeof *dv);
-	taken = xcalloc(maxdevs, 1);
+	peer_pod_init(&pp, pod, st->cfg, maxdevs);
+	if (pp.v.gpu == 0) {
+		d->status = GS_UNMANAGED;
+		peer_pod_release(&pp);
+		return;
+	}
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
+	if (st->kind <= PK_KUBE_RTCR && pp.sharing) {
+		/* NodeResourcesFit: Insufficient nvidia.com/gpumem. */
+		d->status = GS_PENDING;
+		d->reason = xstrdup("asks nvidia.com/gpumem, gpumem-percentage "
+		    "or gpucores, which no node advertises without HAMi");
+		peer_pod_release(&pp);
+		return;
+	}
+	best_g = xcalloc((size_t)pp.v.gpu + maxdevs, sizeof *best_g);
 	if (st->kind == PK_KAI_BINPACK)
-		kai_prepare(c, &kr);
+		kai_prepare(c, &pp.kr);
+	name_ties = st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD;
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
+		int why;
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
@@ -484,53 +340,30 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 			counts[PW_NO_GPUS]++;
 			continue;
 		}
-		ng = 0;
-		if (st->kind <= PK_KUBE_RTCR)
-			why = kube_node(st, n, pod, &pp, &score, g, &ng);
-		else if (st->kind <= PK_KAI_SPREAD)
-			why = kai_node(st, n, &pp, &kr, &score, g, &ng, taken);
-		else
-			why = volcano_node(st, n, pod, &pp, &score, g, &ng, dv);
-		if (why >= 0) {
+		if ((why = peer_node(st, n, &pp, &score)) >= 0) {
 			counts[why]++;
 			continue;
 		}
 		if (best >= 0 && (score < best_score || (score == best_score &&
-		    (st->kind < PK_KAI_BINPACK || st->kind > PK_KAI_SPREAD ||
-		    strcmp(n->name, c->nodes[best].name) >= 0))))
+		    (!name_ties || strcmp(n->name, c->nodes[best].name) >= 0))))
 			continue;
 		best = (long)i;
 		best_score = score;
-		best_ng = ng;
-		memcpy(best_g, g, ng * sizeof *g);
+		best_ng = pp.ng;
+		memcpy(best_g, pp.g, pp.ng * sizeof *pp.g);
 	}
-	d->nctrs = pod->nctrs;
-	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
 	if (best < 0) {
 		d->status = GS_PENDING;
 		d->reason = pending_reason(c, counts);
 	} else {
-		size_t off = 0;
-
 		d->status = GS_PLACED;
 		d->node = best;
 		d->node_score = (float)best_score;
-		for (i = 0; i < pod->nctrs; i++) {
-			size_t k = (size_t)pp.req[i].nums;
-
-			if (k == 0 || off + k > best_ng)
-				continue;
-			d->ctrs[i].ngrants = k;
-			d->ctrs[i].grants = xcalloc(k, sizeof *g);
-			memcpy(d->ctrs[i].grants, best_g + off, k * sizeof *g);
-			off += k;
-		}
+		place(d, &c->nodes[best], pod, &pp, best_g, best_ng);
 	}
-	free(g);
 	free(best_g);
-	free(dv);
-	free(taken);
-	free(pp.req);
+	peer_pod_release(&pp);
+	return;
 }
 
 #define PEER_CREATE(fn, kind)						\

@@ -41,6 +41,7 @@ main(void)
 		SUITE(onetable),
 		SUITE(profile),
 		SUITE(sim),
+		SUITE(peer_rules),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
