@@ -38,6 +38,7 @@ main(void)
 		SUITE(lint),
 		SUITE(io),
 		SUITE(optparse),
+		SUITE(perf),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -26,6 +26,7 @@ extern CU_TestInfo truth_tests[];
 extern CU_TestInfo lint_tests[];
 extern CU_TestInfo io_tests[];
 extern CU_TestInfo optparse_tests[];
+extern CU_TestInfo perf_tests[];
 
 /* A node of n identical GPUs (index order, UUIDs "GPU-<i>"). */
 void	t_node(struct gs_node *, const char *name, size_t n, int32_t mem,
