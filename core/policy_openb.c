@@ -31,6 +31,15 @@ struct openb_state {
 	int64_t			*req;	/* per shape: memreq, or -pct */
 	size_t			 nshapes;
 	int64_t			 kept;
+	int32_t			 milli_devmem;	/* shapes' milli are for */
+	int			 milli_set;
+	/* Per node, keyed on gs_node.gen (policy.h): the node in the
+	 * replay's terms with its FGD fragmentation, rebuilt only for nodes
+	 * whose usage changed since. */
+	struct gs_rnode		*rn;
+	uint64_t		*rgen;
+	unsigned char		*rvalid;
+	size_t			 nrn;
 };
 
 /* The milli-GPU share of a request on a GPU of devmem MiB. */
@@ -107,13 +116,20 @@ to_rnode(const struct gs_node *n, struct gs_rnode *r)
 	}
 }
 
-/* FGD's frag numerator for node r, the shapes' milli for its GPUs. */
+/* The typical shapes into t, their milli in the terms of GPUs of devmem
+ * MiB (recomputed only when devmem changes). */
 static void
-node_frag(struct openb_state *st, struct gs_rnode *r, int32_t devmem,
-    struct gs_typical *t)
+shapes_for(struct openb_state *st, int32_t devmem, struct gs_typical *t)
 {
 	size_t	i;
 
+	t->v = st->shapes;
+	t->n = st->nshapes;
+	t->kept = st->kept;
+	if (st->milli_set && st->milli_devmem == devmem)
+		return;
+	st->milli_set = 1;
+	st->milli_devmem = devmem;
 	for (i = 0; i < st->nshapes; i++) {
 		struct hami_req k = { 1, 0, 101, 0, 0 };
 
@@ -125,10 +141,42 @@ node_frag(struct openb_state *st, struct gs_rnode *r, int32_t devmem,
 			k.memreq = (int32_t)st->req[i];
 		st->shapes[i].milli = share_of(&k, devmem);
 	}
-	t->v = st->shapes;
-	t->n = st->nshapes;
-	t->kept = st->kept;
-	r->frag = gs_frag_node(r, t);
+}
+
+/*
+ * Node i in the replay's terms with (FGD) its frag numerator, from the
+ * cache while the node's gen is unchanged; t gets the shapes' milli for
+ * its GPUs.  The view and the fragmentation depend only on the node
+ * (usage, allocatable, health) and the workload's shapes, never on the
+ * pod; the engine bumps gen whenever it charges or releases usage.
+ */
+static const struct gs_rnode *
+node_view(struct openb_state *st, const struct gs_node *n, size_t i,
+    struct gs_typical *t)
+{
+	if (st->policy == GS_RP_FGD)
+		shapes_for(st, node_devmem(n), t);
+	if (st->rvalid[i] && st->rgen[i] == n->gen)
+		return &st->rn[i];
+	to_rnode(n, &st->rn[i]);
+	if (st->policy == GS_RP_FGD)
+		st->rn[i].frag = gs_frag_node(&st->rn[i], t);
+	st->rgen[i] = n->gen;
+	st->rvalid[i] = 1;
+	return &st->rn[i];
+}
+
+/* Room in the cache for c's nodes; new entries are not valid. */
+static void
+cache_size(struct openb_state *st, const struct gs_cluster *c)
+{
+	if (c->nnodes <= st->nrn)
+		return;
+	st->rn = xreallocarray(st->rn, c->nnodes, sizeof *st->rn);
+	st->rgen = xreallocarray(st->rgen, c->nnodes, sizeof *st->rgen);
+	st->rvalid = xreallocarray(st->rvalid, c->nnodes, 1);
+	memset(st->rvalid + st->nrn, 0, c->nnodes - st->nrn);
+	st->nrn = c->nnodes;
 }
 
 /* A workload pod's typical-pod key: cpu, GPUs, memory request (MiB, or
@@ -210,6 +258,9 @@ openb_workload(void *p, const struct gs_workload *w)
 	}
 	st->nshapes = i;
 	st->kept = cum > 0 ? cum : 1;
+	st->milli_set = 0;
+	if (st->nrn > 0)
+		memset(st->rvalid, 0, st->nrn);	/* new shapes, new frag */
 	free(v);
 }
 
@@ -221,7 +272,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	struct hami_req		 k;
 	struct gs_rctx		 ctx;
 	struct gs_typical	 t;
-	struct gs_rnode		 r;
+	const struct gs_rnode	*r;
 	struct gs_rpod		 rp;
 	struct node_score {
 		int		ok;
@@ -258,6 +309,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	rp.num = k.nums;
 	rp.mask = ~UINT64_C(0);
 	sc = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *sc);
+	cache_size(st, c);
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
 
@@ -266,16 +318,14 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		    !n->registered || n->ndevs == 0 ||
 		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL)
 			continue;
-		to_rnode(n, &r);
+		r = node_view(st, n, i, &t);
 		rp.milli = k.mempct == 100 && k.memreq == 0 ? GS_MILLI :
 		    share_of(&k, node_devmem(n));
 		if (rp.num > 1 && rp.milli < GS_MILLI)
 			rp.milli = GS_MILLI;	/* shares are one-GPU only */
-		if (!gs_rnode_fits(&r, &rp))
+		if (!gs_rnode_fits(r, &rp))
 			continue;
-		if (st->policy == GS_RP_FGD)
-			node_frag(st, &r, node_devmem(n), &t);
-		sc[i].s = gs_rpolicy_score(&ctx, &r, &rp, &sc[i].devs);
+		sc[i].s = gs_rpolicy_score(&ctx, r, &rp, &sc[i].devs);
 		sc[i].ok = 1;
 		if (nfit++ == 0 || sc[i].s < lo)
 			lo = sc[i].s;
@@ -348,6 +398,9 @@ openb_destroy(void *p)
 
 	free(st->shapes);
 	free(st->req);
+	free(st->rn);
+	free(st->rgen);
+	free(st->rvalid);
 	free(st);
 }
 

@@ -16,6 +16,55 @@
 #include "../../core/util.h"
 
 /*
+ * The FGD family's node view is cached per gen: one 15360 MiB T4, a pod
+ * of 10000 MiB (652 milli) fits once; after the engine charges it (gen
+ * moves) the same pod no longer fits (348 milli left).  Usage changed
+ * outside the engine with gen bumped (as load_running does) is seen too.
+ */
+static void
+test_openb_view_follows_gen(void)
+{
+	static const struct gs_policy *const p[4] = { &gs_policy_openb_fgd,
+	    &gs_policy_openb_bestfit, &gs_policy_openb_gpupacking,
+	    &gs_policy_openb_dotprod };
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_placement	 d;
+	struct gs_error		 err;
+	void			*st;
+	size_t			 k;
+
+	memset(&w, 0, sizeof w);
+	t_ctr(&t_pod(&w, "a", 1)->ctrs[0], 1, 10000, -1, -1);
+	for (k = 0; k < 4; k++) {
+		memset(&c, 0, sizeof c);
+		c.nodes = xcalloc(1, sizeof *c.nodes);
+		c.nnodes = c.cap = 1;
+		t_node(&c.nodes[0], "n0", 1, 15360, "NVIDIA-Tesla T4");
+		gs_config_init(&cfg);
+		t_set_profile(&cfg, p[k]->name);
+		st = gs_policy_start(p[k], &c, &cfg, &w);
+		p[k]->decide(st, &c, &w.pods[0], &d, &err);
+		CU_ASSERT_EQUAL(d.status, GS_PLACED);
+		gs_engine_commit(&c, &d, &w.pods[0]);
+		gs_placement_release(&d);
+		p[k]->decide(st, &c, &w.pods[0], &d, &err);
+		CU_ASSERT_EQUAL(d.status, GS_PENDING);
+		gs_placement_release(&d);
+		c.nodes[0].devs[0].usedmem = 0;
+		c.nodes[0].gen++;
+		p[k]->decide(st, &c, &w.pods[0], &d, &err);
+		CU_ASSERT_EQUAL(d.status, GS_PLACED);
+		gs_placement_release(&d);
+		p[k]->destroy(st);
+		gs_config_release(&cfg);
+		gs_cluster_release(&c);
+	}
+	gs_workload_release(&w);
+}
+
+/*
  * The GPU index: pod a holds GPU 0 with both containers (listed once),
  * b GPUs 0 and 1, c is pending; running pod r holds GPU 1 of n0 and
  * comes first; n1's GPU has no pod.
@@ -96,6 +145,7 @@ test_gpu_index(void)
 }
 
 CU_TestInfo perf_tests[] = {
+	{ "FGD family's node view follows gen", test_openb_view_follows_gen },
 	{ "GPU index: running, then placements, once each", test_gpu_index },
 	CU_TEST_INFO_NULL,
 };
