@@ -16,6 +16,143 @@
 #include "../../core/util.h"
 
 /*
+ * The kept order must give every decision the per-pod heap gives (the
+ * exhaustive path): identical nodes (all tied at first), pods of both
+ * directions, and releases (scores go down, the epoch moves) between
+ * them.  Pod k is released after pod k + 5 when k % 3 == 0.
+ */
+static void
+test_order_is_exact(void)
+{
+	struct gs_cluster	 c[2];
+	struct gs_workload	 w;
+	struct gs_config	 cfg[2];
+	struct gs_placement	 pl[2][160];
+	void			*st[2];
+	unsigned		 seed = 4242, u;
+	size_t			 i, k, pass, moved = 0;
+	struct gs_error		 err;
+
+	memset(&w, 0, sizeof w);
+	for (i = 0; i < 160; i++) {
+		char		 n[32];
+		struct gs_pod	*p;
+
+		seed = seed * 1103515245u + 12345u;
+		u = (seed >> 8) % 1000;
+		snprintf(n, sizeof n, "p%zu", i);
+		p = t_pod(&w, n, 1);
+		t_ctr(&p->ctrs[0], 1 + (u % 5 == 0), 1000 + 700 * (u % 9),
+		    -1, u % 4 == 0 ? 30 : -1);
+		if (u % 2)
+			gs_kv_set(&p->annotations,
+			    "hami.io/node-scheduler-policy", "spread");
+	}
+	for (pass = 0; pass < 2; pass++) {
+		memset(&c[pass], 0, sizeof c[pass]);
+		c[pass].nodes = xcalloc(9, sizeof *c[pass].nodes);
+		c[pass].nnodes = c[pass].cap = 9;
+		for (i = 0; i < 9; i++) {
+			char n[32];
+
+			snprintf(n, sizeof n, "n%zu", i);
+			t_node(&c[pass].nodes[i], n, 2, 15360,
+			    "NVIDIA-Tesla T4");
+		}
+		gs_config_init(&cfg[pass]);
+		cfg[pass].exhaustive = pass == 1;
+		st[pass] = gs_policy_hami_v261.create(&c[pass], &cfg[pass]);
+		for (i = 0; i < 160; i++) {
+			CU_ASSERT_EQUAL_FATAL(gs_policy_hami_v261.decide(
+			    st[pass], &c[pass], &w.pods[i], &pl[pass][i], &err),
+			    0);
+			gs_engine_commit(&c[pass], &pl[pass][i], &w.pods[i]);
+			if (i >= 5 && (i - 5) % 3 == 0)
+				gs_engine_release(&c[pass], &pl[pass][i - 5],
+				    &w.pods[i - 5]);
+		}
+		gs_policy_hami_v261.destroy(st[pass]);
+	}
+	for (i = 0; i < 160; i++) {
+		CU_ASSERT_EQUAL(pl[0][i].status, pl[1][i].status);
+		CU_ASSERT_EQUAL(pl[0][i].node, pl[1][i].node);
+		CU_ASSERT_EQUAL(pl[0][i].node_score, pl[1][i].node_score);
+		moved += i > 0 && pl[0][i].node != pl[0][i - 1].node;
+		if (pl[0][i].status == GS_PLACED &&
+		    pl[1][i].status == GS_PLACED)
+			for (k = 0; k < pl[0][i].ctrs[0].ngrants; k++)
+				CU_ASSERT_EQUAL(pl[0][i].ctrs[0].grants[k].dev,
+				    pl[1][i].ctrs[0].grants[k].dev);
+		CU_ASSERT_STRING_EQUAL(pl[0][i].reason ? pl[0][i].reason : "",
+		    pl[1][i].reason ? pl[1][i].reason : "");
+		gs_placement_release(&pl[0][i]);
+		gs_placement_release(&pl[1][i]);
+	}
+	CU_ASSERT_TRUE(moved > 20);	/* the order did change */
+	for (pass = 0; pass < 2; pass++) {
+		gs_cluster_release(&c[pass]);
+		gs_config_release(&cfg[pass]);
+	}
+	gs_workload_release(&w);
+}
+
+/*
+ * Binpack with the kept order: n0 takes the first pod (tie, listed
+ * first); n0's score rises to 10 x (1/20 + 0 + 4000/30720) = 1.8020834,
+ * so the second pod goes there too; after the first pod leaves, n0 is
+ * back at 1.8020834 (one pod) and still the highest.  Spread then takes
+ * n1 (score 0, listed before n2).
+ */
+static void
+test_order_follows_usage(void)
+{
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_placement	 d[4];
+	struct gs_error		 err;
+	void			*st;
+	size_t			 i;
+
+	memset(&c, 0, sizeof c);
+	memset(&w, 0, sizeof w);
+	c.nodes = xcalloc(3, sizeof *c.nodes);
+	c.nnodes = c.cap = 3;
+	for (i = 0; i < 3; i++)
+		t_node(&c.nodes[i], i == 0 ? "n0" : i == 1 ? "n1" : "n2", 2,
+		    15360, "NVIDIA-Tesla T4");
+	for (i = 0; i < 4; i++)
+		t_ctr(&t_pod(&w, i == 3 ? "s" : "b", 1)->ctrs[0], 1, 4000, -1,
+		    -1);
+	gs_kv_set(&w.pods[3].annotations, "hami.io/node-scheduler-policy",
+	    "spread");
+	gs_config_init(&cfg);
+	st = gs_policy_hami_v261.create(&c, &cfg);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[0], &err);
+	gs_engine_commit(&c, &d[0], &w.pods[0]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[1], &d[1], &err);
+	gs_engine_commit(&c, &d[1], &w.pods[1]);
+	gs_engine_release(&c, &d[0], &w.pods[0]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[2], &d[2], &err);
+	gs_engine_commit(&c, &d[2], &w.pods[2]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[3], &d[3], &err);
+	CU_ASSERT_EQUAL(d[0].node, 0);
+	CU_ASSERT_EQUAL(d[0].node_score, 0);
+	CU_ASSERT_EQUAL(d[1].node, 0);
+	CU_ASSERT_DOUBLE_EQUAL(d[1].node_score, 1.8020834, 1e-6);
+	CU_ASSERT_EQUAL(d[2].node, 0);
+	CU_ASSERT_DOUBLE_EQUAL(d[2].node_score, 1.8020834, 1e-6);
+	CU_ASSERT_EQUAL(d[3].node, 1);
+	CU_ASSERT_EQUAL(d[3].node_score, 0);
+	gs_policy_hami_v261.destroy(st);
+	for (i = 0; i < 4; i++)
+		gs_placement_release(&d[i]);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+}
+
+/*
  * The FGD family's node view is cached per gen: one 15360 MiB T4, a pod
  * of 10000 MiB (652 milli) fits once; after the engine charges it (gen
  * moves) the same pod no longer fits (348 milli left).  Usage changed
@@ -145,6 +282,10 @@ test_gpu_index(void)
 }
 
 CU_TestInfo perf_tests[] = {
+	{ "HAMi's kept node order decides as the per-pod heap",
+	    test_order_is_exact },
+	{ "HAMi's kept node order follows commits and releases",
+	    test_order_follows_usage },
 	{ "FGD family's node view follows gen", test_openb_view_follows_gen },
 	{ "GPU index: running, then placements, once each", test_gpu_index },
 	CU_TEST_INFO_NULL,
