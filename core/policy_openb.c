@@ -40,6 +40,22 @@ struct openb_state {
 	uint64_t		*rgen;
 	unsigned char		*rvalid;
 	size_t			 nrn;
+	/* Per node, the score of the last request it was scored for. */
+	struct score_memo	*sm;
+};
+
+/*
+ * A node's score for one request, valid while the node's gen is gen: the
+ * policies' fit and score read only the node's view, the typical shapes
+ * (fixed per run) and the request's cpu, memory, GPU count and milli.
+ */
+struct score_memo {
+	uint64_t	gen;
+	int64_t		cpu, mem;
+	int		num, milli;
+	int		valid, ok;
+	double		s;
+	uint32_t	devs;
 };
 
 /* The milli-GPU share of a request on a GPU of devmem MiB. */
@@ -176,7 +192,35 @@ cache_size(struct openb_state *st, const struct gs_cluster *c)
 	st->rgen = xreallocarray(st->rgen, c->nnodes, sizeof *st->rgen);
 	st->rvalid = xreallocarray(st->rvalid, c->nnodes, 1);
 	memset(st->rvalid + st->nrn, 0, c->nnodes - st->nrn);
+	st->sm = xreallocarray(st->sm, c->nnodes, sizeof *st->sm);
+	memset(st->sm + st->nrn, 0, (c->nnodes - st->nrn) * sizeof *st->sm);
 	st->nrn = c->nnodes;
+}
+
+/* Does rp fit node i (view r), and at what score: from the memo when
+ * node and request are those it was computed for. */
+static int
+node_fit_score(struct openb_state *st, const struct gs_rctx *ctx, size_t i,
+    uint64_t gen, const struct gs_rnode *r, const struct gs_rpod *rp,
+    double *score, uint32_t *devs)
+{
+	struct score_memo	*m = &st->sm[i];
+
+	if (!(m->valid && m->gen == gen && m->cpu == rp->cpu &&
+	    m->mem == rp->mem && m->num == rp->num && m->milli == rp->milli)) {
+		m->valid = 1;
+		m->gen = gen;
+		m->cpu = rp->cpu;
+		m->mem = rp->mem;
+		m->num = rp->num;
+		m->milli = rp->milli;
+		m->ok = gs_rnode_fits(r, rp);
+		m->devs = 0;
+		m->s = m->ok ? gs_rpolicy_score(ctx, r, rp, &m->devs) : 0;
+	}
+	*score = m->s;
+	*devs = m->devs;
+	return m->ok;
 }
 
 /* A workload pod's typical-pod key: cpu, GPUs, memory request (MiB, or
@@ -259,8 +303,10 @@ openb_workload(void *p, const struct gs_workload *w)
 	st->nshapes = i;
 	st->kept = cum > 0 ? cum : 1;
 	st->milli_set = 0;
-	if (st->nrn > 0)
-		memset(st->rvalid, 0, st->nrn);	/* new shapes, new frag */
+	if (st->nrn > 0) {	/* new shapes: new frag, new scores */
+		memset(st->rvalid, 0, st->nrn);
+		memset(st->sm, 0, st->nrn * sizeof *st->sm);
+	}
 	free(v);
 }
 
@@ -323,9 +369,9 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		    share_of(&k, node_devmem(n));
 		if (rp.num > 1 && rp.milli < GS_MILLI)
 			rp.milli = GS_MILLI;	/* shares are one-GPU only */
-		if (!gs_rnode_fits(r, &rp))
+		if (!node_fit_score(st, &ctx, i, n->gen, r, &rp, &sc[i].s,
+		    &sc[i].devs))
 			continue;
-		sc[i].s = gs_rpolicy_score(&ctx, r, &rp, &sc[i].devs);
 		sc[i].ok = 1;
 		if (nfit++ == 0 || sc[i].s < lo)
 			lo = sc[i].s;
@@ -401,6 +447,7 @@ openb_destroy(void *p)
 	free(st->rn);
 	free(st->rgen);
 	free(st->rvalid);
+	free(st->sm);
 	free(st);
 }
 

@@ -157,6 +157,8 @@ test_order_follows_usage(void)
  * of 10000 MiB (652 milli) fits once; after the engine charges it (gen
  * moves) the same pod no longer fits (348 milli left).  Usage changed
  * outside the engine with gen bumped (as load_running does) is seen too.
+ * The score memo is per request: a 2-GPU pod scored on the same node at
+ * the same gen does not fit, and pod a then fits again.
  */
 static void
 test_openb_view_follows_gen(void)
@@ -174,6 +176,7 @@ test_openb_view_follows_gen(void)
 
 	memset(&w, 0, sizeof w);
 	t_ctr(&t_pod(&w, "a", 1)->ctrs[0], 1, 10000, -1, -1);
+	t_ctr(&t_pod(&w, "two", 1)->ctrs[0], 2, 1000, -1, -1);
 	for (k = 0; k < 4; k++) {
 		memset(&c, 0, sizeof c);
 		c.nodes = xcalloc(1, sizeof *c.nodes);
@@ -191,6 +194,12 @@ test_openb_view_follows_gen(void)
 		gs_placement_release(&d);
 		c.nodes[0].devs[0].usedmem = 0;
 		c.nodes[0].gen++;
+		p[k]->decide(st, &c, &w.pods[0], &d, &err);
+		CU_ASSERT_EQUAL(d.status, GS_PLACED);
+		gs_placement_release(&d);
+		p[k]->decide(st, &c, &w.pods[1], &d, &err);
+		CU_ASSERT_EQUAL(d.status, GS_PENDING);
+		gs_placement_release(&d);
 		p[k]->decide(st, &c, &w.pods[0], &d, &err);
 		CU_ASSERT_EQUAL(d.status, GS_PLACED);
 		gs_placement_release(&d);
