@@ -18,7 +18,27 @@
  * node is unchanged (not for Ascend's own Fit, which reads more).
  * tests/unit/test_engine.c checks the memo against the straightforward
  * evaluation.  Spec §3.1-§3.3, §3.9.
+ *
+ * The node order is kept across pods.  HAMi scores every node for every
+ * pod, but the part of the score the order is made of depends only on the
+ * node: calcScore (pkg/scheduler/score.go) sets it with
+ * NodeScore.ComputeScore (v2.6.1) / ComputeDefaultScore (v2.7 on,
+ * pkg/scheduler/policy/node_policy.go) from the node's devices' Used,
+ * Usedcores, Usedmem, Count, Totalcore and Totalmem before fitInDevices
+ * runs, and reads nothing of the pod.  What reads the pod is
+ * OverrideScore, after the fit: it adds each vendor's ScoreNode(node,
+ * podDevices, previous, policy), which is 0 for NVIDIA
+ * (pkg/device/nvidia/device.go) and every vendor gpusched schedules but
+ * Ascend 910 (pkg/device/ascend/device.go adds the NPUs' network shares):
+ * those pods still score every node (best_scored).  The pod chooses only
+ * the direction (binpack or spread, NodeScoreList.Less), so two sorted
+ * orders are kept, one per direction, in hami_node_prefer's strict total
+ * order (score, then the node listed first): the order a full sort of the
+ * same scores gives, ties included.  Only nodes whose gen changed are
+ * rescored and moved.  cfg->exhaustive keeps the per-pod heap of the
+ * candidates (the straightforward path the tests compare with).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +79,12 @@ struct hami_state {
 	uint64_t		*ngen;		/* gen the cache was built at */
 	unsigned char		*nvalid;
 	size_t			*heap;
+	/* The kept orders, [0] binpack, [1] spread: node indices, most
+	 * preferred first; pos[i] is node i's place; oscore the scores they
+	 * are sorted by. */
+	size_t			*ord[2], *pos[2];
+	float			*oscore;
+	unsigned char		 obuilt[2];
 	struct hami_scratch	 scratch;
 	struct memo_shape	 memo[MEMO_MAX_SHAPES];
 	size_t			 nmemo;
@@ -111,6 +137,11 @@ hami_destroy(void *p)
 	free(st->ngen);
 	free(st->nvalid);
 	free(st->heap);
+	free(st->ord[0]);
+	free(st->ord[1]);
+	free(st->pos[0]);
+	free(st->pos[1]);
+	free(st->oscore);
 	hami_scratch_release(&st->scratch);
 	free(st);
 }
@@ -153,6 +184,108 @@ heap_down(struct hami_state *st, int spread, size_t n, size_t i)
 		h[c] = t;
 		i = c;
 	}
+}
+
+/* Is a before b in the kept order of that direction? */
+static int
+ord_before(const struct hami_state *st, int spread, size_t a, size_t b)
+{
+	return hami_node_prefer(spread, st->oscore[a], a, st->oscore[b], b);
+}
+
+/* Where node i goes among v[0..n) (i not in it): the first place whose
+ * node comes after i. */
+static size_t
+ord_search(const struct hami_state *st, int spread, const size_t *v,
+    size_t n, size_t i)
+{
+	size_t	lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ord_before(st, spread, v[mid], i))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Node i's score changed to oscore[i]: move it to its place. */
+static void
+ord_move(struct hami_state *st, int spread, size_t nnodes, size_t i)
+{
+	size_t	*v = st->ord[spread], *pos = st->pos[spread];
+	size_t	 from = pos[i], to, k;
+
+	memmove(v + from, v + from + 1, (nnodes - from - 1) * sizeof *v);
+	to = ord_search(st, spread, v, nnodes - 1, i);
+	memmove(v + to + 1, v + to, (nnodes - 1 - to) * sizeof *v);
+	v[to] = i;
+	for (k = from < to ? from : to; k <= (from < to ? to : from); k++)
+		pos[v[k]] = k;
+}
+
+/* Build the order of one direction: the heap's pops, once. */
+static void
+ord_build(struct hami_state *st, int spread, size_t nnodes)
+{
+	size_t	i, n = nnodes;
+
+	st->ord[spread] = xcalloc(nnodes, sizeof *st->ord[spread]);
+	st->pos[spread] = xcalloc(nnodes, sizeof *st->pos[spread]);
+	for (i = 0; i < nnodes; i++)
+		st->heap[i] = i;
+	for (i = n / 2; i > 0; i--)
+		heap_down(st, spread, n, i - 1);
+	for (i = 0; i < nnodes; i++) {
+		st->ord[spread][i] = st->heap[0];
+		st->pos[spread][st->heap[0]] = i;
+		st->heap[0] = st->heap[--n];
+		heap_down(st, spread, n, 0);
+	}
+	st->obuilt[spread] = 1;
+}
+
+/* Do two scores sort alike (neither before the other on score)? */
+static int
+same_score(float a, float b)
+{
+	return !(a < b) && !(a > b) && isnan(a) == isnan(b);
+}
+
+/*
+ * Bring the kept order of the pod's direction up to date: rescore the
+ * nodes whose gen changed (usually the one the last pod went to) and move
+ * those whose score moved, in both built orders.
+ */
+static const size_t *
+ord_refresh(struct hami_state *st, const struct gs_cluster *c, int spread)
+{
+	size_t	i, s;
+
+	if (st->oscore == NULL) {
+		st->oscore = xcalloc(st->nnodes, sizeof *st->oscore);
+		for (i = 0; i < st->nnodes; i++)
+			st->oscore[i] = node_score(st, c, i);
+	}
+	for (i = 0; i < st->nnodes; i++) {
+		if (st->nvalid[i] && st->ngen[i] == c->nodes[i].gen &&
+		    same_score(st->nscore[i], st->oscore[i]))
+			continue;
+		node_score(st, c, i);
+		if (same_score(st->nscore[i], st->oscore[i])) {
+			st->oscore[i] = st->nscore[i];
+			continue;
+		}
+		st->oscore[i] = st->nscore[i];
+		for (s = 0; s < 2; s++)
+			if (st->obuilt[s])
+				ord_move(st, (int)s, st->nnodes, i);
+	}
+	if (!st->obuilt[spread])
+		ord_build(st, spread, st->nnodes);
+	return st->ord[spread];
 }
 
 /* The filter annotations as one string, for the memo key. */
@@ -533,6 +666,107 @@ best_scored(struct hami_state *st, const struct gs_cluster *c,
 }
 
 /*
+ * Is node i a candidate: hami_node_refusal's checks, with the cheap memo
+ * test first (a node that failed this shape before fails it still)?
+ */
+static int
+candidate(const struct gs_cluster *c, size_t i, const struct gs_pod *pod,
+    const struct hami_filter *f, const struct memo_shape *memo)
+{
+	char	fbuf[192];
+
+	if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+		return 0;
+	return hami_node_usable(&c->nodes[i], f->hp) &&
+	    !(memo != NULL && memo->node[i].known) &&
+	    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf) == NULL;
+}
+
+/* Node i fits: the pod goes there. */
+static int
+try_node(struct hami_state *st, const struct gs_cluster *c, size_t i,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo, struct gs_placement *d)
+{
+	struct node_outcome	scratch_outcome;
+
+	if (!eval_node(st, &c->nodes[i], reqs, d->ninit, pod->nctrs, f,
+	    grants, memo ? &memo->node[i] : &scratch_outcome))
+		return 0;
+	d->status = GS_PLACED;
+	d->node = (long)i;
+	d->node_score = st->nscore[i];
+	take_grants(st, d, reqs, grants);
+	return 1;
+}
+
+/*
+ * The candidates in the kept order, the first that fits wins: what
+ * sorting them all and trying from the best gives, for the cost of the
+ * nodes tried (and of the nodes whose gen changed).
+ */
+static void
+place_ordered(struct hami_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo, struct gs_placement *d)
+{
+	const size_t	*v;
+	size_t		 k, i;
+
+	if (pod->pinned_node >= 0) {
+		i = (size_t)pod->pinned_node;
+		if (i < c->nnodes && candidate(c, i, pod, f, memo)) {
+			node_score(st, c, i);
+			try_node(st, c, i, pod, reqs, f, grants, memo, d);
+		}
+		return;
+	}
+	v = ord_refresh(st, c, f->node_spread);
+	for (k = 0; k < c->nnodes; k++)
+		if (candidate(c, v[k], pod, f, memo) &&
+		    try_node(st, c, v[k], pod, reqs, f, grants, memo, d))
+			return;
+}
+
+/*
+ * The candidates in a heap built for this pod (cfg->exhaustive, and the
+ * pods Ascend's ScoreNode scores after the fit, where every candidate is
+ * evaluated).
+ */
+static void
+place_heap(struct hami_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo, int scored, struct gs_placement *d)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < c->nnodes; i++) {
+		if (!candidate(c, i, pod, f, memo))
+			continue;
+		node_score(st, c, i);
+		st->heap[n++] = i;
+	}
+	for (i = n / 2; i > 0; i--)
+		heap_down(st, f->node_spread, n, i - 1);
+	if (scored) {
+		best_scored(st, c, reqs, d->ninit, pod->nctrs, f, grants,
+		    memo, n, d);
+		return;
+	}
+	while (d->status == GS_PENDING && n > 0) {
+		size_t	best = st->heap[0];
+
+		st->heap[0] = st->heap[--n];
+		heap_down(st, f->node_spread, n, 0);
+		try_node(st, c, best, pod, reqs, f, grants, memo, d);
+	}
+}
+
+
+/*
  * Why the pod stays pending before any node is looked at (fresh string),
  * or NULL: v2.10's calcScore fails on the pod's weights, or v2.7's
  * topology-aware GPU policy, which picks cards by the NVLink scores the
@@ -558,13 +792,11 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	struct hami_filter	 f;
 	struct gs_grant		*grants;
 	struct memo_shape	*memo = NULL;
-	struct node_outcome	 scratch_outcome;
 	char			 fbuf[192];
 	const char		*why;
 	int64_t			 total = 0;
-	size_t			 i, n = 0, ci, nreq = 0, only = 0, nall;
+	size_t			 ci, nreq = 0, only = 0, nall;
 	const struct hami_profile *hp = hami_profile(st->cfg);
-	int			 spread;
 	int			 scored;
 
 	memset(d, 0, sizeof *d);
@@ -613,45 +845,16 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		hami_filter_release(&f);
 		return;
 	}
-	spread = f.node_spread;
 	grants = xcalloc(nall * st->stride, sizeof *grants);
 	st->tgrants = xcalloc(nall, sizeof *st->tgrants);
 	st->ngrants = xcalloc(nall, sizeof *st->ngrants);
 
-	for (i = 0; i < c->nnodes; i++) {
-		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
-			continue;
-		/*
-		 * hami_node_refusal's checks, with the cheap memo test first:
-		 * a node that failed this shape before fails it still.
-		 */
-		if (!hami_node_usable(&c->nodes[i], f.hp) ||
-		    (memo != NULL && memo->node[i].known) ||
-		    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf))
-			continue;
-		node_score(st, c, i);
-		st->heap[n++] = i;
-	}
-	for (i = n / 2; i > 0; i--)
-		heap_down(st, spread, n, i - 1);
 	d->status = GS_PENDING;
-	if ((scored = hami_ascend_scored(reqs, nall, hp)))
-		best_scored(st, c, reqs, d->ninit, pod->nctrs, &f, grants,
-		    memo, n, d);
-	while (!scored && d->status == GS_PENDING && n > 0) {
-		size_t	best = st->heap[0];
-
-		st->heap[0] = st->heap[--n];
-		heap_down(st, spread, n, 0);
-		if (!eval_node(st, &c->nodes[best], reqs, d->ninit,
-		    pod->nctrs, &f, grants, memo ? &memo->node[best] :
-		    &scratch_outcome))
-			continue;
-		d->status = GS_PLACED;
-		d->node = (long)best;
-		d->node_score = st->nscore[best];
-		take_grants(st, d, reqs, grants);
-	}
+	scored = hami_ascend_scored(reqs, nall, hp);
+	if (!st->memo_off && !scored)
+		place_ordered(st, c, pod, reqs, &f, grants, memo, d);
+	else
+		place_heap(st, c, pod, reqs, &f, grants, memo, scored, d);
 	if (d->status == GS_PENDING)
 		d->reason = pending_reason(st, c, pod, reqs, d->ninit, &f, grants,
 		    memo);

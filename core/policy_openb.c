@@ -61,6 +61,31 @@ struct openb_state {
 	int64_t			*req;	/* per shape: memreq, or -pct */
 	size_t			 nshapes;
 	int64_t			 kept;
+	int32_t			 milli_devmem;	/* shapes' milli are for */
+	int			 milli_set;
+	/* Per node, keyed on gs_node.gen (policy.h): the node in the
+	 * replay's terms with its FGD fragmentation, rebuilt only for nodes
+	 * whose usage changed since. */
+	struct gs_rnode		*rn;
+	uint64_t		*rgen;
+	unsigned char		*rvalid;
+	size_t			 nrn;
+	/* Per node, the score of the last request it was scored for. */
+	struct score_memo	*sm;
+};
+
+/*
+ * A node's score for one request, valid while the node's gen is gen: the
+ * policies' fit and score read only the node's view, the typical shapes
+ * (fixed per run) and the request's cpu, memory, GPU count and milli.
+ */
+struct score_memo {
+	uint64_t	gen;
+	int64_t		cpu, mem;
+	int		num, milli;
+	int		valid, ok;
+	double		s;
+	uint32_t	devs;
 };
 
 /* The milli-GPU share of a request on a GPU of devmem MiB. */
@@ -153,13 +178,20 @@ to_rpod(const struct gs_pod *pod, const struct hami_req *k, int32_t devmem,
 		rp->milli = GS_MILLI;	/* shares are one-GPU only */
 }
 
-/* FGD's frag numerator for node r, the shapes' milli for its GPUs. */
+/* The typical shapes into t, their milli in the terms of GPUs of devmem
+ * MiB (recomputed only when devmem changes). */
 static void
-node_frag(struct openb_state *st, struct gs_rnode *r, int32_t devmem,
-    struct gs_typical *t)
+shapes_for(struct openb_state *st, int32_t devmem, struct gs_typical *t)
 {
 	size_t	i;
 
+	t->v = st->shapes;
+	t->n = st->nshapes;
+	t->kept = st->kept;
+	if (st->milli_set && st->milli_devmem == devmem)
+		return;
+	st->milli_set = 1;
+	st->milli_devmem = devmem;
 	for (i = 0; i < st->nshapes; i++) {
 		struct hami_req k = { 1, 0, 101, 0, 0 };
 
@@ -171,10 +203,70 @@ node_frag(struct openb_state *st, struct gs_rnode *r, int32_t devmem,
 			k.memreq = (int32_t)st->req[i];
 		st->shapes[i].milli = share_of(&k, devmem);
 	}
-	t->v = st->shapes;
-	t->n = st->nshapes;
-	t->kept = st->kept;
-	r->frag = gs_frag_node(r, t);
+}
+
+/*
+ * Node i in the replay's terms with (FGD) its frag numerator, from the
+ * cache while the node's gen is unchanged; t gets the shapes' milli for
+ * its GPUs.  The view and the fragmentation depend only on the node
+ * (usage, allocatable, health) and the workload's shapes, never on the
+ * pod; the engine bumps gen whenever it charges or releases usage.
+ */
+static const struct gs_rnode *
+node_view(struct openb_state *st, const struct gs_node *n, size_t i,
+    struct gs_typical *t)
+{
+	if (st->policy == GS_RP_FGD)
+		shapes_for(st, node_devmem(n), t);
+	if (st->rvalid[i] && st->rgen[i] == n->gen)
+		return &st->rn[i];
+	to_rnode(n, &st->rn[i]);
+	if (st->policy == GS_RP_FGD)
+		st->rn[i].frag = gs_frag_node(&st->rn[i], t);
+	st->rgen[i] = n->gen;
+	st->rvalid[i] = 1;
+	return &st->rn[i];
+}
+
+/* Room in the cache for c's nodes; new entries are not valid. */
+static void
+cache_size(struct openb_state *st, const struct gs_cluster *c)
+{
+	if (c->nnodes <= st->nrn)
+		return;
+	st->rn = xreallocarray(st->rn, c->nnodes, sizeof *st->rn);
+	st->rgen = xreallocarray(st->rgen, c->nnodes, sizeof *st->rgen);
+	st->rvalid = xreallocarray(st->rvalid, c->nnodes, 1);
+	memset(st->rvalid + st->nrn, 0, c->nnodes - st->nrn);
+	st->sm = xreallocarray(st->sm, c->nnodes, sizeof *st->sm);
+	memset(st->sm + st->nrn, 0, (c->nnodes - st->nrn) * sizeof *st->sm);
+	st->nrn = c->nnodes;
+}
+
+/* Does rp fit node i (view r), and at what score: from the memo when
+ * node and request are those it was computed for. */
+static int
+node_fit_score(struct openb_state *st, const struct gs_rctx *ctx, size_t i,
+    uint64_t gen, const struct gs_rnode *r, const struct gs_rpod *rp,
+    double *score, uint32_t *devs)
+{
+	struct score_memo	*m = &st->sm[i];
+
+	if (!(m->valid && m->gen == gen && m->cpu == rp->cpu &&
+	    m->mem == rp->mem && m->num == rp->num && m->milli == rp->milli)) {
+		m->valid = 1;
+		m->gen = gen;
+		m->cpu = rp->cpu;
+		m->mem = rp->mem;
+		m->num = rp->num;
+		m->milli = rp->milli;
+		m->ok = gs_rnode_fits(r, rp);
+		m->devs = 0;
+		m->s = m->ok ? gs_rpolicy_score(ctx, r, rp, &m->devs) : 0;
+	}
+	*score = m->s;
+	*devs = m->devs;
+	return m->ok;
 }
 
 /* Typical pods of the workload (§4, gs_typical_shapes): key (cpu, GPUs,
@@ -214,6 +306,11 @@ openb_workload(void *p, const struct gs_workload *w)
 		st->req[i] = v[i].k[2];
 	}
 	st->kept = cum > 0 ? cum : 1;
+	st->milli_set = 0;
+	if (st->nrn > 0) {	/* new shapes: new frag, new scores */
+		memset(st->rvalid, 0, st->nrn);
+		memset(st->sm, 0, st->nrn * sizeof *st->sm);
+	}
 	free(v);
 }
 
@@ -256,7 +353,8 @@ score_nodes(struct openb_state *st, const struct gs_cluster *c,
 {
 	struct gs_rctx		 ctx;
 	struct gs_typical	 t;
-	struct gs_rnode		 r;
+	const struct gs_rnode	*r;
+	struct gs_rnode		 tr;
 	struct gs_rpod		 rp;
 	char			 fbuf[192];
 	size_t			 i;
@@ -264,6 +362,7 @@ score_nodes(struct openb_state *st, const struct gs_cluster *c,
 
 	memset(&t, 0, sizeof t);
 	gs_rctx_init(&ctx, st->policy, &t);
+	cache_size(st, c);
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
 
@@ -272,16 +371,22 @@ score_nodes(struct openb_state *st, const struct gs_cluster *c,
 		    !n->registered || n->ndevs == 0 ||
 		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL)
 			continue;
-		to_rnode(n, &r);
+		r = node_view(st, n, i, &t);
 		to_rpod(pod, k, node_devmem(n), &rp);
-		if (!gs_rnode_fits(&r, &rp))
+		if (st->tags != NULL && i < st->ntags) {
+			/* GpuClustering: the counts on a copy of the view;
+			 * they move only with the node's gen (tags_sync). */
+			tr = *r;
+			node_tags(st, i, &tr);
+			r = &tr;
+		}
+		if (st->policy == GS_RP_RANDOM) {
+			if (!gs_rnode_fits(r, &rp))
+				continue;
+			sc[i].s = 0;	/* chosen by pick_random */
+		} else if (!node_fit_score(st, &ctx, i, n->gen, r, &rp,
+		    &sc[i].s, &sc[i].devs))
 			continue;
-		if (st->policy == GS_RP_FGD)
-			node_frag(st, &r, node_devmem(n), &t);
-		if (st->tags != NULL && i < st->ntags)
-			node_tags(st, i, &r);
-		sc[i].s = st->policy == GS_RP_RANDOM ? 0 :
-		    gs_rpolicy_score(&ctx, &r, &rp, &sc[i].devs);
 		sc[i].ok = 1;
 		if (nfit++ == 0 || sc[i].s < *lo)
 			*lo = sc[i].s;
@@ -473,6 +578,10 @@ openb_destroy(void *p)
 	free(st->tags);
 	if (st->rng != NULL)
 		gsl_rng_free(st->rng);
+	free(st->rn);
+	free(st->rgen);
+	free(st->rvalid);
+	free(st->sm);
 	free(st);
 }
 

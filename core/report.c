@@ -8,6 +8,7 @@
 #include "ident.h"
 #include "policy.h"
 #include "report.h"
+#include "report_gpus.h"
 #include "util.h"
 
 void
@@ -56,52 +57,6 @@ status_name(enum gs_status s)
 	default:
 		return "unmanaged";
 	}
-}
-
-static char *running_on(const struct gs_running *, size_t, const char *,
-	    const struct hami_profile *);
-
-/*
- * Pods holding a GPU, comma-separated (caller frees): those already
- * running (namespace/name), then the simulated ones.
- */
-static char *
-gpu_pods(const struct gs_report_run *rr, size_t node, size_t dev)
-{
-	char	*out = NULL, *t, *dn;
-	size_t	 i, j, k;
-
-	if (rr->running != NULL) {
-		out = running_on(rr->running, node,
-		    rr->cluster->nodes[node].devs[dev].id,
-		    hami_profile(rr->cfg));
-		if (strcmp(out, "-") == 0) {
-			free(out);
-			out = NULL;
-		}
-	}
-
-	for (i = 0; i < rr->res->npl; i++) {
-		const struct gs_placement *pl = &rr->res->pl[i];
-		int hit = 0;
-
-		if (pl->status != GS_PLACED || (size_t)pl->node != node)
-			continue;
-		for (j = 0; j < pl->ninit + pl->nctrs && !hit; j++) {
-			const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
-
-			for (k = 0; k < cg->ngrants && !hit; k++)
-				hit = (size_t)cg->grants[k].dev == dev;
-		}
-		if (!hit)
-			continue;
-		dn = gs_pod_display(rr->wl->pods[i].ns, rr->wl->pods[i].name);
-		t = out ? xasprintf("%s,%s", out, dn) : xstrdup(dn);
-		free(dn);
-		free(out);
-		out = t;
-	}
-	return out ? out : xstrdup("-");
 }
 
 static size_t
@@ -358,6 +313,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	int			 init;
 	char			*eff = effective_policies(rr);
 	struct gpu_widths	 gw;
+	struct gs_gpu_index	 gx;
 
 	fprintf(fp, "scenario %s, run %s: profile %s\n", rr->scenario,
 	    rr->run, rr->cfg->profile);
@@ -430,9 +386,13 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	fprintf(fp, "\nGPU MAP\n");
 	gw = gpu_widths(c, nw);
 	gpu_header(fp, &gw);
+	gs_gpu_index_build(&gx, c, rr->res, rr->wl, rr->running,
+	    hami_profile(rr->cfg));
 	for (i = 0; i < c->nnodes; i++)
 		for (j = 0; j < c->nodes[i].ndevs; j++)
-			gpu_row(fp, &gw, &c->nodes[i], j, gpu_pods(rr, i, j));
+			gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_pods(&gx, c, i,
+			    j));
+	gs_gpu_index_release(&gx);
 	fprintf(fp, "\n");
 	gs_report_metrics_table(fp, rr);
 }
@@ -570,6 +530,7 @@ report_json_frame(const struct gs_report_run *rr)
 	const struct gs_cluster	*c = rr->cluster;
 	json_t			*o = json_object();
 	json_t			*nodes = json_array(), *sched;
+	struct gs_gpu_index	 gx;
 	size_t			 i, j;
 
 	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
@@ -597,13 +558,15 @@ report_json_frame(const struct gs_report_run *rr)
 	json_object_set_new(o, "scheduler", sched);
 	json_object_set_new(o, "placements", json_array());
 
+	gs_gpu_index_build(&gx, c, rr->res, rr->wl, rr->running,
+	    hami_profile(rr->cfg));
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node	*n = &c->nodes[i];
 		json_t			*gpus = json_array();
 
 		for (j = 0; j < n->ndevs; j++)
 			json_array_append_new(gpus, gpu_json(n, j,
-			    gpu_pods(rr, i, j)));
+			    gs_gpu_pods(&gx, c, i, j)));
 		json_array_append_new(nodes, json_pack("{s:s,s:o,s:I,s:f,s:f,"
 		    "s:o}", "name", n->name, "pool", n->pool ?
 		    json_string(n->pool) : json_null(), "whole_gpus_free",
@@ -611,6 +574,7 @@ report_json_frame(const struct gs_report_run *rr)
 		    round6(rr->m->node[i].idle_gpus), "fragmentation_gpus",
 		    round6(rr->m->node[i].frag_gpus), "gpus", gpus));
 	}
+	gs_gpu_index_release(&gx);
 	json_object_set_new(o, "nodes", nodes);
 	json_object_set_new(o, "metrics", metrics_json(rr));
 	return o;
@@ -831,40 +795,6 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 #undef ROW
 }
 
-/*
- * Running pods holding device id of node, comma-separated (caller frees).
- * By id: a version's cluster lists only the devices it registers.
- */
-static char *
-running_on(const struct gs_running *r, size_t node, const char *id,
-    const struct hami_profile *hp)
-{
-	char	*out = NULL, *t, *key;
-	size_t	 i, k;
-
-	for (i = 0; i < r->n; i++) {
-		const struct gs_running_pod *p = &r->v[i];
-		int hit = 0;
-
-		if (p->node != (long)node)
-			continue;
-		/* v2.10 forgets the GPUs of init containers that are done. */
-		for (k = 0; k < p->ndevs && !hit; k++)
-			hit = strcmp(p->devs[k].id, id) == 0 &&
-			    !(hp->init_collapse != GS_COLLAPSE_NONE &&
-			    p->init_done &&
-			    (size_t)p->devs[k].ctr < p->ninit);
-		if (!hit)
-			continue;
-		key = gs_pod_key(p->ns, p->name);
-		t = xasprintf("%s%s%s", out ? out : "", out ? "," : "", key);
-		free(key);
-		free(out);
-		out = t;
-	}
-	return out ? out : xstrdup("-");
-}
-
 static void
 resource_cell(char *buf, size_t len, int64_t used, int64_t alloc,
     int64_t div)
@@ -883,6 +813,7 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
 	size_t	i, j, nw = node_width(c);
 	char	cpu[48], mem[48], pods[48];
 	struct gpu_widths gw;
+	struct gs_gpu_index gx;
 
 	fprintf(fp, "%-*s  %4s  %-13s  %-15s  %-17s  %-9s  %s\n", (int)nw,
 	    "NODE", "GPUS", "SCHEDULABLE", "CPU(m)", "MEMORY(MiB)", "PODS",
@@ -912,11 +843,13 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
 	fputc('\n', fp);
 	gw = gpu_widths(c, nw);
 	gpu_header(fp, &gw);
+	gs_gpu_index_build(&gx, c, NULL, NULL, r,
+	    hami_profile_of_version(version));
 	for (i = 0; i < c->nnodes; i++)
 		for (j = 0; j < c->nodes[i].ndevs; j++)
-			gpu_row(fp, &gw, &c->nodes[i], j, running_on(r, i,
-			    c->nodes[i].devs[j].id,
-			    hami_profile_of_version(version)));
+			gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_running(&gx, i,
+			    c->nodes[i].devs[j].id));
+	gs_gpu_index_release(&gx);
 }
 
 static json_t *
@@ -931,15 +864,17 @@ gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
 {
 	json_t	*nodes = json_array();
 	size_t	 i, j;
+	struct gs_gpu_index gx;
 
+	gs_gpu_index_build(&gx, c, NULL, NULL, r,
+	    hami_profile_of_version(version));
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node	*n = &c->nodes[i];
 		json_t			*gpus = json_array(), *o;
 
 		for (j = 0; j < n->ndevs; j++)
 			json_array_append_new(gpus, gpu_json(n, j,
-			    running_on(r, i, n->devs[j].id,
-			    hami_profile_of_version(version))));
+			    gs_gpu_running(&gx, i, n->devs[j].id)));
 		o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", n->name,
 		    "registered", n->registered, "unschedulable",
 		    n->unschedulable, "hami_note", n->devices_note ?
@@ -955,6 +890,7 @@ gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
 		    (json_int_t)n->used_mem, "pods", (json_int_t)n->used_pods));
 		json_array_append_new(nodes, o);
 	}
+	gs_gpu_index_release(&gx);
 	return json_pack("{s:s,s:i,s:s,s:o}", "gpusched_version", GS_VERSION,
 	    "schema_version", GS_SCHEMA_VERSION, "profile", "hami-v2.6.1",
 	    "nodes", nodes);

@@ -42,6 +42,7 @@ main(void)
 		SUITE(profile),
 		SUITE(sim),
 		SUITE(peer_rules),
+		SUITE(perf),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

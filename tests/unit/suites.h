@@ -30,6 +30,7 @@ extern CU_TestInfo onetable_tests[];
 extern CU_TestInfo profile_tests[];
 extern CU_TestInfo sim_tests[];
 extern CU_TestInfo peer_rules_tests[];
+extern CU_TestInfo perf_tests[];
 
 /* The HAMi profile row named or aliased s ("2.9.0"); fails the test
  * when there is none. */
