@@ -165,6 +165,30 @@ compare_golden(const char *path, json_t *want, json_t *got)
 	return EXIT_FINDING;
 }
 
+/* The inputs the flags name: files, run, policies, profile, snapshot. */
+static int
+sim_inputs(struct sim_args *a, struct cmd_inputs *in)
+{
+	int	rc;
+
+	if ((rc = cmd_parse_inputs("simulate", &a->in, in)) != EXIT_OK)
+		return rc;
+	in->run = a->run->count ? a->run->sval[0] : NULL;
+	in->node_policy = a->node_policy->count ? a->node_policy->sval[0] :
+	    NULL;
+	in->gpu_policy = a->gpu_policy->count ? a->gpu_policy->sval[0] : NULL;
+	if (in->node_policy != NULL && (rc = cmd_check_node_policy("simulate",
+	    "--node-policy", in->node_policy)) != EXIT_OK)
+		return rc;
+	if ((rc = cmd_profile("simulate", a->profile, a->hami_version,
+	    &in->profile)) != EXIT_OK)
+		return rc;
+	in->override = a->ignore->count > 0;
+	in->quiet = a->quiet->count > 0;
+	cmd_snapshot_inputs(&a->snap, in);
+	return EXIT_OK;
+}
+
 static int
 sim_main(int argc, char **argv)
 {
@@ -192,20 +216,8 @@ sim_main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if ((rc = cmd_parse_inputs("simulate", &a.in, &in)) != EXIT_OK)
+	if ((rc = sim_inputs(&a, &in)) != EXIT_OK)
 		goto out;
-	in.run = a.run->count ? a.run->sval[0] : NULL;
-	in.node_policy = a.node_policy->count ? a.node_policy->sval[0] : NULL;
-	in.gpu_policy = a.gpu_policy->count ? a.gpu_policy->sval[0] : NULL;
-	if (in.node_policy != NULL && (rc = cmd_check_node_policy("simulate",
-	    "--node-policy", in.node_policy)) != EXIT_OK)
-		goto out;
-	if ((rc = cmd_profile("simulate", a.profile, a.hami_version,
-	    &in.profile)) != EXIT_OK)
-		goto out;
-	in.override = a.ignore->count > 0;
-	in.quiet = a.quiet->count > 0;
-	cmd_snapshot_inputs(&a.snap, &in);
 	/* A golden file is an input too: refuse a bad one before any output. */
 	memset(&err, 0, sizeof err);
 	if (a.expect->count > 0 &&
