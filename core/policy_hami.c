@@ -511,24 +511,33 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 		    r->mempct);
 	else
 		return;
+	/*
+	 * The cheap test first: a device matters only if its free memory
+	 * beats the best so far, and its node only if it has such a device;
+	 * the type and the node's refusal (pure functions of the state) are
+	 * asked of those alone, which leaves the answer as it was.
+	 */
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
+		int64_t	nbest = best;
+		long	nd = -1;
 
-		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    hami_node_refusal(n, pod, hp, fbuf, sizeof fbuf) !=
-		    NULL)
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
 		for (j = 0; j < n->ndevs; j++) {
-			if (strstr(n->devs[j].type,
-			    gs_vendors[r->vendor].type) == NULL)
-				continue;	/* another type of device */
 			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
-			if (fm > best) {
-				best = fm;
-				bn = (long)i;
-				bd = (long)j;
-			}
+			if (fm <= nbest || strstr(n->devs[j].type,
+			    gs_vendors[r->vendor].type) == NULL)
+				continue;	/* smaller, or another type */
+			nbest = fm;
+			nd = (long)j;
 		}
+		if (nd < 0 ||
+		    hami_node_refusal(n, pod, hp, fbuf, sizeof fbuf) != NULL)
+			continue;
+		best = nbest;
+		bn = (long)i;
+		bd = nd;
 	}
 	if (bn < 0)
 		return;
