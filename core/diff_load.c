@@ -138,19 +138,6 @@ load_golden(const struct yt_file *f, const struct yt_node *root,
 	return 0;
 }
 
-/* An optional string member: absent and null give NULL. */
-static int
-opt_string(const struct yt_file *f, const struct yt_node *o, const char *key,
-    const char **out, struct gs_error *err)
-{
-	const struct yt_node	*v = yt_get(o, key);
-
-	*out = NULL;
-	if (v == NULL || yt_is_null(v))
-		return 0;
-	return yt_string(f, v, key, out, err);
-}
-
 /* The devices of one container of a `-o json` placement. */
 static int
 json_devices(const struct yt_file *f, struct gs_ppod *p,
@@ -202,10 +189,11 @@ json_pod(const struct yt_file *f, struct gs_prun *r, const struct yt_node *o,
 
 	if (yt_expect(f, o, YT_MAP, "placements", err) != 0 ||
 	    yt_string(f, yt_get(o, "pod") ? yt_get(o, "pod") : o, "pod",
-	    &name, err) != 0 || opt_string(f, o, "namespace", &ns, err) != 0 ||
-	    opt_string(f, o, "node", &node, err) != 0 ||
-	    opt_string(f, o, "reason", &reason, err) != 0 ||
-	    opt_string(f, o, "status", &status, err) != 0)
+	    &name, err) != 0 ||
+	    yt_opt_string(f, o, "namespace", &ns, err) != 0 ||
+	    yt_opt_string(f, o, "node", &node, err) != 0 ||
+	    yt_opt_string(f, o, "reason", &reason, err) != 0 ||
+	    yt_opt_string(f, o, "status", &status, err) != 0)
 		return -1;
 	if (status != NULL && strcmp(status, "unmanaged") == 0)
 		return 0;
@@ -231,7 +219,7 @@ json_run(const struct yt_file *f, const struct yt_node *o, struct gs_pset *s,
 	size_t			 i;
 
 	if (yt_expect(f, o, YT_MAP, "runs", err) != 0 ||
-	    opt_string(f, o, "run", &name, err) != 0)
+	    yt_opt_string(f, o, "run", &name, err) != 0)
 		return -1;
 	if (yt_expect(f, pls ? pls : o, YT_SEQ, "placements", err) != 0)
 		return -1;

@@ -39,15 +39,15 @@ static int
 get_name(const struct yt_file *f, const struct yt_node *map, const char *key,
     char **out, struct gs_error *err)
 {
-	const struct yt_node	*v = yt_get(map, key);
-	const char		*s;
+	const char	*s;
 
-	if (v == NULL || yt_is_null(v))
-		return 0;
-	if (yt_string(f, v, key, &s, err) != 0)
+	if (yt_opt_string(f, map, key, &s, err) != 0)
 		return -1;
+	if (s == NULL)
+		return 0;
 	if (s[0] == '\0')
-		return yt_error(f, v, err, "'%s' must not be empty", key);
+		return yt_error(f, yt_get(map, key), err,
+		    "'%s' must not be empty", key);
 	set_str(out, s);
 	return 0;
 }

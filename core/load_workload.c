@@ -184,15 +184,13 @@ static int
 opt_string(const struct yt_file *f, const struct yt_node *map,
     const char *key, char **out, struct gs_error *err)
 {
-	const struct yt_node	*v = yt_get(map, key);
-	const char		*s;
+	const char	*s;
 
 	*out = NULL;
-	if (v == NULL || yt_is_null(v))
-		return 0;
-	if (yt_string(f, v, key, &s, err) != 0)
+	if (yt_opt_string(f, map, key, &s, err) != 0)
 		return -1;
-	*out = xstrdup(s);
+	if (s != NULL)
+		*out = xstrdup(s);
 	return 0;
 }
 

@@ -536,6 +536,18 @@ yt_string(const struct yt_file *f, const struct yt_node *n, const char *what,
 }
 
 int
+yt_opt_string(const struct yt_file *f, const struct yt_node *map,
+    const char *key, const char **out, struct gs_error *err)
+{
+	const struct yt_node	*v = yt_get(map, key);
+
+	*out = NULL;
+	if (v == NULL || yt_is_null(v))
+		return 0;
+	return yt_string(f, v, key, out, err);
+}
+
+int
 yt_int64(const struct yt_file *f, const struct yt_node *n, const char *what,
     int64_t min, int64_t max, int64_t *out, struct gs_error *err)
 {

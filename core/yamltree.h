@@ -86,6 +86,9 @@ int		 yt_expect(const struct yt_file *, const struct yt_node *,
 		     enum yt_type, const char *what, struct gs_error *);
 int		 yt_string(const struct yt_file *, const struct yt_node *,
 		     const char *what, const char **out, struct gs_error *);
+/* Member key of map as a string; absent and null give *out NULL. */
+int		 yt_opt_string(const struct yt_file *, const struct yt_node *map,
+		     const char *key, const char **out, struct gs_error *);
 int		 yt_int64(const struct yt_file *, const struct yt_node *,
 		     const char *what, int64_t min, int64_t max, int64_t *out,
 		     struct gs_error *);

@@ -332,6 +332,30 @@ test_each_document(void)
 	CU_ASSERT_EQUAL(s.docs, 0);
 }
 
+/* An optional member: absent and null give NULL, a string itself, any
+ * other node the located type error. */
+static void
+test_opt_string(void)
+{
+	struct yt_file	 f;
+	struct gs_error	 err;
+	const char	*s = "x";
+
+	CU_ASSERT_EQUAL_FATAL(parse("a: hi\nb: null\nc: [1]\n", &f, &err), 0);
+	CU_ASSERT_EQUAL(yt_opt_string(&f, f.docs[0].root, "a", &s, &err), 0);
+	CU_ASSERT_STRING_EQUAL(s, "hi");
+	CU_ASSERT_EQUAL(yt_opt_string(&f, f.docs[0].root, "b", &s, &err), 0);
+	CU_ASSERT_PTR_NULL(s);
+	s = "x";
+	CU_ASSERT_EQUAL(yt_opt_string(&f, f.docs[0].root, "z", &s, &err), 0);
+	CU_ASSERT_PTR_NULL(s);
+	CU_ASSERT_EQUAL(yt_opt_string(&f, f.docs[0].root, "c", &s, &err), -1);
+	CU_ASSERT_EQUAL(err.line, 3);
+	CU_ASSERT_EQUAL(err.col, 4);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "'c' must be"));
+	yt_file_release(&f);
+}
+
 CU_TestInfo yaml_tests[] = {
 	{ "nodes know their line and column", test_locations },
 	{ "JSON goes through the same parser", test_json_input },
@@ -340,6 +364,7 @@ CU_TestInfo yaml_tests[] = {
 	{ "deep nesting is refused", test_deep_nesting },
 	{ "bad documents give located errors", test_bad_documents },
 	{ "typed accessors", test_typed_accessors },
+	{ "optional string members", test_opt_string },
 	{ "bad bytes are located by line and column", test_bad_byte_location },
 	{ "the node limit is per document", test_many_documents },
 	{ "aliases are bounded across documents", test_alias_bomb_documents },
