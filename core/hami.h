@@ -181,8 +181,9 @@ struct hami_profile {
 	/* --hami-version / hamiVersion values naming it ("2.6", "2.6.0"),
 	 * NULL-terminated; a leading "v" is accepted. */
 	const char	*aliases[HAMI_MAX_ALIASES + 1];
-	/* major*10000 + minor*100 + patch (20601): the vendor table's
-	 * registration ranges (vendor.h) and messages, never a rule. */
+	/* major*10000 + minor*100 + patch (20601): a key naming the row
+	 * (gs_cluster_for_version, hami_profile_of_version), compared for
+	 * equality only, never a rule; rows are in release order. */
 	int		 version;
 	const char	*go;		/* the Go that built it: "go1.22.5" */
 	enum gosort_variant go_sort;	/* that Go's sort.Sort */
@@ -286,6 +287,29 @@ struct hami_profile {
 	 */
 	int		 node_score_zero_guard;
 	int		 score_by_type;
+	/*
+	 * Which vendor types register and how the chart configures them
+	 * (charts/hami/templates/scheduler/device-configmap.yaml, each
+	 * vendor's pkg/device/<vendor>/device.go); vendor.h's gates read
+	 * these.
+	 * iluvatar_per_model (v2.7.1): Iluvatar GPUs register per model
+	 *   (hami.io/node-<model>-register); the capacity type is gone.
+	 * ascend_chip_names (v2.7.0): Ascend910B is renamed Ascend910B3
+	 *   and Ascend910B4-1 is added.
+	 * ascend_910c (v2.9.0): Ascend910C registers.
+	 * ascend_core_resource (v2.9.0): Ascend's core resource
+	 *   (huawei.com/<type>-core) is read.
+	 * ascend_910b4_1_doubled (v2.8.0): the chart's 910B4-1 templates
+	 *   give twice the memory their names say.
+	 * ascend_910c_templates (v2.10.0): the chart gives 910C templates
+	 *   (910B3's; before, none: the whole chip).
+	 */
+	int		 iluvatar_per_model;
+	int		 ascend_chip_names;
+	int		 ascend_910c;
+	int		 ascend_core_resource;
+	int		 ascend_910b4_1_doubled;
+	int		 ascend_910c_templates;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).

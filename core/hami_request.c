@@ -137,7 +137,8 @@ hami_build_request(const struct gs_container *c, const struct gs_config *cfg,
 static int
 has_resource(const struct gs_container *c, const struct gs_config *cfg)
 {
-	int	version = hami_version(cfg), v;	/* vendor.h's key */
+	const struct hami_profile *hp = hami_profile(cfg);
+	int	v;
 
 	if (c->lim[GS_RES_GPU].set)
 		return 1;
@@ -146,7 +147,7 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 		return 1;
 	/* The vendors' MutateAdmission: found when the count is a limit. */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
-		if (gs_vendor_registered(v, version) &&
+		if (gs_vendor_registered(v, hp) &&
 		    c->lim[gs_vendors[v].res_count].set)
 			return 1;
 	/*
@@ -227,13 +228,6 @@ hami_vnpu_core_mode(const struct gs_pod *pod, const struct hami_profile *hp)
 	    strcmp(v, "hami-core") == 0;
 }
 
-/* Does that profile read vendor v's core resource (vendor.h's range)? */
-static int
-reads_core(const struct gs_vendor_info *vi, const struct hami_profile *hp)
-{
-	return vi->res_core != GS_RES_N && hp->version >= vi->core_first;
-}
-
 /*
  * Ascend's MutateAdmission.  v2.9+: a 910C count of 1 becomes 2 (one
  * module of two NPUs) and an odd one is refused; in hami-core mode the
@@ -263,7 +257,7 @@ ascend_webhook(int v, const struct hami_profile *hp, int hami_core,
 		}
 	}
 	if (hp->ascend_core_hami_core_only && !hami_core &&
-	    reads_core(vi, hp) &&
+	    gs_vendor_reads_core(v, hp) &&
 	    pick(lim, req, vi->res_core)->set &&
 	    pick(lim, req, vi->res_core)->v > 0) {
 		snprintf(buf, len, "%s is only supported in hami-core (soft "
@@ -274,7 +268,7 @@ ascend_webhook(int v, const struct hami_profile *hp, int hami_core,
 	if (mem->set) {
 		if (hami_core)
 			trim = mem->v;
-		else if ((trim = gs_vendor_trim_memory(v, hp->version,
+		else if ((trim = gs_vendor_trim_memory(v, hp,
 		    mem->v)) <= 0) {
 			snprintf(buf, len, "%s %lld is invalid",
 			    gs_res_names[vi->res_mem], (long long)mem->v);
@@ -352,13 +346,14 @@ ascend_amounts(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	static const struct gs_resval	 unset;
 
 	m = pick(lim, req, vi->res_mem);
-	core = reads_core(vi, hp) ? pick(lim, req, vi->res_core) : &unset;
+	core = gs_vendor_reads_core(v, hp) ? pick(lim, req, vi->res_core) :
+	    &unset;
 	if (hp->request_guards && ((m->set && m->v > INT32_MAX) ||
 	    (core->set && core->v > INT32_MAX)))
 		return 0;
 	if (m->set && m->ok)
 		*memnum = hp->ascend_mem_as_given || core->set ? m->v :
-		    gs_vendor_trim_memory(v, hp->version, m->v);
+		    gs_vendor_trim_memory(v, hp, m->v);
 	*cores = core->set ? i32_from64(core->v) : 0;
 	return 1;
 }
@@ -422,7 +417,7 @@ vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
 		return NULL;
 	/* HAMi's webhook returns at the first device that errors. */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
-		if (gs_vendor_registered(v, hp->version) &&
+		if (gs_vendor_registered(v, hp) &&
 		    (why = vendor_webhook(v, hp, hami_core, lim, c->req,
 		    buf, len)) != NULL)
 			return why;
@@ -454,7 +449,7 @@ build_creq(const struct gs_pod *pod, const struct gs_container *c,
 	else
 		memcpy(lim, c->lim, sizeof lim);
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
-		if (!gs_vendor_registered(v, hp->version))
+		if (!gs_vendor_registered(v, hp))
 			continue;
 		vendor_request(v, lim, c->req, hp, &r);
 		if (r.nums > 0 && out->n < HAMI_MAX_TYPES) {

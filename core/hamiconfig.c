@@ -376,6 +376,7 @@ row_name(size_t i)
 /* The flags an annotation's form tells of. */
 #define REG_JSON	offsetof(struct hami_profile, register_json)
 #define CORDON		offsetof(struct hami_profile, device_cordon)
+#define NO_END		INT_MAX
 
 /* Does row p have the behaviour whose flag is at offset off? */
 static int
@@ -387,8 +388,9 @@ has_flag(const struct hami_profile *p, size_t off)
 	return v;
 }
 
-/* The version of the first row with that behaviour, and of the last
- * row without it: the bounds of what an annotation it reads says. */
+/* The first row with that behaviour, and the last row without it
+ * (-1: none): the bounds of what an annotation it reads says.  Rows are
+ * in release order (hami_profile_at). */
 static int
 since(size_t off)
 {
@@ -397,8 +399,8 @@ since(size_t off)
 
 	for (i = 0; (p = hami_profile_at(i)) != NULL; i++)
 		if (has_flag(p, off))
-			return p->version;
-	return INT_MAX;
+			break;
+	return (int)i;
 }
 
 static int
@@ -406,15 +408,15 @@ until(size_t off)
 {
 	const struct hami_profile	*p;
 	size_t				 i;
-	int				 v = 0;
+	int				 r = -1;
 
 	for (i = 0; (p = hami_profile_at(i)) != NULL; i++)
 		if (!has_flag(p, off))
-			v = p->version;
-	return v;
+			r = (int)i;
+	return r;
 }
 
-/* Versions from lo to hi (0: no end) read what (on node). */
+/* Rows lo to hi (NO_END: the last) read what (on node). */
 static void
 evidence(struct gs_infer *in, int lo, int hi, const char *what,
     const char *node)
@@ -425,7 +427,7 @@ evidence(struct gs_infer *in, int lo, int hi, const char *what,
 		snprintf(in->lo_why, sizeof in->lo_why, "%.56s (node %.56s)", what,
 		    node);
 	}
-	if (hi != 0 && (in->hi == 0 || hi < in->hi)) {
+	if (hi < in->hi) {
 		in->hi = hi;
 		snprintf(in->hi_why, sizeof in->hi_why, "%.56s (node %.56s)", what,
 		    node);
@@ -437,12 +439,10 @@ static void
 conclude(struct gs_infer *in)
 {
 	size_t	i, n = nprofiles(), lo = n, hi = 0;
-	int	v;
 
 	in->mask = 0;
 	for (i = 0; i < n; i++) {
-		v = hami_profile_at(i)->version;
-		if (v >= in->lo && (in->hi == 0 || v <= in->hi)) {
+		if ((int)i >= in->lo && (int)i <= in->hi) {
 			in->mask |= 1u << i;
 			if (lo == n)
 				lo = i;
@@ -468,10 +468,11 @@ void
 gs_hami_infer(const struct gs_cluster *c, struct gs_infer *in)
 {
 	const struct gs_vendor_info	*vi;
-	size_t				 i, j;
+	size_t				 i, j, first;
 	char				 what[128];
 
 	memset(in, 0, sizeof *in);
+	in->hi = NO_END;
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
 
@@ -480,21 +481,22 @@ gs_hami_infer(const struct gs_cluster *c, struct gs_infer *in)
 			evidence(in, 0, until(REG_JSON), "register annotations "
 			    "in text form", n->name);
 		else if (n->reg_form == GS_REG_JSON)
-			evidence(in, since(REG_JSON), 0, "register annotations "
-			    "in JSON form", n->name);
+			evidence(in, since(REG_JSON), NO_END, "register "
+			    "annotations in JSON form", n->name);
 		if (n->cordon_anno)
-			evidence(in, since(CORDON), 0, HAMI_DEVICE_CORDON_ANNO,
-			    n->name);
+			evidence(in, since(CORDON), NO_END,
+			    HAMI_DEVICE_CORDON_ANNO, n->name);
 		/* A vendor's annotation named after a later type.  Its
 		 * end is no bound: an older name's annotation may stay. */
 		for (j = 0; j < n->ndevs; j++) {
 			vi = &gs_vendors[n->devs[j].vendor];
 			if (vi->reg != GVR_TEXT && vi->reg != GVR_JSON)
 				continue;
-			if (vi->first <= hami_profile_at(0)->version)
+			first = gs_vendor_first_row(n->devs[j].vendor);
+			if (first == 0)
 				continue;
 			snprintf(what, sizeof what, "%s", vi->register_anno);
-			evidence(in, vi->first, 0, what, n->name);
+			evidence(in, (int)first, NO_END, what, n->name);
 		}
 	}
 	conclude(in);

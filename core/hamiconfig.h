@@ -59,8 +59,8 @@ void	gs_hamicfg_release(struct gs_hamicfg *);
 struct gs_infer {
 	unsigned	 mask;		/* bit i: hami_profile_at(i) */
 	int		 any;		/* some annotation says anything */
-	int		 lo, hi;	/* versions that read them all (hi 0:
-					   no end), hami_version numbers */
+	int		 lo, hi;	/* rows (hami_profile_at) that read
+					   them all, INT_MAX: to the last */
 	char		 lo_why[128];	/* what set lo: "hami.io/... (node n)" */
 	char		 hi_why[128];
 	char		 why[300];	/* both */

@@ -226,7 +226,7 @@ drop_unregistered(struct gs_node *n, const struct hami_profile *hp)
 	size_t	j, k = 0, before = n->ndevs;
 
 	for (j = 0; j < n->ndevs; j++)
-		if (gs_vendor_registered(n->devs[j].vendor, hp->version))
+		if (gs_vendor_registered(n->devs[j].vendor, hp))
 			n->devs[k++] = n->devs[j];
 		else
 			gs_device_release(&n->devs[j]);

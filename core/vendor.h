@@ -3,13 +3,15 @@
  * version's device-config.yaml (the chart's defaults) and each vendor's
  * pkg/device/<vendor>/device.go define them: the request Type string,
  * the resource names, how a node registers its devices, the pod
- * annotations that carry allocations and UUID filters, and the versions
- * that register them.  They share HAMi's scoring: every device of a node
+ * annotations that carry allocations and UUID filters, and the profile
+ * behaviour (struct hami_profile's flags) under which HAMi registers
+ * them.  They share HAMi's scoring: every device of a node
  * counts in the node score.
  */
 #ifndef GS_VENDOR_H
 #define GS_VENDOR_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "model.h"
@@ -47,6 +49,25 @@ enum gs_vendor_reg {
 	GVR_JSON		/* an annotation, util.UnMarshalNodeDevices */
 };
 
+/*
+ * The profile behaviour a vendor row depends on: a named flag of struct
+ * hami_profile (hami.h), or its negation.  No version numbers: a release
+ * that changes what registers sets the flag in its row.
+ */
+enum gs_vendor_gate {
+	GVG_ALWAYS,		/* every release */
+	GVG_ILUVATAR_SHARED,	/* !iluvatar_per_model */
+	GVG_ILUVATAR_MODEL,	/* iluvatar_per_model */
+	GVG_ASCEND_OLD_NAME,	/* !ascend_chip_names */
+	GVG_ASCEND_CHIP_NAME,	/* ascend_chip_names */
+	GVG_ASCEND_910C,	/* ascend_910c */
+	GVG_ASCEND_CORE,	/* ascend_core_resource */
+	GVG_910B4_1_DOUBLED,	/* ascend_910b4_1_doubled */
+	GVG_910C_TEMPLATES	/* ascend_910c_templates */
+};
+
+struct hami_profile;
+
 /* An Ascend vNPU template (memory in MiB). */
 struct gs_vnpu_template {
 	const char	*name;
@@ -57,7 +78,7 @@ struct gs_vendor_info {
 	const char	*type;		/* CommonWord: request Type */
 	const char	*label;		/* "Cambricon MLU" */
 	enum gs_res	 res_count, res_mem, res_core;	/* GS_RES_N: none */
-	int		 core_first;	/* version that reads res_core (0: all) */
+	enum gs_vendor_gate core_gate;	/* reads res_core when open */
 	int32_t		 mem_factor;	/* memory resource unit, MiB */
 	int32_t		 default_cores;	/* when no core resource */
 	enum gs_vendor_reg reg;
@@ -72,17 +93,24 @@ struct gs_vendor_info {
 	int64_t		 mem_allocatable, mem_capacity;
 	const struct gs_vnpu_template *templates;
 	int		 ntemplates;
-	/* The versions (hami_version numbers) that register it: first to
-	 * last, last 0 for no end. */
-	int		 first, last;
+	/* The profiles that register it: those where the gate is open. */
+	enum gs_vendor_gate gate;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];
 
-/* Does HAMi of that version register vendor v's devices? */
-int	gs_vendor_registered(int v, int version);
-/* Is there a version that registers both a and b? */
+/* Is gate g open under profile hp (its flag, or the flag's absence)? */
+int	gs_vendor_gate_open(enum gs_vendor_gate g,
+	    const struct hami_profile *hp);
+/* Does HAMi of profile hp register vendor v's devices? */
+int	gs_vendor_registered(int v, const struct hami_profile *hp);
+/* Does profile hp read vendor v's core resource? */
+int	gs_vendor_reads_core(int v, const struct hami_profile *hp);
+/* Is there a profile row that registers both a and b? */
 int	gs_vendors_overlap(int a, int b);
+/* The index (hami_profile_at) of the first row registering v; the
+ * number of rows when none does. */
+size_t	gs_vendor_first_row(int v);
 /* Is v one of Huawei's Ascend types / Iluvatar's per-model types? */
 int	gs_vendor_is_ascend(int v);
 /* An Ascend type whose commonWord starts "Ascend910" (network topology
@@ -92,14 +120,15 @@ int	gs_vendor_is_iluvatar_model(int v);
 
 /* The vendor whose allocated-devices annotation is key, or -1. */
 int	gs_vendor_by_allocated_anno(const char *key);
-/* Vendor v's vNPU templates in that version's chart (*n of them). */
-const struct gs_vnpu_template *gs_vendor_templates(int v, int version,
-	    int *n);
+/* Vendor v's vNPU templates in profile hp's chart (*n of them). */
+const struct gs_vnpu_template *gs_vendor_templates(int v,
+	    const struct hami_profile *hp, int *n);
 /*
- * Ascend's trimMemory under that version: the smallest template that
+ * Ascend's trimMemory under profile hp: the smallest template that
  * holds m MiB, else memoryAllocatable when m fits the chip's capacity,
  * else 0.
  */
-int64_t	gs_vendor_trim_memory(int v, int version, int64_t m);
+int64_t	gs_vendor_trim_memory(int v, const struct hami_profile *hp,
+	    int64_t m);
 
 #endif

@@ -99,7 +99,8 @@ test_requests(void)
 static void
 test_ascend_trim(void)
 {
-	const int b = GV_ASCEND910B, p = GV_ASCEND310P, v = 20601;
+	const int b = GV_ASCEND910B, p = GV_ASCEND310P;
+	const struct hami_profile *v = hami_profile_find("hami-v2.6.1");
 
 	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, v, 1), 16384);
 	CU_ASSERT_EQUAL(gs_vendor_trim_memory(b, v, 16000), 16384);
@@ -114,22 +115,24 @@ test_ascend_trim(void)
 	 * from v2.10 (v2.9: none, so the whole chip up to its capacity). */
 	{
 		static const struct {
-			int	v, version;
-			int64_t	m, want;
+			int		 v;
+			const char	*profile;
+			int64_t		 m, want;
 		} t[] = {
-			{ GV_ASCEND910B4_1, 20700, 9000, 16384 },
-			{ GV_ASCEND910B4_1, 20700, 8000, 8192 },
-			{ GV_ASCEND910B4_1, 20800, 8000, 16384 },
-			{ GV_ASCEND910B4_1, 20800, 20000, 32768 },
-			{ GV_ASCEND910C, 20900, 1000, 65536 },
-			{ GV_ASCEND910C, 21000, 1000, 16384 },
-			{ GV_ASCEND910C, 21000, 70000, 0 },
+			{ GV_ASCEND910B4_1, "2.7", 9000, 16384 },
+			{ GV_ASCEND910B4_1, "2.7", 8000, 8192 },
+			{ GV_ASCEND910B4_1, "2.8", 8000, 16384 },
+			{ GV_ASCEND910B4_1, "2.8", 20000, 32768 },
+			{ GV_ASCEND910C, "2.9", 1000, 65536 },
+			{ GV_ASCEND910C, "2.10", 1000, 16384 },
+			{ GV_ASCEND910C, "2.10", 70000, 0 },
 		};
 		size_t	i;
 
 		for (i = 0; i < sizeof t / sizeof t[0]; i++)
 			CU_ASSERT_EQUAL(gs_vendor_trim_memory(t[i].v,
-			    t[i].version, t[i].m), t[i].want);
+			    hami_profile_find(t[i].profile), t[i].m),
+			    t[i].want);
 	}
 }
 
@@ -430,6 +433,50 @@ fit_v(struct t_fit *x, const char *profile, int vendor, const char *type,
 	return t_fit_req(x, &r);
 }
 
+#define P(alias)	hami_profile_find(alias)
+
+/*
+ * The vendor table reads named flags of the profile row, not version
+ * numbers: a new row that copies v2.9.0 and toggles one flag changes
+ * exactly what that flag says (hand-computed from vendor.c's table).
+ */
+static void
+test_vendor_gates_new_row(void)
+{
+	struct hami_profile	 row = *P("2.9");
+
+	/* v2.9.0 registers 910C and per-model Iluvatar, and reads Ascend's
+	 * core resource. */
+	CU_ASSERT(gs_vendor_registered(GV_ASCEND910C, &row));
+	CU_ASSERT(gs_vendor_reads_core(GV_ASCEND910B3, &row));
+	row.ascend_910c = 0;
+	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910C, &row));
+	CU_ASSERT(gs_vendor_registered(GV_ASCEND910B3, &row));
+	row.ascend_core_resource = 0;
+	CU_ASSERT(!gs_vendor_reads_core(GV_ASCEND910B3, &row));
+	CU_ASSERT(gs_vendor_reads_core(GV_MLU, &row));	/* ungated */
+	row.iluvatar_per_model = 0;
+	CU_ASSERT(gs_vendor_registered(GV_ILUVATAR, &row));
+	CU_ASSERT(!gs_vendor_registered(GV_ILU_MRV100, &row));
+	row.ascend_chip_names = 0;
+	CU_ASSERT(gs_vendor_registered(GV_ASCEND910B, &row));
+	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910B3, &row));
+	/* Templates: 910B4-1's vir05_1c_8g is 16384 MiB with the doubled
+	 * chart, 8192 without; 910C with no templates takes the whole chip
+	 * (memoryAllocatable 65536), with v2.10's the smallest, 16384. */
+	row = *P("2.9");
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(GV_ASCEND910B4_1, &row, 8000),
+	    16384);
+	row.ascend_910b4_1_doubled = 0;
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(GV_ASCEND910B4_1, &row, 8000),
+	    8192);
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(GV_ASCEND910C, &row, 1000),
+	    65536);
+	row.ascend_910c_templates = 1;
+	CU_ASSERT_EQUAL(gs_vendor_trim_memory(GV_ASCEND910C, &row, 1000),
+	    16384);
+}
+
 static void
 test_modelled_by_version(void)
 {
@@ -437,13 +484,13 @@ test_modelled_by_version(void)
 	struct hami_creq	r;
 	struct t_fit		x;
 
-	CU_ASSERT(gs_vendor_registered(GV_ILUVATAR, 20700));
-	CU_ASSERT(!gs_vendor_registered(GV_ILUVATAR, 20701));
-	CU_ASSERT(!gs_vendor_registered(GV_ILU_MRV100, 20700));
-	CU_ASSERT(gs_vendor_registered(GV_ILU_MRV100, 20701));
-	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910B, 20700));
-	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910C, 20800));
-	CU_ASSERT(gs_vendor_registered(GV_ASCEND910C, 20900));
+	CU_ASSERT(gs_vendor_registered(GV_ILUVATAR, P("2.7.0")));
+	CU_ASSERT(!gs_vendor_registered(GV_ILUVATAR, P("2.7.1")));
+	CU_ASSERT(!gs_vendor_registered(GV_ILU_MRV100, P("2.7.0")));
+	CU_ASSERT(gs_vendor_registered(GV_ILU_MRV100, P("2.7.1")));
+	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910B, P("2.7.0")));
+	CU_ASSERT(!gs_vendor_registered(GV_ASCEND910C, P("2.8")));
+	CU_ASSERT(gs_vendor_registered(GV_ASCEND910C, P("2.9")));
 	CU_ASSERT(!gs_vendors_overlap(GV_ASCEND910B, GV_ASCEND910B3));
 	CU_ASSERT(!gs_vendors_overlap(GV_ILUVATAR, GV_ILU_MRV50));
 	CU_ASSERT_STRING_EQUAL(hami_profile_for_version("v2.7.1"),
@@ -648,6 +695,7 @@ CU_TestInfo vendor_tests[] = {
 	{ "reasons of the type that failed", test_reasons_of_failing_type },
 	{ "requests by version", test_requests_by_version },
 	{ "modelled vendors by version", test_modelled_by_version },
+	{ "vendor gates: a new row's flags", test_vendor_gates_new_row },
 	{ "registration by version", test_registration_by_version },
 	{ "vendor Fit by version", test_vendor_fit_by_version },
 	CU_TEST_INFO_NULL
