@@ -118,6 +118,46 @@ struct arg_lit;
 struct arg_str;
 
 /*
+ * The scheduler options, declared once for every command that takes
+ * them: --run, --node-policy, --gpu-policy, --ignore-pod-policies,
+ * --profile, --hami-version.  A command takes the groups its CMD_SCHED_*
+ * bits name; the others stay NULL.
+ */
+#define CMD_SCHED_RUN		0x01	/* --run */
+#define CMD_SCHED_POLICIES	0x02	/* --node-policy, --gpu-policy,
+					   --ignore-pod-policies */
+#define CMD_SCHED_PROFILE	0x04	/* --profile */
+#define CMD_SCHED_VERSION	0x08	/* --hami-version */
+#define CMD_SCHED_ALL		0x0f
+
+struct cmd_sched_args {
+	unsigned	 which;		/* CMD_SCHED_* */
+	struct arg_str	*run, *node_policy, *gpu_policy;
+	struct arg_lit	*ignore;
+	struct arg_str	*profile, *hami_version;
+};
+
+/* run_help and profile_help word those two options (NULL: the usual
+ * "only this run of the scenario", "scoring profile (default ...)"). */
+void	cmd_sched_args_init(struct cmd_sched_args *, unsigned which,
+	    const char *run_help, const char *profile_help);
+/* Its options of the groups in `which`, in the order above, into
+ * table[*i...]; *i moves on.  A command may place its groups apart. */
+void	cmd_sched_args_table(const struct cmd_sched_args *, unsigned which,
+	    void **table, size_t *i);
+/* What was given into in: run, policies (checked), override and the
+ * profile (cmd_profile); EXIT_USAGE on a bad one. */
+int	cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *,
+	    struct cmd_inputs *in);
+/* How many of the policy and profile options were given. */
+int	cmd_sched_given(const struct cmd_sched_args *);
+/* The end of every command's table, from table[*i]: the snapshot options
+ * (when snap is not NULL), -q, -h, the arg_end and the NULL. */
+void	cmd_args_end(void **table, size_t *i,
+	    const struct cmd_snapshot_args *snap, struct arg_lit *quiet,
+	    struct arg_lit *help, struct arg_end *end);
+
+/*
  * Parse argv with a command's argtable.  Returns -1 to go on, or the exit
  * status to return at once (help printed, or a usage error reported).
  */

@@ -403,3 +403,106 @@ cmd_hami_version(const char *cmd, const struct arg_str *hami_version,
 	*out = hami_profile_for_version(hami_version->sval[0]);
 	return EXIT_OK;
 }
+
+void
+cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
+    const char *run_help, const char *profile_help)
+{
+	memset(a, 0, sizeof *a);
+	a->which = which;
+	if (which & CMD_SCHED_RUN)
+		a->run = arg_str0(NULL, "run", "NAME", run_help != NULL ?
+		    run_help : "only this run of the scenario");
+	if (which & CMD_SCHED_POLICIES) {
+		a->node_policy = arg_str0(NULL, "node-policy", "POLICY",
+		    "scheduler's nodeSchedulerPolicy (binpack or spread)");
+		a->gpu_policy = arg_str0(NULL, "gpu-policy", "POLICY",
+		    "scheduler's gpuSchedulerPolicy (binpack or spread)");
+		a->ignore = arg_lit0(NULL, "ignore-pod-policies",
+		    "policies above win over pod annotations");
+	}
+	if (which & CMD_SCHED_PROFILE)
+		a->profile = arg_str0(NULL, "profile", "NAME",
+		    profile_help != NULL ? profile_help :
+		    "scoring profile (default hami-v2.6.1)");
+	if (which & CMD_SCHED_VERSION)
+		a->hami_version = cmd_arg_hami_version();
+}
+
+void
+cmd_sched_args_table(const struct cmd_sched_args *a, unsigned which,
+    void **table, size_t *i)
+{
+	const struct {
+		unsigned	 group;
+		void		*opt;
+	} all[] = {
+		{ CMD_SCHED_RUN, a->run },
+		{ CMD_SCHED_POLICIES, a->node_policy },
+		{ CMD_SCHED_POLICIES, a->gpu_policy },
+		{ CMD_SCHED_POLICIES, a->ignore },
+		{ CMD_SCHED_PROFILE, a->profile },
+		{ CMD_SCHED_VERSION, a->hami_version },
+	};
+	size_t	 k;
+
+	for (k = 0; k < sizeof all / sizeof all[0]; k++)
+		if ((all[k].group & which) && all[k].opt != NULL)
+			table[(*i)++] = all[k].opt;
+}
+
+/* A string option's value, or NULL when absent or not taken. */
+static const char *
+opt(const struct arg_str *o)
+{
+	return o != NULL && o->count > 0 ? o->sval[0] : NULL;
+}
+
+int
+cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *a,
+    struct cmd_inputs *in)
+{
+	static struct arg_str	none;	/* count 0: an option not taken */
+	int			rc;
+
+	in->run = opt(a->run);
+	in->node_policy = opt(a->node_policy);
+	in->gpu_policy = opt(a->gpu_policy);
+	in->override = a->ignore != NULL && a->ignore->count > 0;
+	if (in->node_policy != NULL && (rc = cmd_check_node_policy(cmd,
+	    "--node-policy", in->node_policy)) != EXIT_OK)
+		return rc;
+	if (a->profile == NULL)
+		return cmd_hami_version(cmd, a->hami_version != NULL ?
+		    a->hami_version : &none, &in->profile);
+	return cmd_profile(cmd, a->profile, a->hami_version != NULL ?
+	    a->hami_version : &none, &in->profile);
+}
+
+int
+cmd_sched_given(const struct cmd_sched_args *a)
+{
+	const struct arg_str	*s[] = { a->node_policy, a->gpu_policy,
+	    a->profile, a->hami_version };
+	size_t			 k;
+	int			 n = a->ignore != NULL ? a->ignore->count : 0;
+
+	for (k = 0; k < sizeof s / sizeof s[0]; k++)
+		n += s[k] != NULL ? s[k]->count : 0;
+	return n;
+}
+
+void
+cmd_args_end(void **table, size_t *i, const struct cmd_snapshot_args *snap,
+    struct arg_lit *quiet, struct arg_lit *help, struct arg_end *end)
+{
+	if (snap != NULL) {
+		table[(*i)++] = snap->running;
+		table[(*i)++] = snap->now;
+		table[(*i)++] = snap->hami_config;
+	}
+	table[(*i)++] = quiet;
+	table[(*i)++] = help;
+	table[(*i)++] = end;
+	table[*i] = NULL;
+}

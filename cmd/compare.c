@@ -14,7 +14,8 @@
 
 struct cmp_args {
 	struct cmd_input_args in;
-	struct arg_str	*output, *run, *profile, *profiles, *hami_version;
+	struct cmd_sched_args sched;
+	struct arg_str	*output, *profiles;
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
@@ -33,32 +34,26 @@ static const char *const combos[4][2] = {
 static void
 cmp_args_init(struct cmp_args *a)
 {
+	size_t	i = 4;
+
 	cmd_input_args_init(&a->in);
+	cmd_sched_args_init(&a->sched, CMD_SCHED_RUN | CMD_SCHED_PROFILE |
+	    CMD_SCHED_VERSION, NULL, NULL);
 	a->output = arg_str0("o", "output", "FORMAT",
 	    "table (default), json or yaml");
-	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
-	a->profile = arg_str0(NULL, "profile", "NAME",
-	    "scoring profile (default hami-v2.6.1)");
 	a->profiles = arg_str0(NULL, "profiles", "P,P...",
 	    "compare these profiles instead (pod annotations as they are)");
-	a->hami_version = cmd_arg_hami_version();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	cmd_input_args_table(&a->in, a->table);		/* 0 to 3 */
-	a->table[4] = a->output;
-	a->table[5] = a->run;
-	a->table[6] = a->profile;
-	a->table[7] = a->profiles;
-	a->table[8] = a->hami_version;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[9] = a->snap.running;
-	a->table[10] = a->snap.now;
-	a->table[11] = a->snap.hami_config;
-	a->table[12] = a->quiet;
-	a->table[13] = a->help;
-	a->table[14] = a->end;
-	a->table[15] = NULL;
+	cmd_input_args_table(&a->in, a->table);		/* 0 to 3 */
+	a->table[i++] = a->output;
+	cmd_sched_args_table(&a->sched, CMD_SCHED_RUN | CMD_SCHED_PROFILE,
+	    a->table, &i);
+	a->table[i++] = a->profiles;
+	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION, a->table, &i);
+	cmd_args_end(a->table, &i, &a->snap, a->quiet, a->help, a->end);
 }
 
 static void
@@ -128,16 +123,13 @@ cmp_main(int argc, char **argv)
 		goto done;
 	if ((rc = cmd_format("compare", a.output, formats, &fmt)) != EXIT_OK)
 		goto done;
-	if ((rc = cmd_parse_inputs("compare", &a.in, &in)) != EXIT_OK)
-		goto done;
-	in.run = a.run->count ? a.run->sval[0] : NULL;
-	if ((rc = cmd_profile("compare", a.profile, a.hami_version,
-	    &in.profile)) != EXIT_OK)
+	if ((rc = cmd_parse_inputs("compare", &a.in, &in)) != EXIT_OK ||
+	    (rc = cmd_sched_inputs("compare", &a.sched, &in)) != EXIT_OK)
 		goto done;
 	in.quiet = a.quiet->count > 0;
 	cmd_snapshot_inputs(&a.snap, &in);
 	if (a.profiles->count > 0) {
-		if (a.profile->count > 0 || a.hami_version->count > 0) {
+		if (cmd_sched_given(&a.sched) > 0) {
 			cmd_errorf("compare: give --profile, --hami-version or "
 			    "--profiles, not two of them");
 			rc = EXIT_USAGE;

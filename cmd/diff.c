@@ -18,10 +18,9 @@
 struct diff_args {
 	struct arg_file	*files, *scenario, *cluster, *workload;
 	struct arg_file	*base_scenario, *base_cluster, *base_workload;
-	struct arg_str	*format, *run, *node_policy, *gpu_policy;
-	struct arg_str	*profile, *hami_version, *base_profile;
-	struct arg_str	*base_hami_version;
-	struct arg_lit	*ignore, *quiet, *help;
+	struct cmd_sched_args sched;
+	struct arg_str	*format, *base_profile, *base_hami_version;
+	struct arg_lit	*quiet, *help;
 	struct arg_end	*end;
 	void		*table[22];
 };
@@ -29,6 +28,8 @@ struct diff_args {
 static void
 diff_args_init(struct diff_args *a)
 {
+	size_t	i = 0;
+
 	a->files = arg_filen(NULL, NULL, "BASE|HEAD", 0, 2, "golden file or "
 	    "`simulate -o json` output (BASE first, then HEAD)");
 	a->base_scenario = arg_file0(NULL, "base-scenario", "FILE",
@@ -49,39 +50,23 @@ diff_args_init(struct diff_args *a)
 	    "head side: Kubernetes manifests (repeatable)");
 	a->format = arg_str0("o", "format,output", "FORMAT",
 	    "text (default), json, junit or github");
-	a->run = arg_str0(NULL, "run", "NAME", "compare only this run");
-	a->node_policy = arg_str0(NULL, "node-policy", "POLICY",
-	    "scheduler's nodeSchedulerPolicy (binpack or spread)");
-	a->gpu_policy = arg_str0(NULL, "gpu-policy", "POLICY",
-	    "scheduler's gpuSchedulerPolicy (binpack or spread)");
-	a->ignore = arg_lit0(NULL, "ignore-pod-policies",
-	    "policies above win over pod annotations");
-	a->profile = arg_str0(NULL, "profile", "NAME",
+	cmd_sched_args_init(&a->sched, CMD_SCHED_ALL, "compare only this run",
 	    "scoring profile of simulated sides (default hami-v2.6.1)");
-	a->hami_version = cmd_arg_hami_version();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	a->table[0] = a->files;
-	a->table[1] = a->base_scenario;
-	a->table[2] = a->base_cluster;
-	a->table[3] = a->base_workload;
-	a->table[4] = a->base_profile;
-	a->table[5] = a->base_hami_version;
-	a->table[6] = a->scenario;
-	a->table[7] = a->cluster;
-	a->table[8] = a->workload;
-	a->table[9] = a->format;
-	a->table[10] = a->run;
-	a->table[11] = a->node_policy;
-	a->table[12] = a->gpu_policy;
-	a->table[13] = a->ignore;
-	a->table[14] = a->profile;
-	a->table[15] = a->hami_version;
-	a->table[16] = a->quiet;
-	a->table[17] = a->help;
-	a->table[18] = a->end;
-	a->table[19] = NULL;
+	a->table[i++] = a->files;
+	a->table[i++] = a->base_scenario;
+	a->table[i++] = a->base_cluster;
+	a->table[i++] = a->base_workload;
+	a->table[i++] = a->base_profile;
+	a->table[i++] = a->base_hami_version;
+	a->table[i++] = a->scenario;
+	a->table[i++] = a->cluster;
+	a->table[i++] = a->workload;
+	a->table[i++] = a->format;
+	cmd_sched_args_table(&a->sched, CMD_SCHED_ALL, a->table, &i);
+	cmd_args_end(a->table, &i, NULL, a->quiet, a->help, a->end);
 }
 
 static void
@@ -182,13 +167,8 @@ static int
 common_inputs(const struct diff_args *a, struct cmd_inputs *in)
 {
 	memset(in, 0, sizeof *in);
-	in->run = a->run->count ? a->run->sval[0] : NULL;
-	in->node_policy = a->node_policy->count ? a->node_policy->sval[0] :
-	    NULL;
-	in->gpu_policy = a->gpu_policy->count ? a->gpu_policy->sval[0] : NULL;
-	in->override = a->ignore->count > 0;
 	in->quiet = a->quiet->count > 0;
-	return cmd_profile("diff", a->profile, a->hami_version, &in->profile);
+	return cmd_sched_inputs("diff", &a->sched, in);
 }
 
 /* Which side is which: positional files, base flags, head flags. */
@@ -212,9 +192,7 @@ diff_sides(const struct diff_args *a, struct diff_side *base,
 		    "--workload/--scenario)\nTry 'gpusched diff --help'.");
 		return EXIT_USAGE;
 	}
-	if (!base_in && !head_in && a->node_policy->count +
-	    a->gpu_policy->count + a->ignore->count + a->profile->count +
-	    a->hami_version->count > 0) {
+	if (!base_in && !head_in && cmd_sched_given(&a->sched) > 0) {
 		cmd_errorf("diff: scheduler options apply to simulated sides; "
 		    "both sides are files");
 		return EXIT_USAGE;

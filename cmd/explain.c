@@ -18,7 +18,8 @@
 
 struct explain_args {
 	struct cmd_input_args in;
-	struct arg_str	*pod, *run, *node, *output, *hami_version;
+	struct cmd_sched_args sched;
+	struct arg_str	*pod, *node, *output;
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
@@ -28,31 +29,27 @@ struct explain_args {
 static void
 explain_args_init(struct explain_args *a)
 {
+	size_t	i = 4;
+
 	cmd_input_args_init(&a->in);
+	cmd_sched_args_init(&a->sched, CMD_SCHED_RUN | CMD_SCHED_VERSION,
+	    "the run holding the pod", NULL);
 	a->pod = arg_str1("p", "pod", "[NS/]NAME", "the pod to explain");
-	a->run = arg_str0(NULL, "run", "NAME", "the run holding the pod");
 	a->node = arg_str0(NULL, "node", "NAME",
 	    "also show this node's GPUs");
 	a->output = arg_str0("o", "output", "FORMAT",
 	    "table (default), json or yaml");
-	a->hami_version = cmd_arg_hami_version();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	cmd_input_args_table(&a->in, a->table);		/* 0 to 3 */
-	a->table[4] = a->pod;
-	a->table[5] = a->run;
-	a->table[6] = a->node;
-	a->table[7] = a->output;
-	a->table[8] = a->hami_version;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[9] = a->snap.running;
-	a->table[10] = a->snap.now;
-	a->table[11] = a->snap.hami_config;
-	a->table[12] = a->quiet;
-	a->table[13] = a->help;
-	a->table[14] = a->end;
-	a->table[15] = NULL;
+	cmd_input_args_table(&a->in, a->table);		/* 0 to 3 */
+	a->table[i++] = a->pod;
+	cmd_sched_args_table(&a->sched, CMD_SCHED_RUN, a->table, &i);
+	a->table[i++] = a->node;
+	a->table[i++] = a->output;
+	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION, a->table, &i);
+	cmd_args_end(a->table, &i, &a->snap, a->quiet, a->help, a->end);
 }
 
 static void
@@ -367,10 +364,8 @@ explain_main(int argc, char **argv)
 	if ((rc = cmd_format("explain", a.output, formats, &fmt)) != EXIT_OK ||
 	    (rc = cmd_parse_inputs("explain", &a.in, &in)) != EXIT_OK)
 		goto out;
-	in.run = a.run->count ? a.run->sval[0] : NULL;
 	in.quiet = a.quiet->count > 0;
-	if ((rc = cmd_hami_version("explain", a.hami_version,
-	    &in.profile)) != EXIT_OK)
+	if ((rc = cmd_sched_inputs("explain", &a.sched, &in)) != EXIT_OK)
 		goto out;
 	cmd_snapshot_inputs(&a.snap, &in);
 	podname = a.pod->sval[0];

@@ -17,10 +17,10 @@
 
 struct sim_args {
 	struct cmd_input_args in;
-	struct arg_str	*output, *run, *node_policy, *gpu_policy, *profile;
-	struct arg_str	*hami_version, *seed;
+	struct cmd_sched_args sched;
+	struct arg_str	*output, *seed;
 	struct arg_file	*expect, *update;
-	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
+	struct arg_lit	*fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
 	void		*table[22];
@@ -29,21 +29,14 @@ struct sim_args {
 static void
 sim_args_init(struct sim_args *a)
 {
+	size_t	i = 4;
+
 	cmd_input_args_init(&a->in);
+	cmd_sched_args_init(&a->sched, CMD_SCHED_ALL, NULL, NULL);
 	a->output = arg_str0("o", "output", "FORMAT",
 	    "table (default), json, yaml or csv");
-	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
-	a->node_policy = arg_str0(NULL, "node-policy", "POLICY",
-	    "scheduler's nodeSchedulerPolicy (binpack or spread)");
-	a->gpu_policy = arg_str0(NULL, "gpu-policy", "POLICY",
-	    "scheduler's gpuSchedulerPolicy (binpack or spread)");
-	a->ignore = arg_lit0(NULL, "ignore-pod-policies",
-	    "policies above win over pod annotations");
-	a->profile = arg_str0(NULL, "profile", "NAME",
-	    "scoring profile (default hami-v2.6.1)");
 	a->seed = arg_str0(NULL, "seed", "S",
 	    "--profile random: seed of its draws (default 42)");
-	a->hami_version = cmd_arg_hami_version();
 	a->fail_pending = arg_lit0(NULL, "fail-on-pending",
 	    "exit 1 if any pod stays pending");
 	a->expect = arg_file0(NULL, "expect", "GOLDEN",
@@ -53,26 +46,17 @@ sim_args_init(struct sim_args *a)
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
-	cmd_input_args_table(&a->in, a->table);		/* 0 to 3 */
-	a->table[4] = a->output;
-	a->table[5] = a->run;
-	a->table[6] = a->node_policy;
-	a->table[7] = a->gpu_policy;
-	a->table[8] = a->ignore;
-	a->table[9] = a->profile;
-	a->table[10] = a->seed;
-	a->table[11] = a->hami_version;
-	a->table[12] = a->fail_pending;
 	cmd_snapshot_args_init(&a->snap);
-	a->table[13] = a->expect;
-	a->table[14] = a->update;
-	a->table[15] = a->snap.running;
-	a->table[16] = a->snap.now;
-	a->table[17] = a->snap.hami_config;
-	a->table[18] = a->quiet;
-	a->table[19] = a->help;
-	a->table[20] = a->end;
-	a->table[21] = NULL;
+	cmd_input_args_table(&a->in, a->table);		/* 0 to 3 */
+	a->table[i++] = a->output;
+	cmd_sched_args_table(&a->sched, CMD_SCHED_ALL & ~CMD_SCHED_VERSION,
+	    a->table, &i);
+	a->table[i++] = a->seed;
+	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION, a->table, &i);
+	a->table[i++] = a->fail_pending;
+	a->table[i++] = a->expect;
+	a->table[i++] = a->update;
+	cmd_args_end(a->table, &i, &a->snap, a->quiet, a->help, a->end);
 }
 
 static void
@@ -171,19 +155,9 @@ sim_inputs(struct sim_args *a, struct cmd_inputs *in)
 {
 	int	rc;
 
-	if ((rc = cmd_parse_inputs("simulate", &a->in, in)) != EXIT_OK)
+	if ((rc = cmd_parse_inputs("simulate", &a->in, in)) != EXIT_OK ||
+	    (rc = cmd_sched_inputs("simulate", &a->sched, in)) != EXIT_OK)
 		return rc;
-	in->run = a->run->count ? a->run->sval[0] : NULL;
-	in->node_policy = a->node_policy->count ? a->node_policy->sval[0] :
-	    NULL;
-	in->gpu_policy = a->gpu_policy->count ? a->gpu_policy->sval[0] : NULL;
-	if (in->node_policy != NULL && (rc = cmd_check_node_policy("simulate",
-	    "--node-policy", in->node_policy)) != EXIT_OK)
-		return rc;
-	if ((rc = cmd_profile("simulate", a->profile, a->hami_version,
-	    &in->profile)) != EXIT_OK)
-		return rc;
-	in->override = a->ignore->count > 0;
 	in->quiet = a->quiet->count > 0;
 	cmd_snapshot_inputs(&a->snap, in);
 	return EXIT_OK;
