@@ -67,6 +67,29 @@ t_pod(struct gs_workload *w, const char *name, size_t nctrs)
 	return p;
 }
 
+void
+t_metrics_fx_init(struct t_metrics_fx *f, int64_t gpus, int64_t mem)
+{
+	struct gs_pod	*p;
+
+	memset(f, 0, sizeof *f);
+	f->c.nodes = xcalloc(2, sizeof *f->c.nodes);
+	f->c.nnodes = f->c.cap = 2;
+	t_node(&f->c.nodes[0], "a", 2, 15360, "NVIDIA-Tesla T4");
+	t_node(&f->c.nodes[1], "b", 3, 15360, "NVIDIA-Tesla T4");
+	gs_config_init(&f->cfg);
+	p = t_pod(&f->w, "p", 1);
+	t_ctr(&p->ctrs[0], gpus, mem, -1, -1);
+}
+
+void
+t_metrics_fx_release(struct t_metrics_fx *f)
+{
+	gs_workload_release(&f->w);
+	gs_config_release(&f->cfg);
+	gs_cluster_release(&f->c);
+}
+
 struct hami_creq
 t_creq(const struct gs_container *c, const char *profile, const char *mode,
     char *why, size_t len)

@@ -79,5 +79,17 @@ struct hami_creq t_creq(const struct gs_container *c, const char *profile,
 	    const char *mode, char *why, size_t len);
 /* A pod of nctrs empty containers appended to w (namespace default). */
 struct gs_pod *t_pod(struct gs_workload *, const char *name, size_t nctrs);
+/*
+ * The metrics fixture (test_metrics.c, test_truth.c): nodes "a" with 2
+ * and "b" with 3 T4s of 15360 MiB, idle; a default config; one pod "p"
+ * of one container asking gpus GPUs of mem MiB each.
+ */
+struct t_metrics_fx {
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_config	cfg;
+};
+void	t_metrics_fx_init(struct t_metrics_fx *, int64_t gpus, int64_t mem);
+void	t_metrics_fx_release(struct t_metrics_fx *);
 
 #endif

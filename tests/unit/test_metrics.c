@@ -61,34 +61,17 @@ test_can_host(void)
 static void
 test_cluster_metrics(void)
 {
-	struct gs_cluster	 c;
-	struct gs_workload	 w;
-	struct gs_config	 cfg;
+	struct t_metrics_fx	 f;
+	struct gs_cluster	*c = &f.c;
 	struct gs_metrics	 m;
-	struct gs_pod		*p;
 
-	memset(&c, 0, sizeof c);
-	memset(&w, 0, sizeof w);
-	c.nodes = xcalloc(2, sizeof *c.nodes);
-	c.nnodes = c.cap = 2;
-	t_node(&c.nodes[0], "a", 2, 15360, "NVIDIA-Tesla T4");
-	t_node(&c.nodes[1], "b", 3, 15360, "NVIDIA-Tesla T4");
-	gs_config_init(&cfg);
-	p = gs_workload_add(&w);
-	p->name = xstrdup("p");
-	p->ns = xstrdup("d");
-	p->workload = xstrdup("p");
-	p->kind = xstrdup("Pod");
-	p->src_file = xstrdup("t");
-	p->nctrs = 1;
-	p->ctrs = xcalloc(1, sizeof *p->ctrs);
-	t_ctr(&p->ctrs[0], 1, 7500, -1, -1);
+	t_metrics_fx_init(&f, 1, 7500);
 	/* a: GPU 0 two pods (15000 MiB), GPU 1 slots full but memory free. */
-	c.nodes[0].devs[0].used = 2;
-	c.nodes[0].devs[0].usedmem = 15000;
-	c.nodes[0].devs[1].used = 10;
-	c.nodes[0].devs[1].usedmem = 1000;
-	gs_metrics_compute(&m, &c, &w, &cfg, NULL);
+	c->nodes[0].devs[0].used = 2;
+	c->nodes[0].devs[0].usedmem = 15000;
+	c->nodes[0].devs[1].used = 10;
+	c->nodes[0].devs[1].usedmem = 1000;
+	gs_metrics_compute(&m, c, &f.w, &f.cfg, NULL);
 	CU_ASSERT_EQUAL(m.gpus, 5);
 	CU_ASSERT_EQUAL(m.gpus_used, 2);
 	CU_ASSERT_EQUAL(m.nodes_used, 1);
@@ -105,9 +88,7 @@ test_cluster_metrics(void)
 	CU_ASSERT_EQUAL(m.stranded_cores, 100);
 	CU_ASSERT_EQUAL(m.mem_used, 16000);
 	gs_metrics_release(&m);
-	gs_workload_release(&w);
-	gs_config_release(&cfg);
-	gs_cluster_release(&c);
+	t_metrics_fx_release(&f);
 }
 
 CU_TestInfo metrics_tests[] = {

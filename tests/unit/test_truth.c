@@ -85,29 +85,19 @@ test_device_offered(void)
 static void
 test_metrics_dropped(void)
 {
-	struct gs_cluster	 c;
-	struct gs_workload	 w;
-	struct gs_config	 cfg;
+	struct t_metrics_fx	 f;
+	struct gs_cluster	*c = &f.c;
 	struct gs_metrics	 m;
-	struct gs_pod		*p;
 
-	memset(&c, 0, sizeof c);
-	memset(&w, 0, sizeof w);
-	c.nodes = xcalloc(2, sizeof *c.nodes);
-	c.nnodes = c.cap = 2;
-	t_node(&c.nodes[0], "a", 2, 15360, "NVIDIA-Tesla T4");
-	t_node(&c.nodes[1], "b", 3, 15360, "NVIDIA-Tesla T4");
-	gs_config_init(&cfg);
-	p = t_pod(&w, "p", 1);
-	t_ctr(&p->ctrs[0], 2, 7500, -1, -1);
+	t_metrics_fx_init(&f, 2, 7500);
 	/* b's devices dropped by its handshake; a's GPU 1 unhealthy (not
 	 * dropped by v2.6.1) and half used on GPU 0. */
-	c.nodes[1].registered = 0;
-	c.nodes[1].hs_refused = 1;
-	c.nodes[0].devs[1].health = 0;
-	c.nodes[0].devs[0].used = 1;
-	c.nodes[0].devs[0].usedmem = 7680;
-	gs_metrics_compute(&m, &c, &w, &cfg, NULL);
+	c->nodes[1].registered = 0;
+	c->nodes[1].hs_refused = 1;
+	c->nodes[0].devs[1].health = 0;
+	c->nodes[0].devs[0].used = 1;
+	c->nodes[0].devs[0].usedmem = 7680;
+	gs_metrics_compute(&m, c, &f.w, &f.cfg, NULL);
 	CU_ASSERT_EQUAL(m.gpus, 5);
 	CU_ASSERT_EQUAL(m.gpus_offline, 3);
 	CU_ASSERT_EQUAL(m.whole_free, 1);
@@ -121,17 +111,15 @@ test_metrics_dropped(void)
 	/* v2.7.1: a's unhealthy GPU 1 is dropped too, and a 2-GPU request
 	 * then fits nowhere: a's idle half GPU is fragmented.  (v2.7.0
 	 * reads no handshake, so b would keep its GPUs there.) */
-	t_set_profile(&cfg, "hami-v2.7.1");
-	gs_metrics_compute(&m, &c, &w, &cfg, NULL);
+	t_set_profile(&f.cfg, "hami-v2.7.1");
+	gs_metrics_compute(&m, c, &f.w, &f.cfg, NULL);
 	CU_ASSERT_EQUAL(m.gpus_offline, 4);
 	CU_ASSERT_EQUAL(m.whole_free, 0);
 	CU_ASSERT_EQUAL(m.largest_block_node, -1);
 	NEAR(m.idle_gpus, 0.5);
 	NEAR(m.frag_gpus, 0.5);
 	gs_metrics_release(&m);
-	gs_workload_release(&w);
-	gs_config_release(&cfg);
-	gs_cluster_release(&c);
+	t_metrics_fx_release(&f);
 }
 
 static void
