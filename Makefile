@@ -169,8 +169,10 @@ $(REL)/bench-replay: tests/bench/bench_replay.c $(REL)/libgpusched.a
 	    $(DEPLIBS) -lm
 
 # make bench's tools: the scenario generator, the libyaml floor, the
-# stopwatch (tests/bench/bench.sh says what each does).
-BENCH_TOOLS	 = $(REL)/bench-gen $(REL)/bench-floor $(REL)/bench-run
+# stopwatch, the policy-table reader (tests/bench/bench.sh says what each
+# does).
+BENCH_TOOLS	 = $(REL)/bench-gen $(REL)/bench-floor $(REL)/bench-run \
+		   $(REL)/bench-names
 
 $(REL)/bench-%: tests/bench/%.c | deps
 	@mkdir -p $(dir $@)

@@ -10,15 +10,16 @@
 #
 #   sh tests/bench/bench.sh GPUSCHED TOOLS WORK [TRACES]
 #
-# TOOLS holds bench-gen, bench-floor and bench-run; WORK is scratch space
+# TOOLS holds bench-gen, bench-floor, bench-run and bench-names (the
+# policies `gpusched policies -o json` lists for a command); WORK is scratch space
 # (the generated files, the JSON of the run in progress, digests.txt with
 # every run's full sha256 of the placements and of the whole output).
 # Environment: BENCH_SIZES (1k 5k 10k 20k, the default, or test: 20 x 8
 # GPUs / 300 pods, for tests/bench/selftest.sh),
 # BENCH_PROFILES, BENCH_LIMIT (CPU seconds per run, default 60), BENCH_FILES
 # (pod files per size, default 1), BENCH_SEEDS (replay seeds, default
-# 42-51), BENCH_REPLAY_POLICIES (default: every replay policy that
-# `gpusched policies` lists).
+# 42-51), BENCH_REPLAY_POLICIES (default: every policy that
+# `gpusched policies -o json` lists for replay).
 set -u
 LC_ALL=C
 export LC_ALL
@@ -128,8 +129,8 @@ echo
 if [ -z "$TRACES" ] || [ ! -f "$TRACES/openb_node_list_gpu_node.csv" ]; then
 	echo "replay: skipped (no openb trace; TRACES=dir)"
 else
-	rp=${BENCH_REPLAY_POLICIES:-$("$GS" policies | awk '
-	    NR == 1 { next } !NF { exit } $2 ~ /share/ { print $1 }')}
+	rp=${BENCH_REPLAY_POLICIES:-$("$GS" policies -o json |
+	    "$TOOLS/bench-names" replay)}
 	first=${SEEDS%-*} last=${SEEDS#*-}
 	n=$((last - first + 1))
 	echo "replay: openb gpu_node, pod list default, seeds $SEEDS" \

@@ -4,7 +4,8 @@
 # below for the test size), splits the pods across files without changing
 # them, and writes the same cluster in both forms; the floor counts
 # libyaml's events and refuses bad YAML; the stopwatch passes on the exit
-# status and stops a run at its CPU limit; bench.sh prints the row and
+# status and stops a run at its CPU limit; bench-names lists the policies
+# of a command from `gpusched policies -o json`; bench.sh prints the row and
 # placement digest of the test size.
 #
 #   sh tests/bench/selftest.sh GPUSCHED TOOLS WORK
@@ -71,6 +72,18 @@ set -- $("$T/bench-run" sh -c 'kill -TERM $$')
 check "run: signal" "${4:-}" sig15
 "$T/bench-run" -o "$W/echo.out" echo hello >/dev/null
 check "run -o: output" "$(cat "$W/echo.out")" hello
+
+# The replay's policies from the JSON table, in its order; not JSON:
+# exit 3.
+"$GS" policies -o json | "$T/bench-names" replay > "$W/names"
+check "names: first replay policy" "$(head -1 "$W/names")" hami-v2.6.1
+check "names: one per policy listing replay" "$(wc -l < "$W/names" |
+    tr -d ' ')" "$("$GS" policies -o json | grep -c '^ *"replay"')"
+"$GS" policies -o json | "$T/bench-names" simulatex > "$W/none"
+check "names: an unknown command lists none" "$(wc -c < "$W/none" |
+    tr -d ' ')" 0
+echo 'NAME VIEWS' | "$T/bench-names" replay 2>/dev/null >/dev/null
+check "names: not JSON exits 3" "$?" 3
 
 BENCH_SIZES=test BENCH_PROFILES=hami-v2.6.1 sh tests/bench/bench.sh "$GS" \
     "$T" "$W/bench" > "$W/bench.out" 2>&1
