@@ -44,6 +44,7 @@ main(void)
 		SUITE(peer_rules),
 		SUITE(perf),
 		SUITE(mig),
+		SUITE(sharing),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
