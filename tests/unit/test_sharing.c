@@ -9,6 +9,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
+#include "../../core/engine.h"
+#include "../../core/kube_dp.h"
 #include "../../core/load.h"
 #include "../../core/sharing.h"
 
@@ -217,7 +219,124 @@ test_labels(void)
 	    "(A100-80GB)");
 }
 
+/* The pod of a one-container manifest asking res: n. */
+static void
+pod_of(struct gs_workload *wl, const struct gs_cluster *c, const char *res,
+    int n)
+{
+	struct yt_file		f;
+	struct gs_error		err;
+	struct gs_warnings	w = { 0 };
+	char			y[256];
+
+	snprintf(y, sizeof y, "kind: Pod\nmetadata: {name: p%zu}\nspec:\n"
+	    "  containers:\n  - name: c\n    resources: {limits: {%s: %d}}\n",
+	    wl->npods, res, n);
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "w.yaml", y, strlen(y), &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_load_workload_doc(wl, &f, f.docs[0].root, c,
+	    &w, &err), 0);
+	gs_warnings_release(&w);
+	yt_file_release(&f);
+}
+
+static const int w1[3] = { 1, 1, 1 };
+
+/* Decide the last pod of wl and commit it when placed. */
+static void
+decide(struct gs_cluster *c, struct gs_workload *wl, struct gs_placement *d)
+{
+	const struct gs_pod *pod = &wl->pods[wl->npods - 1];
+
+	CU_ASSERT_TRUE(gs_kube_dp_takes(c, pod));
+	gs_kube_dp_decide(c, pod, GS_KUBE_LEAST, w1, d);
+	if (d->status == GS_PLACED)
+		gs_engine_commit(c, d, pod);
+}
+
+static void
+test_kube(void)
+{
+	struct gs_cluster	c;
+	struct gs_workload	wl = { 0 };
+	struct gs_placement	d[4];
+	struct gs_error		err;
+	int			i;
+
+	/* devs: 2g.20gb@0, 1g.10gb@2, 1g.10gb@3, 3g.40gb@4, GPU 1 x4.  The
+	 * 1g.10gb pods take the first free instance in index order, the
+	 * third finds none. */
+	CU_ASSERT_EQUAL_FATAL(load("pools:\n- name: a\n  model: A100-80GB\n"
+	    "  gpus: 2\n  mig: [{1g.10gb: 2, 2g.20gb: 1, 3g.40gb: 1}, null]\n"
+	    "  sharing: {strategy: time-slicing, replicas: 4}\n", &c, &err), 0);
+	for (i = 0; i < 3; i++) {
+		pod_of(&wl, &c, "nvidia.com/mig-1g.10gb", 1);
+		decide(&c, &wl, &d[i]);
+	}
+	CU_ASSERT_EQUAL(d[0].status, GS_PLACED);
+	CU_ASSERT_EQUAL(d[0].ctrs[0].grants[0].dev, 1);
+	CU_ASSERT_EQUAL(d[0].ctrs[0].grants[0].usedmem, 9856);
+	CU_ASSERT_EQUAL(d[1].ctrs[0].grants[0].dev, 2);
+	CU_ASSERT_EQUAL(d[2].status, GS_PENDING);
+	CU_ASSERT_STRING_EQUAL(d[2].reason, "0/1 nodes are available: 0 "
+	    "refused by kube-scheduler filters, 1 Insufficient "
+	    "nvidia.com/mig-1g.10gb");
+	/* nvidia.com/gpu: 3 time-slicing replicas of one GPU, no memory. */
+	pod_of(&wl, &c, "nvidia.com/gpu", 3);
+	decide(&c, &wl, &d[3]);
+	CU_ASSERT_EQUAL_FATAL(d[3].ctrs[0].ngrants, 3);
+	CU_ASSERT_EQUAL(d[3].ctrs[0].grants[2].dev, 4);
+	CU_ASSERT_EQUAL(d[3].ctrs[0].grants[2].usedmem, 0);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[4].used, 3);
+	for (i = 0; i < 4; i++)
+		gs_placement_release(&d[i]);
+	gs_cluster_release(&c);
+	gs_workload_release(&wl);
+
+	/* Distributed: GPU 0 (0 allocated, 0 taken), then GPU 1 (0, 0
+	 * beats 0, 1), then GPU 0 again (0, 1 ties, index order). */
+	memset(&wl, 0, sizeof wl);
+	CU_ASSERT_EQUAL_FATAL(load("pools:\n- name: t\n  model: T4\n  gpus: 2\n"
+	    "  sharing: {strategy: time-slicing, replicas: 2}\n", &c, &err), 0);
+	pod_of(&wl, &c, "nvidia.com/gpu", 3);
+	decide(&c, &wl, &d[0]);
+	CU_ASSERT_EQUAL_FATAL(d[0].ctrs[0].ngrants, 3);
+	CU_ASSERT_EQUAL(d[0].ctrs[0].grants[0].dev, 0);
+	CU_ASSERT_EQUAL(d[0].ctrs[0].grants[1].dev, 1);
+	CU_ASSERT_EQUAL(d[0].ctrs[0].grants[2].dev, 0);
+	/* Next pod: GPU 1 has 1 allocated, GPU 0 2 (full): GPU 1. */
+	pod_of(&wl, &c, "nvidia.com/gpu", 1);
+	decide(&c, &wl, &d[1]);
+	CU_ASSERT_EQUAL(d[1].ctrs[0].grants[0].dev, 1);
+	gs_placement_release(&d[0]);
+	gs_placement_release(&d[1]);
+	gs_cluster_release(&c);
+	gs_workload_release(&wl);
+
+	/* MPS x4 on an L4 (23034 MiB): 23034 / 4 = 5758 MiB and 25 % a
+	 * client; two replicas in one container fail admission
+	 * (failRequestsGreaterThanOne, MPS's default). */
+	memset(&wl, 0, sizeof wl);
+	CU_ASSERT_EQUAL_FATAL(load("pools:\n- name: m\n  model: L4\n  gpus: 1\n"
+	    "  sharing: {strategy: mps, replicas: 4}\n", &c, &err), 0);
+	pod_of(&wl, &c, "nvidia.com/gpu", 1);
+	decide(&c, &wl, &d[0]);
+	CU_ASSERT_EQUAL(d[0].ctrs[0].grants[0].usedmem, 5758);
+	CU_ASSERT_EQUAL(d[0].ctrs[0].grants[0].usedcores, 25);
+	pod_of(&wl, &c, "nvidia.com/gpu", 2);
+	decide(&c, &wl, &d[1]);
+	CU_ASSERT_EQUAL(d[1].status, GS_PENDING);
+	CU_ASSERT_STRING_EQUAL(d[1].reason, "UnexpectedAdmissionError on m: "
+	    "container 'c' asks more than one shared GPU and the device plugin "
+	    "fails such requests (failRequestsGreaterThanOne)");
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].used, 1);
+	gs_placement_release(&d[0]);
+	gs_placement_release(&d[1]);
+	gs_cluster_release(&c);
+	gs_workload_release(&wl);
+}
+
 CU_TestInfo sharing_tests[] = {
+	{ "kube-scheduler over MIG instances and replicas", test_kube },
 	{ "compact pools: mig and sharing into devices", test_compact },
 	{ "compact pools: geometries and settings refused", test_refused },
 	{ "Nodes: GPU operator labels into devices", test_labels },
