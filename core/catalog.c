@@ -25,6 +25,8 @@ const struct gs_gpu_model gs_gpu_models[] = {
 	{ "A100-40GB", "NVIDIA A100-SXM4-40GB", 40960, 0, "A100" },
 	{ "A100-80GB", "NVIDIA A100-SXM4-80GB", 81920, 0, "" },
 	{ "H100", "NVIDIA H100 80GB HBM3", 81559, 0, "H100-80GB" },
+	{ "H200", "NVIDIA H200", 143771, 0, "H200-141GB" },
+	{ "B200", "NVIDIA B200", 183359, 0, "" },
 	{ "RTX4090", "NVIDIA GeForce RTX 4090", 24564, 0, "4090" },
 };
 

@@ -28,6 +28,7 @@
 #include "int32.h"
 #include "quantity.h"
 #include "load.h"
+#include "sharing.h"
 #include "register_codec.h"
 #include "vendor.h"
 
@@ -136,11 +137,13 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 {
 	static const char *const keys[] = { "name", "count", "labels", "gpus",
 	    "model", "memory", "type", "splitCount", "memoryScaling",
-	    "coreScaling", "cores", "numa", "health", "mode", "cost", NULL };
+	    "coreScaling", "cores", "numa", "health", "mode", "cost", "mig",
+	    "migStrategy", "sharing", NULL };
 	const struct yt_node		*v, *numa;
 	const struct gs_gpu_model	*model = NULL;
 	struct plugin_knobs		 k = *global;
 	struct gs_kvlist		 labels = { 0 };
+	struct gs_sharing		 sh = { 0 };
 	const char			*name, *type = NULL, *mode = "hami-core";
 	int64_t				 count = 1, gpus, mem = 0, cores = -1;
 	double				 cost = 0;
@@ -225,8 +228,8 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 		if (yt_string(f, v, "mode", &mode, err) != 0)
 			return -1;
 		if (strcmp(mode, "mig") == 0)
-			return yt_error(f, v, err, "MIG devices are not "
-			    "supported yet (mode 'mig')");
+			return yt_error(f, v, err, "a pool's MIG geometry is "
+			    "its 'mig' key, not mode 'mig'");
 	}
 	numa = yt_get(p, "numa");
 	if (numa != NULL && !yt_is_null(numa)) {
@@ -242,6 +245,9 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 		} else if (yt_int64(f, numa, "numa", 0, INT32_MAX, &x, err) != 0)
 			return -1;
 	}
+	if (gs_sharing_load(f, p, model != NULL ? model->key : type, gpus,
+	    &sh, err) != 0)
+		return -1;
 	if (gs_load_string_map(f, yt_get(p, "labels"), "labels", &labels,
 	    err) != 0)
 		goto out;
@@ -298,9 +304,12 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 			d->health = health;
 			d->mode = xstrdup(mode);
 		}
+		if (sh.on)	/* NVIDIA's device plugin, not HAMi's */
+			gs_sharing_apply(&sh, n, type, (int32_t)mem);
 	}
 	rc = 0;
 out:
+	gs_sharing_release(&sh);
 	free(typebuf);
 	gs_kv_release(&labels);
 	return rc;
@@ -792,6 +801,12 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 				return yt_error(f, i < nvidia ? reg : obj, err,
 				    "device id '%s' is registered twice",
 				    n->devs[i].id);
+	if (n->ndevs == 0 && reg == NULL) {
+		if (gs_sharing_from_labels(f, obj, n, err) != 0)
+			return -1;
+		if (n->dp)	/* NVIDIA's device plugin's GPUs */
+			return 0;
+	}
 	if (n->ndevs == 0) {
 		if (n->devices_note == NULL)
 			gs_warn(w, f->path, obj->line, obj->col, "node '%s' has "

@@ -22,6 +22,7 @@
 #include "ident.h"
 #include "kubefilter.h"
 #include "load.h"
+#include "sharing.h"
 #include "quantity.h"
 
 /* Kinds that hold no pods: skipped. */
@@ -49,7 +50,7 @@ is_hami_pod_annotation(const char *k)
 
 static int
 load_resources(const struct yt_file *f, const struct yt_node *n,
-    const char *what, struct gs_resval *out,
+    const char *what, struct gs_resval *out, struct gs_kvlist *dp,
     const struct gs_hami_settings *hs, struct gs_warnings *w,
     struct gs_error *err)
 {
@@ -74,6 +75,21 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 		if (q.negative)
 			return yt_error(f, v, err, "'%s' must not be negative, "
 			    "got '%s'", k->str, v->str);
+		/* NVIDIA's device plugin's (sharing.h): kept by name. */
+		if (ours < 0 && gs_dp_resource(k->str)) {
+			if (!q.integral || !q.fits || q.value > INT32_MAX)
+				return yt_error(f, v, err, "'%s' must be a whole "
+				    "number up to %d, got '%s'", k->str,
+				    INT32_MAX, v->str);
+			if (gs_kv_get(dp, k->str) == NULL) {
+				char num[24];
+
+				snprintf(num, sizeof num, "%lld",
+				    (long long)q.value);
+				gs_kv_set(dp, k->str, num);
+			}
+			continue;
+		}
 		if (ours < 0 && strncmp(k->str, "nvidia.com/", 11) == 0) {
 			const char *const *names = hs != NULL ?
 			    (const char *const *)hs->res : gs_res_names;
@@ -151,9 +167,9 @@ load_container(const struct yt_file *f, const struct yt_node *n,
 	if (!yt_is_null(res)) {
 		if (yt_expect(f, res, YT_MAP, "resources", err) != 0 ||
 		    load_resources(f, yt_get(res, "limits"), "limits", c->lim,
-		    hs, w, err) != 0 ||
+		    &c->dp, hs, w, err) != 0 ||
 		    load_resources(f, yt_get(res, "requests"), "requests",
-		    c->req, hs, w, err) != 0)
+		    c->req, &c->dp, hs, w, err) != 0)
 			return -1;
 		c->cpu = effective(res, "cpu", 1);
 		c->mem = effective(res, "memory", 0);

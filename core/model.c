@@ -428,11 +428,15 @@ gs_pod_release(struct gs_pod *p)
 
 	tols_free(p->tols, p->ntols);
 	terms_free(p->affinity, p->naffinity);
-	for (i = 0; i < p->nctrs; i++)
+	for (i = 0; i < p->nctrs; i++) {
 		free(p->ctrs[i].name);
+		gs_kv_release(&p->ctrs[i].dp);
+	}
 	free(p->ctrs);
-	for (i = 0; i < p->ninit; i++)
+	for (i = 0; i < p->ninit; i++) {
 		free(p->init[i].name);
+		gs_kv_release(&p->init[i].dp);
+	}
 	free(p->init);
 	free(p->name);
 	free(p->ns);
@@ -472,6 +476,8 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 	for (i = 0; i < src->nctrs; i++) {
 		dst->ctrs[i] = src->ctrs[i];
 		dst->ctrs[i].name = xstrdup(src->ctrs[i].name);
+		memset(&dst->ctrs[i].dp, 0, sizeof dst->ctrs[i].dp);
+		gs_kv_copy(&dst->ctrs[i].dp, &src->ctrs[i].dp);
 	}
 	dst->init = NULL;
 	if (src->ninit > 0) {
@@ -479,6 +485,8 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 		for (i = 0; i < src->ninit; i++) {
 			dst->init[i] = src->init[i];
 			dst->init[i].name = xstrdup(src->init[i].name);
+			memset(&dst->init[i].dp, 0, sizeof dst->init[i].dp);
+			gs_kv_copy(&dst->init[i].dp, &src->init[i].dp);
 		}
 	}
 }

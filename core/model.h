@@ -28,6 +28,8 @@ const char	*gs_kv_get(const struct gs_kvlist *, const char *key);
 void		 gs_kv_copy(struct gs_kvlist *dst, const struct gs_kvlist *src);
 void		 gs_kv_release(struct gs_kvlist *);
 
+struct gs_mig_profile;
+
 /* One physical GPU as HAMi registers it, plus its current usage. */
 struct gs_device {
 	char		*id;		/* UUID */
@@ -55,6 +57,25 @@ struct gs_device {
 	 * which sums every container.  gs_cluster_for_version applies it.
 	 */
 	int32_t		 v210_used, v210_mem, v210_cores;
+	/*
+	 * What NVIDIA's device plugin advertises (issue 18; kind
+	 * GS_DEV_HAMI for HAMi's devices): a whole GPU; one MIG instance
+	 * (index is its GPU's, count 1, devmem the profile's); or one GPU
+	 * shared by count replicas (time-slicing, MPS).
+	 */
+	int		 kind;		/* enum gs_devkind */
+	const struct gs_mig_profile *mig; /* GS_DEV_MIG: its profile */
+	int32_t		 mig_start;	/* first memory slice */
+};
+
+/* The kinds of device in the one model (DESIGN.md "Device kinds"). */
+enum gs_devkind {
+	GS_DEV_HAMI,		/* HAMi-core vGPU: slots, memory, cores */
+	GS_DEV_WHOLE,		/* nvidia.com/gpu, one pod per GPU */
+	GS_DEV_MIG,		/* a MIG instance */
+	GS_DEV_TIMESLICE,	/* a GPU of count time-slicing replicas */
+	GS_DEV_MPS		/* a GPU of count MPS replicas: devmem /
+				   count each */
 };
 
 /* What a device's custominfo says of NetworkID (Ascend 910 topology). */
@@ -132,6 +153,19 @@ struct gs_node {
 	 * whether hami.io/device-cordon is there. */
 	int			 reg_form;	/* GS_REG_* */
 	int			 cordon_anno;
+	/* NVIDIA's device plugin advertises the GPUs (devices of kinds
+	 * other than GS_DEV_HAMI), with these settings. */
+	int			 dp;
+	int			 mig_strategy;	/* GS_MIG_* */
+	int			 dp_rename;	/* renameByDefault */
+	int			 dp_fail_gt1;	/* failRequestsGreaterThanOne */
+};
+
+/* The device plugin's --mig-strategy (spec/peers.md §4.3). */
+enum {
+	GS_MIG_NONE,
+	GS_MIG_SINGLE,		/* MIG instances as nvidia.com/gpu */
+	GS_MIG_MIXED		/* as nvidia.com/mig-<profile> */
 };
 
 enum {
@@ -276,6 +310,10 @@ struct gs_container {
 	int64_t			 mem;		/* effective request, bytes */
 	struct gs_resval	 lim[GS_RES_N];
 	struct gs_resval	 req[GS_RES_N];
+	/* NVIDIA's device plugin's resources it asks, name -> whole count
+	 * ("nvidia.com/mig-1g.10gb" -> "1"; nvidia.com/gpu.shared): from
+	 * limits, else requests (issue 18). */
+	struct gs_kvlist	 dp;
 };
 
 struct gs_pod {

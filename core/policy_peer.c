@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "hami.h"
+#include "kube_dp.h"
 #include "kubefilter.h"
 #include "peer_view.h"
 #include "policy.h"
@@ -301,6 +302,13 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	double			 score = 0, best_score = 0;
 	char			 fbuf[192];
 
+	/* MIG instances and replicas of NVIDIA's device plugin (kube_dp.c). */
+	if (st->kind <= PK_KUBE_RTCR && gs_kube_dp_takes(c, pod)) {
+		gs_kube_dp_decide(c, pod, st->kind == PK_KUBE_LEAST ?
+		    GS_KUBE_LEAST : st->kind == PK_KUBE_MOST ? GS_KUBE_MOST :
+		    GS_KUBE_RTCR, kube_weights, d);
+		return;
+	}
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	for (i = 0; i < c->nnodes; i++)

@@ -43,6 +43,8 @@ main(void)
 		SUITE(sim),
 		SUITE(peer_rules),
 		SUITE(perf),
+		SUITE(mig),
+		SUITE(sharing),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
