@@ -127,6 +127,9 @@ int	cmd_argparse(const char *cmd, void **table, struct arg_end *end,
 /* A document (json_t, released) on stdout as JSON, or YAML for fmt
  * "yaml", with gpusched_version and schema_version (core/report_doc.c). */
 void	cmd_print_doc(json_t *doc, const char *fmt);
+/* -o html: the document's head on stdout, titled "gpusched CMD: NAME". */
+struct gs_html;
+void	cmd_html_begin(struct gs_html *, const char *cmd, const char *name);
 /* Is fmt json or yaml (one document)? */
 int	cmd_structured(const char *fmt);
 /* -o checked against allowed (NULL-terminated; the first is the default). */

@@ -16,6 +16,7 @@
 #include "../core/lint.h"
 #include "../core/paths.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 #include "../core/policy.h"
 
 void
@@ -273,6 +274,15 @@ int
 cmd_structured(const char *fmt)
 {
 	return strcmp(fmt, "json") == 0 || strcmp(fmt, "yaml") == 0;
+}
+
+void
+cmd_html_begin(struct gs_html *h, const char *cmd, const char *name)
+{
+	char	*title = xasprintf("gpusched %s: %s", cmd, name);
+
+	gs_html_begin(h, stdout, title);
+	free(title);
 }
 
 int

@@ -11,6 +11,7 @@
 
 #include "cmd.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 
 struct cmp_args {
 	struct cmd_input_args in;
@@ -35,7 +36,7 @@ cmp_args_init(struct cmp_args *a)
 {
 	cmd_input_args_init(&a->in);
 	a->output = arg_str0("o", "output", "FORMAT",
-	    "table (default), json or yaml");
+	    "table (default), json, yaml or html");
 	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
 	a->profile = arg_str0(NULL, "profile", "NAME",
 	    "scoring profile (default hami-v2.6.1)");
@@ -115,8 +116,12 @@ cmp_main(int argc, char **argv)
 	struct cmp_args		 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
-	static const char *const formats[] = { "table", "json", "yaml", NULL };
+	static const char *const formats[] = { "table", "json", "yaml", "html",
+	    NULL };
 	const char		*fmt;
+	struct gs_html		 html;
+	int			 ishtml;
+	char			 heading[512];
 	json_t			*out = NULL, *runs = NULL;
 	size_t			 i, k, first = 1, ncol = 4;
 	char			*profs[MAX_COLUMNS], *list = NULL;
@@ -149,6 +154,8 @@ cmp_main(int argc, char **argv)
 	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto done;
+	if ((ishtml = strcmp(fmt, "html") == 0))
+		cmd_html_begin(&html, "compare", sc.name);
 	if (cmd_structured(fmt)) {
 		out = json_pack("{s:s,s:i,s:s}", "gpusched_version", GS_VERSION,
 		    "schema_version", GS_SCHEMA_VERSION, "scenario", sc.name);
@@ -188,7 +195,17 @@ cmp_main(int argc, char **argv)
 			rr[k].m = &sims[k].m;
 			rr[k].running = &sc.running;
 		}
-		if (rc == EXIT_OK && out == NULL) {
+		if (rc == EXIT_OK && ishtml) {
+			if (list != NULL)
+				snprintf(heading, sizeof heading, "Run %s: %zu "
+				    "profiles", sc.runs[i].name, ncol);
+			else
+				snprintf(heading, sizeof heading, "Run %s: "
+				    "profile %s, pod policy annotations "
+				    "overridden", sc.runs[i].name,
+				    sims[0].cfg.profile);
+			gs_report_html_compare(&html, heading, rr, ncol);
+		} else if (rc == EXIT_OK && out == NULL) {
 			if (!first)
 				printf("\n");
 			if (list != NULL)
@@ -212,6 +229,8 @@ cmp_main(int argc, char **argv)
 		for (k = 0; k < nsim; k++)
 			gs_sim_release(&sims[k]);
 	}
+	if (ishtml)
+		(void)gs_html_end(&html);	/* cmd_finish_stdout checks */
 	if (out != NULL && rc == EXIT_OK)
 		cmd_print_doc(out, fmt);
 	else

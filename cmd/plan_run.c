@@ -15,6 +15,7 @@
 #include "../core/plan.h"
 #include "../core/policy.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 #include "../core/report_mc.h"
 
 static const char *const combos[4][2] = {
@@ -403,39 +404,6 @@ changes_table(const char *title, const struct gs_change *v, size_t n)
 	}
 }
 
-struct metric_row {
-	const char	*key;
-	const char	*title;
-	double		(*get)(const struct gs_metrics *);
-	int		 decimals;
-};
-
-static double m_pending(const struct gs_metrics *m) { return (double)m->pending; }
-static double m_nodes(const struct gs_metrics *m) { return (double)m->nodes_used; }
-static double m_gpus(const struct gs_metrics *m) { return (double)m->gpus_used; }
-static double m_whole(const struct gs_metrics *m) { return (double)m->whole_free; }
-static double m_block(const struct gs_metrics *m) { return (double)m->largest_block; }
-static double m_frag(const struct gs_metrics *m) { return m->frag_gpus; }
-static double m_fragp(const struct gs_metrics *m) { return m->frag_pct; }
-static double m_strand(const struct gs_metrics *m) { return (double)m->stranded_mem; }
-static double m_ppg(const struct gs_metrics *m) { return (double)m->pods_per_gpu_max; }
-static double m_ppgm(const struct gs_metrics *m) { return m->pods_per_gpu_mean; }
-
-static const struct metric_row metric_rows[] = {
-	{ "pods_pending", "pods pending", m_pending, 0 },
-	{ "nodes_used", "nodes used", m_nodes, 0 },
-	{ "gpus_used", "GPUs used", m_gpus, 0 },
-	{ "whole_gpus_free", "whole GPUs free", m_whole, 0 },
-	{ "largest_whole_gpu_block", "largest whole block", m_block, 0 },
-	{ "fragmentation_gpus", "fragmentation (GPUs)", m_frag, 2 },
-	{ "fragmentation_pct_of_idle", "fragmentation (% idle)", m_fragp, 2 },
-	{ "stranded_memory_mib", "stranded memory (MiB)", m_strand, 0 },
-	{ "pods_per_gpu_max", "pods per GPU (max)", m_ppg, 0 },
-	{ "pods_per_gpu_mean", "pods per GPU (mean)", m_ppgm, 2 },
-};
-
-#define NMETRIC_ROWS	(sizeof metric_rows / sizeof metric_rows[0])
-
 int
 plan_whatif(const struct gs_scenario *sc, size_t ri,
     const struct plan_request *req)
@@ -476,11 +444,11 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 		for (i = 0; i < req->nedits; i++)
 			json_array_append_new(edits, json_string(
 			    req->edits[i].text));
-		for (i = 0; i < NMETRIC_ROWS; i++)
-			json_object_set_new(mb, metric_rows[i].key, json_pack(
-			    "{s:f,s:f}", "before", round(metric_rows[i].get(
+		for (i = 0; i < gs_metric_nrows; i++)
+			json_object_set_new(mb, gs_metric_rows[i].key, json_pack(
+			    "{s:f,s:f}", "before", round(gs_metric_rows[i].get(
 			    &base.m) * 1e6) / 1e6, "after", round(
-			    metric_rows[i].get(&after.m) * 1e6) / 1e6));
+			    gs_metric_rows[i].get(&after.m) * 1e6) / 1e6));
 		print_json(req, json_pack("{s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o}",
 		    "gpusched_version", GS_VERSION, "scenario", sc->name, "run",
 		    run->name, "edits", edits, "moved", changes_json(d.moved,
@@ -499,11 +467,11 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 		if (d.nother)
 			changes_table("added or removed", d.other, d.nother);
 		printf("\n%-24s  %10s  %10s\n", "METRIC", "BEFORE", "AFTER");
-		for (i = 0; i < NMETRIC_ROWS; i++)
-			printf("%-24s  %10.*f  %10.*f\n", metric_rows[i].title,
-			    metric_rows[i].decimals, metric_rows[i].get(&base.m),
-			    metric_rows[i].decimals,
-			    metric_rows[i].get(&after.m));
+		for (i = 0; i < gs_metric_nrows; i++)
+			printf("%-24s  %10.*f  %10.*f\n", gs_metric_rows[i].title,
+			    gs_metric_rows[i].decimals, gs_metric_rows[i].get(&base.m),
+			    gs_metric_rows[i].decimals,
+			    gs_metric_rows[i].get(&after.m));
 	}
 	gs_whatif_diff_release(&d);
 	gs_sim_release(&after);
@@ -668,11 +636,11 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 		printf(" %s / %s |", combos[k][0], combos[k][1]);
 	}
 	printf("\n|---|---:|---:|---:|---:|\n");
-	for (i = 0; i < NMETRIC_ROWS; i++) {
-		printf("| %s |", metric_rows[i].title);
+	for (i = 0; i < gs_metric_nrows; i++) {
+		printf("| %s |", gs_metric_rows[i].title);
 		for (k = 0; k < 4; k++)
-			printf(" %.*f |", metric_rows[i].decimals,
-			    metric_rows[i].get(&sims[k].m));
+			printf(" %.*f |", gs_metric_rows[i].decimals,
+			    gs_metric_rows[i].get(&sims[k].m));
 		printf("\n");
 	}
 	for (k = 0; k < 4; k++)

@@ -14,6 +14,7 @@
 #include "../core/optparse.h"
 #include "../core/policy.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 
 struct sim_args {
 	struct cmd_input_args in;
@@ -31,7 +32,7 @@ sim_args_init(struct sim_args *a)
 {
 	cmd_input_args_init(&a->in);
 	a->output = arg_str0("o", "output", "FORMAT",
-	    "table (default), json, yaml or csv");
+	    "table (default), json, yaml, csv or html");
 	a->run = arg_str0(NULL, "run", "NAME", "only this run of the scenario");
 	a->node_policy = arg_str0(NULL, "node-policy", "POLICY",
 	    "scheduler's nodeSchedulerPolicy (binpack or spread)");
@@ -196,8 +197,9 @@ sim_main(int argc, char **argv)
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
 	static const char *const formats[] = { "table", "json", "csv", "yaml",
-	    NULL };
+	    "html", NULL };
 	const char		*fmt;
+	struct gs_html		 html;
 	json_t			*all = NULL, *runs = NULL, *golden;
 	json_t			*want = NULL;
 	struct gs_error		 err;
@@ -240,6 +242,8 @@ sim_main(int argc, char **argv)
 	golden = gs_golden_new();
 	if (strcmp(fmt, "csv") == 0)
 		gs_report_csv_header(stdout);
+	else if (strcmp(fmt, "html") == 0)
+		cmd_html_begin(&html, "simulate", sc.name);
 	cmd_progress_start("simulate", "pods", in.quiet);
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
 		struct gs_sim		sim;
@@ -269,6 +273,8 @@ sim_main(int argc, char **argv)
 			gs_report_table(stdout, &rr);
 		} else if (strcmp(fmt, "csv") == 0)
 			gs_report_csv(stdout, &rr);
+		else if (strcmp(fmt, "html") == 0)
+			gs_report_html_run(&html, &rr);
 		else if (runs != NULL)
 			json_array_append_new(runs, gs_report_json(&rr));
 		else if (strcmp(fmt, "json") == 0)
@@ -280,6 +286,8 @@ sim_main(int argc, char **argv)
 		gs_sim_release(&sim);
 	}
 	cmd_progress_end();
+	if (strcmp(fmt, "html") == 0)
+		(void)gs_html_end(&html);	/* cmd_finish_stdout checks */
 	if (all != NULL && rc == EXIT_OK)
 		cmd_print_doc(all, fmt);
 	else
