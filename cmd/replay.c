@@ -14,6 +14,7 @@
 #include "../core/hami.h"
 #include "../core/optparse.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 #include "../core/report_replay.h"
 
 #define MAX_SEEDS	10000
@@ -66,7 +67,7 @@ replay_args_init(struct replay_args *a)
 	a->threshold = arg_str0(NULL, "typical-threshold", "PCT",
 	    "typical pods cover PCT % of pods (default 95)");
 	a->output = arg_str0("o", "output", "FORMAT",
-	    "table (default), json, yaml or csv");
+	    "table (default), json, yaml, csv or html");
 	a->quiet = arg_lit0("q", "quiet", "no progress line on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -373,8 +374,9 @@ static int
 replay_main(int argc, char **argv)
 {
 	static const char *const formats[] = { "table", "json", "csv", "yaml",
-	    NULL };
+	    "html", NULL };
 	struct replay_args	 a;
+	struct gs_html		 html;
 	struct gs_replay_opts	 o;
 	struct gs_replay_report	 rp;
 	struct gs_trace_nodes	 tn;
@@ -434,7 +436,11 @@ replay_main(int argc, char **argv)
 
 	if (cmd_structured(fmt))
 		cmd_print_doc(gs_report_replay_json(&rp), fmt);
-	else if (strcmp(fmt, "csv") == 0)
+	else if (strcmp(fmt, "html") == 0) {
+		cmd_html_begin(&html, "replay", rp.pods_path);
+		gs_report_replay_html(&html, &rp);
+		(void)gs_html_end(&html);	/* cmd_finish_stdout checks */
+	} else if (strcmp(fmt, "csv") == 0)
 		gs_report_replay_csv(stdout, &rp);
 	else
 		gs_report_replay_table(stdout, &rp);

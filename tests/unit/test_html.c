@@ -3,6 +3,7 @@
  * labels, and the GPU map of the HAMi demo's binpack/binpack pattern with
  * its geometry computed by hand.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "suites.h"
 #include "../../core/policy.h"
 #include "../../core/report_html.h"
+#include "../../core/report_replay.h"
 #include "../../core/scenario.h"
 #include "../../core/sim.h"
 #include "../../core/util.h"
@@ -146,10 +148,85 @@ test_hostile_name(void)
 	free(s);
 }
 
+/*
+ * A replay of one policy and one seed whose unallocated share is 100 -
+ * arrived (the ideal) with point 7 missing.  The chart is 760 x 340 with
+ * margins 56, 16, 18 and 46: the plot 688 x 276, x to 130, y to 100.
+ */
+static void
+test_replay_chart(void)
+{
+	struct gs_rpoint_stats	 st[GS_RCURVE_MAX + 1];
+	struct gs_replay_result	 res;
+	struct gs_replay_set	 set;
+	struct gs_replay_report	 rp;
+	struct gs_replay_opts	 o;
+	struct gs_rcluster	 cl;
+	struct gs_html		 h;
+	char			*s = NULL;
+	size_t			 len = 0, k;
+	FILE			*fp;
+
+	memset(st, 0, sizeof st);
+	for (k = 0; k <= GS_RCURVE_MAX; k++) {
+		double u = k < 100 ? 100 - (double)k : 0;
+
+		st[k].x = (int64_t)k;
+		st[k].unalloc = (struct gs_rstat){ u, u, u };
+		st[k].alloc = (struct gs_rstat){ 100 - u, 100 - u, 100 - u };
+		st[k].frag = (struct gs_rstat){ 5, 5, 5 };
+		st[k].frag_ratio = (struct gs_rstat){ 50, 50, 50 };
+	}
+	st[7].unalloc.med = st[7].frag.med = NAN;
+	memset(&res, 0, sizeof res);
+	res.seed = 42;
+	res.failed = 3;
+	memset(&set, 0, sizeof set);
+	set.policy = gs_policy_find("fgd");
+	set.nseeds = 1;
+	set.res = &res;
+	set.npoints = GS_RCURVE_MAX + 1;
+	set.stats = st;
+	memset(&cl, 0, sizeof cl);
+	cl.n = 2;
+	cl.gpus = 16;
+	gs_replay_opts_init(&o);
+	memset(&rp, 0, sizeof rp);
+	rp.nodes_path = "n<1>.csv";
+	rp.pods_path = "p.csv";
+	rp.cl = &cl;
+	rp.opts = &o;
+	rp.sets = &set;
+	rp.nsets = 1;
+	fp = open_memstream(&s, &len);
+	gs_html_begin(&h, fp, "t");
+	gs_report_replay_html(&h, &rp);
+	CU_ASSERT_EQUAL(gs_html_end(&h), 0);
+	fclose(fp);
+	/* Two charts, 130 points each (131 less the missing one), in two
+	 * pieces: 0..6 and 8..130. */
+	CU_ASSERT_EQUAL(count(s, "data-points=\"130\""), 2);
+	CU_ASSERT_EQUAL(count(s, "<circle class=\"pt\""), 260);
+	/* Arrived 50, unallocated 50: x 56 + 50 / 130 * 688 = 320.6, y 18 +
+	 * 276 - 0.5 * 276 = 156.0. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "L320.6 156.0"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "M98.3 40.1L103.6 42.8"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "fgd, arrived 50%: 50.00%"));
+	/* y to 100 in steps of 20; frag's (max 5) in steps of 1. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "text-anchor=\"end\">100</text>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "text-anchor=\"end\">5</text>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "(n&lt;1&gt;.csv)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "<th>fgd</th><td class=\"n\">100.00"
+	    "</td><td class=\"n\">0.00</td><td class=\"n\">5.00</td><td "
+	    "class=\"n\">50.00</td><td class=\"n\">3</td>"));
+	free(s);
+}
+
 CU_TestInfo html_tests[] = {
 	{ "escape", test_escape },
 	{ "fit label", test_fit_label },
 	{ "demo map geometry", test_demo_map },
 	{ "hostile pod name", test_hostile_name },
+	{ "replay chart geometry", test_replay_chart },
 	CU_TEST_INFO_NULL,
 };
