@@ -16,6 +16,7 @@
 #include "../core/metrics.h"
 #include "../core/model.h"
 #include "../core/progress.h"
+#include "../core/report_html.h"
 #include "../core/scenario.h"
 #include "../core/sim.h"
 #include "../core/util.h"
@@ -128,8 +129,35 @@ int	cmd_argparse(const char *cmd, void **table, struct arg_end *end,
  * "yaml", with gpusched_version and schema_version (core/report_doc.c). */
 void	cmd_print_doc(json_t *doc, const char *fmt);
 /* -o html: the document's head on stdout, titled "gpusched CMD: NAME". */
-struct gs_html;
 void	cmd_html_begin(struct gs_html *, const char *cmd, const char *name);
+/*
+ * A document as Markdown or as the HTML report (doc.c): a title, then
+ * blocks (headings, paragraphs, tables) that Markdown separates by a
+ * blank line.  A table's cells are added row by row, ncol a row; align
+ * has 'l' or 'r' per column; cmd_doc_table prints and empties it.
+ */
+struct cmd_doc {
+	int		html;
+	int		started;
+	struct gs_html	h;
+};
+struct cmd_table {
+	const char *const *head;
+	const char	*align;
+	size_t		 ncol;
+	char		**cells;
+	size_t		 n, cap;
+};
+void	cmd_doc_begin(struct cmd_doc *, int html, const char *title);
+void	cmd_doc_end(struct cmd_doc *);
+void	cmd_doc_heading(struct cmd_doc *, const char *text);
+void	cmd_doc_para(struct cmd_doc *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	cmd_table_init(struct cmd_table *, const char *const *head,
+	    const char *align, size_t ncol);
+void	cmd_table_cell(struct cmd_table *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	cmd_doc_table(struct cmd_doc *, struct cmd_table *);
 /* Is fmt json or yaml (one document)? */
 int	cmd_structured(const char *fmt);
 /* -o checked against allowed (NULL-terminated; the first is the default). */

@@ -42,7 +42,7 @@ static const char *const sub_summary[SUB_N] = {
 	"metric",
 	"seeded runs over arrival (and GPU registration) order: mean, p50, "
 	"p95, max",
-	"a Markdown capacity-planning report",
+	"a capacity-planning report in Markdown or HTML",
 };
 
 static void
@@ -69,7 +69,7 @@ plan_args_init(struct plan_args *a, int sub)
 	    "scoring profile (default hami-v2.6.1)"));
 	add(a, a->hami_version = cmd_arg_hami_version());
 	add(a, a->output = arg_str0("o", "output", "FORMAT", sub == SUB_REPORT ?
-	    "markdown (the only one)" : "table (default), json or yaml"));
+	    "markdown (default) or html" : "table (default), json or yaml"));
 	if (sub == SUB_HEADROOM) {
 		add(a, a->patterns = arg_lit0(NULL, "patterns",
 		    "also under each of the four binpack/spread patterns"));
@@ -239,7 +239,7 @@ plan_main(int argc, char **argv)
 	struct plan_request	 req;
 	const char		*fmt;
 	static const char *const formats[] = { "table", "json", "yaml", NULL };
-	static const char *const md[] = { "markdown", NULL };
+	static const char *const md[] = { "markdown", "html", NULL };
 	size_t			 run;
 	int			 sub, rc;
 
