@@ -128,8 +128,27 @@ int	cmd_argparse(const char *cmd, void **table, struct arg_end *end,
 /* A document (json_t, released) on stdout as JSON, or YAML for fmt
  * "yaml", with gpusched_version and schema_version (core/report_doc.c). */
 void	cmd_print_doc(json_t *doc, const char *fmt);
-/* -o html: the document's head on stdout, titled "gpusched CMD: NAME". */
-void	cmd_html_begin(struct gs_html *, const char *cmd, const char *name);
+/*
+ * -o html: the page titled as the format says, on stdout, or with
+ * --output-file in memory until cmd_html_end writes it to that file
+ * (atomic_write.h) when rc is EXIT_OK or EXIT_FINDING; cmd_html_end
+ * returns rc, or the status of a failed write.
+ */
+struct arg_file;
+struct cmd_html {
+	struct gs_html	 h;
+	const char	*path;		/* --output-file, or NULL */
+	char		*buf;
+	size_t		 len;
+};
+struct arg_file *cmd_arg_output_file(void);
+/* --output-file into *path (NULL without it); EXIT_USAGE unless fmt is
+ * html. */
+int	cmd_output_file(const char *cmd, const struct arg_file *,
+	    const char *fmt, const char **path);
+void	cmd_html_begin(struct cmd_html *, const char *path,
+	    const char *title_fmt, ...) __attribute__((format(printf, 3, 4)));
+int	cmd_html_end(struct cmd_html *, int rc);
 /*
  * A document as Markdown or as the HTML report (doc.c): a title, then
  * blocks (headings, paragraphs, tables) that Markdown separates by a
@@ -139,7 +158,7 @@ void	cmd_html_begin(struct gs_html *, const char *cmd, const char *name);
 struct cmd_doc {
 	int		html;
 	int		started;
-	struct gs_html	h;
+	struct cmd_html	o;
 };
 struct cmd_table {
 	const char *const *head;
@@ -148,8 +167,10 @@ struct cmd_table {
 	char		**cells;
 	size_t		 n, cap;
 };
-void	cmd_doc_begin(struct cmd_doc *, int html, const char *title);
-void	cmd_doc_end(struct cmd_doc *);
+/* path: html's --output-file, or NULL; cmd_doc_end as cmd_html_end. */
+void	cmd_doc_begin(struct cmd_doc *, int html, const char *path,
+	    const char *title);
+int	cmd_doc_end(struct cmd_doc *, int rc);
 void	cmd_doc_heading(struct cmd_doc *, const char *text);
 void	cmd_doc_para(struct cmd_doc *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));

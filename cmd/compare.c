@@ -17,9 +17,10 @@ struct cmp_args {
 	struct cmd_input_args in;
 	struct arg_str	*output, *run, *profile, *profiles, *hami_version;
 	struct arg_lit	*quiet, *help;
+	struct arg_file	*output_file;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[16];
+	void		*table[17];
 };
 
 #define MAX_COLUMNS	16
@@ -56,10 +57,11 @@ cmp_args_init(struct cmp_args *a)
 	a->table[9] = a->snap.running;
 	a->table[10] = a->snap.now;
 	a->table[11] = a->snap.hami_config;
-	a->table[12] = a->quiet;
-	a->table[13] = a->help;
-	a->table[14] = a->end;
-	a->table[15] = NULL;
+	a->table[12] = a->output_file = cmd_arg_output_file();
+	a->table[13] = a->quiet;
+	a->table[14] = a->help;
+	a->table[15] = a->end;
+	a->table[16] = NULL;
 }
 
 static void
@@ -110,6 +112,18 @@ parse_profiles(char *list, char *profs[MAX_COLUMNS], size_t *n)
 	return EXIT_OK;
 }
 
+/* "4 profiles", or "profile P, pod policy annotations overridden". */
+static void
+what_is_compared(char *buf, size_t len, int profiles, size_t ncol,
+    const char *profile)
+{
+	if (profiles)
+		snprintf(buf, len, "%zu profiles", ncol);
+	else
+		snprintf(buf, len, "profile %s, pod policy annotations "
+		    "overridden", profile);
+}
+
 static int
 cmp_main(int argc, char **argv)
 {
@@ -118,10 +132,10 @@ cmp_main(int argc, char **argv)
 	struct gs_scenario	 sc;
 	static const char *const formats[] = { "table", "json", "yaml", "html",
 	    NULL };
-	const char		*fmt;
-	struct gs_html		 html;
+	const char		*fmt, *path;
+	struct cmd_html		 html;
 	int			 ishtml;
-	char			 heading[512];
+	char			 heading[512], *title;
 	json_t			*out = NULL, *runs = NULL;
 	size_t			 i, k, first = 1, ncol = 4;
 	char			*profs[MAX_COLUMNS], *list = NULL;
@@ -131,7 +145,9 @@ cmp_main(int argc, char **argv)
 	if ((rc = cmd_argparse("compare", a.table, a.end, a.help, cmp_help,
 	    argc, argv)) >= 0)
 		goto done;
-	if ((rc = cmd_format("compare", a.output, formats, &fmt)) != EXIT_OK)
+	if ((rc = cmd_format("compare", a.output, formats, &fmt)) != EXIT_OK ||
+	    (rc = cmd_output_file("compare", a.output_file, fmt,
+	    &path)) != EXIT_OK)
 		goto done;
 	if ((rc = cmd_parse_inputs("compare", &a.in, &in)) != EXIT_OK)
 		goto done;
@@ -155,7 +171,7 @@ cmp_main(int argc, char **argv)
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto done;
 	if ((ishtml = strcmp(fmt, "html") == 0))
-		cmd_html_begin(&html, "compare", sc.name);
+		cmd_html_begin(&html, path, "gpusched compare: %s", sc.name);
 	if (cmd_structured(fmt)) {
 		out = json_pack("{s:s,s:i,s:s}", "gpusched_version", GS_VERSION,
 		    "schema_version", GS_SCHEMA_VERSION, "scenario", sc.name);
@@ -186,35 +202,21 @@ cmp_main(int argc, char **argv)
 			if (rc != EXIT_OK)
 				break;
 			nsim++;
-			rr[k].scenario = sc.name;
-			rr[k].run = sc.runs[i].name;
-			rr[k].cluster = &sims[k].cluster;
-			rr[k].wl = &sc.runs[i].wl;
-			rr[k].cfg = &sims[k].cfg;
-			rr[k].res = &sims[k].res;
-			rr[k].m = &sims[k].m;
-			rr[k].running = &sc.running;
+			rr[k] = (struct gs_report_run){ sc.name,
+			    sc.runs[i].name, &sims[k].cluster, &sc.runs[i].wl,
+			    &sims[k].cfg, &sims[k].res, &sims[k].m, &sc.running };
 		}
+		if (rc == EXIT_OK && out == NULL)
+			what_is_compared(heading, sizeof heading, list != NULL,
+			    ncol, sims[0].cfg.profile);
 		if (rc == EXIT_OK && ishtml) {
-			if (list != NULL)
-				snprintf(heading, sizeof heading, "Run %s: %zu "
-				    "profiles", sc.runs[i].name, ncol);
-			else
-				snprintf(heading, sizeof heading, "Run %s: "
-				    "profile %s, pod policy annotations "
-				    "overridden", sc.runs[i].name,
-				    sims[0].cfg.profile);
-			gs_report_html_compare(&html, heading, rr, ncol);
+			title = xasprintf("Run %s: %s", sc.runs[i].name,
+			    heading);
+			gs_report_html_compare(&html.h, title, rr, ncol);
+			free(title);
 		} else if (rc == EXIT_OK && out == NULL) {
-			if (!first)
-				printf("\n");
-			if (list != NULL)
-				printf("scenario %s, run %s: %zu profiles\n\n",
-				    sc.name, sc.runs[i].name, ncol);
-			else
-				printf("scenario %s, run %s: profile %s, pod "
-				    "policy annotations overridden\n\n", sc.name,
-				    sc.runs[i].name, sims[0].cfg.profile);
+			printf("%sscenario %s, run %s: %s\n\n", first ? "" :
+			    "\n", sc.name, sc.runs[i].name, heading);
 			gs_report_compare_table(stdout, rr, ncol);
 			first = 0;
 		} else if (rc == EXIT_OK) {
@@ -230,7 +232,7 @@ cmp_main(int argc, char **argv)
 			gs_sim_release(&sims[k]);
 	}
 	if (ishtml)
-		(void)gs_html_end(&html);	/* cmd_finish_stdout checks */
+		rc = cmd_html_end(&html, rc);
 	if (out != NULL && rc == EXIT_OK)
 		cmd_print_doc(out, fmt);
 	else

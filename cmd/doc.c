@@ -20,22 +20,22 @@ block(struct cmd_doc *d)
 }
 
 void
-cmd_doc_begin(struct cmd_doc *d, int html, const char *title)
+cmd_doc_begin(struct cmd_doc *d, int html, const char *path,
+    const char *title)
 {
 	memset(d, 0, sizeof *d);
 	d->html = html;
 	if (html)
-		gs_html_begin(&d->h, stdout, title);
+		cmd_html_begin(&d->o, path, "%s", title);
 	else
 		printf("# %s\n", title);
 	d->started = 1;
 }
 
-void
-cmd_doc_end(struct cmd_doc *d)
+int
+cmd_doc_end(struct cmd_doc *d, int rc)
 {
-	if (d->html)
-		(void)gs_html_end(&d->h);	/* cmd_finish_stdout checks */
+	return d->html ? cmd_html_end(&d->o, rc) : rc;
 }
 
 void
@@ -43,7 +43,7 @@ cmd_doc_heading(struct cmd_doc *d, const char *text)
 {
 	block(d);
 	if (d->html)
-		gs_html_heading(&d->h, 2, text);
+		gs_html_heading(&d->o.h, 2, text);
 	else
 		printf("## %s\n", text);
 }
@@ -59,7 +59,7 @@ cmd_doc_para(struct cmd_doc *d, const char *fmt, ...)
 	va_end(ap);
 	block(d);
 	if (d->html)
-		gs_html_para(&d->h, s);
+		gs_html_para(&d->o.h, s);
 	else
 		printf("%s\n", s);
 	free(s);
@@ -95,7 +95,7 @@ cmd_doc_table(struct cmd_doc *d, struct cmd_table *t)
 
 	block(d);
 	if (d->html)
-		gs_html_table(&d->h, NULL, t->head, t->ncol,
+		gs_html_table(&d->o.h, NULL, t->head, t->ncol,
 		    (const char *const *)t->cells, t->n / t->ncol);
 	else {
 		for (c = 0; c < t->ncol; c++)

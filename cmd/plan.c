@@ -18,7 +18,7 @@
 struct plan_args {
 	struct arg_str	*sub;	/* argv[1], already matched */
 	struct cmd_input_args in;
-	struct arg_file	*pool;
+	struct arg_file	*pool, *output_file;
 	struct arg_str	*run, *output, *profile, *shard, *seed, *hami_version;
 	struct arg_str	*remove_node, *drain_node, *set_split, *set_policy;
 	struct arg_str	*scale, *set_gpumem;
@@ -76,6 +76,8 @@ plan_args_init(struct plan_args *a, int sub)
 		add(a, a->limit = arg_int0(NULL, "limit", "N",
 		    "add at most N pods per workload (default 100000)"));
 	}
+	if (sub == SUB_REPORT)
+		add(a, a->output_file = cmd_arg_output_file());
 	if (sub == SUB_NODES || sub == SUB_REPORT) {
 		add(a, a->pool = arg_filen(NULL, "pool", "FILE", sub ==
 		    SUB_NODES ? 1 : 0, 64, "candidate pools (compact form, "
@@ -271,7 +273,9 @@ plan_main(int argc, char **argv)
 	    formats, &fmt)) != EXIT_OK)
 		goto out;
 	memset(&req, 0, sizeof req);
-	if ((rc = plan_request_init(&a, sub, fmt, &req)) != EXIT_OK)
+	if ((rc = plan_request_init(&a, sub, fmt, &req)) != EXIT_OK ||
+	    (rc = cmd_output_file("plan", a.output_file, fmt,
+	    &req.output_file)) != EXIT_OK)
 		goto out;
 	req.patterns = a.patterns && a.patterns->count > 0;
 	if (a.pool != NULL) {

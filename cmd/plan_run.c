@@ -658,7 +658,7 @@ doc_patterns(struct cmd_doc *d, const struct gs_scenario *sc,
 		    &sims[k].m, &sc->running };
 	}
 	if (d->html)
-		gs_report_html_compare(&d->h, "The four patterns: the workload "
+		gs_report_html_compare(&d->o.h, "The four patterns: the workload "
 		    "under each node x GPU policy (pods' policy annotations "
 		    "overridden)", rr, 4);
 	else {
@@ -790,7 +790,8 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 	int			 rc;
 
 	title = xasprintf("Capacity plan: %s, run %s", sc->name, run->name);
-	cmd_doc_begin(&d, strcmp(req->fmt, "html") == 0, title);
+	cmd_doc_begin(&d, strcmp(req->fmt, "html") == 0, req->output_file,
+	    title);
 	free(title);
 	cmd_doc_para(&d, "Simulated by gpusched %s with the %s profile; "
 	    "scheduler defaults node %s, GPU %s; node ties go to the node "
@@ -800,12 +801,9 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 	if ((rc = doc_patterns(&d, sc, run)) != EXIT_OK ||
 	    (rc = doc_headroom(&d, sc, run, req)) != EXIT_OK ||
 	    (req->npools > 0 && (rc = doc_nodes(&d, sc, run, req)) !=
-	    EXIT_OK)) {
-		cmd_doc_end(&d);
-		return rc;
-	}
+	    EXIT_OK))
+		return cmd_doc_end(&d, rc);
 	if (req->mc.runs > 0)
 		doc_montecarlo(&d, sc, run, req);
-	cmd_doc_end(&d);
-	return EXIT_OK;
+	return cmd_doc_end(&d, EXIT_OK);
 }

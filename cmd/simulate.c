@@ -20,11 +20,11 @@ struct sim_args {
 	struct cmd_input_args in;
 	struct arg_str	*output, *run, *node_policy, *gpu_policy, *profile;
 	struct arg_str	*hami_version, *seed;
-	struct arg_file	*expect, *update;
+	struct arg_file	*expect, *update, *output_file;
 	struct arg_lit	*ignore, *fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[22];
+	void		*table[23];
 };
 
 static void
@@ -51,6 +51,7 @@ sim_args_init(struct sim_args *a)
 	    "compare placements with a golden file; exit 1 on a difference");
 	a->update = arg_file0(NULL, "update-expect", "GOLDEN",
 	    "write the placements to a golden file");
+	a->output_file = cmd_arg_output_file();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -70,10 +71,11 @@ sim_args_init(struct sim_args *a)
 	a->table[15] = a->snap.running;
 	a->table[16] = a->snap.now;
 	a->table[17] = a->snap.hami_config;
-	a->table[18] = a->quiet;
-	a->table[19] = a->help;
-	a->table[20] = a->end;
-	a->table[21] = NULL;
+	a->table[18] = a->output_file;
+	a->table[19] = a->quiet;
+	a->table[20] = a->help;
+	a->table[21] = a->end;
+	a->table[22] = NULL;
 }
 
 static void
@@ -198,8 +200,8 @@ sim_main(int argc, char **argv)
 	struct gs_scenario	 sc;
 	static const char *const formats[] = { "table", "json", "csv", "yaml",
 	    "html", NULL };
-	const char		*fmt;
-	struct gs_html		 html;
+	const char		*fmt, *path;
+	struct cmd_html		 html;
 	json_t			*all = NULL, *runs = NULL, *golden;
 	json_t			*want = NULL;
 	struct gs_error		 err;
@@ -210,7 +212,9 @@ sim_main(int argc, char **argv)
 	if ((rc = cmd_argparse("simulate", a.table, a.end, a.help, sim_help,
 	    argc, argv)) >= 0)
 		goto out;
-	if ((rc = cmd_format("simulate", a.output, formats, &fmt)) != EXIT_OK)
+	if ((rc = cmd_format("simulate", a.output, formats, &fmt)) != EXIT_OK ||
+	    (rc = cmd_output_file("simulate", a.output_file, fmt,
+	    &path)) != EXIT_OK)
 		goto out;
 	if (a.expect->count > 0 && a.update->count > 0) {
 		cmd_errorf("simulate: give --expect or --update-expect, not "
@@ -243,7 +247,7 @@ sim_main(int argc, char **argv)
 	if (strcmp(fmt, "csv") == 0)
 		gs_report_csv_header(stdout);
 	else if (strcmp(fmt, "html") == 0)
-		cmd_html_begin(&html, "simulate", sc.name);
+		cmd_html_begin(&html, path, "gpusched simulate: %s", sc.name);
 	cmd_progress_start("simulate", "pods", in.quiet);
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
 		struct gs_sim		sim;
@@ -274,7 +278,7 @@ sim_main(int argc, char **argv)
 		} else if (strcmp(fmt, "csv") == 0)
 			gs_report_csv(stdout, &rr);
 		else if (strcmp(fmt, "html") == 0)
-			gs_report_html_run(&html, &rr);
+			gs_report_html_run(&html.h, &rr);
 		else if (runs != NULL)
 			json_array_append_new(runs, gs_report_json(&rr));
 		else if (strcmp(fmt, "json") == 0)
@@ -287,7 +291,7 @@ sim_main(int argc, char **argv)
 	}
 	cmd_progress_end();
 	if (strcmp(fmt, "html") == 0)
-		(void)gs_html_end(&html);	/* cmd_finish_stdout checks */
+		rc = cmd_html_end(&html, rc);
 	if (all != NULL && rc == EXIT_OK)
 		cmd_print_doc(all, fmt);
 	else
