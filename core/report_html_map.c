@@ -42,17 +42,69 @@ struct segs {
 	size_t		 n, cap;
 };
 
-/* The workload's colour: FNV-1a of its name, so the same workload has
- * the same colour in every map of a document. */
+/* A running pod's colour: FNV-1a of its name. */
 static int
-colour_of(const char *workload)
+colour_of(const char *name)
 {
 	uint32_t		 h = 2166136261u;
 	const unsigned char	*p;
 
-	for (p = (const unsigned char *)workload; *p != '\0'; p++)
+	for (p = (const unsigned char *)name; *p != '\0'; p++)
 		h = (h ^ *p) * 16777619u;
 	return (int)(h % NCOLOURS);
+}
+
+static const struct gs_workload *sort_wl;
+
+static int
+by_workload(const void *a, const void *b)
+{
+	size_t	i = *(const size_t *)a, j = *(const size_t *)b;
+	int	c = strcmp(sort_wl->pods[i].workload, sort_wl->pods[j].workload);
+
+	return c != 0 ? c : (i > j) - (i < j);
+}
+
+static int
+by_first(const void *a, const void *b)
+{
+	const size_t	*x = a, *y = b;
+
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/*
+ * Each pod's colour: its workload's rank among the workloads in order of
+ * their first pod, modulo NCOLOURS, so that up to eight workloads never
+ * share one and every map of one workload colours alike.
+ */
+static int *
+pod_colours(const struct gs_workload *wl)
+{
+	size_t	 n = wl->npods, i, g, ng = 0, *ix, (*grp)[2];
+	int	*col = xcalloc(n ? n : 1, sizeof *col);
+
+	ix = xcalloc(n ? n : 1, sizeof *ix);
+	grp = xcalloc(n ? n : 1, sizeof *grp);	/* first pod, group start */
+	for (i = 0; i < n; i++)
+		ix[i] = i;
+	sort_wl = wl;
+	qsort(ix, n, sizeof *ix, by_workload);
+	for (i = 0; i < n; i++)
+		if (i == 0 || strcmp(wl->pods[ix[i]].workload,
+		    wl->pods[ix[i - 1]].workload) != 0) {
+			grp[ng][0] = ix[i];	/* the smallest index: sorted */
+			grp[ng++][1] = i;
+		}
+	qsort(grp, ng, sizeof *grp, by_first);
+	for (g = 0; g < ng; g++)
+		for (i = grp[g][1]; i < n && (i == grp[g][1] ||
+		    strcmp(wl->pods[ix[i]].workload,
+		    wl->pods[ix[i - 1]].workload) == 0); i++)
+			col[ix[i]] = (int)(g % NCOLOURS);
+	free(grp);
+	free(ix);
+	return col;
 }
 
 static void
@@ -123,7 +175,7 @@ running_segs(const struct gs_gpu_index *x, size_t i, const struct gs_node *n,
 /* The simulated placements on device j of node i. */
 static void
 placed_segs(const struct gs_gpu_index *x, const struct gs_report_run *rr,
-    size_t i, size_t j, struct segs *out)
+    const int *col, size_t i, size_t j, struct segs *out)
 {
 	const struct gs_node	*n = &rr->cluster->nodes[i];
 	size_t			 g = x->base[i] + j, t, c, k;
@@ -151,7 +203,7 @@ placed_segs(const struct gs_gpu_index *x, const struct gs_report_run *rr,
 		    "GPU %d", pod->ns, pod->name, pod->kind, pod->workload,
 		    (long long)mem, (long long)cores, slots, slots == 1 ? "" :
 		    "s", n->name, gs_gpu_number(n, j)), mem, cores,
-		    colour_of(pod->workload), 0);
+		    col[pl->pod], 0);
 	}
 }
 
@@ -217,8 +269,8 @@ draw_seg(struct gs_html *h, const struct seg *s, double x, double y,
 /* GPU j of node i at (x, y): the box, its segments, two lines under it. */
 static void
 draw_gpu(struct gs_html *h, const struct gs_gpu_index *x,
-    const struct gs_report_run *rr, size_t i, size_t j, double px,
-    double py, int32_t maxmem)
+    const struct gs_report_run *rr, const int *col, size_t i, size_t j,
+    double px, double py, int32_t maxmem)
 {
 	const struct gs_node	*n = &rr->cluster->nodes[i];
 	const struct gs_device	*d = &n->devs[j];
@@ -247,7 +299,7 @@ draw_gpu(struct gs_html *h, const struct gs_gpu_index *x,
 	free(tip);
 	memset(&s, 0, sizeof s);
 	running_segs(x, i, n, j, &s);
-	placed_segs(x, rr, i, j, &s);
+	placed_segs(x, rr, col, i, j, &s);
 	for (k = 0; k < s.n; k++) {
 		sw = (double)s.v[k].mem * scale;
 		if (at + sw > px + w)		/* more than the card holds */
@@ -289,18 +341,46 @@ gs_html_map_scale(const struct gs_report_run *rr, size_t n, int32_t *maxmem,
 		}
 }
 
+/* s in a <text> at (0, y), cut after max characters with an ellipsis
+ * (never inside a UTF-8 sequence), the whole of it as its <title>. */
+static void
+short_text(struct gs_html *h, const char *cls, double y, const char *s,
+    size_t max)
+{
+	size_t	n = 0;
+	const char *p;
+	char	*head;
+
+	fprintf(h->fp, "<text class=\"%s\" x=\"0\" y=\"%.1f\">", cls, y);
+	for (p = s; *p != '\0' && n <= max; p++)
+		n += (*p & 0xC0) != 0x80;
+	if (n <= max) {
+		gs_html_text(h->fp, s);
+		fputs("</text>", h->fp);
+		return;
+	}
+	fputs("<title>", h->fp);
+	gs_html_text(h->fp, s);
+	fputs("</title>", h->fp);
+	for (n = 0, p = s; *p != '\0'; p++)
+		if ((*p & 0xC0) != 0x80 && ++n == max)
+			break;		/* p: the max-th character */
+	head = xstrndup(s, (size_t)(p - s));
+	gs_html_text(h->fp, head);
+	free(head);
+	fputs("\xE2\x80\xA6</text>", h->fp);
+}
+
 static void
 node_label(struct gs_html *h, const struct gs_report_run *rr, size_t i,
     double y)
 {
 	const struct gs_node	*n = &rr->cluster->nodes[i];
 
-	fprintf(h->fp, "<text class=\"nn\" x=\"0\" y=\"%.1f\">", y + 16);
-	gs_html_text(h->fp, n->name);
-	fprintf(h->fp, "</text><text class=\"gl\" x=\"0\" y=\"%.1f\">",
-	    y + 31);
-	gs_html_text(h->fp, n->ndevs > 0 ? n->devs[0].type : "no GPUs");
-	fprintf(h->fp, "</text><text class=\"gl\" x=\"0\" y=\"%.1f\">%zu "
+	short_text(h, "nn", y + 16, n->name, 14);
+	short_text(h, "gl", y + 31, n->ndevs > 0 ? n->devs[0].type :
+	    "no GPUs", 20);
+	fprintf(h->fp, "<text class=\"gl\" x=\"0\" y=\"%.1f\">%zu "
 	    "whole GPU%s free</text>\n", y + 45, rr->m->node[i].whole_free,
 	    rr->m->node[i].whole_free == 1 ? "" : "s");
 }
@@ -308,9 +388,10 @@ node_label(struct gs_html *h, const struct gs_report_run *rr, size_t i,
 /* The colour of each workload placed (the first LEGEND_MAX), by name. */
 #define LEGEND_MAX	12
 static void
-legend(struct gs_html *h, const struct gs_report_run *rr)
+legend(struct gs_html *h, const struct gs_report_run *rr, const int *col)
 {
 	const char	*seen[LEGEND_MAX];
+	int		 sc[LEGEND_MAX];
 	size_t		 n = 0, i, k;
 
 	for (i = 0; i < rr->res->npl && n < LEGEND_MAX; i++) {
@@ -321,8 +402,10 @@ legend(struct gs_html *h, const struct gs_report_run *rr)
 			continue;
 		for (k = 0; k < n && strcmp(seen[k], w) != 0; k++)
 			continue;
-		if (k == n)
+		if (k == n) {
+			sc[n] = col[pl->pod];
 			seen[n++] = w;
+		}
 	}
 	if (n == 0)
 		return;
@@ -331,7 +414,7 @@ legend(struct gs_html *h, const struct gs_report_run *rr)
 		fprintf(h->fp, "<span><svg width=\"12\" height=\"12\" "
 		    "aria-hidden=\"true\"><rect class=\"c%d\" width=\"12\" "
 		    "height=\"12\" style=\"fill:var(--k)\"/></svg>",
-		    colour_of(seen[k]));
+		    sc[k]);
 		gs_html_text(h->fp, seen[k]);
 		fputs("</span>", h->fp);
 	}
@@ -353,6 +436,7 @@ gs_html_gpu_map(struct gs_html *h, const struct gs_report_run *rr,
 				    GAP);
 	double			 height = (double)c->nnodes * ROW_H + 4;
 	size_t			 i, j;
+	int			*col = pod_colours(rr->wl);
 
 	fprintf(h->fp, "<figure class=\"map\">\n<svg class=\"gpumap\" "
 	    "role=\"img\" aria-labelledby=\"g%u\" viewBox=\"0 0 %.0f %.0f\" "
@@ -369,7 +453,7 @@ gs_html_gpu_map(struct gs_html *h, const struct gs_report_run *rr,
 		fprintf(h->fp, "<g class=\"node\">\n");
 		node_label(h, rr, i, y);
 		for (j = 0; j < c->nodes[i].ndevs; j++)
-			draw_gpu(h, &x, rr, i, j, LABEL_W + (double)j *
+			draw_gpu(h, &x, rr, col, i, j, LABEL_W + (double)j *
 			    (BOX_W + GAP), y + 2, maxmem);
 		fprintf(h->fp, "</g>\n");
 	}
@@ -378,6 +462,7 @@ gs_html_gpu_map(struct gs_html *h, const struct gs_report_run *rr,
 	    "memory; segments are pods' memory on them (hover or focus for "
 	    "cores and slots)%s.</figcaption>\n", rr->running != NULL &&
 	    rr->running->n > 0 ? "; hatched: pods already running" : "");
-	legend(h, rr);
+	legend(h, rr, col);
+	free(col);
 	fprintf(h->fp, "</figure>\n");
 }

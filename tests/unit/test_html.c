@@ -88,6 +88,8 @@ demo_html(const char *rename, char **out)
 	if (rename != NULL) {
 		free(sc.runs[0].wl.pods[1].name);
 		sc.runs[0].wl.pods[1].name = xstrdup(rename);
+		free(sc.cluster.nodes[0].name);
+		sc.cluster.nodes[0].name = xstrdup("<b>a-very-long-node</b>");
 	}
 	gs_simulate(&sc.cluster, &sc.runs[0].wl, &sc.runs[0].cfg,
 	    gs_policy_find(sc.runs[0].cfg.profile), NULL, &sim);
@@ -118,7 +120,9 @@ test_demo_map(void)
 	/* Two T4s hold two 7500 MiB pods each.  Scale: 150 units for the
 	 * A10G's 23028 MiB; a T4 box 15360 * 150 / 23028 = 100.05, a pod
 	 * 7500 * 150 / 23028 = 48.85; the second pod starts 48.85 in. */
-	CU_ASSERT_EQUAL(count(s, "class=\"seg c"), 4);
+	/* One workload: the first colour, c0, in segments and legend. */
+	CU_ASSERT_EQUAL(count(s, "class=\"seg c0\""), 4);
+	CU_ASSERT_EQUAL(count(s, "class=\"c0\""), 1);
 	CU_ASSERT_EQUAL(count(s, "width=\"48.9\" height=\"40\""), 4);
 	CU_ASSERT_EQUAL(count(s, "class=\"box\" x=\""), 8);
 	CU_ASSERT_EQUAL(count(s, "width=\"100.1\" height=\"40\" data-tip"), 4);
@@ -144,7 +148,12 @@ test_hostile_name(void)
 
 	demo_html("<img src=x onerror=alert(1)>", &s);
 	CU_ASSERT_PTR_NULL(strstr(s, "<img"));
+	CU_ASSERT_PTR_NULL(strstr(s, "<b>"));
 	CU_ASSERT(count(s, "&lt;img src=x onerror=alert(1)&gt;") >= 2);
+	/* A node name of more than 14 characters: its first 13 and an
+	 * ellipsis, the whole as the label's title. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "<title>&lt;b&gt;a-very-long-node"
+	    "&lt;/b&gt;</title>&lt;b&gt;a-very-lon\xE2\x80\xA6</text>"));
 	free(s);
 }
 
