@@ -2,7 +2,8 @@
 #
 #   make            optimised build: ./gpusched
 #   make demo       the HAMi demo's four binpack/spread patterns
-#   make check      every test, built with -Werror under ASan + UBSan
+#   make check      every test, built with -Werror under ASan + UBSan,
+#                   the HTML reports in headless Chromium
 #   make bench      whole-process seconds, pods/s, peak memory and the
 #                   libyaml floor for 1k to 20k nodes x 8 GPUs, 20k to
 #                   200k pods; openb replay seconds per seed (TRACES=dir)
@@ -52,7 +53,8 @@ ASAN_CORE_OBJ	:= $(CORE_SRC:%.c=$(ASAN)/%.o)
 ASAN_CMD_OBJ	:= $(CMD_SRC:%.c=$(ASAN)/%.o)
 ASAN_UNIT_OBJ	:= $(UNIT_SRC:%.c=$(ASAN)/%.o)
 
-.PHONY: all demo check unit golden scenarios man-check trace-check bench \
+.PHONY: all demo check unit golden scenarios man-check trace-check browser \
+	bench \
 	bench-quick bench-inprocess bench-check fuzz \
 	fuzz-check \
 	setup setup-fuzz deps deps-test \
@@ -120,8 +122,8 @@ SCENARIOS := $(shell grep -l '^kind: Scenario' scenarios/*.yaml \
 
 # Every suite; a suite that cannot run says SKIP and is counted in the
 # summary line, which is the last line `make check` prints.
-CHECKS		 = unit golden scenarios man-check trace-check fuzz-check \
-		   bench-check
+CHECKS		 = unit golden scenarios man-check trace-check browser \
+		   fuzz-check bench-check
 check: $(CHECKS)
 	@sh tests/summary.sh build/check $(CHECKS)
 
@@ -148,6 +150,16 @@ trace-check: $(ASAN)/gpusched
 	@mkdir -p build/check && rm -f build/check/trace-check.*
 	$(TEST_ENV) sh tests/trace/openb.sh $(ASAN)/gpusched $(TRACES) \
 	    build/check/trace-check
+
+# The HTML reports in headless Chromium (installed by `make setup`;
+# without it the suite says SKIP): console errors, missing elements,
+# charts without points, hover, the DOM's structure; screenshots in
+# build/check/browser (UPDATE=1: expected/ and the README's PNGs).
+browser: $(ASAN)/gpusched
+	@mkdir -p build/check && rm -f build/check/browser.pass \
+	    build/check/browser.skip
+	$(TEST_ENV) sh tests/browser/run.sh $(ASAN)/gpusched \
+	    build/check/browser $(TRACES)
 
 # mandoc is installed by `make setup`: without it this check fails.
 man-check:
@@ -273,7 +285,7 @@ fuzz-check:
 # Debian packages (run as root on a fresh machine).
 SETUP_PKGS = build-essential pkg-config libyaml-dev libjansson-dev \
 	libargtable2-dev libgsl-dev libcunit1-dev mandoc libxml2-utils \
-	$(FUZZ_PKGS)
+	chromium $(FUZZ_PKGS)
 # apt-get install what is missing of $(1) (root on Debian).
 define apt_install
 	@missing=""; for p in $(1); do \

@@ -16,6 +16,7 @@
 #include "../core/metrics.h"
 #include "../core/model.h"
 #include "../core/progress.h"
+#include "../core/report_html.h"
 #include "../core/scenario.h"
 #include "../core/sim.h"
 #include "../core/util.h"
@@ -167,6 +168,57 @@ int	cmd_argparse(const char *cmd, void **table, struct arg_end *end,
 /* A document (json_t, released) on stdout as JSON, or YAML for fmt
  * "yaml", with gpusched_version and schema_version (core/report_doc.c). */
 void	cmd_print_doc(json_t *doc, const char *fmt);
+/*
+ * -o html: the page titled as the format says, on stdout, or with
+ * --output-file in memory until cmd_html_end writes it to that file
+ * (atomic_write.h) when rc is EXIT_OK or EXIT_FINDING; cmd_html_end
+ * returns rc, or the status of a failed write.
+ */
+struct arg_file;
+struct cmd_html {
+	struct gs_html	 h;
+	const char	*path;		/* --output-file, or NULL */
+	char		*buf;
+	size_t		 len;
+};
+struct arg_file *cmd_arg_output_file(void);
+/* --output-file into *path (NULL without it); EXIT_USAGE unless fmt is
+ * html. */
+int	cmd_output_file(const char *cmd, const struct arg_file *,
+	    const char *fmt, const char **path);
+void	cmd_html_begin(struct cmd_html *, const char *path,
+	    const char *title_fmt, ...) __attribute__((format(printf, 3, 4)));
+int	cmd_html_end(struct cmd_html *, int rc);
+/*
+ * A document as Markdown or as the HTML report (doc.c): a title, then
+ * blocks (headings, paragraphs, tables) that Markdown separates by a
+ * blank line.  A table's cells are added row by row, ncol a row; align
+ * has 'l' or 'r' per column; cmd_doc_table prints and empties it.
+ */
+struct cmd_doc {
+	int		html;
+	int		started;
+	struct cmd_html	o;
+};
+struct cmd_table {
+	const char *const *head;
+	const char	*align;
+	size_t		 ncol;
+	char		**cells;
+	size_t		 n, cap;
+};
+/* path: html's --output-file, or NULL; cmd_doc_end as cmd_html_end. */
+void	cmd_doc_begin(struct cmd_doc *, int html, const char *path,
+	    const char *title);
+int	cmd_doc_end(struct cmd_doc *, int rc);
+void	cmd_doc_heading(struct cmd_doc *, const char *text);
+void	cmd_doc_para(struct cmd_doc *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	cmd_table_init(struct cmd_table *, const char *const *head,
+	    const char *align, size_t ncol);
+void	cmd_table_cell(struct cmd_table *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	cmd_doc_table(struct cmd_doc *, struct cmd_table *);
 /* Is fmt json or yaml (one document)? */
 int	cmd_structured(const char *fmt);
 /* -o checked against allowed (NULL-terminated; the first is the default). */

@@ -11,11 +11,13 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/atomic_write.h"
 #include "../core/hami.h"
 #include "../core/hamiconfig.h"
 #include "../core/lint.h"
 #include "../core/paths.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 #include "../core/policy.h"
 
 void
@@ -273,6 +275,75 @@ int
 cmd_structured(const char *fmt)
 {
 	return strcmp(fmt, "json") == 0 || strcmp(fmt, "yaml") == 0;
+}
+
+struct arg_file *
+cmd_arg_output_file(void)
+{
+	return arg_file0(NULL, "output-file", "FILE",
+	    "-o html: write the page to FILE (whole or not at all)");
+}
+
+int
+cmd_output_file(const char *cmd, const struct arg_file *f, const char *fmt,
+    const char **path)
+{
+	*path = NULL;
+	if (f == NULL || f->count == 0)
+		return EXIT_OK;
+	if (strcmp(fmt, "html") != 0) {
+		cmd_errorf("%s: --output-file goes with -o html", cmd);
+		return EXIT_USAGE;
+	}
+	*path = f->filename[0];
+	return EXIT_OK;
+}
+
+void
+cmd_html_begin(struct cmd_html *o, const char *path, const char *title_fmt,
+    ...)
+{
+	va_list	 ap;
+	char	*title;
+	FILE	*fp = stdout;
+
+	va_start(ap, title_fmt);
+	title = xvasprintf(title_fmt, ap);
+	va_end(ap);
+	memset(o, 0, sizeof *o);
+	o->path = path;
+	if (path != NULL && (fp = open_memstream(&o->buf, &o->len)) == NULL)
+		abort();
+	gs_html_begin(&o->h, fp, title);
+	free(title);
+}
+
+static int
+write_buf(FILE *fp, void *arg)
+{
+	const struct cmd_html	*o = arg;
+
+	return fwrite(o->buf, 1, o->len, fp) == o->len ? 0 : -1;
+}
+
+int
+cmd_html_end(struct cmd_html *o, int rc)
+{
+	struct gs_error	err;
+
+	if (gs_html_end(&o->h) != 0 && o->path != NULL && rc == EXIT_OK)
+		rc = EXIT_IO;
+	if (o->path == NULL)
+		return rc;		/* cmd_finish_stdout checks stdout */
+	if (fclose(o->h.fp) != 0 && rc == EXIT_OK)
+		rc = EXIT_IO;
+	memset(&err, 0, sizeof err);
+	if ((rc == EXIT_OK || rc == EXIT_FINDING) &&
+	    gs_write_file(o->path, write_buf, o, &err) != 0)
+		rc = cmd_error_status(&err);
+	free(o->buf);
+	o->buf = NULL;
+	return rc;
 }
 
 int

@@ -11,15 +11,17 @@
 
 #include "cmd.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 
 struct cmp_args {
 	struct cmd_input_args in;
 	struct cmd_sched_args sched;
 	struct arg_str	*output, *profiles;
 	struct arg_lit	*quiet, *help;
+	struct arg_file	*output_file;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[16];
+	void		*table[17];
 };
 
 #define MAX_COLUMNS	16
@@ -40,7 +42,7 @@ cmp_args_init(struct cmp_args *a)
 	cmd_sched_args_init(&a->sched, CMD_SCHED_RUN | CMD_SCHED_PROFILE |
 	    CMD_SCHED_VERSION, NULL, NULL);
 	a->output = arg_str0("o", "output", "FORMAT",
-	    "table (default), json or yaml");
+	    "table (default), json, yaml or html");
 	a->profiles = arg_str0(NULL, "profiles", "P,P...",
 	    "compare these profiles instead (pod annotations as they are)");
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
@@ -53,6 +55,7 @@ cmp_args_init(struct cmp_args *a)
 	    a->table, &i);
 	a->table[i++] = a->profiles;
 	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION, a->table, &i);
+	a->table[i++] = a->output_file = cmd_arg_output_file();
 	cmd_args_end(a->table, &i, &a->snap, a->quiet, a->help, a->end);
 }
 
@@ -104,14 +107,30 @@ parse_profiles(char *list, char *profs[MAX_COLUMNS], size_t *n)
 	return EXIT_OK;
 }
 
+/* "4 profiles", or "profile P, pod policy annotations overridden". */
+static void
+what_is_compared(char *buf, size_t len, int profiles, size_t ncol,
+    const char *profile)
+{
+	if (profiles)
+		snprintf(buf, len, "%zu profiles", ncol);
+	else
+		snprintf(buf, len, "profile %s, pod policy annotations "
+		    "overridden", profile);
+}
+
 static int
 cmp_main(int argc, char **argv)
 {
 	struct cmp_args		 a;
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
-	static const char *const formats[] = { "table", "json", "yaml", NULL };
-	const char		*fmt;
+	static const char *const formats[] = { "table", "json", "yaml", "html",
+	    NULL };
+	const char		*fmt, *path;
+	struct cmd_html		 html;
+	int			 ishtml;
+	char			 heading[512], *title;
 	json_t			*out = NULL, *runs = NULL;
 	size_t			 i, k, first = 1, ncol = 4;
 	char			*profs[MAX_COLUMNS], *list = NULL;
@@ -121,7 +140,9 @@ cmp_main(int argc, char **argv)
 	if ((rc = cmd_argparse("compare", a.table, a.end, a.help, cmp_help,
 	    argc, argv)) >= 0)
 		goto done;
-	if ((rc = cmd_format("compare", a.output, formats, &fmt)) != EXIT_OK)
+	if ((rc = cmd_format("compare", a.output, formats, &fmt)) != EXIT_OK ||
+	    (rc = cmd_output_file("compare", a.output_file, fmt,
+	    &path)) != EXIT_OK)
 		goto done;
 	if ((rc = cmd_parse_inputs("compare", &a.in, &in)) != EXIT_OK ||
 	    (rc = cmd_sched_inputs("compare", &a.sched, &in)) != EXIT_OK)
@@ -141,6 +162,8 @@ cmp_main(int argc, char **argv)
 	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto done;
+	if ((ishtml = strcmp(fmt, "html") == 0))
+		cmd_html_begin(&html, path, "gpusched compare: %s", sc.name);
 	if (cmd_structured(fmt)) {
 		out = json_pack("{s:s,s:i,s:s}", "gpusched_version", GS_VERSION,
 		    "schema_version", GS_SCHEMA_VERSION, "scenario", sc.name);
@@ -171,25 +194,21 @@ cmp_main(int argc, char **argv)
 			if (rc != EXIT_OK)
 				break;
 			nsim++;
-			rr[k].scenario = sc.name;
-			rr[k].run = sc.runs[i].name;
-			rr[k].cluster = &sims[k].cluster;
-			rr[k].wl = &sc.runs[i].wl;
-			rr[k].cfg = &sims[k].cfg;
-			rr[k].res = &sims[k].res;
-			rr[k].m = &sims[k].m;
-			rr[k].running = &sc.running;
+			rr[k] = (struct gs_report_run){ sc.name,
+			    sc.runs[i].name, &sims[k].cluster, &sc.runs[i].wl,
+			    &sims[k].cfg, &sims[k].res, &sims[k].m, &sc.running };
 		}
-		if (rc == EXIT_OK && out == NULL) {
-			if (!first)
-				printf("\n");
-			if (list != NULL)
-				printf("scenario %s, run %s: %zu profiles\n\n",
-				    sc.name, sc.runs[i].name, ncol);
-			else
-				printf("scenario %s, run %s: profile %s, pod "
-				    "policy annotations overridden\n\n", sc.name,
-				    sc.runs[i].name, sims[0].cfg.profile);
+		if (rc == EXIT_OK && out == NULL)
+			what_is_compared(heading, sizeof heading, list != NULL,
+			    ncol, sims[0].cfg.profile);
+		if (rc == EXIT_OK && ishtml) {
+			title = xasprintf("Run %s: %s", sc.runs[i].name,
+			    heading);
+			gs_report_html_compare(&html.h, title, rr, ncol);
+			free(title);
+		} else if (rc == EXIT_OK && out == NULL) {
+			printf("%sscenario %s, run %s: %s\n\n", first ? "" :
+			    "\n", sc.name, sc.runs[i].name, heading);
 			gs_report_compare_table(stdout, rr, ncol);
 			first = 0;
 		} else if (rc == EXIT_OK) {
@@ -204,6 +223,8 @@ cmp_main(int argc, char **argv)
 		for (k = 0; k < nsim; k++)
 			gs_sim_release(&sims[k]);
 	}
+	if (ishtml)
+		rc = cmd_html_end(&html, rc);
 	if (out != NULL && rc == EXIT_OK)
 		cmd_print_doc(out, fmt);
 	else

@@ -18,7 +18,7 @@
 struct plan_args {
 	struct arg_str	*sub;	/* argv[1], already matched */
 	struct cmd_input_args in;
-	struct arg_file	*pool;
+	struct arg_file	*pool, *output_file;
 	struct arg_str	*run, *output, *profile, *shard, *seed, *hami_version;
 	struct arg_str	*remove_node, *drain_node, *set_split, *set_policy;
 	struct arg_str	*scale, *set_gpumem;
@@ -42,7 +42,7 @@ static const char *const sub_summary[SUB_N] = {
 	"metric",
 	"seeded runs over arrival (and GPU registration) order: mean, p50, "
 	"p95, max",
-	"a Markdown capacity-planning report",
+	"a capacity-planning report in Markdown or HTML",
 };
 
 static void
@@ -69,13 +69,15 @@ plan_args_init(struct plan_args *a, int sub)
 	    "scoring profile (default hami-v2.6.1)"));
 	add(a, a->hami_version = cmd_arg_hami_version());
 	add(a, a->output = arg_str0("o", "output", "FORMAT", sub == SUB_REPORT ?
-	    "markdown (the only one)" : "table (default), json or yaml"));
+	    "markdown (default) or html" : "table (default), json or yaml"));
 	if (sub == SUB_HEADROOM) {
 		add(a, a->patterns = arg_lit0(NULL, "patterns",
 		    "also under each of the four binpack/spread patterns"));
 		add(a, a->limit = arg_int0(NULL, "limit", "N",
 		    "add at most N pods per workload (default 100000)"));
 	}
+	if (sub == SUB_REPORT)
+		add(a, a->output_file = cmd_arg_output_file());
 	if (sub == SUB_NODES || sub == SUB_REPORT) {
 		add(a, a->pool = arg_filen(NULL, "pool", "FILE", sub ==
 		    SUB_NODES ? 1 : 0, 64, "candidate pools (compact form, "
@@ -239,7 +241,7 @@ plan_main(int argc, char **argv)
 	struct plan_request	 req;
 	const char		*fmt;
 	static const char *const formats[] = { "table", "json", "yaml", NULL };
-	static const char *const md[] = { "markdown", NULL };
+	static const char *const md[] = { "markdown", "html", NULL };
 	size_t			 run;
 	int			 sub, rc;
 
@@ -271,7 +273,9 @@ plan_main(int argc, char **argv)
 	    formats, &fmt)) != EXIT_OK)
 		goto out;
 	memset(&req, 0, sizeof req);
-	if ((rc = plan_request_init(&a, sub, fmt, &req)) != EXIT_OK)
+	if ((rc = plan_request_init(&a, sub, fmt, &req)) != EXIT_OK ||
+	    (rc = cmd_output_file("plan", a.output_file, fmt,
+	    &req.output_file)) != EXIT_OK)
 		goto out;
 	req.patterns = a.patterns && a.patterns->count > 0;
 	if (a.pool != NULL) {

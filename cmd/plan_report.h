@@ -23,6 +23,7 @@ struct plan_request {
 	size_t			 nedits;
 	struct gs_mc_opts	 mc;		/* montecarlo, report */
 	int			 quiet;		/* -q: no progress line */
+	const char		*output_file;	/* report -o html */
 };
 
 int	plan_parse_edits(struct plan_request *, struct arg_str *remove,

@@ -15,6 +15,7 @@
 #include "../core/plan.h"
 #include "../core/policy.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 #include "../core/report_mc.h"
 
 static const char *const combos[4][2] = {
@@ -403,39 +404,6 @@ changes_table(const char *title, const struct gs_change *v, size_t n)
 	}
 }
 
-struct metric_row {
-	const char	*key;
-	const char	*title;
-	double		(*get)(const struct gs_metrics *);
-	int		 decimals;
-};
-
-static double m_pending(const struct gs_metrics *m) { return (double)m->pending; }
-static double m_nodes(const struct gs_metrics *m) { return (double)m->nodes_used; }
-static double m_gpus(const struct gs_metrics *m) { return (double)m->gpus_used; }
-static double m_whole(const struct gs_metrics *m) { return (double)m->whole_free; }
-static double m_block(const struct gs_metrics *m) { return (double)m->largest_block; }
-static double m_frag(const struct gs_metrics *m) { return m->frag_gpus; }
-static double m_fragp(const struct gs_metrics *m) { return m->frag_pct; }
-static double m_strand(const struct gs_metrics *m) { return (double)m->stranded_mem; }
-static double m_ppg(const struct gs_metrics *m) { return (double)m->pods_per_gpu_max; }
-static double m_ppgm(const struct gs_metrics *m) { return m->pods_per_gpu_mean; }
-
-static const struct metric_row metric_rows[] = {
-	{ "pods_pending", "pods pending", m_pending, 0 },
-	{ "nodes_used", "nodes used", m_nodes, 0 },
-	{ "gpus_used", "GPUs used", m_gpus, 0 },
-	{ "whole_gpus_free", "whole GPUs free", m_whole, 0 },
-	{ "largest_whole_gpu_block", "largest whole block", m_block, 0 },
-	{ "fragmentation_gpus", "fragmentation (GPUs)", m_frag, 2 },
-	{ "fragmentation_pct_of_idle", "fragmentation (% idle)", m_fragp, 2 },
-	{ "stranded_memory_mib", "stranded memory (MiB)", m_strand, 0 },
-	{ "pods_per_gpu_max", "pods per GPU (max)", m_ppg, 0 },
-	{ "pods_per_gpu_mean", "pods per GPU (mean)", m_ppgm, 2 },
-};
-
-#define NMETRIC_ROWS	(sizeof metric_rows / sizeof metric_rows[0])
-
 int
 plan_whatif(const struct gs_scenario *sc, size_t ri,
     const struct plan_request *req)
@@ -476,11 +444,11 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 		for (i = 0; i < req->nedits; i++)
 			json_array_append_new(edits, json_string(
 			    req->edits[i].text));
-		for (i = 0; i < NMETRIC_ROWS; i++)
-			json_object_set_new(mb, metric_rows[i].key, json_pack(
-			    "{s:f,s:f}", "before", round(metric_rows[i].get(
+		for (i = 0; i < gs_metric_nrows; i++)
+			json_object_set_new(mb, gs_metric_rows[i].key, json_pack(
+			    "{s:f,s:f}", "before", round(gs_metric_rows[i].get(
 			    &base.m) * 1e6) / 1e6, "after", round(
-			    metric_rows[i].get(&after.m) * 1e6) / 1e6));
+			    gs_metric_rows[i].get(&after.m) * 1e6) / 1e6));
 		print_json(req, json_pack("{s:s,s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o}",
 		    "gpusched_version", GS_VERSION, "scenario", sc->name, "run",
 		    run->name, "edits", edits, "moved", changes_json(d.moved,
@@ -499,11 +467,11 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 		if (d.nother)
 			changes_table("added or removed", d.other, d.nother);
 		printf("\n%-24s  %10s  %10s\n", "METRIC", "BEFORE", "AFTER");
-		for (i = 0; i < NMETRIC_ROWS; i++)
-			printf("%-24s  %10.*f  %10.*f\n", metric_rows[i].title,
-			    metric_rows[i].decimals, metric_rows[i].get(&base.m),
-			    metric_rows[i].decimals,
-			    metric_rows[i].get(&after.m));
+		for (i = 0; i < gs_metric_nrows; i++)
+			printf("%-24s  %10.*f  %10.*f\n", gs_metric_rows[i].title,
+			    gs_metric_rows[i].decimals, gs_metric_rows[i].get(&base.m),
+			    gs_metric_rows[i].decimals,
+			    gs_metric_rows[i].get(&after.m));
 	}
 	gs_whatif_diff_release(&d);
 	gs_sim_release(&after);
@@ -559,99 +527,119 @@ plan_montecarlo(const struct gs_scenario *sc, size_t ri,
 	return EXIT_OK;
 }
 
-/* ---- Markdown report ------------------------------------------------- */
+/* ---- Markdown or HTML report ----------------------------------------- */
 
-static void
-md_inputs(const struct gs_scenario *sc, const struct gs_run *run)
+/* Do nodes a and b register the same GPUs (count, type, memory, slots)? */
+static int
+same_gpus(const struct gs_node *a, const struct gs_node *b)
 {
-	size_t	i, j, k;
-
-	printf("## Inputs\n\n| nodes | GPUs per node | GPU type | memory per "
-	    "GPU (MiB) | slots | cores |\n|---:|---:|---|---:|---:|---:|\n");
-	for (i = 0; i < sc->cluster.nnodes; i++) {
-		const struct gs_node *n = &sc->cluster.nodes[i];
-		size_t count = 0;
-		int seen = 0;
-
-		for (j = 0; j < i && !seen; j++) {
-			const struct gs_node *o = &sc->cluster.nodes[j];
-
-			seen = o->ndevs == n->ndevs && (n->ndevs == 0 ||
-			    (strcmp(o->devs[0].type, n->devs[0].type) == 0 &&
-			    o->devs[0].devmem == n->devs[0].devmem &&
-			    o->devs[0].count == n->devs[0].count));
-		}
-		if (seen)
-			continue;
-		for (j = i; j < sc->cluster.nnodes; j++) {
-			const struct gs_node *o = &sc->cluster.nodes[j];
-
-			count += o->ndevs == n->ndevs && (n->ndevs == 0 ||
-			    (strcmp(o->devs[0].type, n->devs[0].type) == 0 &&
-			    o->devs[0].devmem == n->devs[0].devmem &&
-			    o->devs[0].count == n->devs[0].count));
-		}
-		if (n->ndevs == 0)
-			printf("| %zu | 0 | - | - | - | - |\n", count);
-		else
-			printf("| %zu | %zu | %s | %d | %d | %d |\n", count,
-			    n->ndevs, n->devs[0].type, n->devs[0].devmem,
-			    n->devs[0].count, n->devs[0].devcore);
-	}
-	printf("\n| workload | kind | pods | request per container |\n"
-	    "|---|---|---:|---|\n");
-	for (i = 0; i < run->wl.npods; i++) {
-		const struct gs_pod *p = &run->wl.pods[i];
-		size_t pods = 0;
-		int dup = 0;
-
-		for (j = 0; j < i && !dup; j++)
-			dup = strcmp(run->wl.pods[j].workload, p->workload) == 0;
-		if (dup)
-			continue;
-		for (j = i; j < run->wl.npods; j++)
-			pods += strcmp(run->wl.pods[j].workload,
-			    p->workload) == 0;
-		printf("| %s | %s | %zu | ", p->workload, p->kind, pods);
-		for (k = 0; k < p->nctrs; k++) {
-			struct hami_req r;
-
-			hami_build_request(&p->ctrs[k], &run->cfg, &r);
-			if (r.nums == 0)
-				printf("%s%s: no GPU", k ? "; " : "",
-				    p->ctrs[k].name);
-			else if (r.mempct != 101 && r.memreq == 0)
-				printf("%s%s: %d GPU x %d%% memory, %d%% cores",
-				    k ? "; " : "", p->ctrs[k].name, r.nums,
-				    r.mempct, r.coresreq);
-			else
-				printf("%s%s: %d GPU x %d MiB, %d%% cores",
-				    k ? "; " : "", p->ctrs[k].name, r.nums,
-				    r.memreq, r.coresreq);
-		}
-		printf(" |\n");
-	}
+	return a->ndevs == b->ndevs && (a->ndevs == 0 ||
+	    (strcmp(a->devs[0].type, b->devs[0].type) == 0 &&
+	    a->devs[0].devmem == b->devs[0].devmem &&
+	    a->devs[0].count == b->devs[0].count));
 }
 
-int
-plan_report(const struct gs_scenario *sc, size_t ri,
-    const struct plan_request *req)
+/* What pod p's containers ask, as HAMi builds each request. */
+static char *
+request_text(const struct gs_pod *p, const struct gs_config *cfg)
 {
-	const struct gs_run	*run = &sc->runs[ri];
+	char	*out = xstrdup(""), *next;
+	size_t	 k;
+
+	for (k = 0; k < p->nctrs; k++) {
+		struct hami_req r;
+
+		hami_build_request(&p->ctrs[k], cfg, &r);
+		if (r.nums == 0)
+			next = xasprintf("%s%s%s: no GPU", out, k ? "; " : "",
+			    p->ctrs[k].name);
+		else if (r.mempct != 101 && r.memreq == 0)
+			next = xasprintf("%s%s%s: %d GPU x %d%% memory, %d%% "
+			    "cores", out, k ? "; " : "", p->ctrs[k].name,
+			    r.nums, r.mempct, r.coresreq);
+		else
+			next = xasprintf("%s%s%s: %d GPU x %d MiB, %d%% cores",
+			    out, k ? "; " : "", p->ctrs[k].name, r.nums,
+			    r.memreq, r.coresreq);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+static void
+doc_inputs(struct cmd_doc *d, const struct gs_scenario *sc,
+    const struct gs_run *run)
+{
+	static const char *const nh[6] = { "nodes", "GPUs per node",
+	    "GPU type", "memory per GPU (MiB)", "slots", "cores" };
+	static const char *const wh[4] = { "workload", "kind", "pods",
+	    "request per container" };
+	struct cmd_table	 t;
+	size_t			 i, j, count;
+	int			 seen;
+	char			*req;
+
+	cmd_doc_heading(d, "Inputs");
+	cmd_table_init(&t, nh, "rrlrrr", 6);
+	for (i = 0; i < sc->cluster.nnodes; i++) {
+		const struct gs_node *n = &sc->cluster.nodes[i];
+
+		for (seen = 0, j = 0; j < i && !seen; j++)
+			seen = same_gpus(&sc->cluster.nodes[j], n);
+		if (seen)
+			continue;
+		for (count = 0, j = i; j < sc->cluster.nnodes; j++)
+			count += same_gpus(&sc->cluster.nodes[j], n);
+		cmd_table_cell(&t, "%zu", count);
+		cmd_table_cell(&t, "%zu", n->ndevs);
+		if (n->ndevs == 0) {
+			for (j = 0; j < 4; j++)
+				cmd_table_cell(&t, "-");
+			continue;
+		}
+		cmd_table_cell(&t, "%s", n->devs[0].type);
+		cmd_table_cell(&t, "%d", n->devs[0].devmem);
+		cmd_table_cell(&t, "%d", n->devs[0].count);
+		cmd_table_cell(&t, "%d", n->devs[0].devcore);
+	}
+	cmd_doc_table(d, &t);
+	cmd_table_init(&t, wh, "llrl", 4);
+	for (i = 0; i < run->wl.npods; i++) {
+		const struct gs_pod *p = &run->wl.pods[i];
+
+		for (seen = 0, j = 0; j < i && !seen; j++)
+			seen = strcmp(run->wl.pods[j].workload, p->workload) ==
+			    0;
+		if (seen)
+			continue;
+		for (count = 0, j = i; j < run->wl.npods; j++)
+			count += strcmp(run->wl.pods[j].workload,
+			    p->workload) == 0;
+		cmd_table_cell(&t, "%s", p->workload);
+		cmd_table_cell(&t, "%s", p->kind);
+		cmd_table_cell(&t, "%zu", count);
+		req = request_text(p, &run->cfg);
+		cmd_table_cell(&t, "%s", req);
+		free(req);
+	}
+	cmd_doc_table(d, &t);
+}
+
+/* The four patterns: the metrics table (Markdown), or the maps side by
+ * side with it (HTML). */
+static int
+doc_patterns(struct cmd_doc *d, const struct gs_scenario *sc,
+    const struct gs_run *run)
+{
+	static const char *const head[5] = { "metric", "binpack / binpack",
+	    "spread / binpack", "binpack / spread", "spread / spread" };
 	struct gs_sim		 sims[4];
-	struct gs_headroom	*h;
-	size_t			 n, k, i;
-	int			 rc = EXIT_OK;
+	struct gs_report_run	 rr[4];
+	struct cmd_table	 t;
+	size_t			 k, i;
+	int			 rc;
 
-	printf("# Capacity plan: %s, run %s\n\n", sc->name, run->name);
-	printf("Simulated by gpusched %s with the %s profile; scheduler "
-	    "defaults node %s, GPU %s; node ties go to the node listed "
-	    "first.\n\n", GS_VERSION, run->cfg.profile, run->cfg.node_policy,
-	    run->cfg.gpu_policy);
-	md_inputs(sc, run);
-
-	printf("\n## The four patterns\n\nThe workload under each node x GPU "
-	    "policy (pods' policy annotations overridden).\n\n| metric |");
 	for (k = 0; k < 4; k++) {
 		struct gs_config cfg;
 
@@ -665,77 +653,157 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 				gs_sim_release(&sims[k]);
 			return rc;
 		}
-		printf(" %s / %s |", combos[k][0], combos[k][1]);
+		rr[k] = (struct gs_report_run){ sc->name, run->name,
+		    &sims[k].cluster, &run->wl, &sims[k].cfg, &sims[k].res,
+		    &sims[k].m, &sc->running };
 	}
-	printf("\n|---|---:|---:|---:|---:|\n");
-	for (i = 0; i < NMETRIC_ROWS; i++) {
-		printf("| %s |", metric_rows[i].title);
-		for (k = 0; k < 4; k++)
-			printf(" %.*f |", metric_rows[i].decimals,
-			    metric_rows[i].get(&sims[k].m));
-		printf("\n");
+	if (d->html)
+		gs_report_html_compare(&d->o.h, "The four patterns: the workload "
+		    "under each node x GPU policy (pods' policy annotations "
+		    "overridden)", rr, 4);
+	else {
+		cmd_doc_heading(d, "The four patterns");
+		cmd_doc_para(d, "The workload under each node x GPU policy "
+		    "(pods' policy annotations overridden).");
+		cmd_table_init(&t, head, "lrrrr", 5);
+		for (i = 0; i < gs_metric_nrows; i++) {
+			cmd_table_cell(&t, "%s", gs_metric_rows[i].title);
+			for (k = 0; k < 4; k++)
+				cmd_table_cell(&t, "%.*f",
+				    gs_metric_rows[i].decimals,
+				    gs_metric_rows[i].get(&sims[k].m));
+		}
+		cmd_doc_table(d, &t);
 	}
 	for (k = 0; k < 4; k++)
 		gs_sim_release(&sims[k]);
+	return EXIT_OK;
+}
+
+static int
+doc_headroom(struct cmd_doc *d, const struct gs_scenario *sc,
+    const struct gs_run *run, const struct plan_request *req)
+{
+	static const char *const head[5] = { "workload", "placed", "pending",
+	    "more that fit", "runs out first" };
+	struct gs_headroom	*h;
+	struct cmd_table	 t;
+	size_t			 n, i;
+	int			 rc;
 
 	if ((rc = headroom_one(sc, run, &run->cfg, req->limit, &h,
 	    &n)) != EXIT_OK)
 		return rc;
-	printf("\n## Headroom\n\nMore pods of each workload's template that "
-	    "fit after it is placed, under the scenario's policies.\n\n"
-	    "| workload | placed | pending | more that fit | runs out first "
-	    "|\n|---|---:|---:|---:|---|\n");
-	for (i = 0; i < n; i++)
-		printf("| %s | %zu | %zu | %zu | %s |\n", h[i].workload,
-		    h[i].placed, h[i].pending, h[i].additional, h[i].binding);
+	cmd_doc_heading(d, "Headroom");
+	cmd_doc_para(d, "More pods of each workload's template that fit after "
+	    "it is placed, under the scenario's policies.");
+	cmd_table_init(&t, head, "lrrrl", 5);
+	for (i = 0; i < n; i++) {
+		cmd_table_cell(&t, "%s", h[i].workload);
+		cmd_table_cell(&t, "%zu", h[i].placed);
+		cmd_table_cell(&t, "%zu", h[i].pending);
+		cmd_table_cell(&t, "%zu", h[i].additional);
+		cmd_table_cell(&t, "%s", h[i].binding);
+	}
+	cmd_doc_table(d, &t);
 	gs_headroom_free(h, n);
-
-	if (req->npools > 0) {
-		struct nodes_answer a;
-
-		if ((rc = nodes_compute(sc, run, req, &a)) != EXIT_OK) {
-			nodes_release(&a);
-			return rc;
-		}
-		printf("\n## Nodes to add\n\n%zu pod%s pending as the cluster "
-		    "is. ", a.plan.pending_before, a.plan.pending_before == 1 ?
-		    "" : "s");
-		if (a.plan.found)
-			printf("The %s mix that places every pod (%zu "
-			    "simulation%s):\n\n| pool | nodes to add |\n"
-			    "|---|---:|\n", a.priced ? "cheapest" : "smallest",
-			    a.plan.simulations, a.plan.simulations == 1 ? "" :
-			    "s");
-		else
-			printf("No mix of at most %zu nodes places every pod; "
-			    "the best found leaves %zu pending:\n\n| pool | "
-			    "nodes to add |\n|---|---:|\n", req->max_nodes,
-			    a.plan.pending_after);
-		for (i = 0; i < a.npools; i++)
-			printf("| %s | %zu |\n", a.pools[i].name,
-			    a.plan.count[i]);
-		if (a.priced)
-			printf("\nCost: %.2f per hour.\n", a.plan.cost);
-		nodes_release(&a);
-	}
-	if (req->mc.runs > 0) {
-		struct gs_mc_sample	*v;
-		struct gs_mc_stat	 st[4];
-		static const char *const titles[4] = { "pending pods",
-		    "nodes used", "whole GPUs free", "fragmentation (% idle)" };
-
-		run_montecarlo(sc, run, req, &v, &n);
-		gs_mc_summary(v, n, st);
-		printf("\n## Monte Carlo\n\n%zu runs, pod arrival order "
-		    "shuffled%s; seed %lu (run r uses seed + r).\n\n| metric | "
-		    "mean | p50 | p95 | max |\n|---|---:|---:|---:|---:|\n",
-		    req->mc.runs, req->mc.rotate ? ", GPU registration order "
-		    "drawn" : "", req->mc.seed);
-		for (k = 0; k < 4; k++)
-			printf("| %s | %.2f | %.2f | %.2f | %.2f |\n",
-			    titles[k], st[k].mean, st[k].p50, st[k].p95,
-			    st[k].max);
-		free(v);
-	}
 	return EXIT_OK;
+}
+
+static int
+doc_nodes(struct cmd_doc *d, const struct gs_scenario *sc,
+    const struct gs_run *run, const struct plan_request *req)
+{
+	static const char *const head[2] = { "pool", "nodes to add" };
+	struct nodes_answer	a;
+	struct cmd_table	t;
+	size_t			i;
+	int			rc;
+
+	if ((rc = nodes_compute(sc, run, req, &a)) != EXIT_OK) {
+		nodes_release(&a);
+		return rc;
+	}
+	cmd_doc_heading(d, "Nodes to add");
+	if (a.plan.found)
+		cmd_doc_para(d, "%zu pod%s pending as the cluster is. The %s "
+		    "mix that places every pod (%zu simulation%s):",
+		    a.plan.pending_before, a.plan.pending_before == 1 ? "" :
+		    "s", a.priced ? "cheapest" : "smallest",
+		    a.plan.simulations, a.plan.simulations == 1 ? "" : "s");
+	else
+		cmd_doc_para(d, "%zu pod%s pending as the cluster is. No mix "
+		    "of at most %zu nodes places every pod; the best found "
+		    "leaves %zu pending:", a.plan.pending_before,
+		    a.plan.pending_before == 1 ? "" : "s", req->max_nodes,
+		    a.plan.pending_after);
+	cmd_table_init(&t, head, "lr", 2);
+	for (i = 0; i < a.npools; i++) {
+		cmd_table_cell(&t, "%s", a.pools[i].name);
+		cmd_table_cell(&t, "%zu", a.plan.count[i]);
+	}
+	cmd_doc_table(d, &t);
+	if (a.priced)
+		cmd_doc_para(d, "Cost: %.2f per hour.", a.plan.cost);
+	nodes_release(&a);
+	return EXIT_OK;
+}
+
+static void
+doc_montecarlo(struct cmd_doc *d, const struct gs_scenario *sc,
+    const struct gs_run *run, const struct plan_request *req)
+{
+	static const char *const head[5] = { "metric", "mean", "p50", "p95",
+	    "max" };
+	static const char *const titles[4] = { "pending pods", "nodes used",
+	    "whole GPUs free", "fragmentation (% idle)" };
+	struct gs_mc_sample	*v;
+	struct gs_mc_stat	 st[4];
+	struct cmd_table	 t;
+	size_t			 n, k;
+
+	run_montecarlo(sc, run, req, &v, &n);
+	gs_mc_summary(v, n, st);
+	cmd_doc_heading(d, "Monte Carlo");
+	cmd_doc_para(d, "%zu runs, pod arrival order shuffled%s; seed %lu (run "
+	    "r uses seed + r).", req->mc.runs, req->mc.rotate ? ", GPU "
+	    "registration order drawn" : "", req->mc.seed);
+	cmd_table_init(&t, head, "lrrrr", 5);
+	for (k = 0; k < 4; k++) {
+		cmd_table_cell(&t, "%s", titles[k]);
+		cmd_table_cell(&t, "%.2f", st[k].mean);
+		cmd_table_cell(&t, "%.2f", st[k].p50);
+		cmd_table_cell(&t, "%.2f", st[k].p95);
+		cmd_table_cell(&t, "%.2f", st[k].max);
+	}
+	cmd_doc_table(d, &t);
+	free(v);
+}
+
+int
+plan_report(const struct gs_scenario *sc, size_t ri,
+    const struct plan_request *req)
+{
+	const struct gs_run	*run = &sc->runs[ri];
+	struct cmd_doc		 d;
+	char			*title;
+	int			 rc;
+
+	title = xasprintf("Capacity plan: %s, run %s", sc->name, run->name);
+	cmd_doc_begin(&d, strcmp(req->fmt, "html") == 0, req->output_file,
+	    title);
+	free(title);
+	cmd_doc_para(&d, "Simulated by gpusched %s with the %s profile; "
+	    "scheduler defaults node %s, GPU %s; node ties go to the node "
+	    "listed first.", GS_VERSION, run->cfg.profile,
+	    run->cfg.node_policy, run->cfg.gpu_policy);
+	doc_inputs(&d, sc, run);
+	if ((rc = doc_patterns(&d, sc, run)) != EXIT_OK ||
+	    (rc = doc_headroom(&d, sc, run, req)) != EXIT_OK ||
+	    (req->npools > 0 && (rc = doc_nodes(&d, sc, run, req)) !=
+	    EXIT_OK))
+		return cmd_doc_end(&d, rc);
+	if (req->mc.runs > 0)
+		doc_montecarlo(&d, sc, run, req);
+	return cmd_doc_end(&d, EXIT_OK);
 }

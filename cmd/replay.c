@@ -14,6 +14,7 @@
 #include "../core/hami.h"
 #include "../core/optparse.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 #include "../core/report_replay.h"
 
 #define MAX_SEEDS	10000
@@ -32,10 +33,11 @@ struct replay_args {
 	struct arg_str	*speedup;
 	struct arg_str	*threshold;
 	struct arg_str	*output;
+	struct arg_file	*output_file;
 	struct arg_lit	*quiet;
 	struct arg_lit	*help;
 	struct arg_end	*end;
-	void		*table[17];
+	void		*table[18];
 };
 
 static void
@@ -66,7 +68,7 @@ replay_args_init(struct replay_args *a)
 	a->threshold = arg_str0(NULL, "typical-threshold", "PCT",
 	    "typical pods cover PCT % of pods (default 95)");
 	a->output = arg_str0("o", "output", "FORMAT",
-	    "table (default), json, yaml or csv");
+	    "table (default), json, yaml, csv or html");
 	a->quiet = arg_lit0("q", "quiet", "no progress line on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -83,10 +85,11 @@ replay_args_init(struct replay_args *a)
 	a->table[10] = a->speedup;
 	a->table[11] = a->threshold;
 	a->table[12] = a->output;
-	a->table[13] = a->quiet;
-	a->table[14] = a->help;
-	a->table[15] = a->end;
-	a->table[16] = NULL;
+	a->table[13] = a->output_file = cmd_arg_output_file();
+	a->table[14] = a->quiet;
+	a->table[15] = a->help;
+	a->table[16] = a->end;
+	a->table[17] = NULL;
 }
 
 static void
@@ -373,8 +376,10 @@ static int
 replay_main(int argc, char **argv)
 {
 	static const char *const formats[] = { "table", "json", "csv", "yaml",
-	    NULL };
+	    "html", NULL };
 	struct replay_args	 a;
+	struct cmd_html		 html;
+	const char		*path;
 	struct gs_replay_opts	 o;
 	struct gs_replay_report	 rp;
 	struct gs_trace_nodes	 tn;
@@ -395,7 +400,9 @@ replay_main(int argc, char **argv)
 	if ((rc = cmd_argparse("replay", a.table, a.end, a.help, replay_help,
 	    argc, argv)) >= 0)
 		goto out;
-	if ((rc = cmd_format("replay", a.output, formats, &fmt)) != EXIT_OK)
+	if ((rc = cmd_format("replay", a.output, formats, &fmt)) != EXIT_OK ||
+	    (rc = cmd_output_file("replay", a.output_file, fmt,
+	    &path)) != EXIT_OK)
 		goto out;
 	rc = EXIT_USAGE;
 	if (parse_policies(a.policy->count ? a.policy->sval[0] : "fgd", pol,
@@ -434,7 +441,13 @@ replay_main(int argc, char **argv)
 
 	if (cmd_structured(fmt))
 		cmd_print_doc(gs_report_replay_json(&rp), fmt);
-	else if (strcmp(fmt, "csv") == 0)
+	else if (strcmp(fmt, "html") == 0) {
+		cmd_html_begin(&html, path, "gpusched replay: %s",
+		    rp.pods_path);
+		gs_report_replay_html(&html.h, &rp);
+		if ((rc = cmd_html_end(&html, EXIT_OK)) != EXIT_OK)
+			goto out;
+	} else if (strcmp(fmt, "csv") == 0)
 		gs_report_replay_csv(stdout, &rp);
 	else
 		gs_report_replay_table(stdout, &rp);

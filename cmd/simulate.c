@@ -14,16 +14,17 @@
 #include "../core/optparse.h"
 #include "../core/policy.h"
 #include "../core/report.h"
+#include "../core/report_html.h"
 
 struct sim_args {
 	struct cmd_input_args in;
 	struct cmd_sched_args sched;
 	struct arg_str	*output, *seed;
-	struct arg_file	*expect, *update;
+	struct arg_file	*expect, *update, *output_file;
 	struct arg_lit	*fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[22];
+	void		*table[23];
 };
 
 static void
@@ -34,7 +35,7 @@ sim_args_init(struct sim_args *a)
 	cmd_input_args_init(&a->in);
 	cmd_sched_args_init(&a->sched, CMD_SCHED_ALL, NULL, NULL);
 	a->output = arg_str0("o", "output", "FORMAT",
-	    "table (default), json, yaml or csv");
+	    "table (default), json, yaml, csv or html");
 	a->seed = arg_str0(NULL, "seed", "S",
 	    "--profile random: seed of its draws (default 42)");
 	a->fail_pending = arg_lit0(NULL, "fail-on-pending",
@@ -43,6 +44,7 @@ sim_args_init(struct sim_args *a)
 	    "compare placements with a golden file; exit 1 on a difference");
 	a->update = arg_file0(NULL, "update-expect", "GOLDEN",
 	    "write the placements to a golden file");
+	a->output_file = cmd_arg_output_file();
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -56,6 +58,7 @@ sim_args_init(struct sim_args *a)
 	a->table[i++] = a->fail_pending;
 	a->table[i++] = a->expect;
 	a->table[i++] = a->update;
+	a->table[i++] = a->output_file;
 	cmd_args_end(a->table, &i, &a->snap, a->quiet, a->help, a->end);
 }
 
@@ -170,8 +173,9 @@ sim_main(int argc, char **argv)
 	struct cmd_inputs	 in;
 	struct gs_scenario	 sc;
 	static const char *const formats[] = { "table", "json", "csv", "yaml",
-	    NULL };
-	const char		*fmt;
+	    "html", NULL };
+	const char		*fmt, *path;
+	struct cmd_html		 html;
 	json_t			*all = NULL, *runs = NULL, *golden;
 	json_t			*want = NULL;
 	struct gs_error		 err;
@@ -182,7 +186,9 @@ sim_main(int argc, char **argv)
 	if ((rc = cmd_argparse("simulate", a.table, a.end, a.help, sim_help,
 	    argc, argv)) >= 0)
 		goto out;
-	if ((rc = cmd_format("simulate", a.output, formats, &fmt)) != EXIT_OK)
+	if ((rc = cmd_format("simulate", a.output, formats, &fmt)) != EXIT_OK ||
+	    (rc = cmd_output_file("simulate", a.output_file, fmt,
+	    &path)) != EXIT_OK)
 		goto out;
 	if (a.expect->count > 0 && a.update->count > 0) {
 		cmd_errorf("simulate: give --expect or --update-expect, not "
@@ -214,6 +220,8 @@ sim_main(int argc, char **argv)
 	golden = gs_golden_new();
 	if (strcmp(fmt, "csv") == 0)
 		gs_report_csv_header(stdout);
+	else if (strcmp(fmt, "html") == 0)
+		cmd_html_begin(&html, path, "gpusched simulate: %s", sc.name);
 	cmd_progress_start("simulate", "pods", in.quiet);
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
 		struct gs_sim		sim;
@@ -243,6 +251,8 @@ sim_main(int argc, char **argv)
 			gs_report_table(stdout, &rr);
 		} else if (strcmp(fmt, "csv") == 0)
 			gs_report_csv(stdout, &rr);
+		else if (strcmp(fmt, "html") == 0)
+			gs_report_html_run(&html.h, &rr);
 		else if (runs != NULL)
 			json_array_append_new(runs, gs_report_json(&rr));
 		else if (strcmp(fmt, "json") == 0)
@@ -254,6 +264,8 @@ sim_main(int argc, char **argv)
 		gs_sim_release(&sim);
 	}
 	cmd_progress_end();
+	if (strcmp(fmt, "html") == 0)
+		rc = cmd_html_end(&html, rc);
 	if (all != NULL && rc == EXIT_OK)
 		cmd_print_doc(all, fmt);
 	else

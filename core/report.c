@@ -680,8 +680,8 @@ gs_report_csv(FILE *fp, const struct gs_report_run *rr)
 
 /* A column's title: the profile when the runs compare profiles, else
  * HAMi's node/GPU policy pair. */
-static void
-compare_label(const struct gs_report_run *rr, size_t n, size_t r,
+void
+gs_report_compare_label(const struct gs_report_run *rr, size_t n, size_t r,
     char *label, size_t len)
 {
 	size_t	i;
@@ -697,6 +697,37 @@ compare_label(const struct gs_report_run *rr, size_t n, size_t r,
 	    hami_gpu_policy_name(rr[r].cfg->gpu_policy));
 }
 
+void
+gs_report_compare_cell(const struct gs_report_run *rr, size_t i, char *cell,
+    size_t len)
+{
+	const struct gs_placement	*pl = &rr->res->pl[i];
+	const struct gs_node		*nd;
+	size_t				 off, j, k;
+
+	if (pl->status == GS_PENDING) {
+		snprintf(cell, len, "<pending>");
+		return;
+	}
+	if (pl->status == GS_UNMANAGED) {
+		snprintf(cell, len, "-");
+		return;
+	}
+	nd = &rr->cluster->nodes[pl->node];
+	off = (size_t)snprintf(cell, len, "%s GPU", nd->name);
+	for (j = 0; j < pl->nctrs; j++)
+		for (k = 0; k < pl->ctrs[j].ngrants && off < len; k++)
+			off += (size_t)snprintf(cell + off, len - off, "%s%d",
+			    (j || k) ? "," : " ", gs_gpu_number(nd, (size_t)
+			    pl->ctrs[j].grants[k].dev));
+	/* Init containers' GPUs, after a '+'. */
+	for (j = 0; j < pl->ninit; j++)
+		for (k = 0; k < pl->init[j].ngrants && off < len; k++)
+			off += (size_t)snprintf(cell + off, len - off, "%s%d",
+			    (j || k) ? "," : " +init ", gs_gpu_number(nd,
+			    (size_t)pl->init[j].grants[k].dev));
+}
+
 /* "POD  binpack/binpack  spread/binpack ..." */
 static void
 compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,
@@ -707,7 +738,7 @@ compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,
 
 	fprintf(fp, "%-*s", (int)pw, first);
 	for (r = 0; r < n; r++) {
-		compare_label(rr, n, r, label, sizeof label);
+		gs_report_compare_label(rr, n, r, label, sizeof label);
 		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, label);
 	}
 	fputc('\n', fp);
@@ -717,14 +748,14 @@ void
 gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 {
 	const struct gs_workload	*wl = rr[0].wl;
-	size_t				 pw = name_width(&rr[0]), i, r, j, k;
+	size_t				 pw = name_width(&rr[0]), i, r;
 	char				 cell[256];
 	size_t				 cw = 24;
 
 	if (pw < 24)
 		pw = 24;
 	for (r = 0; r < n; r++) {
-		compare_label(rr, n, r, cell, sizeof cell);
+		gs_report_compare_label(rr, n, r, cell, sizeof cell);
 		if (strlen(cell) > cw)
 			cw = strlen(cell);
 	}
@@ -736,38 +767,7 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 		fprintf(fp, "%-*s", (int)pw, dn);
 		free(dn);
 		for (r = 0; r < n; r++) {
-			const struct gs_placement *pl = &rr[r].res->pl[i];
-			size_t off;
-
-			if (pl->status == GS_PENDING)
-				snprintf(cell, sizeof cell, "<pending>");
-			else if (pl->status == GS_UNMANAGED)
-				snprintf(cell, sizeof cell, "-");
-			else {
-				const struct gs_node *nd =
-				    &rr[r].cluster->nodes[pl->node];
-
-				off = (size_t)snprintf(cell, sizeof cell, "%s "
-				    "GPU", rr[r].cluster->nodes[pl->node].name);
-				for (j = 0; j < pl->nctrs; j++)
-					for (k = 0; k < pl->ctrs[j].ngrants &&
-					    off < sizeof cell; k++)
-						off += (size_t)snprintf(cell +
-						    off, sizeof cell - off,
-						    "%s%d", (j || k) ? "," :
-						    " ", gs_gpu_number(nd, (size_t)
-						    pl->ctrs[j].grants[k].dev));
-				/* Init containers' GPUs, after a '+'. */
-				for (j = 0; j < pl->ninit; j++)
-					for (k = 0; k < pl->init[j].ngrants &&
-					    off < sizeof cell; k++)
-						off += (size_t)snprintf(cell +
-						    off, sizeof cell - off,
-						    "%s%d", (j || k) ? "," :
-						    " +init ", gs_gpu_number(nd,
-						    (size_t)pl->init[j].grants[k].
-						    dev));
-			}
+			gs_report_compare_cell(&rr[r], i, cell, sizeof cell);
 			fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);
 		}
 		fprintf(fp, "\n");

@@ -45,6 +45,14 @@ void	 gs_report_csv_header(FILE *);
 void	 gs_report_csv(FILE *, const struct gs_report_run *);
 /* Four (or n) runs of one workload side by side. */
 void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
+/* Run r's column title among n: its profile when the runs compare
+ * profiles, else its HAMi node/GPU policy pair ("binpack/spread"). */
+void	 gs_report_compare_label(const struct gs_report_run *, size_t n,
+	    size_t r, char *label, size_t len);
+/* Where pod i landed in a run: "node GPU 0,1 +init 2", "<pending>" or
+ * "-" (no GPU request). */
+void	 gs_report_compare_cell(const struct gs_report_run *, size_t i,
+	    char *cell, size_t len);
 
 /* The cluster as HAMi of that version (hami_version's number) sees it:
  * per node and GPU, usage and pods. */

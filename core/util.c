@@ -64,21 +64,31 @@ xstrndup(const char *s, size_t n)
 }
 
 char *
-xasprintf(const char *fmt, ...)
+xvasprintf(const char *fmt, va_list ap)
 {
-	va_list	 ap, ap2;
+	va_list	 ap2;
 	int	 n;
 	char	*p;
 
-	va_start(ap, fmt);
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
 	if (n < 0)
 		abort();
 	p = xmalloc((size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap2);
-	va_end(ap2);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*p;
+
+	va_start(ap, fmt);
+	p = xvasprintf(fmt, ap);
+	va_end(ap);
 	return p;
 }
 

@@ -29,6 +29,7 @@ void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+char	*xvasprintf(const char *, va_list) __attribute__((format(printf, 1, 0)));
 
 /* Grow *arr (element size sz) so that it holds at least n elements. */
 void	 grow_array(void *arr, size_t *cap, size_t n, size_t sz);

@@ -5,6 +5,7 @@
 #    written under `ulimit -f 0` (the file size limit) fails with exit
 #    status 4 and one line naming the file and the reason; the old golden
 #    stays byte for byte and no temporary file is left behind.
+#    The same for --output-file of -o html.
 # 2. Progress on a real terminal (script(1) from bsdutils): a run longer
 #    than a second draws a line rewritten with \r and clears it; standard
 #    output is the same as without a terminal; -q draws nothing.
@@ -65,6 +66,29 @@ if [ "$(id -u)" != 0 ]; then
 status 4"
 	[ "$out" = "$want" ] && ok || bad "read-only dir: got '$out'"
 fi
+
+# 1b. --output-file (-o html): the page goes to the file, the same bytes
+#     as on standard output, which stays empty; under ulimit -f 0 status
+#     4 and the old file kept whole.
+cmp_args="compare -c scenarios/hami-demo/cluster.yaml -w \
+    scenarios/hami-demo/a-node-binpack-gpu-binpack.yaml -o html"
+# shellcheck disable=SC2086
+"$bin" $cmp_args > "$tmp/page.html" 2>/dev/null
+# shellcheck disable=SC2086
+"$bin" $cmp_args --output-file "$tmp/out.html" > "$tmp/stdout.txt" \
+    2>/dev/null && cmp -s "$tmp/page.html" "$tmp/out.html" &&
+    [ ! -s "$tmp/stdout.txt" ] && ok || bad "--output-file: not the page"
+echo old > "$tmp/out.html"
+# shellcheck disable=SC2086
+out=$( (ulimit -f 0; "$bin" $cmp_args --output-file "$tmp/out.html" \
+    2>&1 >/dev/null; echo "status $?") )
+case $out in
+"gpusched: $tmp/out.html: cannot write: File too large
+status 4") ok ;;
+*) bad "--output-file under ulimit -f 0: got '$out'" ;;
+esac
+[ "$(cat "$tmp/out.html")" = old ] && ok || bad "--output-file: old file lost"
+rm -f "$tmp/page.html" "$tmp/out.html" "$tmp/stdout.txt"
 
 # 2. Progress on a terminal.  The first line is drawn after 1 s, so the
 # check counts only when the run took 2 s or more.

@@ -45,6 +45,7 @@ main(void)
 		SUITE(perf),
 		SUITE(mig),
 		SUITE(sharing),
+		SUITE(html),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -33,6 +33,7 @@ extern CU_TestInfo peer_rules_tests[];
 extern CU_TestInfo perf_tests[];
 extern CU_TestInfo mig_tests[];
 extern CU_TestInfo sharing_tests[];
+extern CU_TestInfo html_tests[];
 
 /* The HAMi profile row named or aliased s ("2.9.0"); fails the test
  * when there is none. */
