@@ -55,6 +55,14 @@ struct gs_device {
 	 * which sums every container.  gs_cluster_for_version applies it.
 	 */
 	int32_t		 v210_used, v210_mem, v210_cores;
+	/*
+	 * The share view (the trace's milli-GPU model): the device's
+	 * capacity in milli-GPU (1000) when its exact share is kept, and
+	 * the milli charged by placements (gs_grant.milli).  milli 0: not
+	 * kept; the share policies derive it from memory.
+	 */
+	int32_t		 milli;
+	int32_t		 usedmilli;
 };
 
 /* What a device's custominfo says of NetworkID (Ascend 910 topology). */
@@ -298,6 +306,9 @@ struct gs_pod {
 	size_t			 naffinity;
 	char			*src_file;
 	int			 src_line, src_col;
+	/* The share view: the exact milli-GPU per GPU a trace pod asks
+	 * (1..1000); 0 where the memory request gives it. */
+	int32_t			 gpu_milli;
 };
 
 struct gs_idset;
@@ -345,6 +356,7 @@ struct gs_grant {
 	int		dev;		/* index into the node's devs */
 	int32_t		usedmem;
 	int32_t		usedcores;
+	int32_t		milli;		/* share view: milli-GPU charged */
 };
 
 struct gs_ctr_grant {

@@ -62,9 +62,10 @@ struct gs_rnode {
 };
 
 struct gs_rcluster {
+	const struct gs_cluster *model;	/* the one model it views (borrowed) */
 	struct gs_rnode	 *v;
 	size_t		  n;
-	const char	**names;	/* borrowed from the trace */
+	const char	**names;	/* borrowed from the model */
 	char		**models;	/* distinct GPU models, in first-seen order */
 	size_t		  nmodels;
 	int64_t		  gpus;		/* GPUs in all */
@@ -143,8 +144,10 @@ struct gs_replay_result {
 	uint32_t		*devs_of;
 };
 
-/* The cluster of a node list (each node: pods 1001, as the simulator). */
-int	gs_rcluster_build(const struct gs_trace_nodes *, struct gs_rcluster *,
+/* The replay's view of the one model (a trace's: gs_trace_cluster), which
+ * must outlive it; an error past GS_TRACE_MAXGPU GPUs a node or 64 GPU
+ * models. */
+int	gs_rcluster_build(const struct gs_cluster *, struct gs_rcluster *,
 	    struct gs_error *);
 void	gs_rcluster_release(struct gs_rcluster *);
 /* Mask of the cluster's models a gpu_spec allows; all ones for "". */
