@@ -11,8 +11,10 @@
  * math/rand, so seeds agree in distribution, not pod by pod.
  *
  * Speed: a (node, pod shape) score only changes when the node does, so
- * scores are cached per node and shape and invalidated by the node's
- * version; nocache computes every score and must decide identically.
+ * scores are cached per node and shape (shape-major, so that one pod's
+ * scan reads in order) and invalidated by the node's version; KAI
+ * binpack caches the part that does not depend on the node set's range.
+ * nocache computes every score and must decide identically.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -189,7 +191,10 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	rs->use_mem = o->policy->mem;
 	rs->nshapes = number_shapes(rs->pods, pods->n, rs->use_mem);
 
-	if (!o->nocache && o->policy->cacheable &&
+	/* KAI binpack's score depends on the node set's range, but only
+	 * through nodeplacement: the rest is cached (gs_peer_kai_part). */
+	rs->split = o->policy->scorer == GS_RP_KAI_BINPACK;
+	if (!o->nocache && (o->policy->cacheable || rs->split) &&
 	    (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
 		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
 	if (o->policy->scorer == GS_RP_HAMI)
@@ -258,12 +263,18 @@ cached_score(struct rstate *rs, size_t i, const struct gs_rpod *p)
 
 	if (rs->cache == NULL)
 		return gs_rpolicy_score(&rs->ctx, n, p, &devs);
-	c = &rs->cache[i * rs->nshapes + (size_t)(rs->use_mem ? p->shape_mem :
-	    p->shape)];
+	/* Shape-major: one pod's scan over the nodes reads in order. */
+	c = &rs->cache[(size_t)(rs->use_mem ? p->shape_mem : p->shape) *
+	    rs->cl.n + i];
 	if (c->ver1 != n->ver + 1) {
-		c->score = gs_rpolicy_score(&rs->ctx, n, p, &devs);
+		if (rs->split)
+			c->score = gs_peer_kai_part(&rs->ctx, n, p, &c->aux);
+		else
+			c->score = gs_rpolicy_score(&rs->ctx, n, p, &devs);
 		c->ver1 = n->ver + 1;
 	}
+	if (rs->split)
+		return gs_peer_kai_finish(&rs->ctx, n, p, c->score, c->aux);
 	return c->score;
 }
 

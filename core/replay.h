@@ -194,6 +194,15 @@ double	gs_openb_score(const struct gs_rctx *, const struct gs_rnode *,
 	    const struct gs_rpod *, uint32_t *devs);
 double	gs_peer_score(const struct gs_rctx *, const struct gs_rnode *,
 	    const struct gs_rpod *, uint32_t *devs);
+/* KAI's score in the replay's cache: the part that depends on the node
+ * and the pod alone (peer_view.h gs_peer_kai_local: its base, and
+ * whether gpusharingorder adds), and the score from it with the node
+ * set's range (prepared per pod); equal to gs_rpolicy_score's, bit for
+ * bit. */
+double	gs_peer_kai_part(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, int *sharing);
+double	gs_peer_kai_finish(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, double base, int sharing);
 /* Best-fit GPU choice (Open-Gpu-Share): the tightest GPU for a share
  * pod, first index on ties; whole GPUs by index otherwise. */
 uint32_t gs_bestfit_gpus(const struct gs_rnode *, const struct gs_rpod *);

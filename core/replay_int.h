@@ -11,9 +11,11 @@
 #include "replay.h"
 
 /* A cached score of (node, pod shape), valid while the node's ver is
- * unchanged; ver1 is ver + 1 so that zeroed memory is invalid. */
+ * unchanged; ver1 is ver + 1 so that zeroed memory is invalid.  KAI
+ * binpack caches its node-local part: score the base, aux the sharing. */
 struct rcache {
 	uint32_t	ver1;
+	int		aux;
 	double		score;
 };
 
@@ -29,7 +31,8 @@ struct rstate {
 	size_t			 npods;
 	size_t			 nshapes;
 	int			 use_mem;	/* cache on shape_mem */
-	struct rcache		*cache;		/* n x nshapes, or NULL */
+	struct rcache		*cache;		/* nshapes x n, or NULL */
+	int			 split;		/* cache KAI binpack's part */
 	uint32_t		*byrank;	/* node indices by rank */
 	int32_t			*cand;		/* scratch: feasible nodes */
 	double			*cscore;	/* scratch: their scores */

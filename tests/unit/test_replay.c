@@ -386,7 +386,7 @@ test_kai_scores(void)
 	struct gs_rctx	c;
 	struct gs_rnode	n;
 	struct gs_rpod	p = mkpod(4000, 250, 1);
-	int		f[4] = { 1000, 600, 300, 0 };
+	int		f[4] = { 1000, 600, 300, 0 }, share;
 	uint32_t	devs;
 
 	mknode(&n, 64000, f, 4);
@@ -409,6 +409,18 @@ test_kai_scores(void)
 	CU_ASSERT_DOUBLE_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 106.75,
 	    1e-12);
 	CU_ASSERT_EQUAL(devs, 0x01);
+	/* The replay's cache: the node-local part (100, no group takes
+	 * 700), then the range's part; a wider range moves only that. */
+	CU_ASSERT_EQUAL(gs_peer_kai_part(&c, &n, &p, &share), 100);
+	CU_ASSERT_EQUAL(share, 0);
+	CU_ASSERT_EQUAL(gs_peer_kai_finish(&c, &n, &p, 100, share), 106.75);
+	c.kai_max = 8;			/* 9 (1 - 1/8) */
+	CU_ASSERT_EQUAL(gs_peer_kai_finish(&c, &n, &p, 100, share), 107.875);
+	p = mkpod(4000, 250, 1);
+	CU_ASSERT_EQUAL(gs_peer_kai_part(&c, &n, &p, &share), 100);
+	CU_ASSERT_EQUAL(share, 1);
+	CU_ASSERT_EQUAL(gs_peer_kai_finish(&c, &n, &p, 100, share),
+	    gs_rpolicy_score(&c, &n, &p, &devs));
 	/* A CPU-only pod "fits" every group (the quirk): +1000; its
 	 * placement is by CPU, here the only node: 9. */
 	p = mkpod(4000, 0, 0);
