@@ -96,7 +96,8 @@ struct gs_replay_opts {
 	int64_t		interval;	/* timed: seconds per curve point */
 	double		speedup;	/* timed: arrival times / speedup */
 	int		nocache;	/* compute every score (tests) */
-	int		verify;		/* recompute frag from scratch (tests) */
+	int		verify;		/* recompute the share view and frag
+				   from the model (tests) */
 	const struct gs_progress *progress;	/* pods done; may be NULL */
 };
 
@@ -208,9 +209,11 @@ double	gs_peer_kai_finish(const struct gs_rctx *, const struct gs_rnode *,
 uint32_t gs_bestfit_gpus(const struct gs_rnode *, const struct gs_rpod *);
 /* Does the pod pass the filters (CPU, memory, pods, model, devices)? */
 int	gs_rnode_fits(const struct gs_rnode *, const struct gs_rpod *);
-/* Place a pod's resources on a node, or give them back. */
-void	gs_rnode_charge(struct gs_rnode *, const struct gs_rpod *,
-	    uint32_t devs, int sign, const struct gs_typical *);
+/* Node i's view after the engine charged (sign 1) or released (-1) pod p
+ * on the model: its usage read again, GpuClustering's tags counted, its
+ * frag and ver updated. */
+void	gs_rnode_sync(struct gs_rcluster *, size_t i, const struct gs_rpod *,
+	    int sign, const struct gs_typical *);
 
 /* The node and GPU policy a HAMi entry replays under: the entry's own,
  * else node and gpu (--node-policy, --gpu-policy), else the chart's

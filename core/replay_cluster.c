@@ -1,9 +1,10 @@
 /*
  * replay_cluster.c: the replay's view of the one model (a gs_cluster,
  * trace_model.c): nodes with CPU, memory, a pod limit and per-GPU milli
- * shares, the GPU models named by gpu_spec; the filters
- * a pod must pass (kube-scheduler's NodeResourcesFit and the simulator's
- * Open-Gpu-Share), and charging a placement to a node.
+ * shares, the GPU models named by gpu_spec; the filters a pod must pass
+ * (kube-scheduler's NodeResourcesFit and the simulator's Open-Gpu-Share),
+ * and a node's view brought up to date after the engine charged or
+ * released a placement on the model.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -78,21 +79,17 @@ node_model(const struct gs_node *n)
 	return m != NULL ? m : n->devs[0].type != NULL ? n->devs[0].type : "";
 }
 
-/* The replay's view of node i of the model: allocatable left, and the
- * milli-GPU left per GPU (the exact share where the device keeps it). */
-static int
-view_node(struct gs_rcluster *cl, size_t i, size_t *mcap,
-    struct gs_error *err)
+/*
+ * The usage of node m in the replay's terms: allocatable left, the
+ * milli-GPU left per GPU (the exact share where the device keeps it),
+ * pods per GPU, and the GPUs a whole-GPU pod holds (one pod, all of the
+ * GPU: a share pod asks less than 1000 milli).
+ */
+static void
+node_usage(struct gs_rnode *n, const struct gs_node *m)
 {
-	const struct gs_node	*m = &cl->model->nodes[i];
-	struct gs_rnode		*n = &cl->v[i];
-	const char		*model;
-	size_t			 g;
+	size_t	g;
 
-	if (m->ndevs > GS_TRACE_MAXGPU)
-		return gs_error_set(err, NULL, m->src_line, 0, "node '%s' has "
-		    "%zu GPUs; the replay takes at most %d", m->name, m->ndevs,
-		    GS_TRACE_MAXGPU);
 	n->cpu_cap = m->alloc_cpu;
 	n->cpu_left = m->alloc_cpu - m->used_cpu;
 	n->mem_cap = m->alloc_mem >> 20;
@@ -100,6 +97,31 @@ view_node(struct gs_rcluster *cl, size_t i, size_t *mcap,
 	n->max_pods = (int32_t)m->alloc_pods;
 	n->pods = (int32_t)m->used_pods;
 	n->ngpu = (int)m->ndevs;
+	n->whole = 0;
+	for (g = 0; g < m->ndevs; g++) {
+		const struct gs_device *d = &m->devs[g];
+
+		n->free[g] = (int16_t)(d->milli > 0 ? d->milli - d->usedmilli :
+		    GS_MILLI);
+		n->nused[g] = (int8_t)d->used;
+		if (d->used == 1 && d->milli > 0 && d->usedmilli == d->milli)
+			n->whole |= UINT32_C(1) << g;
+	}
+}
+
+/* The replay's view of node i of the model. */
+static int
+view_node(struct gs_rcluster *cl, size_t i, size_t *mcap,
+    struct gs_error *err)
+{
+	const struct gs_node	*m = &cl->model->nodes[i];
+	struct gs_rnode		*n = &cl->v[i];
+	const char		*model;
+
+	if (m->ndevs > GS_TRACE_MAXGPU)
+		return gs_error_set(err, NULL, m->src_line, 0, "node '%s' has "
+		    "%zu GPUs; the replay takes at most %d", m->name, m->ndevs,
+		    GS_TRACE_MAXGPU);
 	n->model = -1;
 	if (m->ndevs > 0) {
 		model = node_model(m);
@@ -114,9 +136,7 @@ view_node(struct gs_rcluster *cl, size_t i, size_t *mcap,
 			n->model = (int)cl->nmodels++;
 		}
 	}
-	for (g = 0; g < m->ndevs; g++)
-		n->free[g] = (int16_t)(m->devs[g].milli > 0 ?
-		    m->devs[g].milli - m->devs[g].usedmilli : GS_MILLI);
+	node_usage(n, m);
 	node_derive(n);
 	return 0;
 }
@@ -191,25 +211,12 @@ gs_rnode_fits(const struct gs_rnode *n, const struct gs_rpod *p)
 }
 
 void
-gs_rnode_charge(struct gs_rnode *n, const struct gs_rpod *p, uint32_t devs,
+gs_rnode_sync(struct gs_rcluster *cl, size_t i, const struct gs_rpod *p,
     int sign, const struct gs_typical *t)
 {
-	int	g;
+	struct gs_rnode	*n = &cl->v[i];
 
-	n->cpu_left -= sign * p->cpu;
-	n->mem_left -= sign * p->mem;
-	n->pods += sign;
-	for (g = 0; g < n->ngpu; g++)
-		if (devs & (UINT32_C(1) << g)) {
-			n->free[g] = (int16_t)(n->free[g] - sign * p->milli);
-			n->nused[g] = (int8_t)(n->nused[g] + sign);
-		}
-	if (p->milli > 0 && !(p->num == 1 && p->milli < GS_MILLI)) {
-		if (sign > 0)
-			n->whole |= devs;
-		else
-			n->whole &= ~devs;
-	}
+	node_usage(n, &cl->model->nodes[i]);
 	if (p->milli > 0)
 		n->tags[p->num == 1 && p->milli < GS_MILLI ? 0 : p->num] +=
 		    sign;

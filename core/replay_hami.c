@@ -5,8 +5,8 @@
  * hami-binpack-binpack ... hami-spread-spread defined here, HAMi v2.6.1
  * under one node x GPU policy each.  The trace's nodes become HAMi nodes
  * and its pods HAMi requests, and every decision is the HAMi policy's own
- * (policy_hami.c), bit for bit; the replay mirrors the chosen GPUs into
- * its milli-GPU state for the fragmentation measure.
+ * (policy_hami.c), bit for bit, on the replay's model, which the engine
+ * charges with HAMi's grants and the trace's share (replay.c).
  *
  * HAMi runs on the one model of the trace (trace_model.c: the nodes as
  * HAMi devices, the pods as HAMi requests); CPU-only pods, which HAMi
@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
 #include "hami.h"
 #include "replay_int.h"
 #include "running.h"
@@ -26,12 +25,8 @@
 
 struct rhami {
 	const struct gs_policy	*p;		/* the HAMi profile */
-	struct gs_cluster	 cl;
 	struct gs_config	 cfg;
 	void			*state;
-	struct gs_pod		*pods;		/* as rs->pods */
-	struct gs_placement	*pl;		/* the last decision per pod */
-	size_t			 npods;
 };
 
 void
@@ -44,93 +39,53 @@ gs_replay_hami_policies(const struct gs_policy *entry, const char *node,
 	    gpu : HAMI_CHART_GPU_POLICY;
 }
 
-int
-rhami_create(struct rstate *rs, const struct gs_trace_pods *tp,
-    const struct gs_policy *entry, const char *node_policy,
-    const char *gpu_policy)
+void
+rhami_create(struct rstate *rs, const struct gs_policy *entry,
+    const char *node_policy, const char *gpu_policy)
 {
 	struct rhami	*h = xcalloc(1, sizeof *h);
-	size_t		 i;
 
 	gs_replay_hami_policies(entry, node_policy, gpu_policy, &node_policy,
 	    &gpu_policy);
 	h->p = gs_policy_hami_profile(entry);
-
-	gs_cluster_copy(&h->cl, rs->cl.model);
 	gs_config_init(&h->cfg);
 	gs_config_set_policies(&h->cfg, node_policy, gpu_policy);
 	free(h->cfg.profile);
 	h->cfg.profile = xstrdup(h->p->name);
 	h->cfg.override_policies = 1;
-	gs_cluster_for_version(&h->cl, hami_version(&h->cfg));
-	h->npods = rs->npods;
-	h->pods = xcalloc(rs->npods ? rs->npods : 1, sizeof *h->pods);
-	h->pl = xcalloc(rs->npods ? rs->npods : 1, sizeof *h->pl);
-	for (i = 0; i < rs->npods; i++)
-		gs_trace_pod(&h->pods[i], &tp->v[rs->pods[i].src]);
-	h->state = h->p->create(&h->cl, &h->cfg);
+	gs_cluster_for_version(&rs->work, hami_version(&h->cfg));
+	h->state = h->p->create(&rs->work, &h->cfg);
 	rs->hami = h;
-	return 0;
 }
 
 void
 rhami_free(struct rhami *h)
 {
-	size_t	i;
-
 	if (h == NULL)
 		return;
 	h->p->destroy(h->state);
-	for (i = 0; i < h->npods; i++) {
-		gs_pod_release(&h->pods[i]);
-		gs_placement_release(&h->pl[i]);
-	}
-	free(h->pods);
-	free(h->pl);
-	gs_cluster_release(&h->cl);
 	gs_config_release(&h->cfg);
 	free(h);
 }
 
 int
-rhami_place(struct rhami *h, size_t pod, uint32_t *devs)
+rhami_decide(struct rhami *h, const struct gs_cluster *c,
+    const struct gs_pod *pod, struct gs_placement *pl, uint32_t *devs)
 {
-	struct gs_placement	*pl = &h->pl[pod];
-	size_t			 j;
+	size_t	j;
 
 	*devs = 0;
-	gs_placement_release(pl);
-	h->p->decide(h->state, &h->cl, &h->pods[pod], pl);
-	if (pl->status == GS_UNMANAGED)
+	h->p->decide(h->state, c, pod, pl);
+	if (pl->status == GS_UNMANAGED) {
+		gs_placement_release(pl);
+		memset(pl, 0, sizeof *pl);
 		return -3;
+	}
 	if (pl->status != GS_PLACED)
 		return -1;
 	for (j = 0; j < pl->ctrs[0].ngrants; j++)
 		*devs |= UINT32_C(1) << pl->ctrs[0].grants[j].dev;
-	gs_engine_commit(&h->cl, pl, &h->pods[pod]);
 	return (int)pl->node;
-}
-
-void
-rhami_commit_cpu(struct rhami *h, size_t pod, int node)
-{
-	struct gs_placement	*pl = &h->pl[pod];
-
-	gs_placement_release(pl);
-	memset(pl, 0, sizeof *pl);
-	pl->pod = pod;
-	pl->status = GS_PLACED;
-	pl->node = node;
-	pl->nctrs = 1;
-	pl->ctrs = xcalloc(1, sizeof *pl->ctrs);
-	gs_engine_commit(&h->cl, pl, &h->pods[pod]);
-}
-
-void
-rhami_unplace(struct rhami *h, size_t pod)
-{
-	gs_engine_release(&h->cl, &h->pl[pod], &h->pods[pod]);
-	gs_placement_release(&h->pl[pod]);
 }
 
 /* HAMi v2.6.1 under its four node x GPU policies, replay names.  HAMi

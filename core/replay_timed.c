@@ -24,7 +24,6 @@ struct running {
 	int64_t		until;
 	size_t		pod;
 	int		node;
-	uint32_t	devs;
 };
 
 /* A binary min-heap on (until, pod). */
@@ -125,7 +124,6 @@ try_place(struct timed *tm, size_t pod, int64_t now)
 	r.until = deleted(tm, pod);
 	r.pod = pod;
 	r.node = node;
-	r.devs = devs;
 	heap_push(&tm->run, r);
 	if (now > created(tm, pod)) {
 		grow_array(&tm->waits, &tm->wcap, tm->nwaits + 1,
@@ -228,8 +226,7 @@ gs_replay_timed(struct rstate *rs, const struct gs_trace_pods *tp,
 			while (tm.run.n > 0 && tm.run.v[0].until == now) {
 				struct running r = heap_pop(&tm.run);
 
-				rstate_unplace(rs, r.node, &rs->pods[r.pod],
-				    r.devs);
+				rstate_unplace(rs, r.node, &rs->pods[r.pod]);
 			}
 			retry_queue(&tm, now);
 		} else {
