@@ -44,6 +44,7 @@ main(void)
 		SUITE(peer_rules),
 		SUITE(perf),
 		SUITE(trace_model),
+		SUITE(engine_events),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
