@@ -384,6 +384,7 @@ replay_main(int argc, char **argv)
 	struct gs_replay_report	 rp;
 	struct gs_trace_nodes	 tn;
 	struct gs_trace_pods	 tp;
+	struct gs_cluster	 model;
 	struct gs_rcluster	 cl;
 	struct gs_error		 err;
 	const char		*fmt;
@@ -395,6 +396,7 @@ replay_main(int argc, char **argv)
 	memset(&tn, 0, sizeof tn);
 	memset(&tp, 0, sizeof tp);
 	memset(&cl, 0, sizeof cl);
+	memset(&model, 0, sizeof model);
 	memset(&rp, 0, sizeof rp);
 	replay_args_init(&a);
 	if ((rc = cmd_argparse("replay", a.table, a.end, a.help, replay_help,
@@ -418,7 +420,8 @@ replay_main(int argc, char **argv)
 		rc = cmd_error_status(&err);
 		goto out;
 	}
-	if (gs_rcluster_build(&tn, &cl, &err) != 0) {
+	gs_trace_cluster(&tn, &model);
+	if (gs_rcluster_build(&model, &cl, &err) != 0) {
 		snprintf(err.file, sizeof err.file, "%s", a.nodes->filename[0]);
 		cmd_error(&err);
 		goto out;
@@ -457,6 +460,7 @@ out:
 		gs_replay_set_release(&rp.sets[i]);
 	free(rp.sets);
 	gs_rcluster_release(&cl);
+	gs_cluster_release(&model);
 	gs_trace_pods_release(&tp);
 	gs_trace_nodes_release(&tn);
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);

@@ -10,11 +10,12 @@
 
 static void
 charge_dev(struct gs_device *d, int32_t sign, int32_t slots, int32_t mem,
-    int32_t cores)
+    int32_t cores, int32_t milli)
 {
 	d->used = i32_add(d->used, i32_mul(sign, slots));
 	d->usedmem = i32_add(d->usedmem, i32_mul(sign, mem));
 	d->usedcores = i32_add(d->usedcores, i32_mul(sign, cores));
+	d->usedmilli = i32_add(d->usedmilli, i32_mul(sign, milli));
 }
 
 static void
@@ -26,7 +27,8 @@ charge_list(struct gs_node *n, const struct gs_ctr_grant *v, size_t nv,
 	for (i = 0; i < nv; i++)
 		for (j = 0; j < v[i].ngrants; j++)
 			charge_dev(&n->devs[v[i].grants[j].dev], sign, 1,
-			    v[i].grants[j].usedmem, v[i].grants[j].usedcores);
+			    v[i].grants[j].usedmem, v[i].grants[j].usedcores,
+			    v[i].grants[j].milli);
 }
 
 /*
@@ -93,7 +95,12 @@ gpu_uses(const struct gs_placement *pl, const struct gs_node *n,
 	return u;
 }
 
-/* Add (sign 1) or take back (sign -1) one placement's usage. */
+/*
+ * Add (sign 1) or take back (sign -1) one placement's usage.  The share
+ * view's milli (gs_grant.milli) is charged with the grant; a collapsed
+ * init-container placement (HAMi v2.10) charges none, as trace pods have
+ * no init containers.
+ */
 static void
 charge(struct gs_cluster *c, const struct gs_placement *pl,
     const struct gs_pod *pod, int32_t sign)
@@ -112,7 +119,7 @@ charge(struct gs_cluster *c, const struct gs_placement *pl,
 			if (gs_collapse_gpu(u, nu, (int)i, 0, &slots, &mem,
 			    &cores))
 				charge_dev(&n->devs[i], sign, slots, mem,
-				    cores);
+				    cores, 0);
 		free(u);
 	} else {
 		charge_list(n, pl->init, pl->ninit, sign);

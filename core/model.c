@@ -320,6 +320,7 @@ gs_cluster_reset_usage(struct gs_cluster *c)
 			c->nodes[i].devs[j].used = 0;
 			c->nodes[i].devs[j].usedmem = 0;
 			c->nodes[i].devs[j].usedcores = 0;
+			c->nodes[i].devs[j].usedmilli = 0;
 		}
 	}
 }

@@ -66,6 +66,14 @@ struct gs_device {
 	int		 kind;		/* enum gs_devkind */
 	const struct gs_mig_profile *mig; /* GS_DEV_MIG: its profile */
 	int32_t		 mig_start;	/* first memory slice */
+	/*
+	 * The share view (the trace's milli-GPU model): the device's
+	 * capacity in milli-GPU (1000) when its exact share is kept, and
+	 * the milli charged by placements (gs_grant.milli).  milli 0: not
+	 * kept; the share policies derive it from memory.
+	 */
+	int32_t		 milli;
+	int32_t		 usedmilli;
 };
 
 /* The kinds of device in the one model (DESIGN.md "Device kinds"). */
@@ -336,6 +344,9 @@ struct gs_pod {
 	size_t			 naffinity;
 	char			*src_file;
 	int			 src_line, src_col;
+	/* The share view: the exact milli-GPU per GPU a trace pod asks
+	 * (1..1000); 0 where the memory request gives it. */
+	int32_t			 gpu_milli;
 };
 
 struct gs_idset;
@@ -383,6 +394,7 @@ struct gs_grant {
 	int		dev;		/* index into the node's devs */
 	int32_t		usedmem;
 	int32_t		usedcores;
+	int32_t		milli;		/* share view: milli-GPU charged */
 };
 
 struct gs_ctr_grant {

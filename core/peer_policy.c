@@ -94,6 +94,44 @@ gs_rpolicy_prepare(struct gs_rctx *c, const struct gs_rcluster *cl,
 	c->kai_max = r.mx;
 }
 
+double
+gs_peer_kai_part(const struct gs_rctx *c, const struct gs_rnode *n,
+    const struct gs_rpod *p, int *sharing)
+{
+	struct gs_pdev		dv[GS_TRACE_MAXGPU];
+	struct gs_kai_local	l;
+	struct gs_pnode		v;
+	struct gs_ppod		pv;
+	struct gs_preq		k;
+
+	view_node(c, n, &v, dv);
+	view_pod(p, &pv, &k);
+	gs_peer_kai_local(c->policy == GS_RP_KAI_BINPACK, &v, &pv, &l);
+	*sharing = l.sharing;
+	return l.base;
+}
+
+double
+gs_peer_kai_finish(const struct gs_rctx *c, const struct gs_rnode *n,
+    const struct gs_rpod *p, double base, int sharing)
+{
+	struct gs_kai_range	r = { c->kai_min, c->kai_max };
+	struct gs_kai_local	l = { base, sharing };
+	struct gs_pnode		v;
+	struct gs_ppod		pv;
+	struct gs_preq		k;
+
+	/* nodeplacement reads the node's free whole GPUs and CPU only. */
+	memset(&v, 0, sizeof v);
+	v.cpu_cap = n->cpu_cap;
+	v.cpu_use = n->cpu_cap - n->cpu_left;
+	v.nidle = n->nfull;
+	v.ndev = (size_t)n->ngpu;
+	view_pod(p, &pv, &k);
+	return gs_peer_kai_total(c->policy == GS_RP_KAI_BINPACK, &r, &v, &pv,
+	    &l);
+}
+
 static uint32_t
 mask_of(const struct gs_pgrant *g, int ng)
 {

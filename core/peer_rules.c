@@ -288,21 +288,40 @@ kai_placement(int binpack, const struct gs_kai_range *r,
 	return KAI_MAX_HIGH_DENSITY * (1 - (na - r->mn) / (r->mx - r->mn));
 }
 
+void
+gs_peer_kai_local(int binpack, const struct gs_pnode *n,
+    const struct gs_ppod *p, struct gs_kai_local *l)
+{
+	l->base = 0;
+	l->base += KAI_AVAILABILITY;
+	if (p->gpu == 0 && n->ndev == 0)
+		l->base += KAI_RESOURCE_TYPE;
+	l->sharing = binpack && kai_sharing(n, p);
+}
+
+double
+gs_peer_kai_total(int binpack, const struct gs_kai_range *r,
+    const struct gs_pnode *n, const struct gs_ppod *p,
+    const struct gs_kai_local *l)
+{
+	double	s = l->base;
+
+	s += kai_placement(binpack, r, n, p);
+	if (l->sharing)
+		s += KAI_GPU_SHARING;
+	return s;
+}
+
 double
 gs_peer_kai_score(int binpack, const struct gs_kai_range *r,
     const struct gs_pnode *n, const struct gs_ppod *p)
 {
-	double	s = 0;
+	struct gs_kai_local	l;
 
 	/* Summed in plugin order: nodeavailability, resourcetype,
 	 * nodeplacement, gpusharingorder. */
-	s += KAI_AVAILABILITY;
-	if (p->gpu == 0 && n->ndev == 0)
-		s += KAI_RESOURCE_TYPE;
-	s += kai_placement(binpack, r, n, p);
-	if (binpack && kai_sharing(n, p))
-		s += KAI_GPU_SHARING;
-	return s;
+	gs_peer_kai_local(binpack, n, p, &l);
+	return gs_peer_kai_total(binpack, r, n, p, &l);
 }
 
 /* --- Volcano deviceshare, vGPU in hami-core mode (peers.md §3.2-3.3) --- */

@@ -106,6 +106,23 @@ int	gs_peer_kai_devices(int binpack, const struct gs_pnode *,
 	    const struct gs_ppod *, unsigned char *taken, struct gs_pgrant *);
 double	gs_peer_kai_score(int binpack, const struct gs_kai_range *,
 	    const struct gs_pnode *, const struct gs_ppod *);
+/*
+ * The same score in two parts, summed in the same order: what depends on
+ * the node and the pod alone (nodeavailability + resourcetype, and
+ * whether gpusharingorder adds), which a caller may cache per node
+ * version, and the total with nodeplacement, which depends on the node
+ * set's range and reads only the node's nidle, ndev and cpu.
+ */
+struct gs_kai_local {
+	double	base;
+	int	sharing;
+};
+
+void	gs_peer_kai_local(int binpack, const struct gs_pnode *,
+	    const struct gs_ppod *, struct gs_kai_local *);
+double	gs_peer_kai_total(int binpack, const struct gs_kai_range *,
+	    const struct gs_pnode *, const struct gs_ppod *,
+	    const struct gs_kai_local *);
 
 /* Volcano deviceshare (v1.15+): the walk over n's devices, charged on n
  * as it goes (give it a copy), the grants and their count in *ng, and the

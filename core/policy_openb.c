@@ -5,7 +5,10 @@
  * ceil(usedmem x 1000 / devmem); a request takes the share of its
  * memory (gpumem-percentage x 10, or ceil(gpumem x 1000 / devmem); a
  * whole GPU 1000) on nvidia.com/gpu GPUs; node CPU and memory are the
- * allocatable left.  Cores and slots are not part of the model.
+ * allocatable left.  Cores and slots are not part of the model.  Where
+ * the model keeps the exact share (a trace's cluster and pods,
+ * trace_model.c: gs_device.milli, gs_pod.gpu_milli) the policies read it
+ * instead, and each grant charges its milli (gs_grant.milli).
  *
  * dotprod, gpuclustering, gpupacking, bestfit and fgd score with the
  * replay's own functions (openb_policy.c); FGD's typical pods are the
@@ -147,8 +150,11 @@ to_rnode(const struct gs_node *n, struct gs_rnode *r)
 	for (g = 0; g < n->ndevs && g < GS_TRACE_MAXGPU; g++) {
 		const struct gs_device *d = &n->devs[g];
 
-		used = d->devmem > 0 ? ((int64_t)d->usedmem * GS_MILLI +
-		    d->devmem - 1) / d->devmem : 0;
+		if (d->milli > 0)	/* the exact share (trace_model.c) */
+			used = (int64_t)d->usedmilli * GS_MILLI / d->milli;
+		else
+			used = d->devmem > 0 ? ((int64_t)d->usedmem *
+			    GS_MILLI + d->devmem - 1) / d->devmem : 0;
 		if (!d->health)
 			used = GS_MILLI;	/* unusable */
 		r->free[g] = (int16_t)(used >= GS_MILLI ? 0 : GS_MILLI - used);
@@ -172,8 +178,11 @@ to_rpod(const struct gs_pod *pod, const struct hami_req *k, int32_t devmem,
 	rp->mem = pod->req_mem >> 20;
 	rp->num = k->nums;
 	rp->mask = ~UINT64_C(0);
-	rp->milli = k->mempct == 100 && k->memreq == 0 ? GS_MILLI :
-	    share_of(k, devmem);
+	if (pod->gpu_milli > 0)		/* the exact share (trace_model.c) */
+		rp->milli = pod->gpu_milli;
+	else
+		rp->milli = k->mempct == 100 && k->memreq == 0 ? GS_MILLI :
+		    share_of(k, devmem);
 	if (rp->num > 1 && rp->milli < GS_MILLI)
 		rp->milli = GS_MILLI;	/* shares are one-GPU only */
 }
@@ -452,10 +461,11 @@ pick_random(struct openb_state *st, const struct gs_cluster *c,
 	return node;
 }
 
-/* Each GPU-asking container's grants on the chosen GPUs of node best. */
+/* Each GPU-asking container's grants on the chosen GPUs of node best,
+ * each charging milli of the share view. */
 static void
 fill_grants(const struct openb_state *st, const struct gs_cluster *c,
-    const struct gs_pod *pod, long best, uint32_t devs,
+    const struct gs_pod *pod, long best, uint32_t devs, int milli,
     struct gs_placement *d)
 {
 	size_t	ci, i, gi = 0;
@@ -478,6 +488,7 @@ fill_grants(const struct openb_state *st, const struct gs_cluster *c,
 			d->ctrs[ci].grants[gi].dev = (int)i;
 			d->ctrs[ci].grants[gi].usedmem = hami_memreq(dv, &kc);
 			d->ctrs[ci].grants[gi].usedcores = kc.coresreq;
+			d->ctrs[ci].grants[gi].milli = milli;
 			gi++;
 		}
 	}
@@ -507,6 +518,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	struct openb_state	*st = p;
 	struct hami_req		 k;
 	struct node_score	*sc;
+	struct gs_rpod		 rp;
 	double			 best_s = 0, lo = 0, hi = 0;
 	long			 best;
 	int			 nreq, nfit;
@@ -543,7 +555,8 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	d->status = GS_PLACED;
 	d->node = best;
 	d->node_score = (float)best_s;
-	fill_grants(st, c, pod, best, sc[best].devs, d);
+	to_rpod(pod, &k, node_devmem(&c->nodes[best]), &rp);
+	fill_grants(st, c, pod, best, sc[best].devs, rp.milli, d);
 	free(sc);
 	tags_note(st, c, pod, &k, best);
 }

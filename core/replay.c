@@ -5,18 +5,28 @@
  * seeded tie order, pods placed one at a time with failures dropped, and
  * the cluster's allocation and fragmentation recorded after every pod.
  *
+ * The replay runs on the one model (trace_model.c): a copy of the trace's
+ * gs_cluster and its pods as gs_pods; every decision becomes a placement
+ * (HAMi's own, else one grant a chosen GPU, each charging the pod's
+ * share) that the engine commits (gs_engine_commit) and, when the pod
+ * leaves, releases; the scorers' share view of a node (gs_rcluster) is
+ * read again from the model after each change (gs_rnode_sync).
+ *
  * Randomness comes from GSL's MT19937 seeded with --seed, drawn in the
  * simulator's order (one discarded draw, the shuffle, the top-up, the node
  * permutation, then Random's picks); the streams differ from Go's
  * math/rand, so seeds agree in distribution, not pod by pod.
  *
  * Speed: a (node, pod shape) score only changes when the node does, so
- * scores are cached per node and shape and invalidated by the node's
- * version; nocache computes every score and must decide identically.
+ * scores are cached per node and shape (shape-major, so that one pod's
+ * scan reads in order) and invalidated by the node's version; KAI
+ * binpack caches the part that does not depend on the node set's range.
+ * nocache computes every score and must decide identically.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "ostat.h"
 #include "replay_int.h"
 
@@ -151,8 +161,11 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	res->seed = o->seed;
 	res->gpus = cl->gpus;
 
-	/* The working cluster: node states copied, names and models shared. */
+	/* The working model, and its share view: node states copied, names
+	 * and models shared. */
+	gs_cluster_copy(&rs->work, cl->model);
 	rs->cl = *cl;
+	rs->cl.model = &rs->work;
 	rs->cl.v = xreallocarray(NULL, cl->n, sizeof *cl->v);
 	memcpy(rs->cl.v, cl->v, cl->n * sizeof *cl->v);
 
@@ -185,16 +198,20 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 		p->mask = gs_rcluster_spec_mask(cl, tp->gpu_spec);
 		p->src = (int)byname[i];
 	}
+	gs_trace_workload(pods, byname, pods->n, &rs->w);
+	rs->pl = xcalloc(pods->n ? pods->n : 1, sizeof *rs->pl);
 	free(byname);
 	rs->use_mem = o->policy->mem;
 	rs->nshapes = number_shapes(rs->pods, pods->n, rs->use_mem);
 
-	if (!o->nocache && o->policy->cacheable &&
+	/* KAI binpack's score depends on the node set's range, but only
+	 * through nodeplacement: the rest is cached (gs_peer_kai_part). */
+	rs->split = o->policy->scorer == GS_RP_KAI_BINPACK;
+	if (!o->nocache && (o->policy->cacheable || rs->split) &&
 	    (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
 		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
 	if (o->policy->scorer == GS_RP_HAMI)
-		rhami_create(rs, pods, o->policy, o->node_policy,
-		    o->gpu_policy);
+		rhami_create(rs, o->policy, o->node_policy, o->gpu_policy);
 	rs->cand = xreallocarray(NULL, cl->n, sizeof *rs->cand);
 	rs->cscore = xreallocarray(NULL, cl->n, sizeof *rs->cscore);
 	rs->byrank = xreallocarray(NULL, cl->n, sizeof *rs->byrank);
@@ -210,6 +227,14 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 void
 rstate_release(struct rstate *rs)
 {
+	size_t	i;
+
+	for (i = 0; i < rs->npods && rs->pl != NULL; i++)
+		gs_placement_release(&rs->pl[i]);
+	free(rs->pl);
+	rhami_free(rs->hami);
+	gs_workload_release(&rs->w);
+	gs_cluster_release(&rs->work);
 	free(rs->cl.v);
 	gs_typical_release(&rs->typ);
 	free(rs->pods);
@@ -217,7 +242,6 @@ rstate_release(struct rstate *rs)
 	free(rs->cand);
 	free(rs->cscore);
 	free(rs->byrank);
-	rhami_free(rs->hami);
 	if (rs->rng != NULL)
 		gsl_rng_free(rs->rng);
 	memset(rs, 0, sizeof *rs);
@@ -258,12 +282,18 @@ cached_score(struct rstate *rs, size_t i, const struct gs_rpod *p)
 
 	if (rs->cache == NULL)
 		return gs_rpolicy_score(&rs->ctx, n, p, &devs);
-	c = &rs->cache[i * rs->nshapes + (size_t)(rs->use_mem ? p->shape_mem :
-	    p->shape)];
+	/* Shape-major: one pod's scan over the nodes reads in order. */
+	c = &rs->cache[(size_t)(rs->use_mem ? p->shape_mem : p->shape) *
+	    rs->cl.n + i];
 	if (c->ver1 != n->ver + 1) {
-		c->score = gs_rpolicy_score(&rs->ctx, n, p, &devs);
+		if (rs->split)
+			c->score = gs_peer_kai_part(&rs->ctx, n, p, &c->aux);
+		else
+			c->score = gs_rpolicy_score(&rs->ctx, n, p, &devs);
 		c->ver1 = n->ver + 1;
 	}
+	if (rs->split)
+		return gs_peer_kai_finish(&rs->ctx, n, p, c->score, c->aux);
 	return c->score;
 }
 
@@ -358,64 +388,137 @@ choose_scored(struct rstate *rs, const struct gs_policy *pi,
 }
 
 /*
- * HAMi decides GPU pods itself; the CPU-only pods it leaves alone go to
- * kube-scheduler's default scoring, LeastAllocated, and are charged to
- * HAMi's nodes too.
+ * HAMi decides GPU pods itself (its placement into pl); the CPU-only pods
+ * it leaves alone go to kube-scheduler's default scoring, LeastAllocated.
  */
 static int
-choose_hami(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+choose_hami(struct rstate *rs, const struct gs_rpod *p,
+    struct gs_placement *pl, uint32_t *devs)
 {
 	size_t	idx = (size_t)(p - rs->pods);
 	int	node;
 
-	node = rhami_place(rs->hami, idx, devs);
+	node = rhami_decide(rs->hami, &rs->work, &rs->w.pods[idx], pl, devs);
 	if (node != -3)
 		return node < 0 ? -1 : node;
 	rs->ctx.policy = gs_policy_kube_least.scorer;
 	node = choose_scored(rs, &gs_policy_kube_least, p, devs);
 	rs->ctx.policy = rs->opts->policy->scorer;
-	if (node >= 0)
-		rhami_commit_cpu(rs->hami, idx, node);
 	return node;
 }
 
+/* The placement of p on node with GPUs devs, one grant a GPU, unless the
+ * policy (HAMi) made its own; every grant charges p's share. */
+static void
+placement_of(struct gs_placement *pl, size_t idx, int node, uint32_t devs,
+    const struct gs_rpod *p)
+{
+	size_t	j, k = 0;
+	int	g;
+
+	if (pl->ctrs == NULL) {	/* no decision of the policy's own */
+		gs_placement_release(pl);
+		memset(pl, 0, sizeof *pl);
+		pl->status = GS_PLACED;
+		pl->node = node;
+		pl->nctrs = 1;
+		pl->ctrs = xcalloc(1, sizeof *pl->ctrs);
+		for (g = 0; g < GS_TRACE_MAXGPU; g++)
+			k += (devs >> g) & 1;
+		pl->ctrs[0].ngrants = k;
+		pl->ctrs[0].grants = xcalloc(k ? k : 1,
+		    sizeof *pl->ctrs[0].grants);
+		for (g = 0, k = 0; g < GS_TRACE_MAXGPU; g++)
+			if (devs & (UINT32_C(1) << g))
+				pl->ctrs[0].grants[k++].dev = g;
+	}
+	pl->pod = idx;
+	for (j = 0; j < pl->ctrs[0].ngrants; j++)
+		pl->ctrs[0].grants[j].milli = p->milli;
+}
+
+/*
+ * Decide p, and charge the decision through the engine to the replay's
+ * model (rs->work); the share view of its node follows.
+ */
 int
 rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 {
-	struct gs_rnode	*n;
-	int64_t		 before_idle, before_frag;
-	int		 node;
+	size_t			 idx = (size_t)(p - rs->pods);
+	struct gs_placement	*pl = &rs->pl[idx];
+	struct gs_rnode		*n;
+	int64_t			 before_idle, before_frag;
+	int			 node;
 
 	*devs = 0;
+	gs_placement_release(pl);
+	memset(pl, 0, sizeof *pl);
 	if (rs->hami != NULL)
-		node = choose_hami(rs, p, devs);
+		node = choose_hami(rs, p, pl, devs);
 	else if (rs->opts->policy->scorer == GS_RP_RANDOM)
 		node = choose_random(rs, p, devs);
 	else
 		node = choose_scored(rs, rs->opts->policy, p, devs);
-	if (node < 0)
+	if (node < 0) {
+		gs_placement_release(pl);
+		memset(pl, 0, sizeof *pl);
 		return -1;
+	}
+	placement_of(pl, idx, node, *devs, p);
+	gs_engine_commit(&rs->work, pl, &rs->w.pods[idx]);
 	n = &rs->cl.v[node];
 	before_idle = n->idle;
 	before_frag = n->frag;
-	gs_rnode_charge(n, p, *devs, 1, &rs->typ);
+	gs_rnode_sync(&rs->cl, (size_t)node, p, 1, &rs->typ);
 	rs->cl.idle += n->idle - before_idle;
 	rs->cl.frag += n->frag - before_frag;
 	return node;
 }
 
 void
-rstate_unplace(struct rstate *rs, int node, const struct gs_rpod *p,
-    uint32_t devs)
+rstate_unplace(struct rstate *rs, int node, const struct gs_rpod *p)
 {
+	size_t		 idx = (size_t)(p - rs->pods);
 	struct gs_rnode	*n = &rs->cl.v[node];
 	int64_t		 before_idle = n->idle, before_frag = n->frag;
 
-	if (rs->hami != NULL)
-		rhami_unplace(rs->hami, (size_t)(p - rs->pods));
-	gs_rnode_charge(n, p, devs, -1, &rs->typ);
+	gs_engine_release(&rs->work, &rs->pl[idx], &rs->w.pods[idx]);
+	gs_placement_release(&rs->pl[idx]);
+	memset(&rs->pl[idx], 0, sizeof rs->pl[idx]);
+	gs_rnode_sync(&rs->cl, (size_t)node, p, -1, &rs->typ);
 	rs->cl.idle += n->idle - before_idle;
 	rs->cl.frag += n->frag - before_frag;
+}
+
+/*
+ * Verify (tests): the share view equals a fresh view of the model the
+ * engine charged, and the incremental totals their recomputation.
+ */
+static int
+view_exact(struct rstate *rs)
+{
+	struct gs_rcluster	 fresh;
+	struct gs_error		 err;
+	int64_t			 frag = 0, idle = 0;
+	size_t			 i;
+	int			 ok = 1;
+
+	memset(&err, 0, sizeof err);
+	if (gs_rcluster_build(&rs->work, &fresh, &err) != 0)
+		return 0;
+	for (i = 0; i < rs->cl.n && ok; i++) {
+		const struct gs_rnode *a = &rs->cl.v[i], *b = &fresh.v[i];
+
+		ok = a->cpu_left == b->cpu_left && a->mem_left == b->mem_left &&
+		    a->pods == b->pods && a->whole == b->whole &&
+		    a->idle == b->idle &&
+		    memcmp(a->free, b->free, sizeof a->free) == 0 &&
+		    memcmp(a->nused, b->nused, sizeof a->nused) == 0;
+		frag += gs_frag_node(a, &rs->typ);
+		idle += a->idle;
+	}
+	gs_rcluster_release(&fresh);
+	return ok && frag == rs->cl.frag && idle == rs->cl.idle;
 }
 
 void
@@ -425,17 +528,8 @@ rstate_event(struct rstate *rs, int64_t time, int32_t running,
 	struct gs_replay_result	*res = rs->res;
 	struct gs_revent	*e;
 
-	if (rs->opts->verify) {
-		int64_t	frag = 0, idle = 0;
-		size_t	i;
-
-		for (i = 0; i < rs->cl.n; i++) {
-			frag += gs_frag_node(&rs->cl.v[i], &rs->typ);
-			idle += rs->cl.v[i].idle;
-		}
-		if (frag != rs->cl.frag || idle != rs->cl.idle)
-			res->verify_failed = 1;
-	}
+	if (rs->opts->verify && !view_exact(rs))
+		res->verify_failed = 1;
 	grow_array(&res->ev, &rs->evcap, res->nev + 1, sizeof *res->ev);
 	e = &res->ev[res->nev++];
 	e->time = time;

@@ -62,9 +62,10 @@ struct gs_rnode {
 };
 
 struct gs_rcluster {
+	const struct gs_cluster *model;	/* the one model it views (borrowed) */
 	struct gs_rnode	 *v;
 	size_t		  n;
-	const char	**names;	/* borrowed from the trace */
+	const char	**names;	/* borrowed from the model */
 	char		**models;	/* distinct GPU models, in first-seen order */
 	size_t		  nmodels;
 	int64_t		  gpus;		/* GPUs in all */
@@ -95,7 +96,8 @@ struct gs_replay_opts {
 	int64_t		interval;	/* timed: seconds per curve point */
 	double		speedup;	/* timed: arrival times / speedup */
 	int		nocache;	/* compute every score (tests) */
-	int		verify;		/* recompute frag from scratch (tests) */
+	int		verify;		/* recompute the share view and frag
+				   from the model (tests) */
 	const struct gs_progress *progress;	/* pods done; may be NULL */
 };
 
@@ -143,8 +145,10 @@ struct gs_replay_result {
 	uint32_t		*devs_of;
 };
 
-/* The cluster of a node list (each node: pods 1001, as the simulator). */
-int	gs_rcluster_build(const struct gs_trace_nodes *, struct gs_rcluster *,
+/* The replay's view of the one model (a trace's: gs_trace_cluster), which
+ * must outlive it; an error past GS_TRACE_MAXGPU GPUs a node or 64 GPU
+ * models. */
+int	gs_rcluster_build(const struct gs_cluster *, struct gs_rcluster *,
 	    struct gs_error *);
 void	gs_rcluster_release(struct gs_rcluster *);
 /* Mask of the cluster's models a gpu_spec allows; all ones for "". */
@@ -191,14 +195,25 @@ double	gs_openb_score(const struct gs_rctx *, const struct gs_rnode *,
 	    const struct gs_rpod *, uint32_t *devs);
 double	gs_peer_score(const struct gs_rctx *, const struct gs_rnode *,
 	    const struct gs_rpod *, uint32_t *devs);
+/* KAI's score in the replay's cache: the part that depends on the node
+ * and the pod alone (peer_view.h gs_peer_kai_local: its base, and
+ * whether gpusharingorder adds), and the score from it with the node
+ * set's range (prepared per pod); equal to gs_rpolicy_score's, bit for
+ * bit. */
+double	gs_peer_kai_part(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, int *sharing);
+double	gs_peer_kai_finish(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, double base, int sharing);
 /* Best-fit GPU choice (Open-Gpu-Share): the tightest GPU for a share
  * pod, first index on ties; whole GPUs by index otherwise. */
 uint32_t gs_bestfit_gpus(const struct gs_rnode *, const struct gs_rpod *);
 /* Does the pod pass the filters (CPU, memory, pods, model, devices)? */
 int	gs_rnode_fits(const struct gs_rnode *, const struct gs_rpod *);
-/* Place a pod's resources on a node, or give them back. */
-void	gs_rnode_charge(struct gs_rnode *, const struct gs_rpod *,
-	    uint32_t devs, int sign, const struct gs_typical *);
+/* Node i's view after the engine charged (sign 1) or released (-1) pod p
+ * on the model: its usage read again, GpuClustering's tags counted, its
+ * frag and ver updated. */
+void	gs_rnode_sync(struct gs_rcluster *, size_t i, const struct gs_rpod *,
+	    int sign, const struct gs_typical *);
 
 /* The node and GPU policy a HAMi entry replays under: the entry's own,
  * else node and gpu (--node-policy, --gpu-policy), else the chart's

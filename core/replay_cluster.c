@@ -1,16 +1,16 @@
 /*
- * replay_cluster.c: the replay's cluster: nodes with CPU, memory, a pod
- * limit and per-GPU milli shares built from a trace node list; the filters
- * a pod must pass (kube-scheduler's NodeResourcesFit and the simulator's
- * Open-Gpu-Share), and charging a placement to a node.
+ * replay_cluster.c: the replay's view of the one model (a gs_cluster,
+ * trace_model.c): nodes with CPU, memory, a pod limit and per-GPU milli
+ * shares, the GPU models named by gpu_spec; the filters a pod must pass
+ * (kube-scheduler's NodeResourcesFit and the simulator's Open-Gpu-Share),
+ * and a node's view brought up to date after the engine charged or
+ * released a placement on the model.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "replay_int.h"
 
-/* The simulator's node objects allow 1001 pods. */
-#define TRACE_MAX_PODS	1001
 #define MAX_MODELS	64
 
 static int
@@ -70,49 +70,97 @@ name_ranks(struct gs_rcluster *cl)
 	free(idx);
 }
 
+/* The model of node i's GPUs (the trace's, else the device type). */
+static const char *
+node_model(const struct gs_node *n)
+{
+	const char	*m = gs_trace_device_model(&n->devs[0]);
+
+	return m != NULL ? m : n->devs[0].type != NULL ? n->devs[0].type : "";
+}
+
+/*
+ * The usage of node m in the replay's terms: allocatable left, the
+ * milli-GPU left per GPU (the exact share where the device keeps it),
+ * pods per GPU, and the GPUs a whole-GPU pod holds (one pod, all of the
+ * GPU: a share pod asks less than 1000 milli).
+ */
+static void
+node_usage(struct gs_rnode *n, const struct gs_node *m)
+{
+	size_t	g;
+
+	n->cpu_cap = m->alloc_cpu;
+	n->cpu_left = m->alloc_cpu - m->used_cpu;
+	n->mem_cap = m->alloc_mem >> 20;
+	n->mem_left = n->mem_cap - (m->used_mem >> 20);
+	n->max_pods = (int32_t)m->alloc_pods;
+	n->pods = (int32_t)m->used_pods;
+	n->ngpu = (int)m->ndevs;
+	n->whole = 0;
+	for (g = 0; g < m->ndevs; g++) {
+		const struct gs_device *d = &m->devs[g];
+
+		n->free[g] = (int16_t)(d->milli > 0 ? d->milli - d->usedmilli :
+		    GS_MILLI);
+		n->nused[g] = (int8_t)d->used;
+		if (d->used == 1 && d->milli > 0 && d->usedmilli == d->milli)
+			n->whole |= UINT32_C(1) << g;
+	}
+}
+
+/* The replay's view of node i of the model. */
+static int
+view_node(struct gs_rcluster *cl, size_t i, size_t *mcap,
+    struct gs_error *err)
+{
+	const struct gs_node	*m = &cl->model->nodes[i];
+	struct gs_rnode		*n = &cl->v[i];
+	const char		*model;
+
+	if (m->ndevs > GS_TRACE_MAXGPU)
+		return gs_error_set(err, NULL, m->src_line, 0, "node '%s' has "
+		    "%zu GPUs; the replay takes at most %d", m->name, m->ndevs,
+		    GS_TRACE_MAXGPU);
+	n->model = -1;
+	if (m->ndevs > 0) {
+		model = node_model(m);
+		n->model = model_index(cl, model, strlen(model));
+		if (n->model < 0) {
+			if (cl->nmodels == MAX_MODELS)
+				return gs_error_set(err, NULL, m->src_line, 0,
+				    "more than %d GPU models", MAX_MODELS);
+			grow_array(&cl->models, mcap, cl->nmodels + 1,
+			    sizeof *cl->models);
+			cl->models[cl->nmodels] = xstrdup(model);
+			n->model = (int)cl->nmodels++;
+		}
+	}
+	node_usage(n, m);
+	node_derive(n);
+	return 0;
+}
+
 int
-gs_rcluster_build(const struct gs_trace_nodes *t, struct gs_rcluster *cl,
+gs_rcluster_build(const struct gs_cluster *m, struct gs_rcluster *cl,
     struct gs_error *err)
 {
 	size_t	i, mcap = 0;
-	int	g;
 
 	memset(cl, 0, sizeof *cl);
-	cl->n = t->n;
-	cl->v = xcalloc(t->n, sizeof *cl->v);
-	cl->names = xcalloc(t->n, sizeof *cl->names);
-	for (i = 0; i < t->n; i++) {
-		const struct gs_trace_node	*tn = &t->v[i];
-		struct gs_rnode			*n = &cl->v[i];
-
-		cl->names[i] = tn->name;
-		n->cpu_left = n->cpu_cap = tn->cpu_milli;
-		n->mem_left = n->mem_cap = tn->mem_mib;
-		n->max_pods = TRACE_MAX_PODS;
-		n->ngpu = tn->gpus;
-		n->model = -1;
-		if (tn->gpus > 0) {
-			n->model = model_index(cl, tn->model,
-			    strlen(tn->model));
-			if (n->model < 0) {
-				if (cl->nmodels == MAX_MODELS) {
-					gs_rcluster_release(cl);
-					return gs_error_set(err, NULL, tn->line,
-					    0, "more than %d GPU models",
-					    MAX_MODELS);
-				}
-				grow_array(&cl->models, &mcap, cl->nmodels + 1,
-				    sizeof *cl->models);
-				cl->models[cl->nmodels] = xstrdup(tn->model);
-				n->model = (int)cl->nmodels++;
-			}
+	cl->model = m;
+	cl->n = m->nnodes;
+	cl->v = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *cl->v);
+	cl->names = xcalloc(m->nnodes ? m->nnodes : 1, sizeof *cl->names);
+	for (i = 0; i < m->nnodes; i++) {
+		cl->names[i] = m->nodes[i].name;
+		if (view_node(cl, i, &mcap, err) != 0) {
+			gs_rcluster_release(cl);
+			return -1;
 		}
-		for (g = 0; g < n->ngpu; g++)
-			n->free[g] = GS_MILLI;
-		node_derive(n);
-		n->rank = (uint32_t)i;
-		cl->gpus += n->ngpu;
-		cl->idle += n->idle;
+		cl->v[i].rank = (uint32_t)i;
+		cl->gpus += cl->v[i].ngpu;
+		cl->idle += cl->v[i].idle;
 	}
 	name_ranks(cl);
 	return 0;
@@ -163,25 +211,12 @@ gs_rnode_fits(const struct gs_rnode *n, const struct gs_rpod *p)
 }
 
 void
-gs_rnode_charge(struct gs_rnode *n, const struct gs_rpod *p, uint32_t devs,
+gs_rnode_sync(struct gs_rcluster *cl, size_t i, const struct gs_rpod *p,
     int sign, const struct gs_typical *t)
 {
-	int	g;
+	struct gs_rnode	*n = &cl->v[i];
 
-	n->cpu_left -= sign * p->cpu;
-	n->mem_left -= sign * p->mem;
-	n->pods += sign;
-	for (g = 0; g < n->ngpu; g++)
-		if (devs & (UINT32_C(1) << g)) {
-			n->free[g] = (int16_t)(n->free[g] - sign * p->milli);
-			n->nused[g] = (int8_t)(n->nused[g] + sign);
-		}
-	if (p->milli > 0 && !(p->num == 1 && p->milli < GS_MILLI)) {
-		if (sign > 0)
-			n->whole |= devs;
-		else
-			n->whole &= ~devs;
-	}
+	node_usage(n, &cl->model->nodes[i]);
 	if (p->milli > 0)
 		n->tags[p->num == 1 && p->milli < GS_MILLI ? 0 : p->num] +=
 		    sign;

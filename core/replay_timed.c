@@ -1,11 +1,12 @@
 /*
  * replay_timed.c: the timed replay, past the paper's methodology: pods
  * arrive at their creation_time (ties by name) and are wanted until their
- * deletion_time.  A pod that does not fit waits in a FIFO queue; after
- * every batch of departures the queue is retried in order, as
- * kube-scheduler retries unschedulable pods when pods are deleted.  A
- * placed pod leaves at its deletion_time; a waiting pod whose
- * deletion_time passes leaves the queue unplaced (expired).  No top-up.
+ * deletion_time, driven by the engine's event loop (engine_events.c): a
+ * pod that does not fit waits in a FIFO queue; after every batch of
+ * departures the queue is retried in order, as kube-scheduler retries
+ * unschedulable pods when pods are deleted.  A placed pod leaves at its
+ * deletion_time; a waiting pod whose deletion_time passes leaves the
+ * queue unplaced (expired).  No top-up.
  *
  * --speedup K divides arrival times by K and keeps every pod's duration,
  * so that K times the trace's arrival rate meets the same cluster (the
@@ -18,73 +19,15 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "engine.h"
 #include "replay_int.h"
-
-struct running {
-	int64_t		until;
-	size_t		pod;
-	int		node;
-	uint32_t	devs;
-};
-
-/* A binary min-heap on (until, pod). */
-struct heap {
-	struct running	*v;
-	size_t		 n, cap;
-};
-
-static int
-run_less(const struct running *a, const struct running *b)
-{
-	if (a->until != b->until)
-		return a->until < b->until;
-	return a->pod < b->pod;
-}
-
-static void
-heap_push(struct heap *h, struct running r)
-{
-	size_t	i, up;
-
-	grow_array(&h->v, &h->cap, h->n + 1, sizeof *h->v);
-	i = h->n++;
-	while (i > 0 && run_less(&r, &h->v[up = (i - 1) / 2])) {
-		h->v[i] = h->v[up];
-		i = up;
-	}
-	h->v[i] = r;
-}
-
-static struct running
-heap_pop(struct heap *h)
-{
-	struct running	top = h->v[0], last = h->v[--h->n];
-	size_t		i = 0, c;
-
-	for (;;) {
-		c = 2 * i + 1;
-		if (c >= h->n)
-			break;
-		if (c + 1 < h->n && run_less(&h->v[c + 1], &h->v[c]))
-			c++;
-		if (!run_less(&h->v[c], &last))
-			break;
-		h->v[i] = h->v[c];
-		i = c;
-	}
-	if (h->n > 0)
-		h->v[i] = last;
-	return top;
-}
 
 struct timed {
 	struct rstate		*rs;
 	const struct gs_trace_pods *tp;
-	struct heap		 run;
-	size_t			*queue;		/* waiting pods, FIFO */
-	size_t			 qn, qcap;
 	double			*waits;
 	size_t			 nwaits, wcap;
+	int64_t			 now;		/* the last event's time */
 };
 
 /* Arrival times divided by --speedup; durations kept. */
@@ -106,12 +49,35 @@ deleted(const struct timed *tm, size_t pod)
 	return created(tm, pod) + (p->deletion - p->creation);
 }
 
-/* Try to place pod at time now; 1 if placed. */
-static int
-try_place(struct timed *tm, size_t pod, int64_t now)
+static int64_t
+arrive_at(void *arg, size_t pod)
 {
+	return created(arg, pod);
+}
+
+static int64_t
+leave_at(void *arg, size_t pod)
+{
+	return deleted(arg, pod);
+}
+
+static void
+arrive(void *arg, size_t pod, int64_t now)
+{
+	struct timed	*tm = arg;
 	struct rstate	*rs = tm->rs;
-	struct running	 r;
+
+	rs->res->t_arrive = now;
+	rs->arrived += (int64_t)rs->pods[pod].milli * rs->pods[pod].num;
+}
+
+/* Place pod at time now (every attempt is a decision in the digest);
+ * 1 if placed. */
+static int
+place(void *arg, size_t pod, int64_t now)
+{
+	struct timed	*tm = arg;
+	struct rstate	*rs = tm->rs;
 	uint32_t	 devs;
 	int		 node;
 
@@ -122,11 +88,6 @@ try_place(struct timed *tm, size_t pod, int64_t now)
 	rs->res->placed++;
 	rs->res->node_of[pod] = node;
 	rs->res->devs_of[pod] = devs;
-	r.until = deleted(tm, pod);
-	r.pod = pod;
-	r.node = node;
-	r.devs = devs;
-	heap_push(&tm->run, r);
 	if (now > created(tm, pod)) {
 		grow_array(&tm->waits, &tm->wcap, tm->nwaits + 1,
 		    sizeof *tm->waits);
@@ -135,24 +96,36 @@ try_place(struct timed *tm, size_t pod, int64_t now)
 	return 1;
 }
 
-/* After departures at now: drop expired waiters, retry the rest in order. */
 static void
-retry_queue(struct timed *tm, int64_t now)
+release(void *arg, size_t pod)
 {
-	size_t	i, k = 0;
+	struct timed	*tm = arg;
 
-	for (i = 0; i < tm->qn; i++) {
-		size_t pod = tm->queue[i];
-
-		if (deleted(tm, pod) <= now) {
-			tm->rs->res->expired++;
-			continue;
-		}
-		if (!try_place(tm, pod, now))
-			tm->queue[k++] = pod;
-	}
-	tm->qn = k;
+	rstate_unplace(tm->rs, tm->rs->res->node_of[pod], &tm->rs->pods[pod]);
 }
+
+static void
+expire(void *arg, size_t pod)
+{
+	struct timed	*tm = arg;
+
+	(void)pod;
+	tm->rs->res->expired++;
+}
+
+static void
+step(void *arg, int64_t now, size_t running, size_t waiting, size_t arrived)
+{
+	struct timed	*tm = arg;
+
+	tm->now = now;
+	rstate_event(tm->rs, now, (int32_t)running, (int32_t)waiting);
+	gs_progress_step(tm->rs->opts->progress, arrived, tm->rs->npods);
+}
+
+static const struct gs_event_ops timed_ops = {
+	arrive_at, leave_at, arrive, place, release, expire, step
+};
 
 static int
 by_creation(size_t a, size_t b, const void *arg)
@@ -185,8 +158,7 @@ gs_replay_timed(struct rstate *rs, const struct gs_trace_pods *tp,
 {
 	struct gs_replay_result	*res = rs->res;
 	struct timed		 tm;
-	size_t			*arr, i, next = 0;
-	int64_t			 now;
+	size_t			*arr, i;
 	int			 rc = 0;
 
 	if (!tp->timed)
@@ -216,51 +188,20 @@ gs_replay_timed(struct rstate *rs, const struct gs_trace_pods *tp,
 	res->devs_of = xcalloc(rs->npods, sizeof *res->devs_of);
 	for (i = 0; i < rs->npods; i++)
 		res->node_of[i] = -1;
-	now = created(&tm, arr[0]);
-	res->t0 = now;
-	rstate_event(rs, now, 0, 0);
-	while (next < rs->npods || tm.run.n > 0) {
-		int64_t ta = next < rs->npods ? created(&tm, arr[next]) :
-		    INT64_MAX;
-
-		if (tm.run.n > 0 && tm.run.v[0].until <= ta) {
-			now = tm.run.v[0].until;
-			while (tm.run.n > 0 && tm.run.v[0].until == now) {
-				struct running r = heap_pop(&tm.run);
-
-				rstate_unplace(rs, r.node, &rs->pods[r.pod],
-				    r.devs);
-			}
-			retry_queue(&tm, now);
-		} else {
-			size_t pod = arr[next++];
-
-			now = ta;
-			res->t_arrive = now;
-			rs->arrived += (int64_t)rs->pods[pod].milli *
-			    rs->pods[pod].num;
-			if (!try_place(&tm, pod, now)) {
-				grow_array(&tm.queue, &tm.qcap, tm.qn + 1,
-				    sizeof *tm.queue);
-				tm.queue[tm.qn++] = pod;
-			}
-		}
-		rstate_event(rs, now, (int32_t)tm.run.n, (int32_t)tm.qn);
-		gs_progress_step(rs->opts->progress, next, rs->npods);
-	}
+	tm.now = created(&tm, arr[0]);
+	res->t0 = tm.now;
+	rstate_event(rs, tm.now, 0, 0);
 	/* Nothing is left to free room: the waiters expire. */
-	res->never = tm.qn;
-	res->expired += tm.qn;
+	res->never = gs_engine_events(arr, rs->npods, &timed_ops, &tm);
+	res->expired += res->never;
 	res->failed = rs->npods - res->placed;
 	for (i = 0; i < rs->npods; i++)
 		if (res->node_of[i] < 0)
 			res->failed_milli += (int64_t)rs->pods[i].milli *
 			    rs->pods[i].num;
-	res->t1 = now;
+	res->t1 = tm.now;
 	wait_stats(&tm);
 	free(arr);
-	free(tm.run.v);
-	free(tm.queue);
 	free(tm.waits);
 	return rc;
 }

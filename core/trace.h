@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model.h"
 #include "util.h"
 
 /* The most GPUs one trace node may have (the trace has at most 8). */
@@ -75,5 +76,19 @@ void	gs_trace_pods_release(struct gs_trace_pods *);
  * '|'-separated entries or when every entry is empty.
  */
 int	gs_trace_spec_allows(const char *spec, const char *model);
+
+/*
+ * The one model of a trace (trace_model.c): the nodes as a gs_cluster
+ * (allocatable cpu, memory and pods; GPUs as HAMi devices whose share view
+ * is exact, gs_device.milli 1000), one pod as a gs_pod (HAMi's requests
+ * and the exact share in gs_pod.gpu_milli), and n pods, trace pod order[i]
+ * (or i when order is NULL) as pod i, as a gs_workload.
+ */
+void	gs_trace_cluster(const struct gs_trace_nodes *, struct gs_cluster *);
+void	gs_trace_pod(struct gs_pod *, const struct gs_trace_pod *);
+void	gs_trace_workload(const struct gs_trace_pods *, const size_t *order,
+	    size_t n, struct gs_workload *);
+/* The trace model of a device gs_trace_cluster built ("T4"), or NULL. */
+const char *gs_trace_device_model(const struct gs_device *);
 
 #endif

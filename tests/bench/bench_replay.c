@@ -52,6 +52,7 @@ main(int argc, char **argv)
 	char			 np[1024], pp[1024];
 	struct gs_trace_nodes	 tn;
 	struct gs_trace_pods	 tp;
+	struct gs_cluster	 model;
 	struct gs_rcluster	 cl;
 	struct gs_replay_opts	 o;
 	struct gs_replay_result	 r;
@@ -68,8 +69,9 @@ main(int argc, char **argv)
 		printf("replay bench skipped: %s: %s\n", np, err.msg);
 		return 0;
 	}
+	gs_trace_cluster(&tn, &model);
 	if (gs_trace_load_pods(pp, &tp, &err) != 0 ||
-	    gs_rcluster_build(&tn, &cl, &err) != 0) {
+	    gs_rcluster_build(&model, &cl, &err) != 0) {
 		fprintf(stderr, "bench-replay: %s:%d: %s\n", err.file, err.line,
 		    err.msg);
 		return 1;
@@ -122,6 +124,7 @@ main(int argc, char **argv)
 	}
 	printf("  all %d policies x 10 seeds: %.2f s\n", npol, total);
 	gs_rcluster_release(&cl);
+	gs_cluster_release(&model);
 	gs_trace_pods_release(&tp);
 	gs_trace_nodes_release(&tn);
 	return 0;

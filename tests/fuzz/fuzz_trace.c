@@ -34,6 +34,7 @@ share_policy(size_t k)
 static void
 replay(const struct gs_trace_nodes *tn, const struct gs_trace_pods *tp)
 {
+	struct gs_cluster	model;
 	struct gs_rcluster	cl;
 	struct gs_replay_opts	o;
 	struct gs_replay_result	r;
@@ -41,8 +42,11 @@ replay(const struct gs_trace_nodes *tn, const struct gs_trace_pods *tp)
 	int			timed;
 
 	memset(&err, 0, sizeof err);
-	if (gs_rcluster_build(tn, &cl, &err) != 0)
+	gs_trace_cluster(tn, &model);
+	if (gs_rcluster_build(&model, &cl, &err) != 0) {
+		gs_cluster_release(&model);
 		return;
+	}
 	for (timed = 0; timed <= tp->timed; timed++) {
 		gs_replay_opts_init(&o);
 		o.timed = timed;
@@ -56,6 +60,7 @@ replay(const struct gs_trace_nodes *tn, const struct gs_trace_pods *tp)
 		}
 	}
 	gs_rcluster_release(&cl);
+	gs_cluster_release(&model);
 }
 
 int

@@ -46,6 +46,8 @@ main(void)
 		SUITE(mig),
 		SUITE(sharing),
 		SUITE(html),
+		SUITE(trace_model),
+		SUITE(engine_events),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

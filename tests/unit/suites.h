@@ -34,6 +34,8 @@ extern CU_TestInfo perf_tests[];
 extern CU_TestInfo mig_tests[];
 extern CU_TestInfo sharing_tests[];
 extern CU_TestInfo html_tests[];
+extern CU_TestInfo trace_model_tests[];
+extern CU_TestInfo engine_events_tests[];
 
 /* The HAMi profile row named or aliased s ("2.9.0"); fails the test
  * when there is none. */

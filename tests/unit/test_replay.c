@@ -31,6 +31,33 @@ parse_pods(const char *csv, struct gs_trace_pods *t, struct gs_error *e)
 	return gs_trace_parse_pods("p.csv", csv, strlen(csv), t, e);
 }
 
+/* The replay's view of a node list's model; rrelease frees both. */
+static int
+rbuild(const struct gs_trace_nodes *tn, struct gs_rcluster *cl,
+    struct gs_error *e)
+{
+	struct gs_cluster	*m = xcalloc(1, sizeof *m);
+
+	gs_trace_cluster(tn, m);
+	if (gs_rcluster_build(m, cl, e) == 0)
+		return 0;
+	gs_cluster_release(m);
+	free(m);
+	return -1;
+}
+
+static void
+rrelease(struct gs_rcluster *cl)
+{
+	struct gs_cluster	*m = (struct gs_cluster *)cl->model;
+
+	gs_rcluster_release(cl);
+	if (m != NULL) {
+		gs_cluster_release(m);
+		free(m);
+	}
+}
+
 #define NODE_HDR "sn,cpu_milli,memory_mib,gpu,model\n"
 #define POD_HDR "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos," \
 	"pod_phase,creation_time,deletion_time,scheduled_time\n"
@@ -135,14 +162,14 @@ test_spec(void)
 
 	CU_ASSERT_EQUAL(parse_nodes(NODE_HDR "a,1,1,1,T4\nb,1,1,2,G2\n"
 	    "c,1,1,1,T4\n", &tn, &e), 0);
-	CU_ASSERT_EQUAL(gs_rcluster_build(&tn, &cl, &e), 0);
+	CU_ASSERT_EQUAL(rbuild(&tn, &cl, &e), 0);
 	CU_ASSERT_EQUAL(cl.nmodels, 2);
 	CU_ASSERT_EQUAL(cl.gpus, 4);
 	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, "G2"), 2);
 	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, "G2|T4|A100"), 3);
 	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, "A100"), 0);
 	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, ""), ~UINT64_C(0));
-	gs_rcluster_release(&cl);
+	rrelease(&cl);
 	gs_trace_nodes_release(&tn);
 }
 
@@ -359,7 +386,7 @@ test_kai_scores(void)
 	struct gs_rctx	c;
 	struct gs_rnode	n;
 	struct gs_rpod	p = mkpod(4000, 250, 1);
-	int		f[4] = { 1000, 600, 300, 0 };
+	int		f[4] = { 1000, 600, 300, 0 }, share;
 	uint32_t	devs;
 
 	mknode(&n, 64000, f, 4);
@@ -382,6 +409,18 @@ test_kai_scores(void)
 	CU_ASSERT_DOUBLE_EQUAL(gs_rpolicy_score(&c, &n, &p, &devs), 106.75,
 	    1e-12);
 	CU_ASSERT_EQUAL(devs, 0x01);
+	/* The replay's cache: the node-local part (100, no group takes
+	 * 700), then the range's part; a wider range moves only that. */
+	CU_ASSERT_EQUAL(gs_peer_kai_part(&c, &n, &p, &share), 100);
+	CU_ASSERT_EQUAL(share, 0);
+	CU_ASSERT_EQUAL(gs_peer_kai_finish(&c, &n, &p, 100, share), 106.75);
+	c.kai_max = 8;			/* 9 (1 - 1/8) */
+	CU_ASSERT_EQUAL(gs_peer_kai_finish(&c, &n, &p, 100, share), 107.875);
+	p = mkpod(4000, 250, 1);
+	CU_ASSERT_EQUAL(gs_peer_kai_part(&c, &n, &p, &share), 100);
+	CU_ASSERT_EQUAL(share, 1);
+	CU_ASSERT_EQUAL(gs_peer_kai_finish(&c, &n, &p, 100, share),
+	    gs_rpolicy_score(&c, &n, &p, &devs));
 	/* A CPU-only pod "fits" every group (the quirk): +1000; its
 	 * placement is by CPU, here the only node: 9. */
 	p = mkpod(4000, 0, 0);
@@ -449,7 +488,7 @@ test_typical(void)
 	struct gs_error		e;
 
 	CU_ASSERT_EQUAL(parse_nodes(NODE_HDR "a,1,1,1,T4\n", &tn, &e), 0);
-	CU_ASSERT_EQUAL(gs_rcluster_build(&tn, &cl, &e), 0);
+	CU_ASSERT_EQUAL(rbuild(&tn, &cl, &e), 0);
 	/* Counts: (8000,500,1) x3, (4000,0,0) x3, (9000,1000,1) x2,
 	 * (1000,1000,1,T4) x1, (1000,1000,1) x1. */
 	CU_ASSERT_EQUAL(parse_pods("name,cpu_milli,memory_mib,num_gpu,"
@@ -471,7 +510,7 @@ test_typical(void)
 	CU_ASSERT_EQUAL(t.kept, 10);
 	gs_typical_release(&t);
 	gs_trace_pods_release(&tp);
-	gs_rcluster_release(&cl);
+	rrelease(&cl);
 	gs_trace_nodes_release(&tn);
 }
 
@@ -527,7 +566,7 @@ load_mini(struct gs_rcluster *cl, struct gs_trace_nodes *tn,
 	memset(&e, 0, sizeof e);
 	CU_ASSERT_FATAL(parse_nodes(nodes, tn, &e) == 0);
 	CU_ASSERT_FATAL(parse_pods(pods, tp, &e) == 0);
-	CU_ASSERT_FATAL(gs_rcluster_build(tn, cl, &e) == 0);
+	CU_ASSERT_FATAL(rbuild(tn, cl, &e) == 0);
 }
 
 static void
@@ -536,7 +575,7 @@ release_all(struct gs_rcluster *cl, struct gs_trace_nodes *tn,
 {
 	gs_trace_pods_release(tp);
 	gs_trace_nodes_release(tn);
-	gs_rcluster_release(cl);
+	rrelease(cl);
 }
 
 /* One node, one GPU: b waits for a, c expires waiting, d fits at once. */
