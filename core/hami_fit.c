@@ -33,6 +33,7 @@ const char *const hami_reason_names[HR_N] = {
 	"NumaNotFit",
 	"CardUuidMismatch",
 	"CardTimeSlicingExhausted",
+	"ResourceQuotaNotFit",
 	"CardInsufficientMemory",
 	"CardInsufficientCore",
 	"ExclusiveDeviceAllocateConflict",
@@ -779,6 +780,15 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			eff = *d;
 			eff.devcore = 100;
 			d = &eff;
+		}
+		/* v2.7+ fitQuota, between the slot and the memory checks,
+		 * after the cores clamp (which persists, as in HAMi). */
+		if (s->quota != NULL && d->count > d->used) {
+			if (k.coresreq > 100)
+				k.coresreq = 100;
+			if (hami_quota_refuses(s, req->vendor, tmp, ntmp,
+			    (int)di, hami_memreq(d, &k), k.coresreq))
+				FAIL(HR_RESOURCE_QUOTA_NOT_FIT);
 		}
 		if ((r = hami_capacity_check(d, &k, &memreq)) >= 0)
 			FAIL(r);

@@ -8,7 +8,8 @@
  * selector and node affinity with the controller's own tolerations; pinned
  * to that node).  Annotations are
  * read from the pod template, as HAMi reads them; HAMi annotations on a
- * controller's own metadata draw a warning; Services, ConfigMaps and other
+ * controller's own metadata draw a warning; ResourceQuota objects give
+ * HAMi's namespace quotas (quota.h); Services, ConfigMaps and other
  * objects without pods are skipped.  Resource quantities are
  * validated as the API server would (syntax, no negatives, whole numbers
  * for extended resources).
@@ -23,15 +24,22 @@
 #include "kubefilter.h"
 #include "load.h"
 #include "quantity.h"
+#include "quota.h"
 
-/* Kinds that hold no pods: skipped. */
+/*
+ * Kinds that hold no pods: skipped.  PodGroup (scheduling.x-k8s.io's
+ * Coscheduling, scheduling.k8s.io's gang API, Volcano's) and Workload
+ * (scheduling.k8s.io) among them: HAMi v2.10 reads none of them; it only
+ * tells a member pod by its label or spec.schedulingGroup (gs_pod_group).
+ */
 static const char *const passive_kinds[] = {
+	"PodGroup", "Workload",
 	"Service", "ConfigMap", "Secret", "Namespace", "ServiceAccount",
 	"Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding",
 	"PersistentVolumeClaim", "PersistentVolume", "Ingress",
 	"NetworkPolicy", "HorizontalPodAutoscaler", "PodDisruptionBudget",
 	"StorageClass", "CustomResourceDefinition", "LimitRange",
-	"ResourceQuota", "PriorityClass", "Endpoints", "EndpointSlice",
+	"PriorityClass", "Endpoints", "EndpointSlice",
 	"RuntimeClass", NULL
 };
 
@@ -612,6 +620,7 @@ load_object(struct gs_workload *wl, const struct yt_file *f,
 		if (strcmp(oi.kind, passive_kinds[i]) == 0)
 			return 0;	/* holds no pods */
 	if (strcmp(oi.kind, "Pod") != 0 && strcmp(oi.kind, "Deployment") != 0 &&
+	    strcmp(oi.kind, "ResourceQuota") != 0 &&
 	    strcmp(oi.kind, "ReplicaSet") != 0 &&
 	    strcmp(oi.kind, "StatefulSet") != 0 &&
 	    strcmp(oi.kind, "Job") != 0 && strcmp(oi.kind, "CronJob") != 0 &&
@@ -622,6 +631,9 @@ load_object(struct gs_workload *wl, const struct yt_file *f,
 	if (object_meta(f, obj, &oi, w, err) != 0 ||
 	    register_object(wl, f, &oi, err) != 0)
 		return -1;
+	if (strcmp(oi.kind, "ResourceQuota") == 0)
+		return gs_load_quota(&wl->quotas, f, obj, oi.ns, oi.name,
+		    cl != NULL ? cl->hami : NULL, w, err);
 	if (strcmp(oi.kind, "Pod") == 0)
 		return emit_pods(wl, f, &oi, obj, 1, cl, 0, w, err);
 	spec = yt_get(obj, "spec");

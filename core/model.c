@@ -9,6 +9,7 @@
 #include "ident.h"
 #include "int32.h"
 #include "model.h"
+#include "quota.h"
 #include "util.h"
 
 const char *const gs_res_names[GS_RES_N] = {
@@ -183,6 +184,7 @@ gs_cluster_release(struct gs_cluster *c)
 	free(c->nodes);
 	gs_hami_settings_free(c->hami);
 	gs_cluster_names_drop(c);
+	gs_quotas_release(&c->quotas);
 	memset(c, 0, sizeof *c);
 }
 
@@ -199,6 +201,7 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 	for (i = 0; i < src->nnodes; i++)
 		gs_node_copy(&dst->nodes[i], &src->nodes[i]);
 	dst->hami = gs_hami_settings_dup(src->hami);
+	gs_quotas_copy(&dst->quotas, &src->quotas);
 }
 
 const char *
@@ -322,6 +325,7 @@ gs_cluster_reset_usage(struct gs_cluster *c)
 			c->nodes[i].devs[j].usedcores = 0;
 		}
 	}
+	gs_quotas_reset_usage(&c->quotas);
 }
 
 static char *
@@ -495,6 +499,7 @@ gs_workload_copy(struct gs_workload *dst, const struct gs_workload *src)
 		gs_pod_copy(&dst->pods[i], &src->pods[i]);
 	if (src->npods == 0)
 		dst->cap = 1;
+	gs_quotas_copy(&dst->quotas, &src->quotas);
 }
 
 void
@@ -507,6 +512,7 @@ gs_workload_release(struct gs_workload *w)
 	free(w->pods);
 	gs_idset_free(w->ids);
 	free(w->ids);
+	gs_quotas_release(&w->quotas);
 	memset(w, 0, sizeof *w);
 }
 

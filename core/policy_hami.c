@@ -86,6 +86,7 @@ struct hami_state {
 	float			*oscore;
 	unsigned char		 obuilt[2];
 	struct hami_scratch	 scratch;
+	struct hami_pod_quota	 quota;		/* the pod's, in scratch */
 	struct memo_shape	 memo[MEMO_MAX_SHAPES];
 	size_t			 nmemo;
 	uint64_t		 epoch;
@@ -370,11 +371,16 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 	size_t	c;
 
 	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
+	st->quota.grants = grants;
+	st->quota.stride = st->stride;
+	st->quota.ngrants = st->ngrants;
+	st->quota.ninit = ninit;
 	for (c = 0; c < ninit + nctrs; c++) {
 		if (hami_fresh_usage(f->hp, c, ninit))
 			hami_scratch_load(&st->scratch, node, f->gpu_binpack);
 		memset(st->tgrants[c], 0, sizeof st->tgrants[c]);
 		st->ngrants[c] = 0;
+		st->quota.cur = c;
 		if (reqs[c].nums == 0)
 			continue;
 		if (hami_fit_container(&st->scratch, &reqs[c], f,
@@ -837,6 +843,19 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		free(reqs);
 		return;
 	}
+	/* v2.9+: the webhook's fitResourceQuota, at the pod's creation
+	 * (the pods before it placed). */
+	if (hami_quota_webhook_refuses(c, pod, st->cfg, reqs, d->ninit)) {
+		d->status = GS_PENDING;
+		d->reason = xstrdup("HAMi's admission webhook refuses the pod: "
+		    "exceeding resource quota");
+		free(reqs);
+		return;
+	}
+	/* v2.7+: Fit checks the namespace's quotas; their refusals depend
+	 * on the namespace, not the node: no memo. */
+	st->scratch.quota = hami_quota_prepare(&st->quota, c, pod, hp) ?
+	    &st->quota : NULL;
 	if (c->epoch != st->epoch) {
 		memo_clear(st);		/* usage was released */
 		st->epoch = c->epoch;
@@ -845,13 +864,14 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	 * the first sorted device's memory, which usage may change: no
 	 * memo for it. */
 	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
-	    !ascend_own_fit(&reqs[only], hp))
+	    st->scratch.quota == NULL && !ascend_own_fit(&reqs[only], hp))
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
 	if ((d->reason = filter_refusal(&f)) != NULL) {
 		d->status = GS_PENDING;
 		free(reqs);
 		hami_filter_release(&f);
+		st->scratch.quota = NULL;
 		return;
 	}
 	grants = xcalloc(nall * st->stride, sizeof *grants);
@@ -874,6 +894,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	st->ngrants = NULL;
 	free(reqs);
 	hami_filter_release(&f);
+	st->scratch.quota = NULL;
 }
 
 /* Every profile is this policy; hami_profile() reads its row.  The

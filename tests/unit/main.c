@@ -43,6 +43,7 @@ main(void)
 		SUITE(sim),
 		SUITE(peer_rules),
 		SUITE(perf),
+		SUITE(quota),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
