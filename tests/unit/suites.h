@@ -55,6 +55,11 @@ struct t_fit {
 	int			insufficient;
 };
 
+/* Load yaml ("w.yaml") as a workload, warnings into warn (may be
+ * NULL): 0, or -1 with the located error in msg ("" when it loads). */
+int	t_load_workload(const char *yaml, struct gs_workload *,
+	    struct gs_warnings *warn, char *msg, size_t len);
+
 /* Nodes of those names, each 4 T4s of 15360 MiB, 32 cores, 128 GiB
  * and 110 pods allocatable. */
 void	t_t4_cluster(struct gs_cluster *, const char *const *names,

@@ -26,31 +26,6 @@
 	"spec: {containers: [{name: c, resources: {limits: " \
 	"{nvidia.com/gpu: 1, nvidia.com/gpumem: " mem "}}}]}\n"
 
-/* Load yaml as a workload; the error message, or "" when it loads. */
-static int
-load(const char *yaml, struct gs_workload *w, struct gs_warnings *warn,
-    char *msg, size_t len)
-{
-	struct yt_file	f;
-	struct gs_error	err;
-	size_t		i;
-	int		rc = 0;
-
-	memset(&err, 0, sizeof err);
-	memset(w, 0, sizeof *w);
-	msg[0] = '\0';
-	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "w.yaml", yaml, strlen(yaml), &err),
-	    0);
-	for (i = 0; i < f.ndocs && rc == 0; i++)
-		if (f.docs[i].root != NULL)
-			rc = gs_load_workload_doc(w, &f, f.docs[i].root, NULL,
-			    warn, &err);
-	if (rc != 0)
-		gs_error_format(&err, msg, len);
-	yt_file_release(&f);
-	return rc;
-}
-
 /* Simulate yaml on one node of ngpus T4s (15360 MiB) under profile. */
 static void
 run(const char *yaml, size_t ngpus, const char *profile, struct gs_sim *s)
@@ -64,7 +39,8 @@ run(const char *yaml, size_t ngpus, const char *profile, struct gs_sim *s)
 	c.nodes = xcalloc(1, sizeof *c.nodes);
 	c.nnodes = c.cap = 1;
 	t_node(&c.nodes[0], "n", ngpus, 15360, "NVIDIA-Tesla T4");
-	CU_ASSERT_EQUAL_FATAL(load(yaml, &w, NULL, msg, sizeof msg), 0);
+	CU_ASSERT_EQUAL_FATAL(t_load_workload(yaml, &w, NULL, msg,
+	    sizeof msg), 0);
 	gs_config_init(&cfg);
 	t_set_profile(&cfg, profile);
 	gs_simulate(&c, &w, &cfg, gs_policy_find(profile), NULL, s);
@@ -118,7 +94,7 @@ test_load(void)
 	char			 msg[256];
 
 	memset(&warn, 0, sizeof warn);
-	CU_ASSERT_EQUAL(load("kind: ResourceQuota\n"
+	CU_ASSERT_EQUAL(t_load_workload("kind: ResourceQuota\n"
 	    "metadata: {name: q, namespace: ml}\n"
 	    "spec:\n  hard:\n"
 	    "    limits.nvidia.com/gpumem: 20Gi\n"
@@ -143,14 +119,14 @@ test_load(void)
 	gs_warnings_release(&warn);
 	gs_workload_release(&w);
 	/* Bad quantities are located errors. */
-	CU_ASSERT_NOT_EQUAL(load("kind: ResourceQuota\n"
+	CU_ASSERT_NOT_EQUAL(t_load_workload("kind: ResourceQuota\n"
 	    "metadata: {name: q}\n"
 	    "spec: {hard: {limits.nvidia.com/gpumem: -5}}\n", &w, NULL, msg,
 	    sizeof msg), 0);
 	CU_ASSERT_STRING_EQUAL(msg, "w.yaml:3:41: spec.hard "
 	    "'limits.nvidia.com/gpumem' must not be negative, got '-5'");
 	gs_workload_release(&w);
-	CU_ASSERT_NOT_EQUAL(load("kind: ResourceQuota\n"
+	CU_ASSERT_NOT_EQUAL(t_load_workload("kind: ResourceQuota\n"
 	    "metadata: {name: q}\n"
 	    "spec: {hard: [1]}\n", &w, NULL, msg, sizeof msg), 0);
 	gs_workload_release(&w);
@@ -318,6 +294,68 @@ test_webhook_v29(void)
 	gs_sim_release(&s);
 }
 
+/*
+ * A snapshot: team a's ResourceQuota and a running pod of a whose GPU-less
+ * init container is still running and whose two containers hold 4000 and
+ * 3000 MiB on GPU-0.  HAMi's onAddPod charges countPodDevices: 7000 MiB
+ * up to v2.9; v2.10 charges the collapsed devices, where the first
+ * GPU-asking container takes the init container's place (position 0):
+ * max(4000 peak, 3000 sum) = 4000.
+ */
+static void
+test_running(void)
+{
+	static const char *const y = "kind: List\nitems:\n"
+	    "- kind: ResourceQuota\n"
+	    "  metadata: {name: q, namespace: a}\n"
+	    "  spec: {hard: {limits.nvidia.com/gpumem: \"9000\"}}\n"
+	    "- kind: Pod\n"
+	    "  metadata:\n    name: r\n    namespace: a\n"
+	    "    annotations:\n      hami.io/vgpu-node: n\n"
+	    "      hami.io/vgpu-devices-allocated: "
+	    "\"GPU-0,NVIDIA,4000,0:;GPU-0,NVIDIA,3000,0:;\"\n"
+	    "  spec:\n    nodeName: n\n"
+	    "    initContainers: [{name: i}]\n"
+	    "    containers: [{name: c1}, {name: c2}]\n"
+	    "  status: {phase: Pending}\n";
+	struct gs_cluster	c, v;
+	struct gs_running	r;
+	struct gs_config	cfg;
+	struct yt_file		f;
+	struct gs_error		err;
+	const struct gs_quota	*q;
+
+	memset(&c, 0, sizeof c);
+	memset(&r, 0, sizeof r);
+	memset(&err, 0, sizeof err);
+	c.nodes = xcalloc(1, sizeof *c.nodes);
+	c.nnodes = c.cap = 1;
+	t_node(&c.nodes[0], "n", 1, 15360, "NVIDIA-Tesla T4");
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "r.yaml", y, strlen(y), &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_load_running_doc(&c, &r, &f, f.docs[0].root,
+	    NULL, &err), 0);
+	yt_file_release(&f);
+	q = gs_quota_find(&c.quotas, "a", "nvidia.com/gpumem");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+	CU_ASSERT_EQUAL(q->limit, 9000);
+	CU_ASSERT_EQUAL(q->used, 7000);
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, "hami-v2.9.0");
+	gs_sim_cluster(&v, &c, &cfg);
+	CU_ASSERT_EQUAL(gs_quota_find(&v.quotas, "a",
+	    "nvidia.com/gpumem")->used, 7000);
+	gs_cluster_release(&v);
+	t_set_profile(&cfg, "hami-v2.10.0");
+	gs_sim_cluster(&v, &c, &cfg);
+	CU_ASSERT_EQUAL(gs_quota_find(&v.quotas, "a",
+	    "nvidia.com/gpumem")->used, 4000);
+	CU_ASSERT_EQUAL(v.nodes[0].devs[0].usedmem, 4000);
+	gs_cluster_release(&v);
+	gs_config_release(&cfg);
+	gs_running_release(&r);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo quota_tests[] = {
 	{ "FitQuota: limit, zero, factor, wrap", test_fit_quota },
 	{ "ResourceQuota loader: AsInt64, managed names", test_load },
@@ -326,5 +364,6 @@ CU_TestInfo quota_tests[] = {
 	{ "v2.10 collapses init containers by position", test_collapsed },
 	{ "v2.10 limit 0 is a limit", test_zero_limit },
 	{ "v2.9 webhook counts one-GPU containers", test_webhook_v29 },
+	{ "running pods charge their namespace", test_running },
 	CU_TEST_INFO_NULL,
 };
