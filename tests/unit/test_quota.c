@@ -15,6 +15,7 @@
 #include "../../core/running.h"
 #include "../../core/sim.h"
 #include "../../core/util.h"
+#include "../../core/vendor.h"
 #include "../../core/yamltree.h"
 
 #define QUOTA(ns, mem, cores) "kind: ResourceQuota\n" \
@@ -26,19 +27,25 @@
 	"spec: {containers: [{name: c, resources: {limits: " \
 	"{nvidia.com/gpu: 1, nvidia.com/gpumem: " mem "}}}]}\n"
 
-/* Simulate yaml on one node of ngpus T4s (15360 MiB) under profile. */
+/* Simulate yaml on one node of ngpus T4s (15360 MiB), or Cambricon
+ * MLUs (vendor GV_MLU), under profile. */
 static void
-run(const char *yaml, size_t ngpus, const char *profile, struct gs_sim *s)
+run_on(const char *yaml, size_t ngpus, int vendor, const char *profile,
+    struct gs_sim *s)
 {
 	struct gs_cluster	c;
 	struct gs_workload	w;
 	struct gs_config	cfg;
 	char			msg[256];
+	size_t			i;
 
 	memset(&c, 0, sizeof c);
 	c.nodes = xcalloc(1, sizeof *c.nodes);
 	c.nnodes = c.cap = 1;
-	t_node(&c.nodes[0], "n", ngpus, 15360, "NVIDIA-Tesla T4");
+	t_node(&c.nodes[0], "n", ngpus, 15360, vendor == GV_MLU ?
+	    "MLU-370" : "NVIDIA-Tesla T4");
+	for (i = 0; i < ngpus; i++)
+		c.nodes[0].devs[i].vendor = vendor;
 	CU_ASSERT_EQUAL_FATAL(t_load_workload(yaml, &w, NULL, msg,
 	    sizeof msg), 0);
 	gs_config_init(&cfg);
@@ -47,6 +54,12 @@ run(const char *yaml, size_t ngpus, const char *profile, struct gs_sim *s)
 	gs_config_release(&cfg);
 	gs_workload_release(&w);
 	gs_cluster_release(&c);
+}
+
+static void
+run(const char *yaml, size_t ngpus, const char *profile, struct gs_sim *s)
+{
+	run_on(yaml, ngpus, GV_NVIDIA, profile, s);
 }
 
 /* FitQuota: Used + request > Limit refuses; 0 is no limit up to v2.9
@@ -356,6 +369,38 @@ test_running(void)
 	gs_cluster_release(&c);
 }
 
+/*
+ * Cambricon (v2.10: every vendor in the webhook, MemoryFactor 256): a
+ * limit of 10 units of cambricon.com/mlu.smlu.vmemory is 2560 MiB.  Two
+ * pods of 8 units (2048 MiB each): the second makes 4096 > 2560, refused
+ * by v2.10's webhook; v2.9 checks NVIDIA alone and places both.
+ */
+static void
+test_mlu(void)
+{
+#define MLU_POD(name) "---\nkind: Pod\nmetadata: {name: " name ", " \
+	"namespace: a}\nspec: {containers: [{name: c, resources: {limits: " \
+	"{cambricon.com/vmlu: 1, cambricon.com/mlu.smlu.vmemory: 8}}}]}\n"
+	static const char *const y = "kind: ResourceQuota\n"
+	    "metadata: {name: q, namespace: a}\n"
+	    "spec: {hard: {limits.cambricon.com/mlu.smlu.vmemory: \"10\"}}\n"
+	    MLU_POD("m1") MLU_POD("m2");
+#undef MLU_POD
+	struct gs_sim	s;
+
+	run_on(y, 2, GV_MLU, "hami-v2.9.0", &s);
+	CU_ASSERT_EQUAL(s.res.placed, 2);
+	CU_ASSERT_EQUAL(gs_quota_find(&s.cluster.quotas, "a",
+	    "cambricon.com/mlu.smlu.vmemory")->used, 4096);
+	gs_sim_release(&s);
+	run_on(y, 2, GV_MLU, "hami-v2.10.0", &s);
+	CU_ASSERT_EQUAL(s.res.placed, 1);
+	CU_ASSERT_EQUAL(s.res.pl[0].status, GS_PLACED);
+	CU_ASSERT_STRING_EQUAL(s.res.pl[1].reason, "HAMi's admission webhook "
+	    "refuses the pod: exceeding resource quota");
+	gs_sim_release(&s);
+}
+
 CU_TestInfo quota_tests[] = {
 	{ "FitQuota: limit, zero, factor, wrap", test_fit_quota },
 	{ "ResourceQuota loader: AsInt64, managed names", test_load },
@@ -365,5 +410,6 @@ CU_TestInfo quota_tests[] = {
 	{ "v2.10 limit 0 is a limit", test_zero_limit },
 	{ "v2.9 webhook counts one-GPU containers", test_webhook_v29 },
 	{ "running pods charge their namespace", test_running },
+	{ "Cambricon: v2.10 webhook, memory factor", test_mlu },
 	CU_TEST_INFO_NULL,
 };
