@@ -63,7 +63,8 @@ struct node_outcome {
 /* Failures of one request shape (request + filter annotations). */
 struct memo_shape {
 	struct hami_creq	 req;
-	char			*filter_key;
+	char			*filter_key;	/* namespace too, with quotas */
+	char			*quota_used;	/* the quotas' use, or NULL */
 	struct node_outcome	*node;		/* per node */
 };
 
@@ -100,6 +101,7 @@ memo_clear(struct hami_state *st)
 
 	for (i = 0; i < st->nmemo; i++) {
 		free(st->memo[i].filter_key);
+		free(st->memo[i].quota_used);
 		free(st->memo[i].node);
 	}
 	st->nmemo = 0;
@@ -325,30 +327,68 @@ filter_key(const struct gs_pod *pod)
 	return out;
 }
 
+/*
+ * The use of the namespace quotas Fit reads (v2.7+), or NULL: a failure
+ * holds only while that use is the same (it only grows until usage is
+ * released, which clears the memo, but a larger use may change the
+ * reasons).
+ */
+static char *
+quota_used_key(const struct hami_pod_quota *q)
+{
+	char	*out = xstrdup(""), *t;
+	int	 v;
+
+	for (v = 0; v < GS_QUOTA_VENDORS; v++) {
+		t = xasprintf("%s%lld,%lld;", out, q->mem[v] ?
+		    (long long)q->mem[v]->used : -1LL, q->core[v] ?
+		    (long long)q->core[v]->used : -1LL);
+		free(out);
+		out = t;
+	}
+	return out;
+}
+
 static struct memo_shape *
 memo_find(struct hami_state *st, const struct hami_creq *r,
     const struct gs_pod *pod)
 {
 	struct memo_shape	*m;
-	char			*key = filter_key(pod);
+	char			*key = filter_key(pod), *t, *used = NULL;
 	size_t			 i;
 
+	if (st->scratch.quota != NULL) {
+		t = xasprintf("%s\nns=%s", key, pod->ns);
+		free(key);
+		key = t;
+		used = quota_used_key(st->scratch.quota);
+	}
 	for (i = 0; i < st->nmemo; i++) {
 		m = &st->memo[i];
 		if (m->req.n == r->n && memcmp(m->req.r, r->r,
 		    r->n * sizeof r->r[0]) == 0 &&
 		    strcmp(m->filter_key, key) == 0) {
 			free(key);
+			if (used != NULL && strcmp(used, m->quota_used) != 0) {
+				/* The quotas' use changed: start afresh. */
+				memset(m->node, 0, st->nnodes *
+				    sizeof *m->node);
+				free(m->quota_used);
+				m->quota_used = used;
+			} else
+				free(used);
 			return m;
 		}
 	}
 	if (st->nmemo == MEMO_MAX_SHAPES) {
 		free(key);
+		free(used);
 		return NULL;
 	}
 	m = &st->memo[st->nmemo++];
 	m->req = *r;
 	m->filter_key = key;
+	m->quota_used = used;
 	m->node = xcalloc(st->nnodes, sizeof *m->node);
 	return m;
 }
@@ -853,7 +893,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		return;
 	}
 	/* v2.7+: Fit checks the namespace's quotas; their refusals depend
-	 * on the namespace, not the node: no memo. */
+	 * on the namespace and its use too (memo_find's key). */
 	st->scratch.quota = hami_quota_prepare(&st->quota, c, pod, hp) ?
 	    &st->quota : NULL;
 	if (c->epoch != st->epoch) {
@@ -864,7 +904,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	 * the first sorted device's memory, which usage may change: no
 	 * memo for it. */
 	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
-	    st->scratch.quota == NULL && !ascend_own_fit(&reqs[only], hp))
+	    !ascend_own_fit(&reqs[only], hp))
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
 	if ((d->reason = filter_refusal(&f)) != NULL) {

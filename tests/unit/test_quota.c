@@ -29,6 +29,8 @@
 
 /* Simulate yaml on one node of ngpus T4s (15360 MiB), or Cambricon
  * MLUs (vendor GV_MLU), under profile. */
+static int	exhaustive;	/* run_on's cfg.exhaustive */
+
 static void
 run_on(const char *yaml, size_t ngpus, int vendor, const char *profile,
     struct gs_sim *s)
@@ -50,6 +52,7 @@ run_on(const char *yaml, size_t ngpus, int vendor, const char *profile,
 	    sizeof msg), 0);
 	gs_config_init(&cfg);
 	t_set_profile(&cfg, profile);
+	cfg.exhaustive = exhaustive;
 	gs_simulate(&c, &w, &cfg, gs_policy_find(profile), NULL, s);
 	gs_config_release(&cfg);
 	gs_workload_release(&w);
@@ -401,6 +404,42 @@ test_mlu(void)
 	gs_sim_release(&s);
 }
 
+/*
+ * The policy's failure memo keys a pod with quotas by its namespace and
+ * the quotas' use: the same placements and reasons as evaluating every
+ * node for every pod (cfg.exhaustive), through refusals repeated at one
+ * use (a5), a change of use (a6 after a4) and another namespace (b1).
+ */
+static void
+test_memo(void)
+{
+	static const char *const y = QUOTA("a", "20000", "0")
+	    POD("a", "a1", "8000") POD("a", "a2", "8000")
+	    POD("a", "a3", "6000") POD("b", "b1", "6000")
+	    POD("a", "a5", "6000") POD("a", "a4", "1000")
+	    POD("a", "a6", "6000") POD("b", "b2", "6000");
+	struct gs_sim	s[2];
+	size_t		i;
+
+	for (i = 0; i < 2; i++) {
+		exhaustive = (int)i;
+		run(y, 2, "hami-v2.8.0", &s[i]);
+	}
+	exhaustive = 0;
+	CU_ASSERT_EQUAL(s[0].res.placed, 5);
+	for (i = 0; i < s[0].res.npl; i++) {
+		CU_ASSERT_EQUAL(s[0].res.pl[i].node, s[1].res.pl[i].node);
+		CU_ASSERT_EQUAL(s[0].res.pl[i].reason == NULL,
+		    s[1].res.pl[i].reason == NULL);
+		if (s[0].res.pl[i].reason != NULL &&
+		    s[1].res.pl[i].reason != NULL)
+			CU_ASSERT_STRING_EQUAL(s[0].res.pl[i].reason,
+			    s[1].res.pl[i].reason);
+	}
+	gs_sim_release(&s[0]);
+	gs_sim_release(&s[1]);
+}
+
 CU_TestInfo quota_tests[] = {
 	{ "FitQuota: limit, zero, factor, wrap", test_fit_quota },
 	{ "ResourceQuota loader: AsInt64, managed names", test_load },
@@ -411,5 +450,6 @@ CU_TestInfo quota_tests[] = {
 	{ "v2.9 webhook counts one-GPU containers", test_webhook_v29 },
 	{ "running pods charge their namespace", test_running },
 	{ "Cambricon: v2.10 webhook, memory factor", test_mlu },
+	{ "failure memo keyed by namespace and quota use", test_memo },
 	CU_TEST_INFO_NULL,
 };
