@@ -134,6 +134,11 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 	    ex->node_policy_from_pod ? "pod annotation" : "scheduler",
 	    ex->gpu_policy, ex->gpu_policy_from_pod ? "pod annotation" :
 	    "scheduler");
+	if (pod->pod_group != NULL && hami_profile_find(profile) != NULL &&
+	    hami_profile_find(profile)->podgroup_lock_retry)
+		printf("PodGroup %s member: HAMi's Bind retries a contended "
+		    "node lock (up to 28 s); placed as any pod, no gang "
+		    "admission\n", pod->pod_group);
 	printf("request, as %s builds it:\n", profile);
 	for (i = 0; i < ex->nctrs; i++) {
 		const struct hami_creq *cr = &ex->reqs[i];
@@ -258,6 +263,11 @@ explain_json(const struct gs_pod *pod, const char *run, const char *profile,
 	json_object_set_new(o, "run", json_string(run));
 	json_object_set_new(o, "node_policy", json_string(ex->node_policy));
 	json_object_set_new(o, "gpu_policy", json_string(ex->gpu_policy));
+	/* v2.10 PodGroup members only: the document is otherwise as before. */
+	if (pod->pod_group != NULL && hami_profile_find(profile) != NULL &&
+	    hami_profile_find(profile)->podgroup_lock_retry)
+		json_object_set_new(o, "pod_group",
+		    json_string(pod->pod_group));
 	for (i = 0; i < ex->nctrs; i++) {
 		const struct hami_creq *cr = &ex->reqs[i];
 		const char *name = gs_explain_ctr(ex, pod, i, &init);

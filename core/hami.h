@@ -358,6 +358,10 @@ struct hami_profile {
 	int		 quota_fit_mlu;
 	int		 quota_zero_blocks;
 	enum hami_quota_webhook quota_webhook;
+	/* podgroup_lock_retry (v2.10.0): Bind retries a contended node
+	 * lock for PodGroup members (acquireNodeLocks, pkg/scheduler/
+	 * scheduler.go); no placement changes, explain says so. */
+	int		 podgroup_lock_retry;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */

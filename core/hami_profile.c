@@ -59,6 +59,7 @@ static const struct hami_profile profiles[] = {
 		.quota_fit_mlu = 0,
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NONE,
+		.podgroup_lock_retry = 0,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -113,6 +114,7 @@ static const struct hami_profile profiles[] = {
 		.quota_fit_mlu = 0,
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NONE,
+		.podgroup_lock_retry = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (vendor.h). */
 	{
@@ -160,6 +162,7 @@ static const struct hami_profile profiles[] = {
 		.quota_fit_mlu = 0,
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NONE,
+		.podgroup_lock_retry = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -207,6 +210,7 @@ static const struct hami_profile profiles[] = {
 		.quota_fit_mlu = 0,
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NONE,
+		.podgroup_lock_retry = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -254,6 +258,7 @@ static const struct hami_profile profiles[] = {
 		.quota_fit_mlu = 0,
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NVIDIA_LIMITS,
+		.podgroup_lock_retry = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -305,6 +310,7 @@ static const struct hami_profile profiles[] = {
 		.quota_fit_mlu = 1,
 		.quota_zero_blocks = 1,
 		.quota_webhook = HQW_REQUESTS,
+		.podgroup_lock_retry = 1,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

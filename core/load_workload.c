@@ -317,6 +317,33 @@ load_affinity(const struct yt_file *f, const struct yt_node *aff,
 	return 0;
 }
 
+/* A non-empty string value of map m's key, or NULL. */
+static const char *
+nonempty(const struct yt_node *m, const char *key)
+{
+	const struct yt_node	*v;
+
+	if (m == NULL || m->type != YT_MAP || (v = yt_get(m, key)) == NULL ||
+	    v->type != YT_SCALAR || yt_is_null(v) || v->str[0] == '\0')
+		return NULL;
+	return v->str;
+}
+
+/* IsPodGroupMember (HAMi v2.10, pkg/util/util.go): the Coscheduling
+ * label, else spec.schedulingGroup.podGroupName. */
+static void
+pod_group(const struct yt_node *meta, const struct yt_node *spec,
+    struct gs_pod *pod)
+{
+	const char	*g = nonempty(yt_get(meta, "labels"),
+			    "scheduling.x-k8s.io/pod-group");
+
+	if (g == NULL)
+		g = nonempty(yt_get(spec, "schedulingGroup"), "podGroupName");
+	if (g != NULL)
+		pod->pod_group = xstrdup(g);
+}
+
 /* Fill pod from a pod template (metadata + spec). */
 static int
 load_template(const struct yt_file *f, const struct yt_node *tmpl,
@@ -337,6 +364,7 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 	spec = yt_get(tmpl, "spec");
 	if (yt_expect(f, spec, YT_MAP, "spec", err) != 0)
 		return -1;
+	pod_group(meta, spec, pod);
 	ctrs = yt_get(spec, "containers");
 	if (yt_expect(f, ctrs, YT_SEQ, "spec.containers", err) != 0)
 		return -1;

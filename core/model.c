@@ -438,6 +438,7 @@ gs_pod_release(struct gs_pod *p)
 	for (i = 0; i < p->ninit; i++)
 		free(p->init[i].name);
 	free(p->init);
+	free(p->pod_group);
 	free(p->name);
 	free(p->ns);
 	free(p->workload);
@@ -459,6 +460,7 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 	dst->workload = xstrdup(src->workload);
 	dst->kind = xstrdup(src->kind);
 	dst->src_file = xstrdup(src->src_file);
+	dst->pod_group = dup_or_null(src->pod_group);
 	gs_kv_copy(&dst->annotations, &src->annotations);
 	gs_kv_copy(&dst->node_selector, &src->node_selector);
 	dst->affinity = terms_copy(src->affinity, src->naffinity);

@@ -325,6 +325,10 @@ struct gs_pod {
 	size_t			 naffinity;
 	char			*src_file;
 	int			 src_line, src_col;
+	/* v2.10's IsPodGroupMember (pkg/util/util.go): the label
+	 * scheduling.x-k8s.io/pod-group or spec.schedulingGroup.
+	 * podGroupName, when not empty; else NULL. */
+	char			*pod_group;
 };
 
 struct gs_idset;

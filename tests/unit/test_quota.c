@@ -440,6 +440,35 @@ test_memo(void)
 	gs_sim_release(&s[1]);
 }
 
+/* IsPodGroupMember (v2.10, pkg/util/util.go): the label
+ * scheduling.x-k8s.io/pod-group, else spec.schedulingGroup.podGroupName,
+ * not empty; a PodGroup object holds no pod. */
+static void
+test_pod_group(void)
+{
+	struct gs_workload	w;
+	char			msg[256];
+
+	CU_ASSERT_EQUAL_FATAL(t_load_workload("kind: PodGroup\n"
+	    "metadata: {name: g}\nspec: {minMember: 2}\n---\n"
+	    "kind: Pod\nmetadata: {name: a, labels: "
+	    "{scheduling.x-k8s.io/pod-group: g}}\n"
+	    "spec: {schedulingGroup: {podGroupName: h}, containers: "
+	    "[{name: c}]}\n---\n"
+	    "kind: Pod\nmetadata: {name: b, labels: "
+	    "{scheduling.x-k8s.io/pod-group: \"\"}}\n"
+	    "spec: {schedulingGroup: {podGroupName: h}, containers: "
+	    "[{name: c}]}\n---\n"
+	    "kind: Pod\nmetadata: {name: c}\n"
+	    "spec: {schedulingGroup: {podGroupName: \"\"}, containers: "
+	    "[{name: c}]}\n", &w, NULL, msg, sizeof msg), 0);
+	CU_ASSERT_EQUAL_FATAL(w.npods, 3);
+	CU_ASSERT_STRING_EQUAL(w.pods[0].pod_group, "g");
+	CU_ASSERT_STRING_EQUAL(w.pods[1].pod_group, "h");
+	CU_ASSERT_PTR_NULL(w.pods[2].pod_group);
+	gs_workload_release(&w);
+}
+
 CU_TestInfo quota_tests[] = {
 	{ "FitQuota: limit, zero, factor, wrap", test_fit_quota },
 	{ "ResourceQuota loader: AsInt64, managed names", test_load },
@@ -451,5 +480,6 @@ CU_TestInfo quota_tests[] = {
 	{ "running pods charge their namespace", test_running },
 	{ "Cambricon: v2.10 webhook, memory factor", test_mlu },
 	{ "failure memo keyed by namespace and quota use", test_memo },
+	{ "PodGroup membership as HAMi v2.10 reads it", test_pod_group },
 	CU_TEST_INFO_NULL,
 };
