@@ -97,6 +97,22 @@ mem_text(const struct hami_req *r, char *buf, size_t len)
 		    "wins)", r->memreq, r->mempct);
 }
 
+/* The i-th limited quota of the pod's namespace that profile reads
+ * (v2.7+), or NULL past the last. */
+static const struct gs_quota *
+ns_quota(const struct gs_cluster *c, const struct gs_pod *pod,
+    const char *profile, size_t *i)
+{
+	const struct hami_profile *hp = hami_profile_find(profile);
+
+	for (; hp != NULL && hp->quota_fit != HQF_NONE &&
+	    *i < c->quotas.n; (*i)++)
+		if (c->quotas.v[*i].limit_set &&
+		    strcmp(c->quotas.v[*i].ns, pod->ns) == 0)
+			return &c->quotas.v[(*i)++];
+	return NULL;
+}
+
 static void
 print_table(const struct gs_pod *pod, const char *run, const char *profile,
     size_t k, size_t n, const struct gs_cluster *c,
@@ -105,6 +121,7 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 	size_t	i, j, nw = 9;
 	char	score[32], mem[160], net[64];
 	int	init;
+	const struct gs_quota *q;
 
 	printf("pod %s (%s %s, namespace %s)\n", pod->name, pod->kind,
 	    pod->workload, pod->ns);
@@ -114,6 +131,11 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 	    ex->node_policy_from_pod ? "pod annotation" : "scheduler",
 	    ex->gpu_policy, ex->gpu_policy_from_pod ? "pod annotation" :
 	    "scheduler");
+	if (pod->pod_group != NULL && hami_profile_find(profile) != NULL &&
+	    hami_profile_find(profile)->podgroup_lock_retry)
+		printf("PodGroup %s member: HAMi's Bind retries a contended "
+		    "node lock (up to 28 s); placed as any pod, no gang "
+		    "admission\n", pod->pod_group);
 	printf("request, as %s builds it:\n", profile);
 	for (i = 0; i < ex->nctrs; i++) {
 		const struct hami_creq *cr = &ex->reqs[i];
@@ -136,6 +158,10 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 			    r->coresreq);
 		}
 	}
+	for (i = 0; (q = ns_quota(c, pod, profile, &i)) != NULL; )
+		printf("quota %s (ResourceQuota %s): %lld used of %lld, as "
+		    "HAMi counts it\n", q->res, q->src_name, (long long)q->used,
+		    (long long)q->limit);
 	if (ex->refused[0] != '\0')
 		printf("refused: %s\n", ex->refused);
 	for (i = 0; i < c->nnodes; i++)
@@ -218,14 +244,15 @@ score_value(float f)
 }
 
 static json_t *
-explain_json(const struct gs_pod *pod, const char *run,
+explain_json(const struct gs_pod *pod, const char *run, const char *profile,
     const struct gs_cluster *c, const struct gs_explain *ex,
     const struct gs_placement *d)
 {
 	json_t	*o = json_object(), *reqs = json_array(), *nodes = json_array();
-	json_t	*gpus = json_array();
+	json_t	*gpus = json_array(), *quota = json_array();
 	size_t	 i, j, g;
 	int	 init;
+	const struct gs_quota *q;
 
 	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
 	json_object_set_new(o, "pod", json_string(pod->name));
@@ -233,6 +260,11 @@ explain_json(const struct gs_pod *pod, const char *run,
 	json_object_set_new(o, "run", json_string(run));
 	json_object_set_new(o, "node_policy", json_string(ex->node_policy));
 	json_object_set_new(o, "gpu_policy", json_string(ex->gpu_policy));
+	/* v2.10 PodGroup members only: the document is otherwise as before. */
+	if (pod->pod_group != NULL && hami_profile_find(profile) != NULL &&
+	    hami_profile_find(profile)->podgroup_lock_retry)
+		json_object_set_new(o, "pod_group",
+		    json_string(pod->pod_group));
 	for (i = 0; i < ex->nctrs; i++) {
 		const struct hami_creq *cr = &ex->reqs[i];
 		const char *name = gs_explain_ctr(ex, pod, i, &init);
@@ -256,6 +288,15 @@ explain_json(const struct gs_pod *pod, const char *run,
 	json_object_set_new(o, "request", reqs);
 	json_object_set_new(o, "refused", ex->refused[0] ?
 	    json_string(ex->refused) : json_null());
+	for (i = 0; (q = ns_quota(c, pod, profile, &i)) != NULL; )
+		json_array_append_new(quota, json_pack("{s:s,s:s,s:I,s:I}",
+		    "resource", q->res, "resourcequota", q->src_name, "used",
+		    (json_int_t)q->used, "limit", (json_int_t)q->limit));
+	/* Only with quotas: the document is otherwise as before. */
+	if (json_array_size(quota) > 0)
+		json_object_set_new(o, "quota", quota);
+	else
+		json_decref(quota);
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_explain_node *en = &ex->nodes[i];
 
@@ -407,7 +448,8 @@ explain_main(int argc, char **argv)
 		printf("pod %s asks for no GPU: HAMi leaves it to "
 		    "kube-scheduler\n", podname);
 	} else if (cmd_structured(fmt))
-		cmd_print_doc(explain_json(&run->wl.pods[k], run->name, c,
+		cmd_print_doc(explain_json(&run->wl.pods[k], run->name,
+		    run->cfg.profile, c,
 		    &ex, &d), fmt);
 	else
 		print_table(&run->wl.pods[k], run->name, run->cfg.profile, k,

@@ -6,6 +6,7 @@
 
 #include "engine.h"
 #include "int32.h"
+#include "quota.h"
 #include "vendor.h"
 
 static void
@@ -18,17 +19,22 @@ charge_dev(struct gs_device *d, int32_t sign, int32_t slots, int32_t mem,
 	d->usedmilli = i32_add(d->usedmilli, i32_mul(sign, milli));
 }
 
+/* Charge the grants; tot[v] sums vendor v's memory ([0]) and cores. */
 static void
 charge_list(struct gs_node *n, const struct gs_ctr_grant *v, size_t nv,
-    int32_t sign)
+    int32_t sign, int64_t (*tot)[2])
 {
 	size_t	i, j;
 
 	for (i = 0; i < nv; i++)
-		for (j = 0; j < v[i].ngrants; j++)
-			charge_dev(&n->devs[v[i].grants[j].dev], sign, 1,
-			    v[i].grants[j].usedmem, v[i].grants[j].usedcores,
-			    v[i].grants[j].milli);
+		for (j = 0; j < v[i].ngrants; j++) {
+			const struct gs_grant *g = &v[i].grants[j];
+
+			charge_dev(&n->devs[g->dev], sign, 1, g->usedmem,
+			    g->usedcores, g->milli);
+			tot[n->devs[g->dev].vendor][0] += g->usedmem;
+			tot[n->devs[g->dev].vendor][1] += g->usedcores;
+		}
 }
 
 /*
@@ -108,23 +114,36 @@ charge(struct gs_cluster *c, const struct gs_placement *pl,
 	struct gs_node	*n;
 	size_t		 i, nu;
 	int32_t		 slots, mem, cores;
+	int64_t		 tot[GV_N][2];
+	int		 v;
 
 	if (pl->status != GS_PLACED || pl->node < 0)
 		return;
+	memset(tot, 0, sizeof tot);
 	n = &c->nodes[pl->node];
 	if (pl->ninit > 0 && pl->init_collapse) {
 		struct gs_gpu_use	*u = gpu_uses(pl, n, &nu);
 
 		for (i = 0; i < n->ndevs; i++)
 			if (gs_collapse_gpu(u, nu, (int)i, 0, &slots, &mem,
-			    &cores))
+			    &cores)) {
 				charge_dev(&n->devs[i], sign, slots, mem,
 				    cores, 0);
+				tot[n->devs[i].vendor][0] += mem;
+				tot[n->devs[i].vendor][1] += cores;
+			}
 		free(u);
 	} else {
-		charge_list(n, pl->init, pl->ninit, sign);
-		charge_list(n, pl->ctrs, pl->nctrs, sign);
+		charge_list(n, pl->init, pl->ninit, sign, tot);
+		charge_list(n, pl->ctrs, pl->nctrs, sign, tot);
 	}
+	/* HAMi's AddUsage/RmUsage of the namespace's quotas (quota.h): the
+	 * devices as charged (v2.10: collapsed).  Only quotas that exist:
+	 * a simulation knows its limits before the first pod. */
+	for (v = 0; c->quotas.n > 0 && v < GV_N; v++)
+		if (tot[v][0] != 0 || tot[v][1] != 0)
+			gs_quota_charge(&c->quotas, c->hami, pod->ns, v,
+			    tot[v][0], tot[v][1], sign, 0);
 	n->used_cpu += sign * pod->req_cpu;
 	n->used_mem += sign * pod->req_mem;
 	n->used_pods += sign;

@@ -43,6 +43,10 @@ struct hami_req {
 	int	vendor;		/* enum gs_vendor: Type; 0 = "NVIDIA" */
 };
 
+/* The vendors whose Fit may check quotas: NVIDIA and Cambricon
+ * (enum gs_vendor's first two). */
+#define GS_QUOTA_VENDORS	2
+
 /* The most device types one container asks for at once. */
 #define HAMI_MAX_TYPES	4
 
@@ -54,6 +58,10 @@ struct hami_creq {
 	int32_t		nums;		/* sum of r[].nums: devices granted */
 };
 
+/* Container c's limits after NVIDIA's MutateAdmission under cfg (the
+ * default GPU count, v2.7's exclusive cores), into lim[GS_RES_N]. */
+void	hami_webhook_limits(const struct gs_container *c,
+	    const struct gs_config *cfg, struct gs_resval *lim);
 /* Build container c's NVIDIA request under cfg; nums == 0 means no
  * request. */
 void	hami_build_request(const struct gs_container *c,
@@ -96,6 +104,7 @@ enum hami_reason {
 	HR_NUMA_NOT_FIT,
 	HR_CARD_UUID_MISMATCH,
 	HR_CARD_TIME_SLICING_EXHAUSTED,
+	HR_RESOURCE_QUOTA_NOT_FIT,	/* v2.7+: the namespace's quota */
 	HR_CARD_INSUFFICIENT_MEMORY,
 	HR_CARD_INSUFFICIENT_CORE,
 	HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT,
@@ -159,6 +168,21 @@ enum hami_less {
 };
 
 enum hami_key { HK_BINPACK, HK_SPREAD, HK_NUMA };
+
+/* How Fit's fitQuota counts the pod's use (pkg/device/nvidia/device.go). */
+enum hami_quota_fit {
+	HQF_NONE,		/* no quota in Fit (to v2.6) */
+	HQF_CONTAINER,		/* v2.7: this container's devices (tmpDevs) */
+	HQF_POD,		/* v2.8: and the pod's earlier containers' */
+	HQF_COLLAPSED		/* v2.10: those, CollapseInitContainerUsage */
+};
+
+/* How the admission webhook checks quotas (webhook.go fitResourceQuota). */
+enum hami_quota_webhook {
+	HQW_NONE,		/* no check (to v2.8) */
+	HQW_NVIDIA_LIMITS,	/* v2.9: NVIDIA, the containers' limits */
+	HQW_REQUESTS		/* v2.10: every vendor, its requests */
+};
 
 /* Ascend's vNPU mode check (ModeNotFit), hami_ascend_mode_refused. */
 enum hami_vnpu_check {
@@ -345,6 +369,23 @@ struct hami_profile {
 	int		 ascend_core_hami_core_only;
 	enum hami_vnpu_check vnpu_check;
 	const char	*vnpu_multi_word;
+	/*
+	 * Namespace ResourceQuotas (pkg/device/quota.go, the vendors' Fit,
+	 * pkg/scheduler/webhook.go; hami_quota.c).
+	 * quota_fit (v2.7.0, v2.8.0, v2.10.0): enum hami_quota_fit.
+	 * quota_fit_mlu (v2.10.0): Cambricon's Fit checks quotas too.
+	 * quota_zero_blocks (v2.10.0): a limit of 0 refuses (LimitSet);
+	 *   before, FitQuota reads 0 as no limit.
+	 * quota_webhook (v2.9.0, v2.10.0): enum hami_quota_webhook.
+	 */
+	enum hami_quota_fit quota_fit;
+	int		 quota_fit_mlu;
+	int		 quota_zero_blocks;
+	enum hami_quota_webhook quota_webhook;
+	/* podgroup_lock_retry (v2.10.0): Bind retries a contended node
+	 * lock for PodGroup members (acquireNodeLocks, pkg/scheduler/
+	 * scheduler.go); no placement changes, explain says so. */
+	int		 podgroup_lock_retry;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
@@ -512,7 +553,55 @@ struct hami_scratch {
 	 * order (Ascend combinations may grant fewer than asked). */
 	int			 type_grants[HAMI_MAX_TYPES];
 	int			 ngrants;
+	/* The pod's namespace quotas Fit checks (v2.7+), or NULL. */
+	const struct hami_pod_quota *quota;
 };
+
+/*
+ * What Fit's fitQuota reads for one pod on one node: its namespace's
+ * quota entries per vendor (NULL: none) and the pod's containers fitted
+ * on the node before the current one (the `allocated` devices).
+ */
+struct hami_pod_quota {
+	const struct gs_quota	*mem[GS_QUOTA_VENDORS];
+	const struct gs_quota	*core[GS_QUOTA_VENDORS];
+	const struct hami_profile *hp;
+	const struct gs_grant	*grants;	/* container c's at c * stride */
+	size_t			 stride;
+	const int		*ngrants;	/* per container */
+	size_t			 cur;		/* the container being fitted */
+	size_t			 ninit;		/* pod's init containers */
+};
+
+/*
+ * The pod's quotas in cluster c under its profile, into *q; 0 when Fit
+ * checks none (no profile rule, or no limit in its namespace).
+ */
+int	hami_quota_prepare(struct hami_pod_quota *q, const struct gs_cluster *c,
+	    const struct gs_pod *pod, const struct hami_profile *);
+/*
+ * fitQuota for device dev of the node in s, taking memreq MiB and cores
+ * percent for a request of vendor, after the ntmp devices tmp of this
+ * request: does the namespace's quota refuse it (ResourceQuotaNotFit)?
+ */
+int	hami_quota_refuses(const struct hami_scratch *s, int vendor,
+	    const struct gs_grant *tmp, int ntmp, int dev, int32_t memreq,
+	    int32_t cores);
+/*
+ * FitQuota (pkg/device/quota.go): would mem MiB and cores percent more
+ * exceed the entries (NULL: no entry)?  factor is the vendor's memory
+ * factor; zero_blocks reads a limit of 0 as a limit (v2.10).
+ */
+int	hami_fit_quota(const struct gs_quota *mem, const struct gs_quota *core,
+	    int64_t memreq, int64_t coresreq, int32_t factor, int zero_blocks);
+/*
+ * The admission webhook's fitResourceQuota (v2.9+): does it refuse the
+ * pod, whose container requests are reqs (ninit init containers first),
+ * given the quotas of cluster c?
+ */
+int	hami_quota_webhook_refuses(const struct gs_cluster *c,
+	    const struct gs_pod *pod, const struct gs_config *cfg,
+	    const struct hami_creq *reqs, size_t ninit);
 
 void	hami_scratch_load(struct hami_scratch *, const struct gs_node *,
 	    int binpack);

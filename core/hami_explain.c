@@ -16,11 +16,12 @@
 /* Evaluate node i; with detail, keep each container's GPU trace. */
 static void
 eval(const struct gs_node *node, const struct gs_explain *ex,
-    const struct hami_filter *f, int detail, struct gs_explain_node *out)
+    const struct hami_filter *f, int detail, struct hami_pod_quota *q,
+    struct gs_explain_node *out)
 {
 	struct hami_scratch	 s;
 	struct gs_grant		*g;
-	int			 counts[HR_N], insufficient;
+	int			 counts[HR_N], insufficient, *ng;
 	int			(*tg)[HAMI_MAX_TYPES];
 	size_t			 c, d, stride = hami_grant_capacity(node->ndevs);
 
@@ -28,8 +29,19 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 	hami_scratch_load(&s, node, f->gpu_binpack);
 	g = xcalloc(ex->nctrs * stride + 1, sizeof *g);
 	tg = xcalloc(ex->nctrs + 1, sizeof *tg);
+	ng = xcalloc(ex->nctrs + 1, sizeof *ng);
+	/* The namespace's quotas (v2.7+), as the policy reads them. */
+	if (q != NULL) {
+		q->grants = g;
+		q->stride = stride;
+		q->ngrants = ng;
+		q->ninit = ex->ninit;
+		s.quota = q;
+	}
 	out->fits = 1;
 	for (c = 0; c < ex->nctrs && out->fits; c++) {
+		if (q != NULL)
+			q->cur = c;
 		struct gs_explain_detail *dt = NULL;
 
 		/* v2.10: each init container, then the containers, from the
@@ -56,6 +68,7 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 		out->fits = hami_fit_container(&s, &ex->reqs[c], f,
 		    g + c * stride, counts, &insufficient);
 		memcpy(tg[c], s.type_grants, sizeof tg[c]);
+		ng[c] = out->fits ? s.ngrants : 0;
 		if (dt != NULL) {
 			for (d = 0; d < node->ndevs; d++) {
 				dt->gpus[d].dev = (int)d;
@@ -78,6 +91,7 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 		    ex->nctrs, g, stride, (const int (*)[HAMI_MAX_TYPES])tg,
 		    f->hp);
 	free(tg);
+	free(ng);
 	free(g);
 	hami_scratch_release(&s);
 }
@@ -87,6 +101,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
     const struct gs_config *cfg, long detail_node, struct gs_explain *ex)
 {
 	struct hami_filter	f;
+	struct hami_pod_quota	q, *qp;
 	size_t			i;
 	long			best = -1;
 	int			spread;
@@ -107,6 +122,9 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	ex->nodes = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *ex->nodes);
 	if ((why = hami_admission(pod, cfg, ex->refused,
 	    sizeof ex->refused)) != NULL ||
+	    (hami_quota_webhook_refuses(c, pod, cfg, ex->reqs, ex->ninit) &&
+	    snprintf(ex->refused, sizeof ex->refused, "exceeding resource "
+	    "quota") > 0) ||
 	    (f.error != NULL && snprintf(ex->refused, sizeof ex->refused,
 	    "HAMi's Filter fails: %s", f.error) > 0)) {
 		for (i = 0; i < c->nnodes; i++)
@@ -114,6 +132,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 		hami_filter_release(&f);
 		return 0;
 	}
+	qp = hami_quota_prepare(&q, c, pod, f.hp) ? &q : NULL;
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node	*n = &c->nodes[i];
 		struct gs_explain_node	*en = &ex->nodes[i];
@@ -126,7 +145,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 		    en->filter_buf, sizeof en->filter_buf)) != NULL)
 			continue;
 		en->score = hami_node_score_v(n->devs, n->ndevs, f.hp);
-		eval(n, ex, &f, (long)i == detail_node, en);
+		eval(n, ex, &f, (long)i == detail_node, qp, en);
 		if (!en->fits)
 			continue;
 		en->score += en->network;
@@ -145,7 +164,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 			struct gs_explain_node	*en = &ex->nodes[best];
 
 			en->fits = 0;
-			eval(&c->nodes[best], ex, &f, 1, en);
+			eval(&c->nodes[best], ex, &f, 1, qp, en);
 		}
 		snprintf(ex->why, sizeof ex->why, "%s takes the %s node score "
 		    "among the nodes that fit%s", spread ? "spread" : "binpack",

@@ -33,6 +33,7 @@ const char *const hami_reason_names[HR_N] = {
 	"NumaNotFit",
 	"CardUuidMismatch",
 	"CardTimeSlicingExhausted",
+	"ResourceQuotaNotFit",
 	"CardInsufficientMemory",
 	"CardInsufficientCore",
 	"ExclusiveDeviceAllocateConflict",
@@ -678,6 +679,32 @@ ascend_choose(struct hami_scratch *s, const struct hami_req *req,
 }
 
 /*
+ * v2.7+ fitQuota (hami_quota.c), between the slot and the memory checks,
+ * after the cores clamp (which persists, as in HAMi): does the
+ * namespace's quota refuse device di for request *k?
+ */
+static int
+quota_refused(const struct hami_scratch *s, int vendor, struct hami_req *k,
+    const struct gs_grant *tmp, int ntmp, size_t di)
+{
+	const struct gs_device	*d = &s->devs[di];
+
+	if (s->quota == NULL || d->count <= d->used)
+		return 0;
+	if (k->coresreq > 100)
+		k->coresreq = 100;
+	return hami_quota_refuses(s, vendor, tmp, ntmp, (int)di,
+	    hami_memreq(d, k), k->coresreq);
+}
+
+/* Count reason r and go on with the next device (used inside braces). */
+#define FAIL(r)	{							\
+	counts[r]++;							\
+	if (s->trace_result != NULL)					\
+		s->trace_result[di] = (r);				\
+	continue;							\
+}
+/*
  * fitInCertainDevice (and, from v2.7, Ascend's own Fit): returns the
  * number of grants on success, else -1.
  */
@@ -701,13 +728,6 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	int		topo = 0, collect = 0;
 	long		i, step;
 
-/* Count reason r and go on with the next device (used inside braces). */
-#define FAIL(r)	{							\
-	counts[r]++;							\
-	if (s->trace_result != NULL)					\
-		s->trace_result[di] = (r);				\
-	continue;							\
-}
 	if (ascend) {
 		if (hami_ascend_mode_refused(s, &k, f)) {
 			counts[HR_MODE_NOT_FIT]++;
@@ -780,6 +800,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			eff.devcore = 100;
 			d = &eff;
 		}
+		if (quota_refused(s, req->vendor, &k, tmp, ntmp, di))
+			FAIL(HR_RESOURCE_QUOTA_NOT_FIT);
 		if ((r = hami_capacity_check(d, &k, &memreq)) >= 0)
 			FAIL(r);
 		/* CustomFilterRule passes for every non-MIG device. */

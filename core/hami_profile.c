@@ -61,6 +61,11 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_hami_core_only = 0,
 		.vnpu_check = HV_NONE,
 		.vnpu_multi_word = "nor",
+		.quota_fit = HQF_NONE,
+		.quota_fit_mlu = 0,
+		.quota_zero_blocks = 0,
+		.quota_webhook = HQW_NONE,
+		.podgroup_lock_retry = 0,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -117,6 +122,11 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_hami_core_only = 0,
 		.vnpu_check = HV_NONE,
 		.vnpu_multi_word = "nor",
+		.quota_fit = HQF_CONTAINER,
+		.quota_fit_mlu = 0,
+		.quota_zero_blocks = 0,
+		.quota_webhook = HQW_NONE,
+		.podgroup_lock_retry = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (vendor.h). */
 	{
@@ -166,6 +176,11 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_hami_core_only = 0,
 		.vnpu_check = HV_NONE,
 		.vnpu_multi_word = "nor",
+		.quota_fit = HQF_CONTAINER,
+		.quota_fit_mlu = 0,
+		.quota_zero_blocks = 0,
+		.quota_webhook = HQW_NONE,
+		.podgroup_lock_retry = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -215,6 +230,11 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_hami_core_only = 0,
 		.vnpu_check = HV_NONE,
 		.vnpu_multi_word = "nor",
+		.quota_fit = HQF_POD,
+		.quota_fit_mlu = 0,
+		.quota_zero_blocks = 0,
+		.quota_webhook = HQW_NONE,
+		.podgroup_lock_retry = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -264,6 +284,11 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_hami_core_only = 0,
 		.vnpu_check = HV_PARTIAL_FIRST,
 		.vnpu_multi_word = "nor",
+		.quota_fit = HQF_POD,
+		.quota_fit_mlu = 0,
+		.quota_zero_blocks = 0,
+		.quota_webhook = HQW_NVIDIA_LIMITS,
+		.podgroup_lock_retry = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -317,6 +342,11 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_hami_core_only = 1,
 		.vnpu_check = HV_NODE,
 		.vnpu_multi_word = "not",
+		.quota_fit = HQF_COLLAPSED,
+		.quota_fit_mlu = 1,
+		.quota_zero_blocks = 1,
+		.quota_webhook = HQW_REQUESTS,
+		.podgroup_lock_retry = 1,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

@@ -53,26 +53,15 @@ exclusive_default(const struct gs_resval *lim, const struct gs_resval *req)
 	return !lim[GS_RES_GPUMEM].set && !req[GS_RES_GPUMEM].set;
 }
 
-/* webhook 0 skips the admission webhook's changes (v2.9 does not mutate
- * init containers). */
+/* NVIDIA's MutateAdmission on c's limits, into lim; mutate 0 leaves
+ * them as written. */
 static void
-build_request(const struct gs_container *c, const struct gs_config *cfg,
-    int webhook, struct hami_req *out)
+mutate_limits(const struct gs_container *c, const struct gs_config *cfg,
+    int mutate, struct gs_resval *lim)
 {
 	const struct hami_profile *hp = hami_profile(cfg);
-	/* v2.10 mutates privileged containers too (and then refuses the
-	 * pod: hami_admission). */
-	int			 mutate = webhook && (!c->privileged ||
-				    hp->webhook_all_containers);
-	struct gs_resval	 lim[GS_RES_N];
-	const struct gs_resval	*v, *m;
-	int64_t			 memnum = 0;
-	int32_t			 mempnum = 101, corenum;
 
-	memset(out, 0, sizeof *out);
-	memcpy(lim, c->lim, sizeof lim);
-
-	/* Webhook. */
+	memcpy(lim, c->lim, sizeof c->lim);
 	if (mutate && !lim[GS_RES_GPU].set &&
 	    (lim[GS_RES_GPUCORES].set || lim[GS_RES_GPUMEM].set ||
 	    lim[GS_RES_GPUMEM_PCT].set) && cfg->default_gpunum > 0) {
@@ -88,6 +77,35 @@ build_request(const struct gs_container *c, const struct gs_config *cfg,
 		lim[GS_RES_GPUCORES].ok = 1;
 		lim[GS_RES_GPUCORES].v = 100;
 	}
+}
+
+void
+hami_webhook_limits(const struct gs_container *c, const struct gs_config *cfg,
+    struct gs_resval *lim)
+{
+	/* v2.10 mutates privileged containers too (and then refuses the
+	 * pod: hami_admission). */
+	mutate_limits(c, cfg, !c->privileged ||
+	    hami_profile(cfg)->webhook_all_containers, lim);
+}
+
+/* webhook 0 skips the admission webhook's changes (v2.9 does not mutate
+ * init containers). */
+static void
+build_request(const struct gs_container *c, const struct gs_config *cfg,
+    int webhook, struct hami_req *out)
+{
+	const struct hami_profile *hp = hami_profile(cfg);
+	struct gs_resval	 lim[GS_RES_N];
+	const struct gs_resval	*v, *m;
+	int64_t			 memnum = 0;
+	int32_t			 mempnum = 101, corenum;
+
+	memset(out, 0, sizeof *out);
+	if (webhook)
+		hami_webhook_limits(c, cfg, lim);
+	else
+		mutate_limits(c, cfg, 0, lim);
 
 	/* GenerateResourceRequests. */
 	v = pick(lim, c->req, GS_RES_GPU);

@@ -12,6 +12,7 @@
 #include "ident.h"
 #include "int32.h"
 #include "load.h"
+#include "quota.h"
 #include "running.h"
 #include "vendor.h"
 
@@ -175,11 +176,27 @@ init_succeeded(const struct yt_node *obj)
 
 /*
  * v2.10's usage of one running pod minus the sum already charged, per
- * GPU, into the devices' v210_* fields.
+ * GPU, into the devices' v210_* fields, and per vendor into its
+ * namespace's quotas (v2.10's onAddPod charges the collapsed devices,
+ * pkg/scheduler/scheduler.go).
  */
+/* What v2.10 charges to ns's quotas of vendor v beyond the sum. */
 static void
-v210_delta(struct gs_node *n, const struct gs_running_pod *rp, size_t ninit,
-    int init_done)
+quota_delta(struct gs_cluster *c, const char *ns, int v, int32_t mem,
+    int32_t cores)
+{
+	const char	*m = gs_quota_mem_name(c->hami, v);
+	const char	*k = gs_quota_core_name(c->hami, v);
+
+	if (m != NULL && mem != 0)
+		gs_quota_get(&c->quotas, ns, m)->v210_used += mem;
+	if (k != NULL && cores != 0)
+		gs_quota_get(&c->quotas, ns, k)->v210_used += cores;
+}
+
+static void
+v210_delta(struct gs_cluster *c, struct gs_node *n,
+    const struct gs_running_pod *rp, size_t ninit, int init_done)
 {
 	struct gs_gpu_use	*u = xcalloc(rp->ndevs, sizeof *u);
 	size_t			 i, k;
@@ -211,8 +228,31 @@ v210_delta(struct gs_node *n, const struct gs_running_pod *rp, size_t ninit,
 		d->v210_used = i32_add(d->v210_used, slots);
 		d->v210_mem = i32_add(d->v210_mem, mem);
 		d->v210_cores = i32_add(d->v210_cores, cores);
+		quota_delta(c, rp->ns, d->vendor, mem, cores);
 	}
 	free(u);
+}
+
+/* countPodDevices + AddUsage (pkg/device/quota.go): the running pod's
+ * devices, per vendor, into its namespace's quotas. */
+static void
+charge_quota(struct gs_cluster *c, const struct gs_running_pod *rp,
+    const struct gs_node *n)
+{
+	int64_t	tot[GV_N][2];
+	size_t	k;
+	int	v;
+
+	memset(tot, 0, sizeof tot);
+	for (k = 0; k < rp->ndevs; k++) {
+		v = n->devs[rp->devs[k].dev].vendor;
+		tot[v][0] += rp->devs[k].usedmem;
+		tot[v][1] += rp->devs[k].usedcores;
+	}
+	for (v = 0; v < GV_N; v++)
+		if (tot[v][0] != 0 || tot[v][1] != 0)
+			gs_quota_charge(&c->quotas, c->hami, rp->ns, v,
+			    tot[v][0], tot[v][1], 1, 1);
 }
 
 /*
@@ -271,6 +311,11 @@ gs_cluster_for_version(struct gs_cluster *c, int version)
 		if (changed)
 			n->gen++;
 	}
+	for (i = 0; i < c->quotas.n; i++) {
+		if (hp->init_collapse != GS_COLLAPSE_NONE)
+			c->quotas.v[i].used += c->quotas.v[i].v210_used;
+		c->quotas.v[i].v210_used = 0;
+	}
 }
 
 static int
@@ -292,6 +337,12 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 	if (gs_load_workload_doc(&tmp, f, obj, c, NULL, err) != 0) {
 		gs_workload_release(&tmp);
 		return -1;
+	}
+	if (tmp.npods == 0 && tmp.quotas.n > 0) {
+		/* A ResourceQuota of the snapshot: HAMi's AddQuota. */
+		gs_quotas_add_limits(&c->quotas, &tmp.quotas);
+		gs_workload_release(&tmp);
+		return 0;
 	}
 	if (tmp.npods != 1) {
 		gs_workload_release(&tmp);
@@ -383,8 +434,9 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 			c->nodes[ni].gen++;
 			rp->ninit = pod->ninit;
 			rp->init_done = init_succeeded(obj);
+			charge_quota(c, rp, &c->nodes[ni]);
 			if (pod->ninit > 0)
-				v210_delta(&c->nodes[ni], rp, rp->ninit,
+				v210_delta(c, &c->nodes[ni], rp, rp->ninit,
 				    rp->init_done);
 		}
 	}

@@ -8,7 +8,8 @@
  * selector and node affinity with the controller's own tolerations; pinned
  * to that node).  Annotations are
  * read from the pod template, as HAMi reads them; HAMi annotations on a
- * controller's own metadata draw a warning; Services, ConfigMaps and other
+ * controller's own metadata draw a warning; ResourceQuota objects give
+ * HAMi's namespace quotas (quota.h); Services, ConfigMaps and other
  * objects without pods are skipped.  Resource quantities are
  * validated as the API server would (syntax, no negatives, whole numbers
  * for extended resources).
@@ -24,15 +25,22 @@
 #include "load.h"
 #include "sharing.h"
 #include "quantity.h"
+#include "quota.h"
 
-/* Kinds that hold no pods: skipped. */
+/*
+ * Kinds that hold no pods: skipped.  PodGroup (scheduling.x-k8s.io's
+ * Coscheduling, scheduling.k8s.io's gang API, Volcano's) and Workload
+ * (scheduling.k8s.io) among them: HAMi v2.10 reads none of them; it only
+ * tells a member pod by its label or spec.schedulingGroup (gs_pod_group).
+ */
 static const char *const passive_kinds[] = {
+	"PodGroup", "Workload",
 	"Service", "ConfigMap", "Secret", "Namespace", "ServiceAccount",
 	"Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding",
 	"PersistentVolumeClaim", "PersistentVolume", "Ingress",
 	"NetworkPolicy", "HorizontalPodAutoscaler", "PodDisruptionBudget",
 	"StorageClass", "CustomResourceDefinition", "LimitRange",
-	"ResourceQuota", "PriorityClass", "Endpoints", "EndpointSlice",
+	"PriorityClass", "Endpoints", "EndpointSlice",
 	"RuntimeClass", NULL
 };
 
@@ -325,6 +333,33 @@ load_affinity(const struct yt_file *f, const struct yt_node *aff,
 	return 0;
 }
 
+/* A non-empty string value of map m's key, or NULL. */
+static const char *
+nonempty(const struct yt_node *m, const char *key)
+{
+	const struct yt_node	*v;
+
+	if (m == NULL || m->type != YT_MAP || (v = yt_get(m, key)) == NULL ||
+	    v->type != YT_SCALAR || yt_is_null(v) || v->str[0] == '\0')
+		return NULL;
+	return v->str;
+}
+
+/* IsPodGroupMember (HAMi v2.10, pkg/util/util.go): the Coscheduling
+ * label, else spec.schedulingGroup.podGroupName. */
+static void
+pod_group(const struct yt_node *meta, const struct yt_node *spec,
+    struct gs_pod *pod)
+{
+	const char	*g = nonempty(yt_get(meta, "labels"),
+			    "scheduling.x-k8s.io/pod-group");
+
+	if (g == NULL)
+		g = nonempty(yt_get(spec, "schedulingGroup"), "podGroupName");
+	if (g != NULL)
+		pod->pod_group = xstrdup(g);
+}
+
 /* Fill pod from a pod template (metadata + spec). */
 static int
 load_template(const struct yt_file *f, const struct yt_node *tmpl,
@@ -345,6 +380,7 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 	spec = yt_get(tmpl, "spec");
 	if (yt_expect(f, spec, YT_MAP, "spec", err) != 0)
 		return -1;
+	pod_group(meta, spec, pod);
 	ctrs = yt_get(spec, "containers");
 	if (yt_expect(f, ctrs, YT_SEQ, "spec.containers", err) != 0)
 		return -1;
@@ -628,6 +664,7 @@ load_object(struct gs_workload *wl, const struct yt_file *f,
 		if (strcmp(oi.kind, passive_kinds[i]) == 0)
 			return 0;	/* holds no pods */
 	if (strcmp(oi.kind, "Pod") != 0 && strcmp(oi.kind, "Deployment") != 0 &&
+	    strcmp(oi.kind, "ResourceQuota") != 0 &&
 	    strcmp(oi.kind, "ReplicaSet") != 0 &&
 	    strcmp(oi.kind, "StatefulSet") != 0 &&
 	    strcmp(oi.kind, "Job") != 0 && strcmp(oi.kind, "CronJob") != 0 &&
@@ -638,6 +675,9 @@ load_object(struct gs_workload *wl, const struct yt_file *f,
 	if (object_meta(f, obj, &oi, w, err) != 0 ||
 	    register_object(wl, f, &oi, err) != 0)
 		return -1;
+	if (strcmp(oi.kind, "ResourceQuota") == 0)
+		return gs_load_quota(&wl->quotas, f, obj, oi.ns, oi.name,
+		    cl != NULL ? cl->hami : NULL, w, err);
 	if (strcmp(oi.kind, "Pod") == 0)
 		return emit_pods(wl, f, &oi, obj, 1, cl, 0, w, err);
 	spec = yt_get(obj, "spec");

@@ -9,6 +9,7 @@
 #include "ident.h"
 #include "int32.h"
 #include "model.h"
+#include "quota.h"
 #include "util.h"
 
 const char *const gs_res_names[GS_RES_N] = {
@@ -183,6 +184,7 @@ gs_cluster_release(struct gs_cluster *c)
 	free(c->nodes);
 	gs_hami_settings_free(c->hami);
 	gs_cluster_names_drop(c);
+	gs_quotas_release(&c->quotas);
 	memset(c, 0, sizeof *c);
 }
 
@@ -199,6 +201,7 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 	for (i = 0; i < src->nnodes; i++)
 		gs_node_copy(&dst->nodes[i], &src->nodes[i]);
 	dst->hami = gs_hami_settings_dup(src->hami);
+	gs_quotas_copy(&dst->quotas, &src->quotas);
 }
 
 const char *
@@ -323,6 +326,7 @@ gs_cluster_reset_usage(struct gs_cluster *c)
 			c->nodes[i].devs[j].usedmilli = 0;
 		}
 	}
+	gs_quotas_reset_usage(&c->quotas);
 }
 
 static char *
@@ -439,6 +443,7 @@ gs_pod_release(struct gs_pod *p)
 		gs_kv_release(&p->init[i].dp);
 	}
 	free(p->init);
+	free(p->pod_group);
 	free(p->name);
 	free(p->ns);
 	free(p->workload);
@@ -460,6 +465,7 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 	dst->workload = xstrdup(src->workload);
 	dst->kind = xstrdup(src->kind);
 	dst->src_file = xstrdup(src->src_file);
+	dst->pod_group = dup_or_null(src->pod_group);
 	gs_kv_copy(&dst->annotations, &src->annotations);
 	gs_kv_copy(&dst->node_selector, &src->node_selector);
 	dst->affinity = terms_copy(src->affinity, src->naffinity);
@@ -504,6 +510,7 @@ gs_workload_copy(struct gs_workload *dst, const struct gs_workload *src)
 		gs_pod_copy(&dst->pods[i], &src->pods[i]);
 	if (src->npods == 0)
 		dst->cap = 1;
+	gs_quotas_copy(&dst->quotas, &src->quotas);
 }
 
 void
@@ -516,6 +523,7 @@ gs_workload_release(struct gs_workload *w)
 	free(w->pods);
 	gs_idset_free(w->ids);
 	free(w->ids);
+	gs_quotas_release(&w->quotas);
 	memset(w, 0, sizeof *w);
 }
 

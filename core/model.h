@@ -190,6 +190,31 @@ enum {
 
 struct gs_hami_settings;
 
+/*
+ * A namespace's HAMi quota on one device resource, as HAMi's QuotaManager
+ * keeps it (pkg/device/quota.go, v2.7+): the limit from a ResourceQuota's
+ * spec.hard "limits.<resource>", and the usage of the pods HAMi placed
+ * in the namespace (AddUsage).  quota.h has the operations.
+ */
+struct gs_quota {
+	char	*ns;
+	char	*res;		/* "nvidia.com/gpumem" */
+	int64_t	 limit;		/* Quantity.AsInt64 of the hard limit */
+	int	 limit_set;	/* a ResourceQuota names it */
+	int64_t	 used;		/* MiB (memory) or percent (cores) */
+	/* Running pods: v2.10's collapsed count minus used (applied by
+	 * gs_cluster_for_version, as gs_device.v210_*). */
+	int64_t	 v210_used;
+	char	*src_file;	/* the ResourceQuota, when limit_set */
+	int	 src_line, src_col;
+	char	*src_name;	/* its metadata.name */
+};
+
+struct gs_quotas {
+	struct gs_quota	*v;
+	size_t		 n, cap;
+};
+
 struct gs_cluster {
 	struct gs_node	*nodes;		/* listed order: breaks node ties */
 	size_t		 nnodes, cap;
@@ -199,6 +224,8 @@ struct gs_cluster {
 	 * and lookups in constant time); not copied, rebuilt when the node
 	 * count changed, dropped when nodes are removed. */
 	struct gs_idset	*names;
+	/* HAMi's namespace quotas and their usage (quota.h). */
+	struct gs_quotas quotas;
 };
 
 /*
@@ -347,6 +374,10 @@ struct gs_pod {
 	/* The share view: the exact milli-GPU per GPU a trace pod asks
 	 * (1..1000); 0 where the memory request gives it. */
 	int32_t			 gpu_milli;
+	/* v2.10's IsPodGroupMember (pkg/util/util.go): the label
+	 * scheduling.x-k8s.io/pod-group or spec.schedulingGroup.
+	 * podGroupName, when not empty; else NULL. */
+	char			*pod_group;
 };
 
 struct gs_idset;
@@ -357,6 +388,9 @@ struct gs_workload {
 	/* The objects and pods loaded so far (ident.h), to refuse one
 	 * defined twice; copies have none. */
 	struct gs_idset	*ids;
+	/* ResourceQuota limits read with the pods (quota.h); the
+	 * simulation adds them to its cluster. */
+	struct gs_quotas quotas;
 };
 
 void	gs_pod_release(struct gs_pod *);

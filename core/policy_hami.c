@@ -63,7 +63,8 @@ struct node_outcome {
 /* Failures of one request shape (request + filter annotations). */
 struct memo_shape {
 	struct hami_creq	 req;
-	char			*filter_key;
+	char			*filter_key;	/* namespace too, with quotas */
+	char			*quota_used;	/* the quotas' use, or NULL */
 	struct node_outcome	*node;		/* per node */
 };
 
@@ -86,6 +87,7 @@ struct hami_state {
 	float			*oscore;
 	unsigned char		 obuilt[2];
 	struct hami_scratch	 scratch;
+	struct hami_pod_quota	 quota;		/* the pod's, in scratch */
 	struct memo_shape	 memo[MEMO_MAX_SHAPES];
 	size_t			 nmemo;
 	uint64_t		 epoch;
@@ -99,6 +101,7 @@ memo_clear(struct hami_state *st)
 
 	for (i = 0; i < st->nmemo; i++) {
 		free(st->memo[i].filter_key);
+		free(st->memo[i].quota_used);
 		free(st->memo[i].node);
 	}
 	st->nmemo = 0;
@@ -324,30 +327,68 @@ filter_key(const struct gs_pod *pod)
 	return out;
 }
 
+/*
+ * The use of the namespace quotas Fit reads (v2.7+), or NULL: a failure
+ * holds only while that use is the same (it only grows until usage is
+ * released, which clears the memo, but a larger use may change the
+ * reasons).
+ */
+static char *
+quota_used_key(const struct hami_pod_quota *q)
+{
+	char	*out = xstrdup(""), *t;
+	int	 v;
+
+	for (v = 0; v < GS_QUOTA_VENDORS; v++) {
+		t = xasprintf("%s%lld,%lld;", out, q->mem[v] ?
+		    (long long)q->mem[v]->used : -1LL, q->core[v] ?
+		    (long long)q->core[v]->used : -1LL);
+		free(out);
+		out = t;
+	}
+	return out;
+}
+
 static struct memo_shape *
 memo_find(struct hami_state *st, const struct hami_creq *r,
     const struct gs_pod *pod)
 {
 	struct memo_shape	*m;
-	char			*key = filter_key(pod);
+	char			*key = filter_key(pod), *t, *used = NULL;
 	size_t			 i;
 
+	if (st->scratch.quota != NULL) {
+		t = xasprintf("%s\nns=%s", key, pod->ns);
+		free(key);
+		key = t;
+		used = quota_used_key(st->scratch.quota);
+	}
 	for (i = 0; i < st->nmemo; i++) {
 		m = &st->memo[i];
 		if (m->req.n == r->n && memcmp(m->req.r, r->r,
 		    r->n * sizeof r->r[0]) == 0 &&
 		    strcmp(m->filter_key, key) == 0) {
 			free(key);
+			if (used != NULL && strcmp(used, m->quota_used) != 0) {
+				/* The quotas' use changed: start afresh. */
+				memset(m->node, 0, st->nnodes *
+				    sizeof *m->node);
+				free(m->quota_used);
+				m->quota_used = used;
+			} else
+				free(used);
 			return m;
 		}
 	}
 	if (st->nmemo == MEMO_MAX_SHAPES) {
 		free(key);
+		free(used);
 		return NULL;
 	}
 	m = &st->memo[st->nmemo++];
 	m->req = *r;
 	m->filter_key = key;
+	m->quota_used = used;
 	m->node = xcalloc(st->nnodes, sizeof *m->node);
 	return m;
 }
@@ -370,11 +411,16 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 	size_t	c;
 
 	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
+	st->quota.grants = grants;
+	st->quota.stride = st->stride;
+	st->quota.ngrants = st->ngrants;
+	st->quota.ninit = ninit;
 	for (c = 0; c < ninit + nctrs; c++) {
 		if (hami_fresh_usage(f->hp, c, ninit))
 			hami_scratch_load(&st->scratch, node, f->gpu_binpack);
 		memset(st->tgrants[c], 0, sizeof st->tgrants[c]);
 		st->ngrants[c] = 0;
+		st->quota.cur = c;
 		if (reqs[c].nums == 0)
 			continue;
 		if (hami_fit_container(&st->scratch, &reqs[c], f,
@@ -837,6 +883,19 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		free(reqs);
 		return;
 	}
+	/* v2.9+: the webhook's fitResourceQuota, at the pod's creation
+	 * (the pods before it placed). */
+	if (hami_quota_webhook_refuses(c, pod, st->cfg, reqs, d->ninit)) {
+		d->status = GS_PENDING;
+		d->reason = xstrdup("HAMi's admission webhook refuses the pod: "
+		    "exceeding resource quota");
+		free(reqs);
+		return;
+	}
+	/* v2.7+: Fit checks the namespace's quotas; their refusals depend
+	 * on the namespace and its use too (memo_find's key). */
+	st->scratch.quota = hami_quota_prepare(&st->quota, c, pod, hp) ?
+	    &st->quota : NULL;
 	if (c->epoch != st->epoch) {
 		memo_clear(st);		/* usage was released */
 		st->epoch = c->epoch;
@@ -852,6 +911,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		free(reqs);
 		hami_filter_release(&f);
+		st->scratch.quota = NULL;
 		return;
 	}
 	grants = xcalloc(nall * st->stride, sizeof *grants);
@@ -874,6 +934,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	st->ngrants = NULL;
 	free(reqs);
 	hami_filter_release(&f);
+	st->scratch.quota = NULL;
 }
 
 /* Every profile is this policy; hami_profile() reads its row.  The

@@ -806,6 +806,44 @@ resource_cell(char *buf, size_t len, int64_t used, int64_t alloc,
 		    (long long)(alloc / div));
 }
 
+/* Does HAMi of that version read quota q (a limit, v2.7+)? */
+static int
+quota_shown(const struct gs_quota *q, int version)
+{
+	return q->limit_set &&
+	    hami_profile_of_version(version)->quota_fit != HQF_NONE;
+}
+
+/* HAMi's namespace quotas as it counts them (QuotaManager), if any. */
+static void
+state_quotas(FILE *fp, const struct gs_cluster *c, int version)
+{
+	size_t	i, nw = 9, rw = 8;
+	int	head = 1;
+
+	for (i = 0; i < c->quotas.n; i++)
+		if (quota_shown(&c->quotas.v[i], version)) {
+			if (strlen(c->quotas.v[i].ns) > nw)
+				nw = strlen(c->quotas.v[i].ns);
+			if (strlen(c->quotas.v[i].res) > rw)
+				rw = strlen(c->quotas.v[i].res);
+		}
+	for (i = 0; i < c->quotas.n; i++) {
+		const struct gs_quota *q = &c->quotas.v[i];
+
+		if (!quota_shown(q, version))
+			continue;
+		if (head)
+			fprintf(fp, "\n%-*s  %-*s  %12s  %12s  %s\n", (int)nw,
+			    "NAMESPACE", (int)rw, "RESOURCE", "USED", "LIMIT",
+			    "RESOURCEQUOTA");
+		head = 0;
+		fprintf(fp, "%-*s  %-*s  %12lld  %12lld  %s\n", (int)nw, q->ns,
+		    (int)rw, q->res, (long long)q->used, (long long)q->limit,
+		    q->src_name);
+	}
+}
+
 void
 gs_report_state(FILE *fp, const struct gs_cluster *c,
     const struct gs_running *r, int version)
@@ -850,6 +888,7 @@ gs_report_state(FILE *fp, const struct gs_cluster *c,
 			gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_running(&gx, i,
 			    c->nodes[i].devs[j].id));
 	gs_gpu_index_release(&gx);
+	state_quotas(fp, c, version);
 }
 
 static json_t *
@@ -862,7 +901,7 @@ json_t *
 gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
     int version)
 {
-	json_t	*nodes = json_array();
+	json_t	*nodes = json_array(), *quotas = json_array(), *doc;
 	size_t	 i, j;
 	struct gs_gpu_index gx;
 
@@ -891,7 +930,21 @@ gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
 		json_array_append_new(nodes, o);
 	}
 	gs_gpu_index_release(&gx);
-	return json_pack("{s:s,s:i,s:s,s:o}", "gpusched_version", GS_VERSION,
+	doc = json_pack("{s:s,s:i,s:s,s:o}", "gpusched_version", GS_VERSION,
 	    "schema_version", GS_SCHEMA_VERSION, "profile", "hami-v2.6.1",
 	    "nodes", nodes);
+	/* Only with quotas: the document is otherwise as before. */
+	for (i = 0; i < c->quotas.n; i++)
+		if (quota_shown(&c->quotas.v[i], version))
+			json_array_append_new(quotas, json_pack(
+			    "{s:s,s:s,s:I,s:I,s:s}", "namespace",
+			    c->quotas.v[i].ns, "resource", c->quotas.v[i].res,
+			    "used", (json_int_t)c->quotas.v[i].used, "limit",
+			    (json_int_t)c->quotas.v[i].limit, "resourcequota",
+			    c->quotas.v[i].src_name));
+	if (json_array_size(quotas) > 0)
+		json_object_set_new(doc, "quotas", quotas);
+	else
+		json_decref(quotas);
+	return doc;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hami.h"
+#include "quota.h"
 #include "running.h"
 #include "sim.h"
 #include "whatif.h"
@@ -30,6 +31,8 @@ gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
 	memset(out, 0, sizeof *out);
 	gs_config_copy(&out->cfg, cfg);
 	gs_sim_cluster(&out->cluster, c, &out->cfg);
+	/* The workload's ResourceQuotas, known before its first pod. */
+	gs_quotas_add_limits(&out->cluster.quotas, &w->quotas);
 	if (o->prepare != NULL)
 		o->prepare(&out->cluster, o->arg);
 	gs_engine_run(&out->cluster, w, &out->cfg, p, o->progress, &out->res);

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "suites.h"
+#include "../../core/load.h"
 #include "../../core/util.h"
+#include "../../core/yamltree.h"
 
 void
 t_node(struct gs_node *n, const char *name, size_t count, int32_t mem,
@@ -192,4 +194,28 @@ t_hp(const char *s)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(hp);
 	return hp;
+}
+
+int
+t_load_workload(const char *yaml, struct gs_workload *w,
+    struct gs_warnings *warn, char *msg, size_t len)
+{
+	struct yt_file	f;
+	struct gs_error	err;
+	size_t		i;
+	int		rc = 0;
+
+	memset(&err, 0, sizeof err);
+	memset(w, 0, sizeof *w);
+	msg[0] = '\0';
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "w.yaml", yaml, strlen(yaml), &err),
+	    0);
+	for (i = 0; i < f.ndocs && rc == 0; i++)
+		if (f.docs[i].root != NULL)
+			rc = gs_load_workload_doc(w, &f, f.docs[i].root, NULL,
+			    warn, &err);
+	if (rc != 0)
+		gs_error_format(&err, msg, len);
+	yt_file_release(&f);
+	return rc;
 }

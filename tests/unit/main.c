@@ -48,6 +48,7 @@ main(void)
 		SUITE(html),
 		SUITE(trace_model),
 		SUITE(engine_events),
+		SUITE(quota),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -36,6 +36,7 @@ extern CU_TestInfo sharing_tests[];
 extern CU_TestInfo html_tests[];
 extern CU_TestInfo trace_model_tests[];
 extern CU_TestInfo engine_events_tests[];
+extern CU_TestInfo quota_tests[];
 
 /* The HAMi profile row named or aliased s ("2.9.0"); fails the test
  * when there is none. */
@@ -58,6 +59,11 @@ struct t_fit {
 	int			counts[HR_N];
 	int			insufficient;
 };
+
+/* Load yaml ("w.yaml") as a workload, warnings into warn (may be
+ * NULL): 0, or -1 with the located error in msg ("" when it loads). */
+int	t_load_workload(const char *yaml, struct gs_workload *,
+	    struct gs_warnings *warn, char *msg, size_t len);
 
 /* Nodes of those names, each 4 T4s of 15360 MiB, 32 cores, 128 GiB
  * and 110 pods allocatable. */

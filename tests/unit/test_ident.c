@@ -188,23 +188,7 @@ test_cluster_find(void)
 static void
 load_wl(const char *yaml, struct gs_workload *w, char *msg, size_t len)
 {
-	struct yt_file	f;
-	struct gs_error	err;
-	size_t		i;
-	int		rc = 0;
-
-	memset(&err, 0, sizeof err);
-	memset(w, 0, sizeof *w);
-	msg[0] = '\0';
-	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "w.yaml", yaml, strlen(yaml), &err),
-	    0);
-	for (i = 0; i < f.ndocs && rc == 0; i++)
-		if (f.docs[i].root != NULL)
-			rc = gs_load_workload_doc(w, &f, f.docs[i].root, NULL,
-			    NULL, &err);
-	if (rc != 0)
-		gs_error_format(&err, msg, len);
-	yt_file_release(&f);
+	(void)t_load_workload(yaml, w, NULL, msg, len);
 }
 
 #define POD(ns, name) "kind: Pod\nmetadata: {name: " name ns "}\n" \
