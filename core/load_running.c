@@ -269,7 +269,7 @@ gs_cluster_for_version(struct gs_cluster *c, int version)
 		}
 		changed |= drop_unregistered(n, hp);
 		if (changed)
-			n->gen++;
+			gs_cluster_touch(c, i);
 	}
 }
 
@@ -333,7 +333,7 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 			n->used_cpu += pod->req_cpu;
 			n->used_mem += pod->req_mem;
 			n->used_pods++;
-			n->gen++;
+			gs_cluster_touch(c, (size_t)rp->bound);
 		}
 	}
 	node = gs_kv_get(&pod->annotations, HAMI_ASSIGNED_NODE_ANNO);
@@ -380,7 +380,7 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 				d->usedcores = i32_add(d->usedcores,
 				    rp->devs[k].usedcores);
 			}
-			c->nodes[ni].gen++;
+			gs_cluster_touch(c, (size_t)ni);
 			rp->ninit = pod->ninit;
 			rp->init_done = init_succeeded(obj);
 			if (pod->ninit > 0)

@@ -157,7 +157,15 @@ struct gs_cluster {
 	 * and lookups in constant time); not copied, rebuilt when the node
 	 * count changed, dropped when nodes are removed. */
 	struct gs_idset	*names;
+	/* The nodes whose gen changed, oldest first (gs_cluster_touch): the
+	 * last GS_TOUCH_RING of touch_seq touches, counted since touch_base
+	 * (a copy starts its own log), so a policy's per-node cache is
+	 * refreshed in O(changed) instead of comparing every node's gen. */
+	size_t		*touch_ring;
+	uint64_t	 touch_seq, touch_base;
 };
+
+#define GS_TOUCH_RING	1024
 
 /*
  * The number shown for GPU j of node n: its index, or its position in
@@ -185,6 +193,14 @@ long	gs_cluster_find(struct gs_cluster *, const char *name);
 struct gs_idset *gs_cluster_names(struct gs_cluster *);
 void	gs_cluster_names_drop(struct gs_cluster *);
 void	gs_cluster_reset_usage(struct gs_cluster *);
+/* Node i's usage changed: its gen is bumped and the change logged. */
+void	gs_cluster_touch(struct gs_cluster *, size_t i);
+/* Does the log still hold every touch from seq on (touches seq to
+ * touch_seq - 1, read with gs_cluster_touched)?  If not, the caller looks
+ * at every node. */
+int	gs_cluster_touches_kept(const struct gs_cluster *, uint64_t seq);
+/* The node of touch k (k from a kept seq up to touch_seq - 1). */
+size_t	gs_cluster_touched(const struct gs_cluster *, uint64_t k);
 
 /* The resources HAMi reads: NVIDIA's, then the other vendors' (vendor.h). */
 enum gs_res {

@@ -65,6 +65,10 @@ struct memo_shape {
 	struct hami_creq	 req;
 	char			*filter_key;
 	struct node_outcome	*node;		/* per node */
+	/* Per kept order ([0] binpack, [1] spread): its first skip nodes
+	 * are known to fail this shape (a lower bound: ord_move keeps it
+	 * one, place_ordered extends it). */
+	size_t			 skip[2];
 };
 
 struct hami_state {
@@ -85,6 +89,9 @@ struct hami_state {
 	size_t			*ord[2], *pos[2];
 	float			*oscore;
 	unsigned char		 obuilt[2];
+	/* The cluster's touch log read up to here (ord_refresh). */
+	const struct gs_cluster	*ocl;
+	uint64_t		 seen;
 	struct hami_scratch	 scratch;
 	struct memo_shape	 memo[MEMO_MAX_SHAPES];
 	size_t			 nmemo;
@@ -211,6 +218,27 @@ ord_search(const struct hami_state *st, int spread, const size_t *v,
 	return lo;
 }
 
+/*
+ * Node i went from place from to place to of an order: each memo shape's
+ * known-failing prefix of it stays a known-failing prefix (removing a
+ * node before its end shortens it by one; inserting at or before its end
+ * lengthens it if i is known to fail the shape, else ends it at to).
+ */
+static void
+memo_skip_move(struct hami_state *st, int spread, size_t i, size_t from,
+    size_t to)
+{
+	size_t	m, *sk;
+
+	for (m = 0; m < st->nmemo; m++) {
+		sk = &st->memo[m].skip[spread];
+		if (from < *sk)
+			(*sk)--;
+		if (to <= *sk)
+			*sk = st->memo[m].node[i].known ? *sk + 1 : to;
+	}
+}
+
 /* Node i's score changed to oscore[i]: move it to its place. */
 static void
 ord_move(struct hami_state *st, int spread, size_t nnodes, size_t i)
@@ -224,6 +252,7 @@ ord_move(struct hami_state *st, int spread, size_t nnodes, size_t i)
 	v[to] = i;
 	for (k = from < to ? from : to; k <= (from < to ? to : from); k++)
 		pos[v[k]] = k;
+	memo_skip_move(st, spread, i, from, to);
 }
 
 /* Build the order of one direction: the heap's pops, once. */
@@ -232,6 +261,8 @@ ord_build(struct hami_state *st, int spread, size_t nnodes)
 {
 	size_t	i, n = nnodes;
 
+	for (i = 0; i < st->nmemo; i++)
+		st->memo[i].skip[spread] = 0;
 	st->ord[spread] = xcalloc(nnodes, sizeof *st->ord[spread]);
 	st->pos[spread] = xcalloc(nnodes, sizeof *st->pos[spread]);
 	for (i = 0; i < nnodes; i++)
@@ -254,35 +285,54 @@ same_score(float a, float b)
 	return !(a < b) && !(a > b) && isnan(a) == isnan(b);
 }
 
+/* Rescore node i if its gen changed, and move it in both built orders if
+ * its score moved. */
+static void
+ord_rescore(struct hami_state *st, const struct gs_cluster *c, size_t i)
+{
+	size_t	s;
+
+	if (st->nvalid[i] && st->ngen[i] == c->nodes[i].gen &&
+	    same_score(st->nscore[i], st->oscore[i]))
+		return;
+	node_score(st, c, i);
+	if (same_score(st->nscore[i], st->oscore[i])) {
+		st->oscore[i] = st->nscore[i];
+		return;
+	}
+	st->oscore[i] = st->nscore[i];
+	for (s = 0; s < 2; s++)
+		if (st->obuilt[s])
+			ord_move(st, (int)s, st->nnodes, i);
+}
+
 /*
  * Bring the kept order of the pod's direction up to date: rescore the
  * nodes whose gen changed (usually the one the last pod went to) and move
- * those whose score moved, in both built orders.
+ * those whose score moved, in both built orders.  A node's score changes
+ * only with its gen, so the nodes the cluster's touch log names since the
+ * last refresh are all there is to look at; when the log no longer holds
+ * them all (or this is another cluster), every node is.
  */
 static const size_t *
 ord_refresh(struct hami_state *st, const struct gs_cluster *c, int spread)
 {
-	size_t	i, s;
+	uint64_t	k;
+	size_t		i;
 
 	if (st->oscore == NULL) {
 		st->oscore = xcalloc(st->nnodes, sizeof *st->oscore);
 		for (i = 0; i < st->nnodes; i++)
 			st->oscore[i] = node_score(st, c, i);
+	} else if (st->ocl == c && gs_cluster_touches_kept(c, st->seen)) {
+		for (k = st->seen; k < c->touch_seq; k++)
+			ord_rescore(st, c, gs_cluster_touched(c, k));
+	} else {
+		for (i = 0; i < st->nnodes; i++)
+			ord_rescore(st, c, i);
 	}
-	for (i = 0; i < st->nnodes; i++) {
-		if (st->nvalid[i] && st->ngen[i] == c->nodes[i].gen &&
-		    same_score(st->nscore[i], st->oscore[i]))
-			continue;
-		node_score(st, c, i);
-		if (same_score(st->nscore[i], st->oscore[i])) {
-			st->oscore[i] = st->nscore[i];
-			continue;
-		}
-		st->oscore[i] = st->nscore[i];
-		for (s = 0; s < 2; s++)
-			if (st->obuilt[s])
-				ord_move(st, (int)s, st->nnodes, i);
-	}
+	st->ocl = c;
+	st->seen = c->touch_seq;
 	if (!st->obuilt[spread])
 		ord_build(st, spread, st->nnodes);
 	return st->ord[spread];
@@ -349,6 +399,7 @@ memo_find(struct hami_state *st, const struct hami_creq *r,
 	m->req = *r;
 	m->filter_key = key;
 	m->node = xcalloc(st->nnodes, sizeof *m->node);
+	m->skip[0] = m->skip[1] = 0;
 	return m;
 }
 
@@ -722,7 +773,7 @@ place_ordered(struct hami_state *st, const struct gs_cluster *c,
     struct memo_shape *memo, struct gs_placement *d)
 {
 	const size_t	*v;
-	size_t		 k, i;
+	size_t		 k, i, *sk;
 
 	if (pod->pinned_node >= 0) {
 		i = (size_t)pod->pinned_node;
@@ -733,7 +784,14 @@ place_ordered(struct hami_state *st, const struct gs_cluster *c,
 		return;
 	}
 	v = ord_refresh(st, c, f->node_spread);
-	for (k = 0; k < c->nnodes; k++)
+	k = 0;
+	if (memo != NULL) {	/* the nodes known to fail, skipped at once */
+		sk = &memo->skip[f->node_spread];
+		while (*sk < c->nnodes && memo->node[v[*sk]].known)
+			(*sk)++;
+		k = *sk;
+	}
+	for (; k < c->nnodes; k++)
 		if (candidate(c, v[k], pod, f, memo) &&
 		    try_node(st, c, v[k], pod, reqs, f, grants, memo, d))
 			return;
