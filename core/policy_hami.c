@@ -89,6 +89,14 @@ struct hami_state {
 	size_t			*ord[2], *pos[2];
 	float			*oscore;
 	unsigned char		 obuilt[2];
+	/* memory_hint's per-node answer for one vendor: the most free
+	 * memory on a GPU of its type and the first GPU with it (-1: none),
+	 * at gen hgen[i]; hvalid 0 when not computed. */
+	int64_t			*hfree;
+	long			*hdev;
+	uint64_t		*hgen;
+	unsigned char		*hvalid;
+	int			 hvendor;
 	/* The cluster's touch log read up to here (ord_refresh). */
 	const struct gs_cluster	*ocl;
 	uint64_t		 seen;
@@ -149,6 +157,10 @@ hami_destroy(void *p)
 	free(st->pos[0]);
 	free(st->pos[1]);
 	free(st->oscore);
+	free(st->hfree);
+	free(st->hdev);
+	free(st->hgen);
+	free(st->hvalid);
 	hami_scratch_release(&st->scratch);
 	free(st);
 }
@@ -534,20 +546,63 @@ add_reason(struct reason_group **g, size_t *n, size_t *cap,
 }
 
 /*
+ * The most free memory on node i's GPUs of the vendor's type and the
+ * first GPU that has it (*dev -1: none), kept per node until its gen
+ * moves.
+ */
+static int64_t
+node_most_free(struct hami_state *st, const struct gs_cluster *c, size_t i,
+    int vendor, long *dev)
+{
+	const struct gs_node	*n = &c->nodes[i];
+	int64_t			 fm, best = INT64_MIN;
+	size_t			 j;
+
+	if (st->hfree == NULL || st->hvendor != vendor) {
+		free(st->hfree);
+		free(st->hdev);
+		free(st->hgen);
+		free(st->hvalid);
+		st->hfree = xcalloc(st->nnodes, sizeof *st->hfree);
+		st->hdev = xcalloc(st->nnodes, sizeof *st->hdev);
+		st->hgen = xcalloc(st->nnodes, sizeof *st->hgen);
+		st->hvalid = xcalloc(st->nnodes, 1);
+		st->hvendor = vendor;
+	}
+	if (!st->hvalid[i] || st->hgen[i] != n->gen) {
+		st->hdev[i] = -1;
+		for (j = 0; j < n->ndevs; j++) {
+			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
+			if ((st->hdev[i] >= 0 && fm <= best) ||
+			    strstr(n->devs[j].type, gs_vendors[vendor].type) ==
+			    NULL)
+				continue;
+			best = fm;
+			st->hdev[i] = (long)j;
+		}
+		st->hfree[i] = best;
+		st->hgen[i] = n->gen;
+		st->hvalid[i] = 1;
+	}
+	*dev = st->hdev[i];
+	return st->hfree[i];
+}
+
+/*
  * " (needs 16000 MiB per GPU, largest free 15360 MiB on t4-node GPU 3)":
  * what the first GPU request asks against the most free memory on any
  * GPU the pod could use.
  */
 static void
-memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
-    const struct hami_creq *reqs, const struct hami_profile *hp, char *buf,
-    size_t len)
+memory_hint(struct hami_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_profile *hp, char *buf, size_t len)
 {
 	const struct hami_req	*r = NULL;
 	char			 fbuf[192];
 	long			 bn = -1, bd = -1;
 	int64_t			 best = -1, fm;
-	size_t			 i, j;
+	size_t			 i;
 	char			 need[64];
 
 	for (i = 0; i < pod->nctrs && r == NULL; i++)
@@ -563,30 +618,23 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 	else
 		return;
 	/*
-	 * The cheap test first: a device matters only if its free memory
-	 * beats the best so far, and its node only if it has such a device;
-	 * the type and the node's refusal (pure functions of the state) are
-	 * asked of those alone, which leaves the answer as it was.
+	 * The cheap test first: a node matters only if its most free GPU
+	 * of the type (node_most_free, cached on gen) beats the best so
+	 * far; the node's refusal (a pure function of the state) is asked
+	 * of those alone, which leaves the answer as it was.  The first
+	 * node, and in it the first GPU, with the most free memory wins.
 	 */
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
-		int64_t	nbest = best;
-		long	nd = -1;
+		long	nd;
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		for (j = 0; j < n->ndevs; j++) {
-			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
-			if (fm <= nbest || strstr(n->devs[j].type,
-			    gs_vendors[r->vendor].type) == NULL)
-				continue;	/* smaller, or another type */
-			nbest = fm;
-			nd = (long)j;
-		}
-		if (nd < 0 ||
+		fm = node_most_free(st, c, i, r->vendor, &nd);
+		if (nd < 0 || fm <= best ||
 		    hami_node_refusal(n, pod, hp, fbuf, sizeof fbuf) != NULL)
 			continue;
-		best = nbest;
+		best = fm;
 		bn = (long)i;
 		bd = nd;
 	}
@@ -643,10 +691,11 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			memory_short = 1;
 	}
 	if (memory_short && off < len)
-		memory_hint(c, pod, reqs + ninit, hami_profile(st->cfg),
+		memory_hint(st, c, pod, reqs + ninit, hami_profile(st->cfg),
 		    out + off, len - off);
 	free(g);
-	return out;
+	/* Kept with the placement: no longer than it is. */
+	return xreallocarray(out, strlen(out) + 1, 1);
 }
 
 /* Does a request of c go through Ascend's own Fit (v2.7+)? */
@@ -737,8 +786,8 @@ candidate(const struct gs_cluster *c, size_t i, const struct gs_pod *pod,
 
 	if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 		return 0;
-	return hami_node_usable(&c->nodes[i], f->hp) &&
-	    !(memo != NULL && memo->node[i].known) &&
+	return !(memo != NULL && memo->node[i].known) &&
+	    hami_node_usable(&c->nodes[i], f->hp) &&
 	    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf) == NULL;
 }
 

@@ -265,6 +265,64 @@ test_order_skip_prefix(void)
 }
 
 /*
+ * The pending reason's memory hint, kept per node on gen: three 1-GPU
+ * T4s (15360 MiB).  Pods of 12000 MiB go to n0, n1, n2 in turn (binpack:
+ * the used node has 3360 MiB left); a 16000 MiB pod before each and after
+ * the last is pending, its hint the first node with the most free memory:
+ * n0, n1, n2, then n0 with 3360 MiB (all alike); after n0's pod leaves,
+ * n0 with 15360 MiB.
+ */
+static void
+test_memory_hint_follows_gen(void)
+{
+	static const char *const want[5] = { "15360 MiB on n0",
+	    "15360 MiB on n1", "15360 MiB on n2", "3360 MiB on n0",
+	    "15360 MiB on n0" };
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_placement	 d[3], big;
+	void			*st;
+	size_t			 i;
+	char			 s[128];
+
+	memset(&c, 0, sizeof c);
+	memset(&w, 0, sizeof w);
+	c.nodes = xcalloc(3, sizeof *c.nodes);
+	c.nnodes = c.cap = 3;
+	for (i = 0; i < 3; i++) {
+		snprintf(s, sizeof s, "n%zu", i);
+		t_node(&c.nodes[i], s, 1, 15360, "NVIDIA-Tesla T4");
+	}
+	t_ctr(&t_pod(&w, "small", 1)->ctrs[0], 1, 12000, -1, -1);
+	t_ctr(&t_pod(&w, "big", 1)->ctrs[0], 1, 16000, -1, -1);
+	gs_config_init(&cfg);
+	st = gs_policy_hami_v261.create(&c, &cfg);
+	for (i = 0; i < 5; i++) {
+		if (i == 4)
+			gs_engine_release(&c, &d[0], &w.pods[0]);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[1], &big);
+		CU_ASSERT_EQUAL(big.status, GS_PENDING);
+		snprintf(s, sizeof s, "(needs 16000 MiB per GPU, largest free "
+		    "%s GPU 0)", want[i]);
+		CU_ASSERT_PTR_NOT_NULL(big.reason != NULL ?
+		    strstr(big.reason, s) : NULL);
+		gs_placement_release(&big);
+		if (i >= 3)
+			continue;
+		gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[i]);
+		CU_ASSERT_EQUAL(d[i].node, (long)i);
+		gs_engine_commit(&c, &d[i], &w.pods[0]);
+	}
+	gs_policy_hami_v261.destroy(st);
+	for (i = 0; i < 3; i++)
+		gs_placement_release(&d[i]);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+}
+
+/*
  * The FGD family's node view is cached per gen: one 15360 MiB T4, a pod
  * of 10000 MiB (652 milli) fits once; after the engine charges it (gen
  * moves) the same pod no longer fits (348 milli left).  Usage changed
@@ -409,6 +467,7 @@ CU_TestInfo perf_tests[] = {
 	    test_order_follows_usage },
 	{ "HAMi's kept order: a shape's known-failing prefix",
 	    test_order_skip_prefix },
+	{ "HAMi's memory hint follows gen", test_memory_hint_follows_gen },
 	{ "the cluster's touch log: order, overflow, copies",
 	    test_touch_log },
 	{ "FGD family's node view follows gen", test_openb_view_follows_gen },
