@@ -460,7 +460,29 @@ test_gpu_index(void)
 	gs_cluster_release(&c);
 }
 
+/*
+ * A container's resources, packed: 2 x GS_RES_N values of 10 bytes (1 +
+ * 1 + 8) instead of 16; a value written and read back through a pointer
+ * to its struct, as hami_request.c's pick does.
+ */
+static void
+test_resval_packed(void)
+{
+	struct gs_container	 c;
+	const struct gs_resval	*p = &c.lim[GS_RES_GPUMEM];
+
+	memset(&c, 0, sizeof c);
+	CU_ASSERT_EQUAL(sizeof(struct gs_resval), 10);
+	CU_ASSERT_EQUAL(sizeof c.lim, GS_RES_N * (size_t)10);
+	c.lim[GS_RES_GPUMEM] = (struct gs_resval){ 1, 1, 8000000000LL };
+	CU_ASSERT_EQUAL(p->set, 1);
+	CU_ASSERT_EQUAL(p->ok, 1);
+	CU_ASSERT_EQUAL(p->v, 8000000000LL);
+	CU_ASSERT_EQUAL(c.lim[GS_RES_GPUMEM + 1].v, 0);
+}
+
 CU_TestInfo perf_tests[] = {
+	{ "a container's resource values are packed", test_resval_packed },
 	{ "HAMi's kept node order decides as the per-pod heap",
 	    test_order_is_exact },
 	{ "HAMi's kept node order follows commits and releases",
