@@ -217,7 +217,9 @@ sim_main(int argc, char **argv)
 		runs = json_array();
 		json_object_set_new(all, "runs", runs);
 	}
-	golden = gs_golden_new();
+	/* The golden record only when one is written or compared: at scale
+	 * it is a tree of every placement. */
+	golden = a.update->count > 0 || want != NULL ? gs_golden_new() : NULL;
 	if (strcmp(fmt, "csv") == 0)
 		gs_report_csv_header(stdout);
 	else if (strcmp(fmt, "html") == 0)
@@ -242,9 +244,10 @@ sim_main(int argc, char **argv)
 		rr.m = &sim.m;
 		rr.running = &sc.running;
 		pending += sim.res.pending;
-		gs_golden_add_run(golden, sc.path != NULL ? sc.runs[i].name :
-		    GS_GOLDEN_FILES_RUN, &sim.cfg,
-		    &sim.cluster, &sc.runs[i].wl, &sim.res);
+		if (golden != NULL)
+			gs_golden_add_run(golden, sc.path != NULL ?
+			    sc.runs[i].name : GS_GOLDEN_FILES_RUN, &sim.cfg,
+			    &sim.cluster, &sc.runs[i].wl, &sim.res);
 		if (strcmp(fmt, "table") == 0) {
 			if (i > 0 && nsel > 1)
 				printf("\n");

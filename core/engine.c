@@ -147,7 +147,7 @@ charge(struct gs_cluster *c, const struct gs_placement *pl,
 	n->used_cpu += sign * pod->req_cpu;
 	n->used_mem += sign * pod->req_mem;
 	n->used_pods += sign;
-	n->gen++;
+	gs_cluster_touch(c, (size_t)pl->node);	/* gen++, logged */
 }
 
 void

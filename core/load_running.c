@@ -309,7 +309,7 @@ gs_cluster_for_version(struct gs_cluster *c, int version)
 		}
 		changed |= drop_unregistered(n, hp);
 		if (changed)
-			n->gen++;
+			gs_cluster_touch(c, i);
 	}
 	for (i = 0; i < c->quotas.n; i++) {
 		if (hp->init_collapse != GS_COLLAPSE_NONE)
@@ -384,7 +384,7 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 			n->used_cpu += pod->req_cpu;
 			n->used_mem += pod->req_mem;
 			n->used_pods++;
-			n->gen++;
+			gs_cluster_touch(c, (size_t)rp->bound);
 		}
 	}
 	node = gs_kv_get(&pod->annotations, HAMI_ASSIGNED_NODE_ANNO);
@@ -431,7 +431,7 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 				d->usedcores = i32_add(d->usedcores,
 				    rp->devs[k].usedcores);
 			}
-			c->nodes[ni].gen++;
+			gs_cluster_touch(c, (size_t)ni);
 			rp->ninit = pod->ninit;
 			rp->init_done = init_succeeded(obj);
 			charge_quota(c, rp, &c->nodes[ni]);

@@ -185,6 +185,7 @@ gs_cluster_release(struct gs_cluster *c)
 	gs_hami_settings_free(c->hami);
 	gs_cluster_names_drop(c);
 	gs_quotas_release(&c->quotas);
+	free(c->touch_ring);
 	memset(c, 0, sizeof *c);
 }
 
@@ -195,6 +196,7 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 
 	memset(dst, 0, sizeof *dst);
 	dst->epoch = src->epoch;
+	dst->touch_seq = dst->touch_base = src->touch_seq;
 	dst->nnodes = dst->cap = src->nnodes;
 	dst->nodes = xcalloc(src->nnodes ? src->nnodes : 1,
 	    sizeof *dst->nodes);
@@ -318,7 +320,7 @@ gs_cluster_reset_usage(struct gs_cluster *c)
 
 	c->epoch++;
 	for (i = 0; i < c->nnodes; i++) {
-		c->nodes[i].gen++;
+		gs_cluster_touch(c, i);
 		for (j = 0; j < c->nodes[i].ndevs; j++) {
 			c->nodes[i].devs[j].used = 0;
 			c->nodes[i].devs[j].usedmem = 0;
@@ -681,4 +683,26 @@ gs_collapse_gpu(const struct gs_gpu_use *u, size_t n, int dev, int init_done,
 	*mem = imem > amem ? imem : amem;
 	*cores = icores > acores ? icores : acores;
 	return found;
+}
+
+void
+gs_cluster_touch(struct gs_cluster *c, size_t i)
+{
+	c->nodes[i].gen++;
+	if (c->touch_ring == NULL)
+		c->touch_ring = xcalloc(GS_TOUCH_RING, sizeof *c->touch_ring);
+	c->touch_ring[c->touch_seq++ % GS_TOUCH_RING] = i;
+}
+
+int
+gs_cluster_touches_kept(const struct gs_cluster *c, uint64_t seq)
+{
+	return seq >= c->touch_base && seq <= c->touch_seq &&
+	    c->touch_seq - seq <= GS_TOUCH_RING;
+}
+
+size_t
+gs_cluster_touched(const struct gs_cluster *c, uint64_t k)
+{
+	return c->touch_ring[k % GS_TOUCH_RING];
 }

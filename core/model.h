@@ -226,7 +226,15 @@ struct gs_cluster {
 	struct gs_idset	*names;
 	/* HAMi's namespace quotas and their usage (quota.h). */
 	struct gs_quotas quotas;
+	/* The nodes whose gen changed, oldest first (gs_cluster_touch): the
+	 * last GS_TOUCH_RING of touch_seq touches, counted since touch_base
+	 * (a copy starts its own log), so a policy's per-node cache is
+	 * refreshed in O(changed) instead of comparing every node's gen. */
+	size_t		*touch_ring;
+	uint64_t	 touch_seq, touch_base;
 };
+
+#define GS_TOUCH_RING	1024
 
 /*
  * The number shown for GPU j of node n: its index, or its position in
@@ -254,6 +262,14 @@ long	gs_cluster_find(struct gs_cluster *, const char *name);
 struct gs_idset *gs_cluster_names(struct gs_cluster *);
 void	gs_cluster_names_drop(struct gs_cluster *);
 void	gs_cluster_reset_usage(struct gs_cluster *);
+/* Node i's usage changed: its gen is bumped and the change logged. */
+void	gs_cluster_touch(struct gs_cluster *, size_t i);
+/* Does the log still hold every touch from seq on (touches seq to
+ * touch_seq - 1, read with gs_cluster_touched)?  If not, the caller looks
+ * at every node. */
+int	gs_cluster_touches_kept(const struct gs_cluster *, uint64_t seq);
+/* The node of touch k (k from a kept seq up to touch_seq - 1). */
+size_t	gs_cluster_touched(const struct gs_cluster *, uint64_t k);
 
 /* The resources HAMi reads: NVIDIA's, then the other vendors' (vendor.h). */
 enum gs_res {
@@ -332,11 +348,17 @@ struct gs_hami_settings *gs_hami_settings_dup(
 		    const struct gs_hami_settings *);
 void		 gs_hami_settings_free(struct gs_hami_settings *);
 
+/*
+ * Packed to 10 bytes: every container holds two of these per resource
+ * (2 x GS_RES_N), 1,536 bytes aligned, which at 100,000 pods was a third
+ * of the peak memory.  Access it through its members or a pointer to the
+ * struct, never through a pointer to v.
+ */
 struct gs_resval {
-	int	set;		/* the key is present */
-	int	ok;		/* Quantity.AsInt64 succeeds */
-	int64_t	v;
-};
+	unsigned char	set;	/* the key is present */
+	unsigned char	ok;	/* Quantity.AsInt64 succeeds */
+	int64_t		v;
+} __attribute__((packed));
 
 struct gs_container {
 	char			*name;

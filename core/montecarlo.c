@@ -39,7 +39,7 @@ gs_rotate_registration(struct gs_cluster *c, gsl_rng *rng)
 		memcpy(tmp + (n - o), node->devs, o * sizeof *tmp);
 		memcpy(node->devs, tmp, n * sizeof *tmp);
 		free(tmp);
-		node->gen++;
+		gs_cluster_touch(c, i);
 	}
 }
 

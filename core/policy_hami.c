@@ -66,6 +66,10 @@ struct memo_shape {
 	char			*filter_key;	/* namespace too, with quotas */
 	char			*quota_used;	/* the quotas' use, or NULL */
 	struct node_outcome	*node;		/* per node */
+	/* Per kept order ([0] binpack, [1] spread): its first skip nodes
+	 * are known to fail this shape (a lower bound: ord_move keeps it
+	 * one, place_ordered extends it). */
+	size_t			 skip[2];
 };
 
 struct hami_state {
@@ -86,6 +90,17 @@ struct hami_state {
 	size_t			*ord[2], *pos[2];
 	float			*oscore;
 	unsigned char		 obuilt[2];
+	/* memory_hint's per-node answer for one vendor: the most free
+	 * memory on a GPU of its type and the first GPU with it (-1: none),
+	 * at gen hgen[i]; hvalid 0 when not computed. */
+	int64_t			*hfree;
+	long			*hdev;
+	uint64_t		*hgen;
+	unsigned char		*hvalid;
+	int			 hvendor;
+	/* The cluster's touch log read up to here (ord_refresh). */
+	const struct gs_cluster	*ocl;
+	uint64_t		 seen;
 	struct hami_scratch	 scratch;
 	struct hami_pod_quota	 quota;		/* the pod's, in scratch */
 	struct memo_shape	 memo[MEMO_MAX_SHAPES];
@@ -145,6 +160,10 @@ hami_destroy(void *p)
 	free(st->pos[0]);
 	free(st->pos[1]);
 	free(st->oscore);
+	free(st->hfree);
+	free(st->hdev);
+	free(st->hgen);
+	free(st->hvalid);
 	hami_scratch_release(&st->scratch);
 	free(st);
 }
@@ -214,6 +233,27 @@ ord_search(const struct hami_state *st, int spread, const size_t *v,
 	return lo;
 }
 
+/*
+ * Node i went from place from to place to of an order: each memo shape's
+ * known-failing prefix of it stays a known-failing prefix (removing a
+ * node before its end shortens it by one; inserting at or before its end
+ * lengthens it if i is known to fail the shape, else ends it at to).
+ */
+static void
+memo_skip_move(struct hami_state *st, int spread, size_t i, size_t from,
+    size_t to)
+{
+	size_t	m, *sk;
+
+	for (m = 0; m < st->nmemo; m++) {
+		sk = &st->memo[m].skip[spread];
+		if (from < *sk)
+			(*sk)--;
+		if (to <= *sk)
+			*sk = st->memo[m].node[i].known ? *sk + 1 : to;
+	}
+}
+
 /* Node i's score changed to oscore[i]: move it to its place. */
 static void
 ord_move(struct hami_state *st, int spread, size_t nnodes, size_t i)
@@ -227,6 +267,7 @@ ord_move(struct hami_state *st, int spread, size_t nnodes, size_t i)
 	v[to] = i;
 	for (k = from < to ? from : to; k <= (from < to ? to : from); k++)
 		pos[v[k]] = k;
+	memo_skip_move(st, spread, i, from, to);
 }
 
 /* Build the order of one direction: the heap's pops, once. */
@@ -235,6 +276,8 @@ ord_build(struct hami_state *st, int spread, size_t nnodes)
 {
 	size_t	i, n = nnodes;
 
+	for (i = 0; i < st->nmemo; i++)
+		st->memo[i].skip[spread] = 0;
 	st->ord[spread] = xcalloc(nnodes, sizeof *st->ord[spread]);
 	st->pos[spread] = xcalloc(nnodes, sizeof *st->pos[spread]);
 	for (i = 0; i < nnodes; i++)
@@ -257,35 +300,54 @@ same_score(float a, float b)
 	return !(a < b) && !(a > b) && isnan(a) == isnan(b);
 }
 
+/* Rescore node i if its gen changed, and move it in both built orders if
+ * its score moved. */
+static void
+ord_rescore(struct hami_state *st, const struct gs_cluster *c, size_t i)
+{
+	size_t	s;
+
+	if (st->nvalid[i] && st->ngen[i] == c->nodes[i].gen &&
+	    same_score(st->nscore[i], st->oscore[i]))
+		return;
+	node_score(st, c, i);
+	if (same_score(st->nscore[i], st->oscore[i])) {
+		st->oscore[i] = st->nscore[i];
+		return;
+	}
+	st->oscore[i] = st->nscore[i];
+	for (s = 0; s < 2; s++)
+		if (st->obuilt[s])
+			ord_move(st, (int)s, st->nnodes, i);
+}
+
 /*
  * Bring the kept order of the pod's direction up to date: rescore the
  * nodes whose gen changed (usually the one the last pod went to) and move
- * those whose score moved, in both built orders.
+ * those whose score moved, in both built orders.  A node's score changes
+ * only with its gen, so the nodes the cluster's touch log names since the
+ * last refresh are all there is to look at; when the log no longer holds
+ * them all (or this is another cluster), every node is.
  */
 static const size_t *
 ord_refresh(struct hami_state *st, const struct gs_cluster *c, int spread)
 {
-	size_t	i, s;
+	uint64_t	k;
+	size_t		i;
 
 	if (st->oscore == NULL) {
 		st->oscore = xcalloc(st->nnodes, sizeof *st->oscore);
 		for (i = 0; i < st->nnodes; i++)
 			st->oscore[i] = node_score(st, c, i);
+	} else if (st->ocl == c && gs_cluster_touches_kept(c, st->seen)) {
+		for (k = st->seen; k < c->touch_seq; k++)
+			ord_rescore(st, c, gs_cluster_touched(c, k));
+	} else {
+		for (i = 0; i < st->nnodes; i++)
+			ord_rescore(st, c, i);
 	}
-	for (i = 0; i < st->nnodes; i++) {
-		if (st->nvalid[i] && st->ngen[i] == c->nodes[i].gen &&
-		    same_score(st->nscore[i], st->oscore[i]))
-			continue;
-		node_score(st, c, i);
-		if (same_score(st->nscore[i], st->oscore[i])) {
-			st->oscore[i] = st->nscore[i];
-			continue;
-		}
-		st->oscore[i] = st->nscore[i];
-		for (s = 0; s < 2; s++)
-			if (st->obuilt[s])
-				ord_move(st, (int)s, st->nnodes, i);
-	}
+	st->ocl = c;
+	st->seen = c->touch_seq;
 	if (!st->obuilt[spread])
 		ord_build(st, spread, st->nnodes);
 	return st->ord[spread];
@@ -375,6 +437,7 @@ memo_find(struct hami_state *st, const struct hami_creq *r,
 				    sizeof *m->node);
 				free(m->quota_used);
 				m->quota_used = used;
+				m->skip[0] = m->skip[1] = 0;
 			} else
 				free(used);
 			return m;
@@ -390,6 +453,7 @@ memo_find(struct hami_state *st, const struct hami_creq *r,
 	m->filter_key = key;
 	m->quota_used = used;
 	m->node = xcalloc(st->nnodes, sizeof *m->node);
+	m->skip[0] = m->skip[1] = 0;
 	return m;
 }
 
@@ -529,20 +593,63 @@ add_reason(struct reason_group **g, size_t *n, size_t *cap,
 }
 
 /*
+ * The most free memory on node i's GPUs of the vendor's type and the
+ * first GPU that has it (*dev -1: none), kept per node until its gen
+ * moves.
+ */
+static int64_t
+node_most_free(struct hami_state *st, const struct gs_cluster *c, size_t i,
+    int vendor, long *dev)
+{
+	const struct gs_node	*n = &c->nodes[i];
+	int64_t			 fm, best = INT64_MIN;
+	size_t			 j;
+
+	if (st->hfree == NULL || st->hvendor != vendor) {
+		free(st->hfree);
+		free(st->hdev);
+		free(st->hgen);
+		free(st->hvalid);
+		st->hfree = xcalloc(st->nnodes, sizeof *st->hfree);
+		st->hdev = xcalloc(st->nnodes, sizeof *st->hdev);
+		st->hgen = xcalloc(st->nnodes, sizeof *st->hgen);
+		st->hvalid = xcalloc(st->nnodes, 1);
+		st->hvendor = vendor;
+	}
+	if (!st->hvalid[i] || st->hgen[i] != n->gen) {
+		st->hdev[i] = -1;
+		for (j = 0; j < n->ndevs; j++) {
+			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
+			if ((st->hdev[i] >= 0 && fm <= best) ||
+			    strstr(n->devs[j].type, gs_vendors[vendor].type) ==
+			    NULL)
+				continue;
+			best = fm;
+			st->hdev[i] = (long)j;
+		}
+		st->hfree[i] = best;
+		st->hgen[i] = n->gen;
+		st->hvalid[i] = 1;
+	}
+	*dev = st->hdev[i];
+	return st->hfree[i];
+}
+
+/*
  * " (needs 16000 MiB per GPU, largest free 15360 MiB on t4-node GPU 3)":
  * what the first GPU request asks against the most free memory on any
  * GPU the pod could use.
  */
 static void
-memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
-    const struct hami_creq *reqs, const struct hami_profile *hp, char *buf,
-    size_t len)
+memory_hint(struct hami_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_profile *hp, char *buf, size_t len)
 {
 	const struct hami_req	*r = NULL;
 	char			 fbuf[192];
 	long			 bn = -1, bd = -1;
 	int64_t			 best = -1, fm;
-	size_t			 i, j;
+	size_t			 i;
 	char			 need[64];
 
 	for (i = 0; i < pod->nctrs && r == NULL; i++)
@@ -558,30 +665,23 @@ memory_hint(const struct gs_cluster *c, const struct gs_pod *pod,
 	else
 		return;
 	/*
-	 * The cheap test first: a device matters only if its free memory
-	 * beats the best so far, and its node only if it has such a device;
-	 * the type and the node's refusal (pure functions of the state) are
-	 * asked of those alone, which leaves the answer as it was.
+	 * The cheap test first: a node matters only if its most free GPU
+	 * of the type (node_most_free, cached on gen) beats the best so
+	 * far; the node's refusal (a pure function of the state) is asked
+	 * of those alone, which leaves the answer as it was.  The first
+	 * node, and in it the first GPU, with the most free memory wins.
 	 */
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
-		int64_t	nbest = best;
-		long	nd = -1;
+		long	nd;
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		for (j = 0; j < n->ndevs; j++) {
-			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
-			if (fm <= nbest || strstr(n->devs[j].type,
-			    gs_vendors[r->vendor].type) == NULL)
-				continue;	/* smaller, or another type */
-			nbest = fm;
-			nd = (long)j;
-		}
-		if (nd < 0 ||
+		fm = node_most_free(st, c, i, r->vendor, &nd);
+		if (nd < 0 || fm <= best ||
 		    hami_node_refusal(n, pod, hp, fbuf, sizeof fbuf) != NULL)
 			continue;
-		best = nbest;
+		best = fm;
 		bn = (long)i;
 		bd = nd;
 	}
@@ -638,10 +738,11 @@ pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			memory_short = 1;
 	}
 	if (memory_short && off < len)
-		memory_hint(c, pod, reqs + ninit, hami_profile(st->cfg),
+		memory_hint(st, c, pod, reqs + ninit, hami_profile(st->cfg),
 		    out + off, len - off);
 	free(g);
-	return out;
+	/* Kept with the placement: no longer than it is. */
+	return xreallocarray(out, strlen(out) + 1, 1);
 }
 
 /* Does a request of c go through Ascend's own Fit (v2.7+)? */
@@ -732,8 +833,8 @@ candidate(const struct gs_cluster *c, size_t i, const struct gs_pod *pod,
 
 	if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 		return 0;
-	return hami_node_usable(&c->nodes[i], f->hp) &&
-	    !(memo != NULL && memo->node[i].known) &&
+	return !(memo != NULL && memo->node[i].known) &&
+	    hami_node_usable(&c->nodes[i], f->hp) &&
 	    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf) == NULL;
 }
 
@@ -768,7 +869,7 @@ place_ordered(struct hami_state *st, const struct gs_cluster *c,
     struct memo_shape *memo, struct gs_placement *d)
 {
 	const size_t	*v;
-	size_t		 k, i;
+	size_t		 k, i, *sk;
 
 	if (pod->pinned_node >= 0) {
 		i = (size_t)pod->pinned_node;
@@ -779,7 +880,14 @@ place_ordered(struct hami_state *st, const struct gs_cluster *c,
 		return;
 	}
 	v = ord_refresh(st, c, f->node_spread);
-	for (k = 0; k < c->nnodes; k++)
+	k = 0;
+	if (memo != NULL) {	/* the nodes known to fail, skipped at once */
+		sk = &memo->skip[f->node_spread];
+		while (*sk < c->nnodes && memo->node[v[*sk]].known)
+			(*sk)++;
+		k = *sk;
+	}
+	for (; k < c->nnodes; k++)
 		if (candidate(c, v[k], pod, f, memo) &&
 		    try_node(st, c, v[k], pod, reqs, f, grants, memo, d))
 			return;

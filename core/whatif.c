@@ -194,7 +194,7 @@ gs_edits_apply(const struct gs_edit *e, size_t n, struct gs_cluster *c,
 				for (j = 0; j < c->nodes[i].ndevs; j++)
 					c->nodes[i].devs[j].count =
 					    (int32_t)e[k].value;
-				c->nodes[i].gen++;
+				gs_cluster_touch(c, i);
 			}
 			break;
 		case ED_SET_POLICY:

@@ -1,6 +1,7 @@
 /*
  * test_perf.c: the caches that make a pod cost O(nodes tried): HAMi's
- * node order kept across pods (against the per-pod heap), the FGD
+ * node order kept across pods (against the per-pod heap) and the
+ * cluster's touch log it reads, the FGD
  * family's per-node view keyed on gen, and the writers' GPU index.
  */
 #include <stdio.h>
@@ -19,7 +20,11 @@
  * The kept order must give every decision the per-pod heap gives (the
  * exhaustive path): identical nodes (all tied at first), pods of both
  * directions, and releases (scores go down, the epoch moves) between
- * them.  Pod k is released after pod k + 5 when k % 3 == 0.
+ * them.  Pod k is released after pod k + 5 when k % 3 == 0.  Before pod
+ * 60 every node is touched 200 times (1,800 touches: more than the log
+ * keeps, so the order looks at every node); before pod 100 node 4's GPU 0
+ * gets 2000 MiB more usage outside the engine, as load_running does (a
+ * touch the log keeps).
  */
 static void
 test_order_is_exact(void)
@@ -62,6 +67,13 @@ test_order_is_exact(void)
 		cfg[pass].exhaustive = pass == 1;
 		st[pass] = gs_policy_hami_v261.create(&c[pass], &cfg[pass]);
 		for (i = 0; i < 160; i++) {
+			if (i == 60)
+				for (k = 0; k < 9 * 200; k++)
+					gs_cluster_touch(&c[pass], k % 9);
+			if (i == 100) {
+				c[pass].nodes[4].devs[0].usedmem += 2000;
+				gs_cluster_touch(&c[pass], 4);
+			}
 			gs_policy_hami_v261.decide(st[pass], &c[pass],
 			    &w.pods[i], &pl[pass][i]);
 			gs_engine_commit(&c[pass], &pl[pass][i], &w.pods[i]);
@@ -92,6 +104,54 @@ test_order_is_exact(void)
 		gs_config_release(&cfg[pass]);
 	}
 	gs_workload_release(&w);
+}
+
+/*
+ * The touch log: touches of nodes 0, 2, 0 are touches 0-2 (node 0's gen
+ * is 2); after GS_TOUCH_RING (1024) more, touch 0 is gone and touch 3 is
+ * the oldest kept; a copy logs from the original's count on.
+ */
+static void
+test_touch_log(void)
+{
+	struct gs_cluster	c, d;
+	size_t			i;
+
+	memset(&c, 0, sizeof c);
+	c.nodes = xcalloc(3, sizeof *c.nodes);
+	c.nnodes = c.cap = 3;
+	for (i = 0; i < 3; i++)
+		t_node(&c.nodes[i], i == 0 ? "n0" : i == 1 ? "n1" : "n2", 1,
+		    15360, "NVIDIA-Tesla T4");
+	CU_ASSERT_TRUE(gs_cluster_touches_kept(&c, 0));
+	gs_cluster_touch(&c, 0);
+	gs_cluster_touch(&c, 2);
+	gs_cluster_touch(&c, 0);
+	CU_ASSERT_EQUAL(c.touch_seq, 3);
+	CU_ASSERT_EQUAL(c.nodes[0].gen, 2);
+	CU_ASSERT_EQUAL(c.nodes[1].gen, 0);
+	CU_ASSERT_EQUAL(c.nodes[2].gen, 1);
+	CU_ASSERT_EQUAL(gs_cluster_touched(&c, 0), 0);
+	CU_ASSERT_EQUAL(gs_cluster_touched(&c, 1), 2);
+	CU_ASSERT_EQUAL(gs_cluster_touched(&c, 2), 0);
+	CU_ASSERT_TRUE(gs_cluster_touches_kept(&c, 0));
+	CU_ASSERT_TRUE(gs_cluster_touches_kept(&c, 3));
+	CU_ASSERT_FALSE(gs_cluster_touches_kept(&c, 4));
+	for (i = 0; i < GS_TOUCH_RING; i++)
+		gs_cluster_touch(&c, 1);
+	CU_ASSERT_EQUAL(c.touch_seq, 1027);
+	CU_ASSERT_EQUAL(c.nodes[1].gen, 1024);
+	CU_ASSERT_FALSE(gs_cluster_touches_kept(&c, 2));
+	CU_ASSERT_TRUE(gs_cluster_touches_kept(&c, 3));
+	CU_ASSERT_EQUAL(gs_cluster_touched(&c, 3), 1);
+	gs_cluster_copy(&d, &c);
+	CU_ASSERT_FALSE(gs_cluster_touches_kept(&d, 1026));
+	CU_ASSERT_TRUE(gs_cluster_touches_kept(&d, 1027));
+	gs_cluster_touch(&d, 2);
+	CU_ASSERT_EQUAL(gs_cluster_touched(&d, 1027), 2);
+	CU_ASSERT_EQUAL(c.touch_seq, 1027);
+	gs_cluster_release(&d);
+	gs_cluster_release(&c);
 }
 
 /*
@@ -143,6 +203,119 @@ test_order_follows_usage(void)
 	CU_ASSERT_EQUAL(d[3].node_score, 0);
 	gs_policy_hami_v261.destroy(st);
 	for (i = 0; i < 4; i++)
+		gs_placement_release(&d[i]);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+}
+
+/*
+ * The known-failing prefix a request shape skips in the kept order.
+ * Four 1-GPU T4s (15360 MiB, 10 slots), binpack; shape S asks 10000 MiB.
+ * s0 takes n0 (all tied, listed first), s1 fails n0 (5360 MiB left) and
+ * takes n1, s2 skips n0, fails n1 and takes n2: each node at 10 x (1/10 +
+ * 0 + 10000/15360) = 7.5104165.  t (spread: 100 MiB, 90 cores) takes n3,
+ * the lowest; n3 rises to 10 x (1/10 + 90/100 + 100/15360) = 10.065104,
+ * ahead of the skipped n0 and n1, and s3 must find it there (it fits,
+ * 15260 MiB free) instead of starting after the old prefix (which leaves
+ * only n2 and no fit).
+ */
+static void
+test_order_skip_prefix(void)
+{
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_placement	 d[5];
+	void			*st;
+	size_t			 i;
+	static const long	 want[5] = { 0, 1, 2, 3, 3 };
+
+	memset(&c, 0, sizeof c);
+	memset(&w, 0, sizeof w);
+	c.nodes = xcalloc(4, sizeof *c.nodes);
+	c.nnodes = c.cap = 4;
+	for (i = 0; i < 4; i++) {
+		char n[8];
+
+		snprintf(n, sizeof n, "n%zu", i);
+		t_node(&c.nodes[i], n, 1, 15360, "NVIDIA-Tesla T4");
+	}
+	for (i = 0; i < 5; i++)
+		t_ctr(&t_pod(&w, i == 3 ? "t" : "s", 1)->ctrs[0], 1,
+		    i == 3 ? 100 : 10000, -1, i == 3 ? 90 : -1);
+	gs_kv_set(&w.pods[3].annotations, "hami.io/node-scheduler-policy",
+	    "spread");
+	gs_config_init(&cfg);
+	st = gs_policy_hami_v261.create(&c, &cfg);
+	for (i = 0; i < 5; i++) {
+		gs_policy_hami_v261.decide(st, &c, &w.pods[i], &d[i]);
+		CU_ASSERT_EQUAL(d[i].status, GS_PLACED);
+		CU_ASSERT_EQUAL(d[i].node, want[i]);
+		gs_engine_commit(&c, &d[i], &w.pods[i]);
+	}
+	CU_ASSERT_DOUBLE_EQUAL(d[2].node_score, 0, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(d[4].node_score, 10.065104, 1e-5);
+	gs_policy_hami_v261.destroy(st);
+	for (i = 0; i < 5; i++)
+		gs_placement_release(&d[i]);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+}
+
+/*
+ * The pending reason's memory hint, kept per node on gen: three 1-GPU
+ * T4s (15360 MiB).  Pods of 12000 MiB go to n0, n1, n2 in turn (binpack:
+ * the used node has 3360 MiB left); a 16000 MiB pod before each and after
+ * the last is pending, its hint the first node with the most free memory:
+ * n0, n1, n2, then n0 with 3360 MiB (all alike); after n0's pod leaves,
+ * n0 with 15360 MiB.
+ */
+static void
+test_memory_hint_follows_gen(void)
+{
+	static const char *const want[5] = { "15360 MiB on n0",
+	    "15360 MiB on n1", "15360 MiB on n2", "3360 MiB on n0",
+	    "15360 MiB on n0" };
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_placement	 d[3], big;
+	void			*st;
+	size_t			 i;
+	char			 s[128];
+
+	memset(&c, 0, sizeof c);
+	memset(&w, 0, sizeof w);
+	c.nodes = xcalloc(3, sizeof *c.nodes);
+	c.nnodes = c.cap = 3;
+	for (i = 0; i < 3; i++) {
+		snprintf(s, sizeof s, "n%zu", i);
+		t_node(&c.nodes[i], s, 1, 15360, "NVIDIA-Tesla T4");
+	}
+	t_ctr(&t_pod(&w, "small", 1)->ctrs[0], 1, 12000, -1, -1);
+	t_ctr(&t_pod(&w, "big", 1)->ctrs[0], 1, 16000, -1, -1);
+	gs_config_init(&cfg);
+	st = gs_policy_hami_v261.create(&c, &cfg);
+	for (i = 0; i < 5; i++) {
+		if (i == 4)
+			gs_engine_release(&c, &d[0], &w.pods[0]);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[1], &big);
+		CU_ASSERT_EQUAL(big.status, GS_PENDING);
+		snprintf(s, sizeof s, "(needs 16000 MiB per GPU, largest free "
+		    "%s GPU 0)", want[i]);
+		CU_ASSERT_PTR_NOT_NULL(big.reason != NULL ?
+		    strstr(big.reason, s) : NULL);
+		gs_placement_release(&big);
+		if (i >= 3)
+			continue;
+		gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[i]);
+		CU_ASSERT_EQUAL(d[i].node, (long)i);
+		gs_engine_commit(&c, &d[i], &w.pods[0]);
+	}
+	gs_policy_hami_v261.destroy(st);
+	for (i = 0; i < 3; i++)
 		gs_placement_release(&d[i]);
 	gs_cluster_release(&c);
 	gs_config_release(&cfg);
@@ -287,11 +460,38 @@ test_gpu_index(void)
 	gs_cluster_release(&c);
 }
 
+/*
+ * A container's resources, packed: 2 x GS_RES_N values of 10 bytes (1 +
+ * 1 + 8) instead of 16; a value written and read back through a pointer
+ * to its struct, as hami_request.c's pick does.
+ */
+static void
+test_resval_packed(void)
+{
+	struct gs_container	 c;
+	const struct gs_resval	*p = &c.lim[GS_RES_GPUMEM];
+
+	memset(&c, 0, sizeof c);
+	CU_ASSERT_EQUAL(sizeof(struct gs_resval), 10);
+	CU_ASSERT_EQUAL(sizeof c.lim, GS_RES_N * (size_t)10);
+	c.lim[GS_RES_GPUMEM] = (struct gs_resval){ 1, 1, 8000000000LL };
+	CU_ASSERT_EQUAL(p->set, 1);
+	CU_ASSERT_EQUAL(p->ok, 1);
+	CU_ASSERT_EQUAL(p->v, 8000000000LL);
+	CU_ASSERT_EQUAL(c.lim[GS_RES_GPUMEM + 1].v, 0);
+}
+
 CU_TestInfo perf_tests[] = {
+	{ "a container's resource values are packed", test_resval_packed },
 	{ "HAMi's kept node order decides as the per-pod heap",
 	    test_order_is_exact },
 	{ "HAMi's kept node order follows commits and releases",
 	    test_order_follows_usage },
+	{ "HAMi's kept order: a shape's known-failing prefix",
+	    test_order_skip_prefix },
+	{ "HAMi's memory hint follows gen", test_memory_hint_follows_gen },
+	{ "the cluster's touch log: order, overflow, copies",
+	    test_touch_log },
 	{ "FGD family's node view follows gen", test_openb_view_follows_gen },
 	{ "GPU index: running, then placements, once each", test_gpu_index },
 	CU_TEST_INFO_NULL,
