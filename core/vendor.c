@@ -51,6 +51,7 @@ static const struct gs_vnpu_template t310p[] = {
 	.allocated_anno = "hami.io/" word "-devices-allocated",		\
 	.use_uuid = "hami.io/use-" word "-uuid",			\
 	.nouse_uuid = "hami.io/no-use-" word "-uuid",			\
+	.handshake_anno = "hami.io/node-handshake-" word,		\
 	.mem_allocatable = (alloc), .mem_capacity = (cap),		\
 	.templates = (tmpl), .ntemplates = (int)(sizeof (tmpl) /	\
 	sizeof (tmpl)[0]), .first = (from), .last = (to) }
@@ -63,6 +64,7 @@ static const struct gs_vnpu_template t310p[] = {
 	.allocated_anno = "hami.io/" word "-devices-allocated",	\
 	.use_uuid = "hami.io/use-" word "-uuid",			\
 	.nouse_uuid = "hami.io/no-use-" word "-uuid",			\
+	.handshake_anno = "hami.io/node-handshake-" word,		\
 	.first = 20701 }
 
 const struct gs_vendor_info gs_vendors[GV_N] = {
@@ -103,6 +105,7 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.nouse_uuid = "hygon.com/nouse-gpuuuid",
 		.use_type = "hygon.com/use-dcutype",
 		.nouse_type = "hygon.com/nouse-dcutype",
+		.handshake_anno = "hami.io/node-handshake-dcu",
 		.first = 20601,
 	},
 	[GV_ILUVATAR] = {

@@ -43,6 +43,7 @@ main(void)
 		SUITE(sim),
 		SUITE(peer_rules),
 		SUITE(perf),
+		SUITE(handshake),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -31,6 +31,7 @@ extern CU_TestInfo profile_tests[];
 extern CU_TestInfo sim_tests[];
 extern CU_TestInfo peer_rules_tests[];
 extern CU_TestInfo perf_tests[];
+extern CU_TestInfo handshake_tests[];
 
 /* The HAMi profile row named or aliased s ("2.9.0"); fails the test
  * when there is none. */
