@@ -251,12 +251,20 @@ struct hami_profile {
 	 * alloc_zero_handshake (v2.9.0): with allocatable 0 the handshake
 	 *   decides again, a stale Deleted_ re-registering.
 	 * handshake_lenient (v2.10.0): CheckHealth re-registers any
-	 *   Deleted_ and keeps a Requesting_ whose time does not parse.
+	 *   Deleted_ and keeps a Requesting_ whose time does not parse
+	 *   (the other vendors' handshakes too: vendor_health.c).
+	 * vendor_handshake_alloc (v2.9.0): the other vendors' CheckHealth
+	 *   (pkg/device/devices.go, called with the type's
+	 *   resourceCountName) keeps an expired Requesting_ while the
+	 *   type's allocatable count is above 0, and re-registers a
+	 *   Deleted_ 60 s old.
+	 * handshake_unread above holds for the vendors' handshakes too.
 	 */
 	int		 register_json;
 	int		 alloc_gpu_registers;
 	int		 alloc_zero_handshake;
 	int		 handshake_lenient;
+	int		 vendor_handshake_alloc;
 	/*
 	 * Device filters and Fit (pkg/device/nvidia/device.go Fit,
 	 * pkg/scheduler/policy, pkg/device/devices.go).

@@ -36,6 +36,14 @@ int	gs_load_workload_doc(struct gs_workload *w, const struct yt_file *,
  */
 void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
 	    struct gs_warnings *);
+/*
+ * Vendor v's handshake annotation of a Node object (obj, its annotations
+ * annos) and allocatable count, onto n's devices from first on (the ones
+ * just registered for v): vendor_health.c.
+ */
+int	gs_vendor_handshake_load(const struct yt_file *,
+	    const struct yt_node *obj, const struct yt_node *annos, int v,
+	    struct gs_node *n, size_t first, struct gs_error *);
 /* "Requesting_2006-01-02 15:04:05" to epoch seconds (INT64_MIN if bad). */
 int64_t	gs_handshake_time(const char *);
 

@@ -684,11 +684,13 @@ load_vendors(const struct yt_file *f, const struct yt_node *obj,
 	    yt_expect(f, cap, YT_MAP, "status.capacity", err) != 0)
 		return -1;
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
-		int rc = gs_vendors[v].reg == GVR_CAPACITY ?
+		size_t	first = n->ndevs;
+		int	rc = gs_vendors[v].reg == GVR_CAPACITY ?
 		    load_capacity_devices(f, cap, v, n, err) :
 		    load_annotation_devices(f, annos, v, n, err);
 
-		if (rc != 0)
+		if (rc != 0 || gs_vendor_handshake_load(f, obj, annos, v, n,
+		    first, err) != 0)
 			return -1;
 	}
 	return 0;
@@ -872,16 +874,21 @@ gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
 {
 	size_t	i;
 
-	/* The newest Requesting_ time; none: no Deleted_ is known stale. */
+	/* The newest Requesting_ time, the vendors' too; none: no
+	 * Deleted_ is known stale. */
 	if (now == INT64_MIN)
-		for (i = 0; i < c->nnodes; i++)
+		for (i = 0; i < c->nnodes; i++) {
 			if (c->nodes[i].handshake == GS_HS_REQUESTING &&
 			    c->nodes[i].handshake_time > now)
 				now = c->nodes[i].handshake_time;
+			now = gs_vendor_handshake_newest(&c->nodes[i], now);
+		}
 	for (i = 0; i < c->nnodes; i++) {
 		struct gs_node	*n = &c->nodes[i];
 		const char	*why = NULL;
 		char		 bad[256];
+
+		gs_vendor_handshakes_age(n, now, w);
 
 		/*
 		 * CheckHealth (pkg/util/util.go v2.6.1, pkg/device/devices.go

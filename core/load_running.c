@@ -258,18 +258,31 @@ charge_quota(struct gs_cluster *c, const struct gs_running_pod *rp,
 /*
  * Drop n's devices of vendors HAMi of that version does not register
  * (an Iluvatar capacity device from v2.7.1, an annotation of a renamed
- * Ascend type).  Returns whether any went.
+ * Ascend type) or whose vendor handshake it finds unhealthy
+ * (vendor_health.c).  Returns whether any went.
  */
 static int
 drop_unregistered(struct gs_node *n, const struct hami_profile *hp)
 {
 	size_t	j, k = 0, before = n->ndevs;
+	char	*hs_why = NULL;
 
-	for (j = 0; j < n->ndevs; j++)
-		if (gs_vendor_registered(n->devs[j].vendor, hp))
-			n->devs[k++] = n->devs[j];
-		else
-			gs_device_release(&n->devs[j]);
+	for (j = 0; j < n->ndevs; j++) {
+		struct gs_device *d = &n->devs[j];
+
+		if (!gs_vendor_registered(d->vendor, hp)) {
+			gs_device_release(d);
+		} else if (!gs_vendor_handshake_ok(d, hp)) {
+			if (hs_why == NULL)
+				hs_why = xasprintf("%s says %s: HAMi %s "
+				    "removed its %s devices",
+				    gs_vendors[d->vendor].handshake_anno,
+				    gs_vendor_handshake_state(d), hp->name + 5,
+				    gs_vendors[d->vendor].type);
+			gs_device_release(d);
+		} else
+			n->devs[k++] = *d;
+	}
 	n->ndevs = k;
 	if (k == before)
 		return 0;
@@ -277,9 +290,11 @@ drop_unregistered(struct gs_node *n, const struct hami_profile *hp)
 		n->registered = 0;
 		free(n->devices_note);
 		/* "hami-v2.7.1" names HAMi v2.7.1. */
-		n->devices_note = xasprintf("HAMi %s registers none of its "
-		    "devices", hp->name + 5);
+		n->devices_note = hs_why != NULL ? hs_why : xasprintf("HAMi "
+		    "%s registers none of its devices", hp->name + 5);
+		hs_why = NULL;
 	}
+	free(hs_why);
 	return 1;
 }
 

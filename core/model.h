@@ -74,6 +74,15 @@ struct gs_device {
 	 */
 	int32_t		 milli;
 	int32_t		 usedmilli;
+	/*
+	 * Its vendor's node handshake (vendor.h handshake_anno; NVIDIA's
+	 * is the node's own): GS_HS_*, its time (epoch s, INT64_MIN when
+	 * HAMi cannot parse it) and what gs_cluster_apply_handshakes
+	 * found of it (GS_VHS_*).  vendor_health.c judges it per profile.
+	 */
+	int		 hs;
+	int64_t		 hs_time;
+	unsigned	 hs_flags;
 };
 
 /* The kinds of device in the one model (DESIGN.md "Device kinds"). */
@@ -85,6 +94,12 @@ enum gs_devkind {
 	GS_DEV_MPS		/* a GPU of count MPS replicas: devmem /
 				   count each */
 };
+
+/* gs_device.hs_flags. */
+#define GS_VHS_EXPIRED	0x1u	/* Requesting_ older than 60 s (or no time) */
+#define GS_VHS_BAD_TIME	0x2u	/* a time Go's time.Parse refuses */
+#define GS_VHS_DEL_STALE 0x4u	/* Deleted_ older than 60 s */
+#define GS_VHS_ALLOC	0x8u	/* allocatable count resource > 0 */
 
 /* What a device's custominfo says of NetworkID (Ascend 910 topology). */
 enum {

@@ -53,6 +53,7 @@ static const struct gs_vnpu_template t310p[] = {
 	.allocated_anno = "hami.io/" word "-devices-allocated",		\
 	.use_uuid = "hami.io/use-" word "-uuid",			\
 	.nouse_uuid = "hami.io/no-use-" word "-uuid",			\
+	.handshake_anno = "hami.io/node-handshake-" word,		\
 	.mem_allocatable = (alloc), .mem_capacity = (cap),		\
 	.templates = (tmpl), .ntemplates = (int)(sizeof (tmpl) /	\
 	sizeof (tmpl)[0]), .gate = (gate_) }
@@ -65,6 +66,7 @@ static const struct gs_vnpu_template t310p[] = {
 	.allocated_anno = "hami.io/" word "-devices-allocated",	\
 	.use_uuid = "hami.io/use-" word "-uuid",			\
 	.nouse_uuid = "hami.io/no-use-" word "-uuid",			\
+	.handshake_anno = "hami.io/node-handshake-" word,		\
 	.gate = GVG_ILUVATAR_MODEL }
 
 const struct gs_vendor_info gs_vendors[GV_N] = {
@@ -105,6 +107,7 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.nouse_uuid = "hygon.com/nouse-gpuuuid",
 		.use_type = "hygon.com/use-dcutype",
 		.nouse_type = "hygon.com/nouse-dcutype",
+		.handshake_anno = "hami.io/node-handshake-dcu",
 		.gate = GVG_ALWAYS,
 	},
 	[GV_ILUVATAR] = {

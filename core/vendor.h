@@ -89,6 +89,9 @@ struct gs_vendor_info {
 	const char	*allocated_anno;	/* pod: devices allocated */
 	const char	*use_uuid, *nouse_uuid;
 	const char	*use_type, *nouse_type;	/* DCU only */
+	/* Its node handshake annotation (util.HandshakeAnnos[type]), or
+	 * NULL when its CheckHealth reads none (always healthy). */
+	const char	*handshake_anno;
 	/* Ascend: memoryAllocatable, memoryCapacity, templates by memory. */
 	int64_t		 mem_allocatable, mem_capacity;
 	const struct gs_vnpu_template *templates;
@@ -130,5 +133,22 @@ const struct gs_vnpu_template *gs_vendor_templates(int v,
  */
 int64_t	gs_vendor_trim_memory(int v, const struct hami_profile *hp,
 	    int64_t m);
+
+/*
+ * The vendors' node handshakes (vendor_health.c).  The newest
+ * Requesting_ time of n's vendor devices, or newest when none is later.
+ */
+int64_t	gs_vendor_handshake_newest(const struct gs_node *n, int64_t newest);
+/* Age n's vendor handshakes at now (epoch s, INT64_MIN: unknown) and warn
+ * once per vendor whose handshake is Deleted, stale or unparsable. */
+struct gs_warnings;
+void	gs_vendor_handshakes_age(struct gs_node *n, int64_t now,
+	    struct gs_warnings *);
+/* "Deleted", "Requesting_ older than 60 s", ... or NULL when fresh. */
+const char *gs_vendor_handshake_state(const struct gs_device *);
+/* Does HAMi of that profile keep d after its vendor's handshake? */
+struct hami_profile;
+int	gs_vendor_handshake_ok(const struct gs_device *d,
+	    const struct hami_profile *);
 
 #endif

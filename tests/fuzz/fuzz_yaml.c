@@ -1,7 +1,7 @@
 /*
  * fuzz_yaml.c: libFuzzer target for the YAML/JSON loader: any bytes are
  * parsed, then read as a cluster, as workloads and as running pods (on
- * that cluster).  Must never crash,
+ * that cluster), its handshakes aged and v2.9's view taken.  Must never crash,
  * leak, hang or grow without bound.
  */
 #include <stddef.h>
@@ -44,6 +44,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    &w, &err);
 			gs_running_release(&r);
 		}
+		/* Handshakes aged (NVIDIA's and the vendors'), then one
+		 * profile's view (vendor_health.c judges them). */
+		gs_cluster_apply_handshakes(&c, INT64_MIN, &w);
+		gs_cluster_for_version(&c, 20900);
 		gs_workload_release(&wl);
 		gs_cluster_release(&c);
 	}

@@ -49,6 +49,7 @@ main(void)
 		SUITE(trace_model),
 		SUITE(engine_events),
 		SUITE(quota),
+		SUITE(handshake),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -47,6 +47,9 @@ static const struct {
 	    "v2.9.0: CheckHealth at allocatable 0, pkg/device/devices.go" },
 	{ F(handshake_lenient), { 0, 0, 0, 0, 0, 1 },
 	    "v2.10.0: CheckHealth, pkg/device/devices.go" },
+	{ F(vendor_handshake_alloc), { 0, 0, 0, 0, 1, 1 },
+	    "v2.9.0: CheckHealth(devType, resourceCountName), "
+	    "pkg/device/devices.go" },
 	{ F(health_check), { 0, 1, 1, 1, 1, 1 },
 	    "v2.7.0: CardNotHealth, pkg/device/nvidia/device.go Fit" },
 	{ F(vendor_health_check), { 0, 0, 0, 0, 0, 1 },
