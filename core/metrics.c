@@ -52,6 +52,13 @@ gs_device_offered(const struct gs_node *n, size_t j,
 	return !(hp->device_cordon && nvidia && d->cordoned);
 }
 
+const struct hami_profile *
+gs_offer_profile(const struct gs_config *cfg)
+{
+	return cfg->profile == NULL || strncmp(cfg->profile, "hami", 4) == 0 ?
+	    hami_profile(cfg) : NULL;
+}
+
 /* Fragmentation of n over the GPUs marked in offered (NULL: all of a
  * registered node's). */
 static double
@@ -168,9 +175,7 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 	size_t	 maxdevs = 0;
 	int32_t	 min_mem;
 	unsigned char *offered;
-	const struct hami_profile *hp = cfg->profile == NULL ||
-		    strncmp(cfg->profile, "hami", 4) == 0 ? hami_profile(cfg) :
-		    NULL;
+	const struct hami_profile *hp = gs_offer_profile(cfg);
 
 	memset(m, 0, sizeof *m);
 	m->nodes = c->nnodes;

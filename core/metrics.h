@@ -78,6 +78,9 @@ double	gs_device_idle(const struct gs_device *d);
  */
 int	gs_device_offered(const struct gs_node *n, size_t j,
 	    const struct hami_profile *hp);
+/* The HAMi row gs_device_offered judges a run of cfg by: its profile's
+ * for a HAMi profile, NULL (the peers' rule) for any other. */
+const struct hami_profile *gs_offer_profile(const struct gs_config *cfg);
 
 /* Compute every metric of cluster c after result r of workload w. */
 void	gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,

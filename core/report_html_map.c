@@ -15,6 +15,7 @@
 #include "ident.h"
 #include "report_gpus.h"
 #include "report_html.h"
+#include "sharing.h"
 #include "util.h"
 
 /* Geometry, in SVG user units (CSS pixels at scale 1). */
@@ -33,6 +34,7 @@ struct seg {
 	const char *workload;	/* or NULL */
 	char	*tip;		/* the hover text */
 	int64_t	 mem, cores;
+	size_t	 slots;		/* device slots (replicas) it holds */
 	int	 colour;
 	int	 running;	/* already running (snapshot) */
 };
@@ -109,7 +111,7 @@ pod_colours(const struct gs_workload *wl)
 
 static void
 segs_add(struct segs *s, char *name, const char *workload, char *tip,
-    int64_t mem, int64_t cores, int colour, int running)
+    int64_t mem, int64_t cores, size_t slots, int colour, int running)
 {
 	struct seg	*g;
 
@@ -120,6 +122,7 @@ segs_add(struct segs *s, char *name, const char *workload, char *tip,
 	g->tip = tip;
 	g->mem = mem;
 	g->cores = cores;
+	g->slots = slots;
 	g->colour = colour;
 	g->running = running;
 }
@@ -168,7 +171,7 @@ running_segs(const struct gs_gpu_index *x, size_t i, const struct gs_node *n,
 		    "%s/%s (running): %lld MiB, %lld%% cores, %zu slot%s on %s "
 		    "GPU %d", p->ns, p->name, (long long)mem, (long long)cores,
 		    slots, slots == 1 ? "" : "s", n->name, gs_gpu_number(n, j)),
-		    mem, cores, colour_of(p->name), 1);
+		    mem, cores, slots, colour_of(p->name), 1);
 	}
 }
 
@@ -202,7 +205,7 @@ placed_segs(const struct gs_gpu_index *x, const struct gs_report_run *rr,
 		    "%s/%s (%s %s): %lld MiB, %lld%% cores, %zu slot%s on %s "
 		    "GPU %d", pod->ns, pod->name, pod->kind, pod->workload,
 		    (long long)mem, (long long)cores, slots, slots == 1 ? "" :
-		    "s", n->name, gs_gpu_number(n, j)), mem, cores,
+		    "s", n->name, gs_gpu_number(n, j)), mem, cores, slots,
 		    col[pl->pod], 0);
 	}
 }
@@ -266,6 +269,39 @@ draw_seg(struct gs_html *h, const struct seg *s, double x, double y,
 	fprintf(fp, "</g>\n");
 }
 
+/* Is d shared by replicas (time-slicing, MPS): a pod's segment is its
+ * replicas' part of the box, not its memory (a time-slicing replica
+ * holds none)? */
+static int
+replicas(const struct gs_device *d)
+{
+	return (d->kind == GS_DEV_TIMESLICE || d->kind == GS_DEV_MPS) &&
+	    d->count > 0;
+}
+
+/*
+ * What the device is, for its hover text (kind, "" for a HAMi-core or
+ * whole GPU) and the first line under its box (head): the slots used; a
+ * MIG instance's profile; a shared GPU's replicas used.
+ */
+static void
+kind_text(const struct gs_device *d, char *kind, size_t nk, char *head,
+    size_t nh)
+{
+	kind[0] = '\0';
+	snprintf(head, nh, "%d/%d slots", d->used, d->count);
+	if (d->kind == GS_DEV_MIG && d->mig != NULL) {
+		snprintf(kind, nk, "; MIG instance %s at memory slice %d",
+		    d->mig->name, (int)d->mig_start);
+		snprintf(head, nh, "MIG %s", d->mig->name);
+	} else if (replicas(d)) {
+		snprintf(kind, nk, "; %d %s replicas", d->count,
+		    gs_devkind_name(d->kind));
+		snprintf(head, nh, "%d/%d %s replicas", d->used, d->count,
+		    d->kind == GS_DEV_MPS ? "MPS" : "time-slicing");
+	}
+}
+
 /* GPU j of node i at (x, y): the box, its segments, two lines under it. */
 static void
 draw_gpu(struct gs_html *h, const struct gs_gpu_index *x,
@@ -277,18 +313,23 @@ draw_gpu(struct gs_html *h, const struct gs_gpu_index *x,
 	double			 scale = (double)BOX_W / maxmem;
 	double			 w = d->devmem * scale, at = px, sw;
 	int			 offered;
-	char			*tip;
+	char			*tip, kind[96], head[96];
 	struct segs		 s;
 	size_t			 k;
 
 	if (w < BOX_MIN)
 		w = BOX_MIN;
-	offered = gs_device_offered(n, j, hami_profile(rr->cfg));
+	/* A peer places on the device plugin's devices of a node HAMi never
+	 * registered (kube_dp.c); the metrics do not count them yet. */
+	offered = d->kind != GS_DEV_HAMI && gs_offer_profile(rr->cfg) ==
+	    NULL ? d->health : gs_device_offered(n, j,
+	    gs_offer_profile(rr->cfg));
+	kind_text(d, kind, sizeof kind, head, sizeof head);
 	tip = xasprintf("%s GPU %d (%s, %s): %d/%d MiB, %d/%d slots, %d/%d%% "
-	    "cores%s", n->name, gs_gpu_number(n, j), d->id, d->type,
+	    "cores%s%s", n->name, gs_gpu_number(n, j), d->id, d->type,
 	    d->usedmem, d->devmem, d->used, d->count, d->usedcores,
-	    d->devcore, offered ? "" : "; not scheduled on (node's devices "
-	    "dropped, GPU unhealthy or cordoned)");
+	    d->devcore, kind, offered ? "" : "; not scheduled on (node's "
+	    "devices dropped, GPU unhealthy or cordoned)");
 	fprintf(h->fp, "<g class=\"gpu%s\"><rect class=\"box\" x=\"%.1f\" "
 	    "y=\"%.1f\" width=\"%.1f\" height=\"%d\" data-tip=\"", offered ?
 	    "" : " off", px, py, w, BOX_H);
@@ -301,7 +342,8 @@ draw_gpu(struct gs_html *h, const struct gs_gpu_index *x,
 	running_segs(x, i, n, j, &s);
 	placed_segs(x, rr, col, i, j, &s);
 	for (k = 0; k < s.n; k++) {
-		sw = (double)s.v[k].mem * scale;
+		sw = replicas(d) ? w * (double)s.v[k].slots / d->count :
+		    (double)s.v[k].mem * scale;
 		if (at + sw > px + w)		/* more than the card holds */
 			sw = px + w - at;
 		if (sw <= 0)
@@ -311,9 +353,8 @@ draw_gpu(struct gs_html *h, const struct gs_gpu_index *x,
 	}
 	segs_release(&s);
 	fprintf(h->fp, "<text class=\"gl\" x=\"%.1f\" y=\"%.1f\">GPU %d "
-	    "\xC2\xB7 %d/%d slots%s</text>\n", px, py + BOX_H + 15,
-	    gs_gpu_number(n, j), d->used, d->count, offered ? "" :
-	    " \xC2\xB7 off");
+	    "\xC2\xB7 %s%s</text>\n", px, py + BOX_H + 15,
+	    gs_gpu_number(n, j), head, offered ? "" : " \xC2\xB7 off");
 	fprintf(h->fp, "<text class=\"gl\" x=\"%.1f\" y=\"%.1f\">%d/%d MiB"
 	    "</text>\n<text class=\"gl\" x=\"%.1f\" y=\"%.1f\">cores "
 	    "%d/%d%%</text>\n</g>\n", px, py + BOX_H + 28, d->usedmem,

@@ -142,6 +142,8 @@ run four-patterns compare 1250 compare -c $demo/cluster.yaml \
 run simulate-demo map 1000 simulate $demo/four-patterns.yaml -o html
 run simulate-snapshot map 1000 simulate scenarios/snapshot/snapshot.yaml \
     -q -o html
+run simulate-sharing map 1000 simulate \
+    scenarios/sharing-modes/sharing-modes.yaml -q -o html
 run plan-report plan 1000 plan report $demo/four-patterns.yaml \
     --run a-node-binpack-gpu-binpack --pool $demo/pools.yaml --runs 20 \
     -o html

@@ -1,7 +1,7 @@
 /*
  * test_html.c: the HTML report (core/report_html*.c): escaping, segment
- * labels, and the GPU map of the HAMi demo's binpack/binpack pattern with
- * its geometry computed by hand.
+ * labels, and the GPU map of the HAMi demo's binpack/binpack pattern and
+ * of the sharing-modes scenario with its geometry computed by hand.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +19,7 @@
 #include "../../core/util.h"
 
 #define DEMO	"../../scenarios/hami-demo/four-patterns.yaml"
+#define SHARING	"../../scenarios/sharing-modes/sharing-modes.yaml"
 
 static int
 count(const char *hay, const char *needle)
@@ -70,10 +71,10 @@ test_fit_label(void)
 	CU_ASSERT_STRING_EQUAL(b, "");
 }
 
-/* Run a-node-binpack-gpu-binpack of the demo under binpack/binpack,
- * written by gs_report_html_run into *out (caller frees). */
+/* Run the first run of scenario path, written by gs_report_html_run
+ * into *out (caller frees); rename: a hostile pod and node name. */
 static void
-demo_html(const char *rename, char **out)
+run_html(const char *path, const char *rename, char **out)
 {
 	struct gs_scenario	 sc;
 	struct gs_warnings	 w = { 0 };
@@ -84,7 +85,7 @@ demo_html(const char *rename, char **out)
 	size_t			 len = 0;
 	FILE			*fp;
 
-	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(&sc, DEMO, NULL, &w, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(&sc, path, NULL, &w, &err), 0);
 	if (rename != NULL) {
 		free(sc.runs[0].wl.pods[1].name);
 		sc.runs[0].wl.pods[1].name = xstrdup(rename);
@@ -109,6 +110,13 @@ demo_html(const char *rename, char **out)
 	gs_sim_release(&sim);
 	gs_scenario_release(&sc);
 	gs_warnings_release(&w);
+}
+
+/* Run a-node-binpack-gpu-binpack of the demo under binpack/binpack. */
+static void
+demo_html(const char *rename, char **out)
+{
+	run_html(DEMO, rename, out);
 }
 
 static void
@@ -137,6 +145,41 @@ test_demo_map(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "15000/15360 MiB"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "<th>whole GPUs free</th><td "
 	    "class=\"n\">6 of 8</td>"));
+	free(s);
+}
+
+/*
+ * The sharing-modes scenario under kube-least-allocated: NVIDIA's device
+ * plugin's devices as the map draws them (report_html_map.c kind_text,
+ * replicas).  Scale: 150 units for the A100's 81920 MiB.  GPU 0's MIG
+ * 2g.20gb instance is 19968 MiB: box and medium-training's segment
+ * 19968 * 150 / 81920 = 36.56.  GPU 1 is time-sliced x4: its box 150,
+ * each pod's segment its replicas' part, 150 / 4 = 37.5, not its
+ * memory (a time-slicing replica holds none): the notebook at 764, the
+ * large training beside it at 801.5.  kube-scheduler places on these
+ * devices, so none is marked off.
+ */
+static void
+test_sharing_map(void)
+{
+	char	*s;
+
+	run_html(SHARING, NULL, &s);
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, ">GPU 0 \xC2\xB7 MIG 2g.20gb<"));
+	CU_ASSERT_EQUAL(count(s, ">GPU 0 \xC2\xB7 MIG 1g.10gb<"), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(s,
+	    ">GPU 1 \xC2\xB7 2/4 time-slicing replicas<"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "; 4 time-slicing replicas"));
+	/* Where the layout put it is mig.c's (test_mig.c): only the text. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "; MIG instance 3g.40gb at memory "
+	    "slice "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "<rect x=\"124.0\" y=\"4.0\" "
+	    "width=\"36.6\" height=\"40\"/>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "<rect x=\"764.0\" y=\"4.0\" "
+	    "width=\"37.5\" height=\"40\"/>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "<rect x=\"801.5\" y=\"4.0\" "
+	    "width=\"37.5\" height=\"40\"/>"));
+	CU_ASSERT_PTR_NULL(strstr(s, "\xC2\xB7 off<"));
 	free(s);
 }
 
@@ -235,6 +278,7 @@ CU_TestInfo html_tests[] = {
 	{ "escape", test_escape },
 	{ "fit label", test_fit_label },
 	{ "demo map geometry", test_demo_map },
+	{ "device plugin kinds on the map", test_sharing_map },
 	{ "hostile pod name", test_hostile_name },
 	{ "replay chart geometry", test_replay_chart },
 	CU_TEST_INFO_NULL,
