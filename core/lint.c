@@ -11,6 +11,7 @@
 
 #include "hami.h"
 #include "lint.h"
+#include "policy.h"
 #include "suggest.h"
 #include "util.h"
 
@@ -224,6 +225,22 @@ lint_use_type(const struct gs_pod *p, const struct lint_cluster *lc,
 	return n;
 }
 
+/*
+ * Does the run's scheduler read nvidia.com/gpu without gpumem as HAMi
+ * does (each GPU's whole memory, shareable with gpumem)?  kube-scheduler
+ * and KAI count it as whole devices (or the device plugin's replicas):
+ * there gpumem is no advice.
+ */
+static int
+reads_hami_memory(const struct gs_config *cfg)
+{
+	const struct gs_policy *p = cfg->profile != NULL ?
+	    gs_policy_find(cfg->profile) : NULL;
+
+	return p == NULL || (strcmp(p->family, "kube") != 0 &&
+	    strcmp(p->family, "kai") != 0);
+}
+
 /* Checks of one container's request. */
 static size_t
 lint_container(const struct gs_pod *p, const struct gs_container *ctr,
@@ -237,7 +254,7 @@ lint_container(const struct gs_pod *p, const struct gs_container *ctr,
 	hami_build_request(ctr, cfg, &r);
 	if (r.nums == 0)
 		return 0;
-	if (r.memreq == 0 && r.mempct == 100 &&
+	if (r.memreq == 0 && r.mempct == 100 && reads_hami_memory(cfg) &&
 	    !ctr->lim[GS_RES_GPUMEM_PCT].set &&
 	    !ctr->req[GS_RES_GPUMEM_PCT].set) {
 		gs_warn(out, p->src_file, p->src_line, p->src_col, "%s: "

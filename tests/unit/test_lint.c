@@ -120,6 +120,20 @@ test_lint_findings(void)
 	    HAMI_SCORING_WEIGHTS_ANNO, "slot=1", NULL), 1);
 	CU_ASSERT_EQUAL(lint_one("hami-v2.10.0", NULL, 1000, -1, buf,
 	    sizeof buf, HAMI_SCORING_WEIGHTS_ANNO, "slot=1", NULL), 0);
+	/* nvidia.com/gpu alone: HAMi's whole memory (hami_build_request
+	 * gives mempct 100), advice for HAMi and the profiles that read its
+	 * manifests (volcano-*); none under kube-scheduler or KAI, where the
+	 * request is whole devices (lint.c reads_hami_memory). */
+	CU_ASSERT_EQUAL(lint_one(NULL, NULL, -1, -1, buf, sizeof buf, NULL),
+	    1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "HAMi gives it each GPU's whole "
+	    "memory"));
+	CU_ASSERT_EQUAL(lint_one("volcano-binpack", NULL, -1, -1, buf,
+	    sizeof buf, NULL), 1);
+	CU_ASSERT_EQUAL(lint_one("kube-least-allocated", NULL, -1, -1, buf,
+	    sizeof buf, NULL), 0);
+	CU_ASSERT_EQUAL(lint_one("kai-binpack", NULL, -1, -1, buf,
+	    sizeof buf, NULL), 0);
 	/* use-gputype against a cluster of T4s: case-insensitive. */
 	memset(&c, 0, sizeof c);
 	c.nodes = xcalloc(1, sizeof *c.nodes);
