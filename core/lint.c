@@ -25,6 +25,7 @@ struct lint_cluster {
 	int32_t			 maxmem;
 	char			**types;	/* NVIDIA types, upper-cased */
 	size_t			 ntypes, captypes;
+	int			 hami_memory;	/* reads_hami_memory */
 };
 
 /* Pod annotation keys HAMi reads (users set them); weights: only a
@@ -254,7 +255,7 @@ lint_container(const struct gs_pod *p, const struct gs_container *ctr,
 	hami_build_request(ctr, cfg, &r);
 	if (r.nums == 0)
 		return 0;
-	if (r.memreq == 0 && r.mempct == 100 && reads_hami_memory(cfg) &&
+	if (r.memreq == 0 && r.mempct == 100 && lc->hami_memory &&
 	    !ctr->lim[GS_RES_GPUMEM_PCT].set &&
 	    !ctr->req[GS_RES_GPUMEM_PCT].set) {
 		gs_warn(out, p->src_file, p->src_line, p->src_col, "%s: "
@@ -353,6 +354,7 @@ gs_lint(const struct gs_workload *w, const struct gs_cluster *c,
 	/* Run-wide maxima and types, once (not per pod). */
 	memset(&lc, 0, sizeof lc);
 	lc.c = c;
+	lc.hami_memory = reads_hami_memory(cfg);
 	for (i = 0; c != NULL && i < c->nnodes; i++) {
 		if (c->nodes[i].ndevs > lc.maxdevs)
 			lc.maxdevs = c->nodes[i].ndevs;

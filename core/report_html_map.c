@@ -312,6 +312,7 @@ draw_gpu(struct gs_html *h, const struct gs_gpu_index *x,
 	const struct gs_device	*d = &n->devs[j];
 	double			 scale = (double)BOX_W / maxmem;
 	double			 w = d->devmem * scale, at = px, sw;
+	const struct hami_profile *hp = gs_offer_profile(rr->cfg);
 	int			 offered;
 	char			*tip, kind[96], head[96];
 	struct segs		 s;
@@ -321,9 +322,8 @@ draw_gpu(struct gs_html *h, const struct gs_gpu_index *x,
 		w = BOX_MIN;
 	/* A peer places on the device plugin's devices of a node HAMi never
 	 * registered (kube_dp.c); the metrics do not count them yet. */
-	offered = d->kind != GS_DEV_HAMI && gs_offer_profile(rr->cfg) ==
-	    NULL ? d->health : gs_device_offered(n, j,
-	    gs_offer_profile(rr->cfg));
+	offered = d->kind != GS_DEV_HAMI && hp == NULL ? d->health :
+	    gs_device_offered(n, j, hp);
 	kind_text(d, kind, sizeof kind, head, sizeof head);
 	tip = xasprintf("%s GPU %d (%s, %s): %d/%d MiB, %d/%d slots, %d/%d%% "
 	    "cores%s%s", n->name, gs_gpu_number(n, j), d->id, d->type,
