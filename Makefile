@@ -19,7 +19,8 @@ PKG_CONFIG	?= pkg-config
 CC		?= cc
 PKGS		 = yaml-0.1 jansson gsl argtable2
 
-STD		 = -std=c11 -D_POSIX_C_SOURCE=200809L
+# Headers are named from core/: #include "sched/policy.h".
+STD		 = -std=c11 -D_POSIX_C_SOURCE=200809L -Icore
 WARN		 = -Wall -Wextra -Wformat=2 -Wmissing-prototypes \
 		   -Wstrict-prototypes -Wshadow -Wpointer-arith -Wundef \
 		   -Wvla -Wold-style-definition -Wno-format-nonliteral
@@ -39,10 +40,11 @@ DEPGEN		 = -MMD -MP
 SAN		 = -fsanitize=address,undefined -fno-sanitize-recover=all \
 		   -fno-omit-frame-pointer
 
-CORE_SRC	:= $(sort $(wildcard core/*.c))
+CORE_SRC	:= $(sort $(wildcard core/*.c core/*/*.c core/*/*/*.c))
 CMD_SRC		:= $(sort $(wildcard cmd/*.c))
 UNIT_SRC	:= $(sort $(wildcard tests/unit/*.c))
-HDRS		:= $(wildcard core/*.h cmd/*.h tests/unit/*.h)
+HDRS		:= $(wildcard core/*.h core/*/*.h core/*/*/*.h cmd/*.h \
+		   tests/unit/*.h)
 
 REL		 = build/release
 ASAN		 = build/asan

@@ -10,7 +10,7 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/expect.h"
+#include "../core/load/expect.h"
 
 struct check_args {
 	struct arg_file	*scenarios, *hami_config;

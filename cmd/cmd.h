@@ -12,14 +12,14 @@
 
 #include <jansson.h>
 
-#include "../core/engine.h"
-#include "../core/metrics.h"
-#include "../core/model.h"
-#include "../core/progress.h"
-#include "../core/report_html.h"
-#include "../core/scenario.h"
-#include "../core/sim.h"
-#include "../core/util.h"
+#include "../core/sched/engine.h"
+#include "../core/metrics/metrics.h"
+#include "../core/model/model.h"
+#include "../core/util/progress.h"
+#include "../core/report/html.h"
+#include "../core/load/scenario.h"
+#include "../core/sched/sim.h"
+#include "../core/util/util.h"
 
 enum gs_exit {
 	EXIT_OK = 0,
@@ -166,12 +166,12 @@ int	cmd_argparse(const char *cmd, void **table, struct arg_end *end,
 	    struct arg_lit *help, void (*helpfn)(FILE *), int argc,
 	    char **argv);
 /* A document (json_t, released) on stdout as JSON, or YAML for fmt
- * "yaml", with gpusched_version and schema_version (core/report_doc.c). */
+ * "yaml", with gpusched_version and schema_version (core/report/doc.c). */
 void	cmd_print_doc(json_t *doc, const char *fmt);
 /*
  * -o html: the page titled as the format says, on stdout, or with
  * --output-file in memory until cmd_html_end writes it to that file
- * (atomic_write.h) when rc is EXIT_OK or EXIT_FINDING; cmd_html_end
+ * (util/atomic_write.h) when rc is EXIT_OK or EXIT_FINDING; cmd_html_end
  * returns rc, or the status of a failed write.
  */
 struct arg_file;

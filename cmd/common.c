@@ -11,14 +11,14 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/atomic_write.h"
-#include "../core/hami.h"
-#include "../core/hamiconfig.h"
-#include "../core/lint.h"
-#include "../core/paths.h"
-#include "../core/report.h"
-#include "../core/report_html.h"
-#include "../core/policy.h"
+#include "../core/util/atomic_write.h"
+#include "../core/sched/hami/hami.h"
+#include "../core/load/hamiconfig.h"
+#include "../core/load/lint.h"
+#include "../core/util/paths.h"
+#include "../core/report/report.h"
+#include "../core/report/html.h"
+#include "../core/sched/policy.h"
 
 void
 cmd_error(const struct gs_error *err)

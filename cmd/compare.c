@@ -10,8 +10,8 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/report.h"
-#include "../core/report_html.h"
+#include "../core/report/report.h"
+#include "../core/report/html.h"
 
 struct cmp_args {
 	struct cmd_input_args in;

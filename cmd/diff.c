@@ -11,9 +11,9 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/diff.h"
-#include "../core/report.h"
-#include "../core/report_diff.h"
+#include "../core/metrics/diff.h"
+#include "../core/report/report.h"
+#include "../core/report/diff.h"
 
 struct diff_args {
 	struct arg_file	*files, *scenario, *cluster, *workload;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "../core/report_html.h"
+#include "../core/report/html.h"
 
 /* A blank line before every block but the first (Markdown). */
 static void

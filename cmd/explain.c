@@ -10,11 +10,11 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/explain.h"
-#include "../core/ident.h"
-#include "../core/policy.h"
-#include "../core/report.h"
-#include "../core/vendor.h"
+#include "../core/sched/hami/explain.h"
+#include "../core/model/ident.h"
+#include "../core/sched/policy.h"
+#include "../core/report/report.h"
+#include "../core/sched/hami/vendor.h"
 
 struct explain_args {
 	struct cmd_input_args in;

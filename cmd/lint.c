@@ -9,9 +9,9 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/paths.h"
-#include "../core/lint.h"
-#include "../core/load.h"
+#include "../core/util/paths.h"
+#include "../core/load/lint.h"
+#include "../core/load/load.h"
 
 struct lint_args {
 	struct arg_file	*workloads, *filename, *cluster;

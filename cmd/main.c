@@ -13,8 +13,8 @@
 #include <yaml.h>
 
 #include "cmd.h"
-#include "../core/report.h"
-#include "../core/suggest.h"
+#include "../core/report/report.h"
+#include "../core/util/suggest.h"
 
 const struct gs_cmd *const gs_cmds[] = {
 	&gs_cmd_simulate,

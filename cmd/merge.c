@@ -9,8 +9,8 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/report.h"
-#include "../core/report_mc.h"
+#include "../core/report/report.h"
+#include "../core/report/montecarlo.h"
 
 struct merge_args {
 	struct arg_file	*files;

@@ -1,8 +1,8 @@
 /*
  * plan.c: `gpusched plan headroom|nodes|whatif|montecarlo|report`:
  * capacity planning on one run of a scenario.  The computations are in
- * core/ (plan_headroom.c, plan_nodes.c, whatif.c, montecarlo.c); this file
- * parses flags and prints.
+ * core/ (plan/headroom.c, plan/nodes.c, plan/whatif.c, plan/montecarlo.c); this
+ * file parses flags and prints.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/optparse.h"
+#include "../core/util/optparse.h"
 #include "plan_report.h"
 
 /* Flags of every plan subcommand; each uses the ones it lists. */

@@ -6,8 +6,8 @@
 #define GS_PLAN_REPORT_H
 
 #include "cmd.h"
-#include "../core/montecarlo.h"
-#include "../core/whatif.h"
+#include "../core/plan/montecarlo.h"
+#include "../core/plan/whatif.h"
 
 struct arg_str;
 

@@ -9,14 +9,14 @@
 #include <argtable2.h>
 
 #include "plan_report.h"
-#include "../core/hami.h"
-#include "../core/ident.h"
-#include "../core/load.h"
-#include "../core/plan.h"
-#include "../core/policy.h"
-#include "../core/report.h"
-#include "../core/report_html.h"
-#include "../core/report_mc.h"
+#include "../core/sched/hami/hami.h"
+#include "../core/model/ident.h"
+#include "../core/load/load.h"
+#include "../core/plan/plan.h"
+#include "../core/sched/policy.h"
+#include "../core/report/report.h"
+#include "../core/report/html.h"
+#include "../core/report/montecarlo.h"
 
 static const char *const combos[4][2] = {
 	{ "binpack", "binpack" }, { "spread", "binpack" },

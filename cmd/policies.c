@@ -8,8 +8,8 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/catalog.h"
-#include "../core/policy.h"
+#include "../core/model/catalog.h"
+#include "../core/sched/policy.h"
 
 struct list_args {
 	struct arg_str	*output;

@@ -11,11 +11,11 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/hami.h"
-#include "../core/optparse.h"
-#include "../core/report.h"
-#include "../core/report_html.h"
-#include "../core/report_replay.h"
+#include "../core/sched/hami/hami.h"
+#include "../core/util/optparse.h"
+#include "../core/report/report.h"
+#include "../core/report/html.h"
+#include "../core/report/replay.h"
 
 #define MAX_SEEDS	10000
 #define MAX_POLICIES	64	/* entries of the one table, at most */

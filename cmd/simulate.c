@@ -9,12 +9,12 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/atomic_write.h"
-#include "../core/golden.h"
-#include "../core/optparse.h"
-#include "../core/policy.h"
-#include "../core/report.h"
-#include "../core/report_html.h"
+#include "../core/util/atomic_write.h"
+#include "../core/load/golden.h"
+#include "../core/util/optparse.h"
+#include "../core/sched/policy.h"
+#include "../core/report/report.h"
+#include "../core/report/html.h"
 
 struct sim_args {
 	struct cmd_input_args in;

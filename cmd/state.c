@@ -9,8 +9,8 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/hami.h"
-#include "../core/report.h"
+#include "../core/sched/hami/hami.h"
+#include "../core/report/report.h"
 
 struct state_args {
 	struct arg_file	*scenario, *cluster;

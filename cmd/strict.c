@@ -11,9 +11,9 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/hami.h"
-#include "../core/policy.h"
-#include "../core/suggest.h"
+#include "../core/sched/hami/hami.h"
+#include "../core/sched/policy.h"
+#include "../core/util/suggest.h"
 
 #define MAX_NAMES	64
 

@@ -16,11 +16,11 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_rng.h>
 
-#include "../../core/catalog.h"
-#include "../../core/engine.h"
-#include "../../core/metrics.h"
-#include "../../core/policy.h"
-#include "../../core/util.h"
+#include "../../core/model/catalog.h"
+#include "../../core/sched/engine.h"
+#include "../../core/metrics/metrics.h"
+#include "../../core/sched/policy.h"
+#include "../../core/util/util.h"
 
 #define NODES	1000
 #define GPUS	8

@@ -13,7 +13,7 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "../../core/replay.h"
+#include "../../core/replay/replay.h"
 
 static double
 now(void)

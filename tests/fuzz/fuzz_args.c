@@ -1,6 +1,6 @@
 /*
  * fuzz_args.c: libFuzzer target for the numeric option strings
- * (core/optparse.c): the first byte chooses --seed (a whole number),
+ * (core/util/optparse.c): the first byte chooses --seed (a whole number),
  * --shard I/N or --seeds A-B; the rest is the string.  Every accepted
  * value must lie in its range.
  */
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/optparse.h"
-#include "../../core/util.h"
+#include "../../core/util/optparse.h"
+#include "../../core/util/util.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

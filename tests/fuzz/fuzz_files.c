@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../core/golden.h"
-#include "../../core/report_mc.h"
+#include "../../core/load/golden.h"
+#include "../../core/report/montecarlo.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/scenario.h"
-#include "../../core/whatif.h"
+#include "../../core/load/scenario.h"
+#include "../../core/plan/whatif.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

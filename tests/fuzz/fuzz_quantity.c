@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/quantity.h"
+#include "../../core/load/quantity.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

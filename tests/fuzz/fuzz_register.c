@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/register_codec.h"
-#include "../../core/util.h"
+#include "../../core/load/register_codec.h"
+#include "../../core/util/util.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/scenario.h"
+#include "../../core/load/scenario.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

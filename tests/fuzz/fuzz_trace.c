@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/replay.h"
+#include "../../core/replay/replay.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

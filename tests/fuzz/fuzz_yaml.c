@@ -8,10 +8,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../core/load.h"
-#include "../../core/model.h"
-#include "../../core/running.h"
-#include "../../core/yamltree.h"
+#include "../../core/load/load.h"
+#include "../../core/model/model.h"
+#include "../../core/model/running.h"
+#include "../../core/load/yamltree.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -45,7 +45,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			gs_running_release(&r);
 		}
 		/* Handshakes aged (NVIDIA's and the vendors'), then one
-		 * profile's view (vendor_health.c judges them). */
+		 * profile's view (sched/hami/vendor_health.c judges them). */
 		gs_cluster_apply_handshakes(&c, INT64_MIN, &w);
 		gs_cluster_for_version(&c, 20900);
 		gs_workload_release(&wl);

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "suites.h"
-#include "../../core/load.h"
-#include "../../core/util.h"
-#include "../../core/yamltree.h"
+#include "../../core/load/load.h"
+#include "../../core/util/util.h"
+#include "../../core/load/yamltree.h"
 
 void
 t_node(struct gs_node *n, const char *name, size_t count, int32_t mem,

@@ -7,8 +7,8 @@
 
 #include <CUnit/CUnit.h>
 
-#include "../../core/hami.h"
-#include "../../core/model.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/model/model.h"
 
 #define SUITE(n) { .pName = #n, .pTests = n##_tests }
 

@@ -14,13 +14,13 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
-#include "../../core/explain.h"
-#include "../../core/hami.h"
-#include "../../core/policy.h"
-#include "../../core/register_codec.h"
-#include "../../core/util.h"
-#include "../../core/vendor.h"
+#include "../../core/sched/engine.h"
+#include "../../core/sched/hami/explain.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/sched/policy.h"
+#include "../../core/load/register_codec.h"
+#include "../../core/util/util.h"
+#include "../../core/sched/hami/vendor.h"
 
 static void
 lim(struct gs_container *c, enum gs_res r, int64_t v)

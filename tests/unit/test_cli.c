@@ -10,10 +10,10 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/paths.h"
-#include "../../core/report.h"
-#include "../../core/suggest.h"
-#include "../../core/yamltree.h"
+#include "../../core/util/paths.h"
+#include "../../core/report/report.h"
+#include "../../core/util/suggest.h"
+#include "../../core/load/yamltree.h"
 
 static void
 test_edit_distance(void)

@@ -7,8 +7,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/load.h"
-#include "../../core/register_codec.h"
+#include "../../core/load/load.h"
+#include "../../core/load/register_codec.h"
 
 static void
 test_text_form(void)

@@ -9,9 +9,9 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
-#include "../../core/policy.h"
-#include "../../core/scenario.h"
+#include "../../core/sched/engine.h"
+#include "../../core/sched/policy.h"
+#include "../../core/load/scenario.h"
 
 #define DEMO	"../../scenarios/hami-demo/four-patterns.yaml"
 

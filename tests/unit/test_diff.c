@@ -10,8 +10,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/diff.h"
-#include "../../core/report_diff.h"
+#include "../../core/metrics/diff.h"
+#include "../../core/report/diff.h"
 
 /* A pod on node with one GPU (uuid, index), or pending when node is NULL. */
 static struct gs_ppod *

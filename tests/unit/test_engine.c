@@ -9,11 +9,11 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
-#include "../../core/hami.h"
-#include "../../core/explain.h"
-#include "../../core/policy.h"
-#include "../../core/util.h"
+#include "../../core/sched/engine.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/sched/hami/explain.h"
+#include "../../core/sched/policy.h"
+#include "../../core/util/util.h"
 
 struct env {
 	struct gs_cluster	c;

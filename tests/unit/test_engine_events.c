@@ -1,6 +1,6 @@
 /*
  * test_engine_events.c: the engine's event loop in time
- * (engine_events.c) on a hand-made resource of one slot: arrivals in
+ * (sched/engine_events.c) on a hand-made resource of one slot: arrivals in
  * order, departures at their time, the FIFO queue retried after
  * departures, expiry of waiters whose time passed, and the waiters left
  * when nothing is left to leave.
@@ -11,7 +11,7 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
+#include "../../core/sched/engine.h"
 
 struct world {
 	int64_t	at[5], until[5];

@@ -9,8 +9,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/hami.h"
-#include "../../core/util.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/util/util.h"
 
 static void
 anno(struct t_fit *x, const char *k, const char *v)

@@ -11,8 +11,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/hami.h"
-#include "../../core/util.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/util/util.h"
 
 static void
 load(struct hami_scratch *s, size_t n, int binpack)

@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include "suites.h"
-#include "../../core/hamiconfig.h"
-#include "../../core/load.h"
-#include "../../core/vendor.h"
+#include "../../core/load/hamiconfig.h"
+#include "../../core/load/load.h"
+#include "../../core/sched/hami/vendor.h"
 
 #define IN	"../golden/inputs/hami-config/"
 

@@ -1,6 +1,6 @@
 /*
  * test_handshake.c: the other vendors' node handshakes
- * (core/vendor_health.c) with outcomes worked out by hand from each
+ * (core/sched/hami/vendor_health.c) with outcomes worked out by hand from each
  * release's CheckHealth: pkg/util/util.go CheckHealth (v2.6.1) and
  * pkg/device/devices.go CheckHealth (v2.7.0: reads no handshake, its
  * HandshakeAnnos map is empty; v2.7.1, v2.8.x as v2.6.1; v2.9.0 adds the
@@ -16,12 +16,12 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/hami.h"
-#include "../../core/load.h"
-#include "../../core/running.h"
-#include "../../core/util.h"
-#include "../../core/vendor.h"
-#include "../../core/yamltree.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/load/load.h"
+#include "../../core/model/running.h"
+#include "../../core/util/util.h"
+#include "../../core/sched/hami/vendor.h"
+#include "../../core/load/yamltree.h"
 
 #define NPROF	6
 

@@ -11,12 +11,12 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/policy.h"
-#include "../../core/report_html.h"
-#include "../../core/report_replay.h"
-#include "../../core/scenario.h"
-#include "../../core/sim.h"
-#include "../../core/util.h"
+#include "../../core/sched/policy.h"
+#include "../../core/report/html.h"
+#include "../../core/report/replay.h"
+#include "../../core/load/scenario.h"
+#include "../../core/sched/sim.h"
+#include "../../core/util/util.h"
 
 #define DEMO	"../../scenarios/hami-demo/four-patterns.yaml"
 #define SHARING	"../../scenarios/sharing-modes/sharing-modes.yaml"
@@ -150,7 +150,7 @@ test_demo_map(void)
 
 /*
  * The sharing-modes scenario under kube-least-allocated: NVIDIA's device
- * plugin's devices as the map draws them (report_html_map.c kind_text,
+ * plugin's devices as the map draws them (report/html_map.c kind_text,
  * replicas).  Scale: 150 units for the A100's 81920 MiB.  GPU 0's MIG
  * 2g.20gb instance is 19968 MiB: box and medium-training's segment
  * 19968 * 150 / 81920 = 36.56.  GPU 1 is time-sliced x4: its box 150,
@@ -170,7 +170,8 @@ test_sharing_map(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(s,
 	    ">GPU 1 \xC2\xB7 2/4 time-slicing replicas<"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "; 4 time-slicing replicas"));
-	/* Where the layout put it is mig.c's (test_mig.c): only the text. */
+	/* Where the layout put it is model/mig.c's (test_mig.c): only the text.
+	 * */
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "; MIG instance 3g.40gb at memory "
 	    "slice "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "<rect x=\"124.0\" y=\"4.0\" "

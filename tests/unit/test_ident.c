@@ -10,10 +10,10 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/ident.h"
-#include "../../core/load.h"
-#include "../../core/running.h"
-#include "../../core/util.h"
+#include "../../core/model/ident.h"
+#include "../../core/load/load.h"
+#include "../../core/model/running.h"
+#include "../../core/util/util.h"
 
 static void
 add_pod(struct gs_workload *w, const char *ns, const char *name,

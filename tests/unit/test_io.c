@@ -17,12 +17,12 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/atomic_write.h"
-#include "../../core/engine.h"
-#include "../../core/montecarlo.h"
-#include "../../core/plan.h"
-#include "../../core/progress.h"
-#include "../../core/util.h"
+#include "../../core/util/atomic_write.h"
+#include "../../core/sched/engine.h"
+#include "../../core/plan/montecarlo.h"
+#include "../../core/plan/plan.h"
+#include "../../core/util/progress.h"
+#include "../../core/util/util.h"
 
 /* A scratch directory under /tmp (removed by rm_dir). */
 static void

@@ -9,8 +9,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/kubefilter.h"
-#include "../../core/util.h"
+#include "../../core/sched/kubefilter.h"
+#include "../../core/util/util.h"
 
 static const char *
 filt(const struct gs_node *n, const struct gs_pod *p)

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "suites.h"
-#include "../../core/lint.h"
-#include "../../core/suggest.h"
-#include "../../core/util.h"
+#include "../../core/load/lint.h"
+#include "../../core/util/suggest.h"
+#include "../../core/util/util.h"
 
 static void
 test_edit_distance(void)

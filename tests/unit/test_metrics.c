@@ -8,8 +8,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/metrics.h"
-#include "../../core/util.h"
+#include "../../core/metrics/metrics.h"
+#include "../../core/util/util.h"
 
 #define NEAR(a, b)	CU_ASSERT_DOUBLE_EQUAL((a), (b), 1e-9)
 

@@ -1,6 +1,6 @@
 /*
  * test_mig.c: the MIG tables and the layout of a geometry on one GPU
- * (core/mig.c; NVIDIA's `nvidia-smi mig -lgipp` placements, spec/peers.md
+ * (core/model/mig.c; NVIDIA's `nvidia-smi mig -lgipp` placements, spec/peers.md
  * §4.4), values worked by hand.
  */
 #include <string.h>
@@ -8,7 +8,7 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/mig.h"
+#include "../../core/model/mig.h"
 
 /* Lay out the profiles named in names on model; 0 or -1. */
 static int

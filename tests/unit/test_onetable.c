@@ -1,8 +1,8 @@
 /*
- * test_onetable.c: the one policy table (core/policy.c): lookups by name
+ * test_onetable.c: the one policy table (core/sched/policy.c): lookups by name
  * and view, every entry's attributes, and the FGD paper's Random and
- * GpuClustering on the device view (policy_openb.c), with GpuClustering's
- * scores computed by hand from openb_policy.c's formula.
+ * GpuClustering on the device view (sched/fgd.c), with GpuClustering's
+ * scores computed by hand from replay/fgd_scorers.c's formula.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +11,9 @@
 #include <gsl/gsl_rng.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
-#include "../../core/policy.h"
-#include "../../core/util.h"
+#include "../../core/sched/engine.h"
+#include "../../core/sched/policy.h"
+#include "../../core/util/util.h"
 
 /* Names and views: a share-only entry is not a profile. */
 static void

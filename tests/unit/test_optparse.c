@@ -1,11 +1,11 @@
 /*
- * test_optparse.c: the numeric option strings (core/optparse.c):
+ * test_optparse.c: the numeric option strings (core/util/optparse.c):
  * --seed, --shard I/N and --seeds A-B, with hand-picked edges.
  */
 #include <string.h>
 
 #include "suites.h"
-#include "../../core/optparse.h"
+#include "../../core/util/optparse.h"
 
 static void
 test_uint(void)

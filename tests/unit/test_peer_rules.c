@@ -1,8 +1,8 @@
 /*
- * test_peer_rules.c: the peers' rules (core/peer_rules.c) on a view built
+ * test_peer_rules.c: the peers' rules (core/sched/peer_rules.c) on a view built
  * by hand, and the same node state run through both adapters: `simulate`'s
- * (policy_peer.c, a gs_node of 1000 MiB GPUs) and the replay's
- * (peer_policy.c, a gs_rnode of 1000 milli GPUs), which must agree.
+ * (sched/peers.c, a gs_node of 1000 MiB GPUs) and the replay's
+ * (replay/peer_scorers.c, a gs_rnode of 1000 milli GPUs), which must agree.
  * Values computed by hand from spec/peers.md; each test names the peer's
  * source it follows.
  */
@@ -12,11 +12,11 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/peer_view.h"
-#include "../../core/policy.h"
-#include "../../core/replay.h"
-#include "../../core/typical.h"
-#include "../../core/util.h"
+#include "../../core/sched/peer_view.h"
+#include "../../core/sched/policy.h"
+#include "../../core/replay/replay.h"
+#include "../../core/metrics/typical.h"
+#include "../../core/util/util.h"
 
 /* A hand view of four devices of cap 1000: idle; one part of 400; two
  * parts, 700; a whole GPU's pod. */

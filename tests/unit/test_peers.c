@@ -1,5 +1,5 @@
 /*
- * test_peers.c: the peers' profiles on HAMi-style nodes (policy_peer.c):
+ * test_peers.c: the peers' profiles on HAMi-style nodes (sched/peers.c):
  * kube-scheduler's scores with whole GPUs and its refusal of HAMi's
  * sharing resources, KAI's fractions and tie by name, Volcano's device
  * walk with cores and slots.  Scores computed by hand from spec/peers.md.
@@ -10,9 +10,9 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
-#include "../../core/policy.h"
-#include "../../core/util.h"
+#include "../../core/sched/engine.h"
+#include "../../core/sched/policy.h"
+#include "../../core/util/util.h"
 
 struct penv {
 	struct gs_cluster	c;

@@ -11,10 +11,10 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
-#include "../../core/policy.h"
-#include "../../core/report_gpus.h"
-#include "../../core/util.h"
+#include "../../core/sched/engine.h"
+#include "../../core/sched/policy.h"
+#include "../../core/report/gpus.h"
+#include "../../core/util/util.h"
 
 /*
  * The kept order must give every decision the per-pod heap gives (the
@@ -463,7 +463,7 @@ test_gpu_index(void)
 /*
  * A container's resources, packed: 2 x GS_RES_N values of 10 bytes (1 +
  * 1 + 8) instead of 16; a value written and read back through a pointer
- * to its struct, as hami_request.c's pick does.
+ * to its struct, as sched/hami/request.c's pick does.
  */
 static void
 test_resval_packed(void)

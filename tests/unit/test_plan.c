@@ -10,11 +10,11 @@
 #include <gsl/gsl_rng.h>
 
 #include "suites.h"
-#include "../../core/montecarlo.h"
-#include "../../core/plan.h"
-#include "../../core/scenario.h"
-#include "../../core/util.h"
-#include "../../core/whatif.h"
+#include "../../core/plan/montecarlo.h"
+#include "../../core/plan/plan.h"
+#include "../../core/load/scenario.h"
+#include "../../core/util/util.h"
+#include "../../core/plan/whatif.h"
 
 #define DEMO	"../../scenarios/hami-demo/four-patterns.yaml"
 

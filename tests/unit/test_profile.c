@@ -1,5 +1,5 @@
 /*
- * test_profile.c: the HAMi profile table (core/hami_profile.c) against
+ * test_profile.c: the HAMi profile table (core/sched/hami/profile.c) against
  * expectations written by hand, one line per behaviour with the HAMi
  * source that shows it and the release that introduced it; and every
  * profile name and alias resolving to its row, unknown ones to none.
@@ -11,7 +11,7 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/hami.h"
+#include "../../core/sched/hami/hami.h"
 
 #define NROWS	6
 

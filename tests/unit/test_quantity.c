@@ -6,7 +6,7 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/quantity.h"
+#include "../../core/load/quantity.h"
 
 static void
 ok(const char *s, int64_t want)

@@ -1,22 +1,22 @@
 /*
- * test_quota.c: HAMi's namespace ResourceQuotas (quota.c, hami_quota.c),
- * each case hand-computed from HAMi's source: QuotaManager.AddQuota and
- * FitQuota (pkg/device/quota.go), fitQuota in NVIDIA's Fit
- * (pkg/device/nvidia/device.go: v2.7.0 tmpDevs, v2.8.0 plus allocated,
- * v2.10.0 through CollapseInitContainerUsage), and the webhook's
+ * test_quota.c: HAMi's namespace ResourceQuotas (model/quota.c,
+ * sched/hami/quota.c), each case hand-computed from HAMi's source:
+ * QuotaManager.AddQuota and FitQuota (pkg/device/quota.go), fitQuota in
+ * NVIDIA's Fit (pkg/device/nvidia/device.go: v2.7.0 tmpDevs, v2.8.0 plus
+ * allocated, v2.10.0 through CollapseInitContainerUsage), and the webhook's
  * fitResourceQuota (pkg/scheduler/webhook.go: v2.9.0, v2.10.0).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "suites.h"
-#include "../../core/load.h"
-#include "../../core/quota.h"
-#include "../../core/running.h"
-#include "../../core/sim.h"
-#include "../../core/util.h"
-#include "../../core/vendor.h"
-#include "../../core/yamltree.h"
+#include "../../core/load/load.h"
+#include "../../core/model/quota.h"
+#include "../../core/model/running.h"
+#include "../../core/sched/sim.h"
+#include "../../core/util/util.h"
+#include "../../core/sched/hami/vendor.h"
+#include "../../core/load/yamltree.h"
 
 #define QUOTA(ns, mem, cores) "kind: ResourceQuota\n" \
 	"metadata: {name: q, namespace: " ns "}\n" \

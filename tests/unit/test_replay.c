@@ -13,9 +13,9 @@
 #include <gsl/gsl_rng.h>
 
 #include "suites.h"
-#include "../../core/ostat.h"
-#include "../../core/replay.h"
-#include "../../core/util.h"
+#include "../../core/util/ostat.h"
+#include "../../core/replay/replay.h"
+#include "../../core/util/util.h"
 
 static int
 parse_nodes(const char *csv, struct gs_trace_nodes *t, struct gs_error *e)

@@ -9,8 +9,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/hami.h"
-#include "../../core/util.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/util/util.h"
 
 static struct gs_config cfg;
 

@@ -10,8 +10,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/hami.h"
-#include "../../core/util.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/util/util.h"
 
 static const struct hami_req demo = { 1, 7500, 101, 0, 0 };
 

@@ -9,10 +9,10 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
-#include "../../core/kube_dp.h"
-#include "../../core/load.h"
-#include "../../core/sharing.h"
+#include "../../core/sched/engine.h"
+#include "../../core/sched/kube_dp.h"
+#include "../../core/load/load.h"
+#include "../../core/load/sharing.h"
 
 /* Load yaml as a cluster into c: 0, or -1 with err. */
 static int

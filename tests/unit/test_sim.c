@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "suites.h"
-#include "../../core/running.h"
-#include "../../core/sim.h"
-#include "../../core/util.h"
-#include "../../core/yamltree.h"
+#include "../../core/model/running.h"
+#include "../../core/sched/sim.h"
+#include "../../core/util/util.h"
+#include "../../core/load/yamltree.h"
 
 /* A pod of one container asking one GPU and mem MiB. */
 static void

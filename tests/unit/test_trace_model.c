@@ -1,8 +1,8 @@
 /*
- * test_trace_model.c: the openb trace as the one model (trace_model.c):
+ * test_trace_model.c: the openb trace as the one model (load/trace_model.c):
  * nodes as a gs_cluster, pods as gs_pods, the share view's exact milli
  * charged by the engine from the grants, read by the FGD family's policies
- * (policy_openb.c) and by the replay's view of the model (replay_cluster.c).
+ * (sched/fgd.c) and by the replay's view of the model (replay/cluster.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +10,8 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
-#include "../../core/replay.h"
+#include "../../core/sched/engine.h"
+#include "../../core/replay/replay.h"
 
 #define NODE_HDR "sn,cpu_milli,memory_mib,gpu,model\n"
 #define POD_HDR "name,cpu_milli,memory_mib,num_gpu,gpu_milli\n"

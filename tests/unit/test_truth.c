@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "suites.h"
-#include "../../core/load.h"
-#include "../../core/metrics.h"
-#include "../../core/register_codec.h"
-#include "../../core/util.h"
+#include "../../core/load/load.h"
+#include "../../core/metrics/metrics.h"
+#include "../../core/load/register_codec.h"
+#include "../../core/util/util.h"
 
 #define NEAR(a, b) CU_ASSERT_DOUBLE_EQUAL((a), (b), 1e-9)
 

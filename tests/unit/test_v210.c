@@ -13,10 +13,10 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/engine.h"
-#include "../../core/hami.h"
-#include "../../core/policy.h"
-#include "../../core/util.h"
+#include "../../core/sched/engine.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/sched/policy.h"
+#include "../../core/util/util.h"
 
 static void
 fx_init(struct t_fit *x, size_t ndevs, const char *gpu_policy,

@@ -1,6 +1,6 @@
 /*
- * test_vendor.c: the other vendors HAMi schedules (vendor.h) with values
- * worked out by hand from each version's vendor device.go: requests and
+ * test_vendor.c: the other vendors HAMi schedules (sched/hami/vendor.h) with
+ * values worked out by hand from each version's vendor device.go: requests and
  * their webhooks, registration from capacity and annotations and which
  * versions register what, device and node scores that sum every type,
  * and the vendor checks in Fit (v2.8 Iluvatar's forward scan, v2.10's
@@ -12,12 +12,12 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/hami.h"
-#include "../../core/load.h"
-#include "../../core/running.h"
-#include "../../core/util.h"
-#include "../../core/vendor.h"
-#include "../../core/yamltree.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/load/load.h"
+#include "../../core/model/running.h"
+#include "../../core/util/util.h"
+#include "../../core/sched/hami/vendor.h"
+#include "../../core/load/yamltree.h"
 
 static void
 lim(struct gs_container *c, enum gs_res r, int64_t v)
@@ -438,7 +438,7 @@ fit_v(struct t_fit *x, const char *profile, int vendor, const char *type,
 /*
  * The vendor table reads named flags of the profile row, not version
  * numbers: a new row that copies v2.9.0 and toggles one flag changes
- * exactly what that flag says (hand-computed from vendor.c's table).
+ * exactly what that flag says (hand-computed from sched/hami/vendor.c's table).
  */
 static void
 test_vendor_gates_new_row(void)

@@ -9,7 +9,7 @@
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
-#include "../../core/yamltree.h"
+#include "../../core/load/yamltree.h"
 
 static int
 parse(const char *s, struct yt_file *f, struct gs_error *err)

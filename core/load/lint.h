@@ -1,0 +1,17 @@
+/*
+ * load/lint.h: what HAMi users trip over in their manifests (HAMi issues
+ * collected in spec/user-needs.md): a GPU request without gpumem (the
+ * whole card), memory no GPU has, more GPUs than any node, policy values
+ * HAMi silently reads as binpack or spread.  Annotations on a controller's
+ * own metadata are caught while loading.
+ */
+#ifndef GS_LINT_H
+#define GS_LINT_H
+
+#include "model/model.h"
+
+/* Append findings about w (checked against c when not NULL) to out. */
+size_t	gs_lint(const struct gs_workload *w, const struct gs_cluster *c,
+	    const struct gs_config *cfg, struct gs_warnings *out);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * load/load.h: files to model.  Clusters (gpusched's compact pools, or
+ * Kubernetes Node objects), workloads (Kubernetes manifests) and scenario
+ * files.  Every error is located (file:line:col) and every loader is
+ * all-or-nothing: on failure the output is left empty.
+ */
+#ifndef GS_LOAD_H
+#define GS_LOAD_H
+
+#include "model/model.h"
+#include "util/util.h"
+#include "load/yamltree.h"
+
+/* Append the nodes of a cluster file to c. */
+int	gs_load_cluster_file(struct gs_cluster *c, const char *path,
+	    struct gs_warnings *, struct gs_error *);
+/* Append the nodes described by one document (compact form or Nodes). */
+int	gs_load_cluster_doc(struct gs_cluster *c, const struct yt_file *,
+	    const struct yt_node *doc, struct gs_warnings *, struct gs_error *);
+
+/*
+ * Append the pods of a workload file to w, in document order.  DaemonSets
+ * need the cluster (one pod per eligible node).
+ */
+int	gs_load_workload_file(struct gs_workload *w, const char *path,
+	    const struct gs_cluster *, struct gs_warnings *, struct gs_error *);
+int	gs_load_workload_doc(struct gs_workload *w, const struct yt_file *,
+	    const struct yt_node *doc, const struct gs_cluster *,
+	    struct gs_warnings *, struct gs_error *);
+
+/*
+ * HAMi's node handshake: a node whose hami.io/node-handshake says Deleted,
+ * or Requesting_ more than 60 s before now, has no devices HAMi uses.
+ * now is epoch seconds (UTC), or INT64_MIN for the newest Requesting_
+ * time in the cluster.
+ */
+void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
+	    struct gs_warnings *);
+/*
+ * Vendor v's handshake annotation of a Node object (obj, its annotations
+ * annos) and allocatable count, onto n's devices from first on (the ones
+ * just registered for v): sched/hami/vendor_health.c.
+ */
+int	gs_vendor_handshake_load(const struct yt_file *,
+	    const struct yt_node *obj, const struct yt_node *annos, int v,
+	    struct gs_node *n, size_t first, struct gs_error *);
+/* "Requesting_2006-01-02 15:04:05" to epoch seconds (INT64_MIN if bad). */
+int64_t	gs_handshake_time(const char *);
+
+/* The deterministic UUID of GPU index on a node (compact pools). */
+char	*gs_gpu_uuid(const char *node, int index);
+
+/* Helpers shared by the loaders. */
+int	gs_check_keys(const struct yt_file *, const struct yt_node *map,
+	    const char *const *allowed, const char *what, struct gs_error *);
+int	gs_load_string_map(const struct yt_file *, const struct yt_node *,
+	    const char *what, struct gs_kvlist *, struct gs_error *);
+int	gs_load_double(const struct yt_file *, const struct yt_node *,
+	    const char *what, double min, double max, double *out,
+	    struct gs_error *);
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * load/quantity.h: Kubernetes resource quantities ("7500", "16Gi", "1.5k",
+ * "2e3", "500m") parsed exactly, the way resource.Quantity reads them.
+ */
+#ifndef GS_QUANTITY_H
+#define GS_QUANTITY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct gs_quantity {
+	int		negative;	/* value < 0 */
+	int		integral;	/* the value is a whole number */
+	int		fits;		/* integral and within int64 */
+	int64_t		value;		/* exact value when fits */
+	int64_t		ceil;		/* rounded up, saturated to int64 */
+	int64_t		milli;		/* value x 1000 rounded up (cpu) */
+};
+
+/*
+ * Parse s. Returns 0, or -1 with a short reason in why (for "must be a
+ * quantity, got '...'" messages).
+ */
+int	gs_quantity_parse(const char *s, struct gs_quantity *q,
+	    char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,550 @@
+/*
+ * model/model.h: the plain data gpusched works on: a cluster of nodes and GPUs
+ * (in HAMi's registration order), pods with their containers' raw resource
+ * quantities and annotations, the scheduler configuration, and placements.
+ *
+ * Ownership: a struct owns every pointer inside it; *_release frees the
+ * contents, never the struct itself.
+ */
+#ifndef GS_MODEL_H
+#define GS_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* An ordered string map (labels, annotations, nodeSelector). */
+struct gs_kv {
+	char	*key;
+	char	*val;
+};
+
+struct gs_kvlist {
+	struct gs_kv	*v;
+	size_t		 n, cap;
+};
+
+void		 gs_kv_set(struct gs_kvlist *, const char *key, const char *val);
+const char	*gs_kv_get(const struct gs_kvlist *, const char *key);
+void		 gs_kv_copy(struct gs_kvlist *dst, const struct gs_kvlist *src);
+void		 gs_kv_release(struct gs_kvlist *);
+
+struct gs_mig_profile;
+
+/* One physical GPU as HAMi registers it, plus its current usage. */
+struct gs_device {
+	char		*id;		/* UUID */
+	int32_t		 index;		/* NVML index */
+	int		 index_unset;	/* 7-field text form: HAMi says 0 */
+	int32_t		 count;		/* slots: deviceSplitCount */
+	int32_t		 devmem;	/* MiB after deviceMemoryScaling */
+	int32_t		 devcore;	/* deviceCoreScaling * 100 */
+	char		*type;		/* "NVIDIA-Tesla T4" */
+	int32_t		 numa;
+	int		 health;
+	char		*mode;		/* "hami-core", "mps" */
+	int		 vendor;	/* enum gs_vendor: GV_NVIDIA = 0 */
+	int		 cordoned;	/* in hami.io/device-cordon (v2.10) */
+	/* Ascend: custominfo.NetworkID of the register annotation. */
+	int		 net;		/* GS_NET_* */
+	int64_t		 netid;		/* int(NetworkID), GS_NET_NUM */
+	/* Usage, as HAMi's getNodesUsage rebuilds it. */
+	int32_t		 used;		/* container-device entries */
+	int32_t		 usedmem;
+	int32_t		 usedcores;
+	/*
+	 * HAMi v2.10 counts a running pod's init containers differently
+	 * (CollapseInitContainerUsage): what it adds to the usage above,
+	 * which sums every container.  gs_cluster_for_version applies it.
+	 */
+	int32_t		 v210_used, v210_mem, v210_cores;
+	/*
+	 * What NVIDIA's device plugin advertises (issue 18; kind
+	 * GS_DEV_HAMI for HAMi's devices): a whole GPU; one MIG instance
+	 * (index is its GPU's, count 1, devmem the profile's); or one GPU
+	 * shared by count replicas (time-slicing, MPS).
+	 */
+	int		 kind;		/* enum gs_devkind */
+	const struct gs_mig_profile *mig; /* GS_DEV_MIG: its profile */
+	int32_t		 mig_start;	/* first memory slice */
+	/*
+	 * The share view (the trace's milli-GPU model): the device's
+	 * capacity in milli-GPU (1000) when its exact share is kept, and
+	 * the milli charged by placements (gs_grant.milli).  milli 0: not
+	 * kept; the share policies derive it from memory.
+	 */
+	int32_t		 milli;
+	int32_t		 usedmilli;
+	/*
+	 * Its vendor's node handshake (sched/hami/vendor.h handshake_anno;
+	 * NVIDIA's is the node's own): GS_HS_*, its time (epoch s, INT64_MIN
+	 * when HAMi cannot parse it) and what gs_cluster_apply_handshakes
+	 * found of it (GS_VHS_*).  sched/hami/vendor_health.c judges it per
+	 * profile.
+	 */
+	int		 hs;
+	int64_t		 hs_time;
+	unsigned	 hs_flags;
+};
+
+/* The kinds of device in the one model (DESIGN.md "Device kinds"). */
+enum gs_devkind {
+	GS_DEV_HAMI,		/* HAMi-core vGPU: slots, memory, cores */
+	GS_DEV_WHOLE,		/* nvidia.com/gpu, one pod per GPU */
+	GS_DEV_MIG,		/* a MIG instance */
+	GS_DEV_TIMESLICE,	/* a GPU of count time-slicing replicas */
+	GS_DEV_MPS		/* a GPU of count MPS replicas: devmem /
+				   count each */
+};
+
+/* gs_device.hs_flags. */
+#define GS_VHS_EXPIRED	0x1u	/* Requesting_ older than 60 s (or no time) */
+#define GS_VHS_BAD_TIME	0x2u	/* a time Go's time.Parse refuses */
+#define GS_VHS_DEL_STALE 0x4u	/* Deleted_ older than 60 s */
+#define GS_VHS_ALLOC	0x8u	/* allocatable count resource > 0 */
+
+/* What a device's custominfo says of NetworkID (Ascend 910 topology). */
+enum {
+	GS_NET_NOINFO,		/* no custominfo at all (nil map) */
+	GS_NET_ABSENT,		/* custominfo without NetworkID */
+	GS_NET_OTHER,		/* NetworkID that is not a JSON number */
+	GS_NET_NUM		/* NetworkID a number: netid = int(it) */
+};
+
+/* A node taint (kube-scheduler's TaintToleration filter). */
+struct gs_taint {
+	char	*key;
+	char	*value;
+	char	*effect;	/* NoSchedule, PreferNoSchedule, NoExecute */
+};
+
+/* A pod toleration. */
+struct gs_toleration {
+	char	*key;		/* "" with Exists: every key */
+	char	*op;		/* Equal (default) or Exists */
+	char	*value;
+	char	*effect;	/* "" = every effect */
+};
+
+/* One requirement of a node selector term (required node affinity). */
+struct gs_selreq {
+	char	 *key;
+	char	 *op;		/* In NotIn Exists DoesNotExist Gt Lt */
+	char	**values;
+	size_t	  nvalues;
+	int	  field;	/* matchFields (metadata.name) */
+};
+
+struct gs_selterm {
+	struct gs_selreq	*reqs;	/* ANDed */
+	size_t			 nreqs;
+};
+
+struct gs_node {
+	char			*name;
+	char			*pool;		/* compact pool, or NULL */
+	struct gs_kvlist	 labels;
+	struct gs_device	*devs;		/* registration order */
+	size_t			 ndevs;
+	char			*src_file;
+	int			 src_line, src_col;
+	uint64_t		 gen;		/* bumped when usage changes */
+	int			 registered;	/* HAMi knows its GPUs */
+	double			 cost;		/* per hour, compact pools */
+	int			 has_cost;
+	int			 unschedulable;	/* cordoned: no new pods */
+	struct gs_taint		*taints;
+	size_t			 ntaints;
+	int			 has_alloc;	/* allocatable known */
+	int64_t			 alloc_cpu;	/* millicores */
+	int64_t			 alloc_mem;	/* bytes */
+	int64_t			 alloc_pods;
+	int64_t			 used_cpu, used_mem, used_pods;
+	int			 has_alloc_gpu;	/* allocatable nvidia.com/gpu given */
+	int64_t			 alloc_gpu;
+	char			*devices_note;	/* why HAMi has no devices */
+	int			 handshake;	/* GS_HS_* */
+	int			 hs_refused;	/* unregistered by v2.6's handshake rule */
+	int			 hs_deleted_stale; /* Deleted_ older than 60 s */
+	int64_t			 handshake_time; /* Requesting_/Deleted_ time, epoch s */
+	char			*hs_bad_time;	/* a Requesting_ whose time HAMi
+						 * cannot parse (its text), or NULL */
+	/* Ascend v2.9+: the node takes hami-core vNPUs (annotation
+	 * hami-vnpu-core "true"; without it the chart's hamiVnpuCore,
+	 * false). */
+	int			 vnpu_core;
+	/* What its annotations say of the HAMi version that wrote them
+	 * (load/hamiconfig.h): the NVIDIA register annotation's form, and
+	 * whether hami.io/device-cordon is there. */
+	int			 reg_form;	/* GS_REG_* */
+	int			 cordon_anno;
+	/* NVIDIA's device plugin advertises the GPUs (devices of kinds
+	 * other than GS_DEV_HAMI), with these settings. */
+	int			 dp;
+	int			 mig_strategy;	/* GS_MIG_* */
+	int			 dp_rename;	/* renameByDefault */
+	int			 dp_fail_gt1;	/* failRequestsGreaterThanOne */
+};
+
+/* The device plugin's --mig-strategy (spec/peers.md §4.3). */
+enum {
+	GS_MIG_NONE,
+	GS_MIG_SINGLE,		/* MIG instances as nvidia.com/gpu */
+	GS_MIG_MIXED		/* as nvidia.com/mig-<profile> */
+};
+
+enum {
+	GS_REG_NONE,		/* no hami.io/node-nvidia-register */
+	GS_REG_TEXT,		/* "id,count,devmem,...:" (v2.6-v2.7) */
+	GS_REG_JSON		/* a JSON array (v2.8+) */
+};
+
+enum {
+	GS_HS_NONE,		/* none, or "Reported ...": register */
+	GS_HS_REQUESTING,	/* scheduler asked; stale after 60 s */
+	GS_HS_DELETED		/* devices removed by the scheduler */
+};
+
+struct gs_hami_settings;
+
+/*
+ * A namespace's HAMi quota on one device resource, as HAMi's QuotaManager
+ * keeps it (pkg/device/quota.go, v2.7+): the limit from a ResourceQuota's
+ * spec.hard "limits.<resource>", and the usage of the pods HAMi placed
+ * in the namespace (AddUsage).  model/quota.h has the operations.
+ */
+struct gs_quota {
+	char	*ns;
+	char	*res;		/* "nvidia.com/gpumem" */
+	int64_t	 limit;		/* Quantity.AsInt64 of the hard limit */
+	int	 limit_set;	/* a ResourceQuota names it */
+	int64_t	 used;		/* MiB (memory) or percent (cores) */
+	/* Running pods: v2.10's collapsed count minus used (applied by
+	 * gs_cluster_for_version, as gs_device.v210_*). */
+	int64_t	 v210_used;
+	char	*src_file;	/* the ResourceQuota, when limit_set */
+	int	 src_line, src_col;
+	char	*src_name;	/* its metadata.name */
+};
+
+struct gs_quotas {
+	struct gs_quota	*v;
+	size_t		 n, cap;
+};
+
+struct gs_cluster {
+	struct gs_node	*nodes;		/* listed order: breaks node ties */
+	size_t		 nnodes, cap;
+	uint64_t	 epoch;		/* bumped when usage is released */
+	struct gs_hami_settings *hami;	/* --hami-config, or NULL */
+	/* The hashed index of node names (gs_cluster_names: duplicates
+	 * and lookups in constant time); not copied, rebuilt when the node
+	 * count changed, dropped when nodes are removed. */
+	struct gs_idset	*names;
+	/* HAMi's namespace quotas and their usage (model/quota.h). */
+	struct gs_quotas quotas;
+	/* The nodes whose gen changed, oldest first (gs_cluster_touch): the
+	 * last GS_TOUCH_RING of touch_seq touches, counted since touch_base
+	 * (a copy starts its own log), so a policy's per-node cache is
+	 * refreshed in O(changed) instead of comparing every node's gen. */
+	size_t		*touch_ring;
+	uint64_t	 touch_seq, touch_base;
+};
+
+#define GS_TOUCH_RING	1024
+
+/*
+ * The number shown for GPU j of node n: its index, or its position in
+ * its vendor's register annotation when that gave none (the 7-field text
+ * form, where HAMi's DecodeNodeDevices sets Index 0 on every GPU).
+ */
+struct gs_node;
+int32_t	gs_gpu_number(const struct gs_node *n, size_t j);
+/* Free a device's strings (not the device itself). */
+void	gs_device_release(struct gs_device *);
+void	gs_node_copy(struct gs_node *dst, const struct gs_node *src);
+void	gs_node_release(struct gs_node *);
+void	gs_cluster_release(struct gs_cluster *);
+struct gs_taint *gs_taints_copy(const struct gs_taint *, size_t);
+void	gs_taints_free(struct gs_taint *, size_t);
+/* A deep copy, usage included. */
+void	gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src);
+/* Does the node's labels satisfy a pod's nodeSelector? */
+int	gs_node_selected(const struct gs_node *, const struct gs_kvlist *sel);
+/* Index of node name, or -1 (hashed: the index is built or rebuilt
+ * here when the node count changed). */
+long	gs_cluster_find(struct gs_cluster *, const char *name);
+/* The hashed index of node names, in step with the nodes (entry i is
+ * node i), and its removal after nodes are removed or renamed. */
+struct gs_idset *gs_cluster_names(struct gs_cluster *);
+void	gs_cluster_names_drop(struct gs_cluster *);
+void	gs_cluster_reset_usage(struct gs_cluster *);
+/* Node i's usage changed: its gen is bumped and the change logged. */
+void	gs_cluster_touch(struct gs_cluster *, size_t i);
+/* Does the log still hold every touch from seq on (touches seq to
+ * touch_seq - 1, read with gs_cluster_touched)?  If not, the caller looks
+ * at every node. */
+int	gs_cluster_touches_kept(const struct gs_cluster *, uint64_t seq);
+/* The node of touch k (k from a kept seq up to touch_seq - 1). */
+size_t	gs_cluster_touched(const struct gs_cluster *, uint64_t k);
+
+/* The resources HAMi reads: NVIDIA's, then the other vendors'
+ * (sched/hami/vendor.h). */
+enum gs_res {
+	GS_RES_GPU,		/* nvidia.com/gpu */
+	GS_RES_GPUMEM,		/* nvidia.com/gpumem (MiB) */
+	GS_RES_GPUMEM_PCT,	/* nvidia.com/gpumem-percentage */
+	GS_RES_GPUCORES,	/* nvidia.com/gpucores */
+	GS_RES_MLU,		/* cambricon.com/vmlu */
+	GS_RES_MLU_MEM,		/* cambricon.com/mlu.smlu.vmemory (256 MiB) */
+	GS_RES_MLU_CORE,	/* cambricon.com/mlu.smlu.vcore */
+	GS_RES_DCU,		/* hygon.com/dcunum */
+	GS_RES_DCU_MEM,		/* hygon.com/dcumem (MiB) */
+	GS_RES_DCU_CORE,	/* hygon.com/dcucores */
+	GS_RES_ILU,		/* iluvatar.ai/vgpu */
+	GS_RES_ILU_MEM,		/* iluvatar.ai/vcuda-memory (256 MiB) */
+	GS_RES_ILU_CORE,	/* iluvatar.ai/vcuda-core */
+	GS_RES_A910A,		/* huawei.com/Ascend910A */
+	GS_RES_A910A_MEM,	/* huawei.com/Ascend910A-memory (MiB) */
+	GS_RES_A910B2,
+	GS_RES_A910B2_MEM,
+	GS_RES_A910B,
+	GS_RES_A910B_MEM,
+	GS_RES_A910B4,
+	GS_RES_A910B4_MEM,
+	GS_RES_A310P,
+	GS_RES_A310P_MEM,
+	/* v2.7.1+: Iluvatar per model, iluvatar.ai/<model>-vgpu, .vMem
+	 * (256 MiB), .vCore. */
+	GS_RES_MRV100, GS_RES_MRV100_MEM, GS_RES_MRV100_CORE,
+	GS_RES_MRV50, GS_RES_MRV50_MEM, GS_RES_MRV50_CORE,
+	GS_RES_BIV150, GS_RES_BIV150_MEM, GS_RES_BIV150_CORE,
+	GS_RES_BIV100, GS_RES_BIV100_MEM, GS_RES_BIV100_CORE,
+	/* v2.7+ Ascend names (v2.9+: 910C). */
+	GS_RES_A910B3,
+	GS_RES_A910B3_MEM,
+	GS_RES_A910B4_1,
+	GS_RES_A910B4_1_MEM,
+	GS_RES_A910C,
+	GS_RES_A910C_MEM,
+	/* v2.9+: huawei.com/<type>-core (hami-core soft partitions). */
+	GS_RES_A910A_CORE,
+	GS_RES_A910B2_CORE,
+	GS_RES_A910B3_CORE,
+	GS_RES_A910B4_CORE,
+	GS_RES_A910B4_1_CORE,
+	GS_RES_A310P_CORE,
+	GS_RES_A910C_CORE,
+	GS_RES_N,
+	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
+};
+
+extern const char *const gs_res_names[GS_RES_N];
+
+/*
+ * The HAMi settings the loaders read, from --hami-config (load/hamiconfig.h):
+ * the device plugin's knobs for the devices gpusched builds itself
+ * (compact pools) and NVIDIA's resource names, resolved once when pods
+ * are loaded (the request builder reads GS_RES_* indices only).  A
+ * cluster owns a copy, or has none for the chart's defaults.
+ */
+struct gs_hami_settings {
+	char		*file;			/* the configuration file */
+	const char	*form;			/* "ConfigMap", "values.yaml" */
+	int32_t		 split;			/* deviceSplitCount: 10 */
+	double		 mem_scaling;		/* deviceMemoryScaling: 1 */
+	double		 core_scaling;		/* deviceCoreScaling: 1 */
+	char		*res[GS_RES_NVIDIA_N];	/* resourceCountName... */
+};
+
+/* Resource r's name under s (NULL: HAMi's defaults). */
+const char	*gs_res_name(const struct gs_hami_settings *s, int r);
+/* The GS_RES_* index a resource name stands for under s, or -1. */
+int		 gs_res_lookup(const struct gs_hami_settings *s,
+		    const char *name);
+struct gs_hami_settings *gs_hami_settings_dup(
+		    const struct gs_hami_settings *);
+void		 gs_hami_settings_free(struct gs_hami_settings *);
+
+/*
+ * Packed to 10 bytes: every container holds two of these per resource
+ * (2 x GS_RES_N), 1,536 bytes aligned, which at 100,000 pods was a third
+ * of the peak memory.  Access it through its members or a pointer to the
+ * struct, never through a pointer to v.
+ */
+struct gs_resval {
+	unsigned char	set;	/* the key is present */
+	unsigned char	ok;	/* Quantity.AsInt64 succeeds */
+	int64_t		v;
+} __attribute__((packed));
+
+struct gs_container {
+	char			*name;
+	int			 privileged;
+	int64_t			 cpu;		/* effective request, millicores */
+	int64_t			 mem;		/* effective request, bytes */
+	struct gs_resval	 lim[GS_RES_N];
+	struct gs_resval	 req[GS_RES_N];
+	/* NVIDIA's device plugin's resources it asks, name -> whole count
+	 * ("nvidia.com/mig-1g.10gb" -> "1"; nvidia.com/gpu.shared): from
+	 * limits, else requests (issue 18). */
+	struct gs_kvlist	 dp;
+};
+
+struct gs_pod {
+	char			*name;
+	char			*ns;
+	char			*workload;	/* owning object's name */
+	char			*kind;		/* Pod, Deployment, ... */
+	struct gs_kvlist	 annotations;	/* the pod's (template's) */
+	struct gs_kvlist	 node_selector;
+	struct gs_container	*ctrs;
+	size_t			 nctrs;
+	struct gs_container	*init;		/* spec.initContainers */
+	size_t			 ninit;
+	long			 pinned_node;	/* DaemonSet: node index, or -1 */
+	int64_t			 req_cpu;	/* millicores, effective request */
+	int64_t			 req_mem;	/* bytes */
+	struct gs_toleration	*tols;
+	size_t			 ntols;
+	struct gs_selterm	*affinity;	/* required terms, ORed */
+	size_t			 naffinity;
+	char			*src_file;
+	int			 src_line, src_col;
+	/* The share view: the exact milli-GPU per GPU a trace pod asks
+	 * (1..1000); 0 where the memory request gives it. */
+	int32_t			 gpu_milli;
+	/* v2.10's IsPodGroupMember (pkg/util/util.go): the label
+	 * scheduling.x-k8s.io/pod-group or spec.schedulingGroup.
+	 * podGroupName, when not empty; else NULL. */
+	char			*pod_group;
+};
+
+struct gs_idset;
+
+struct gs_workload {
+	struct gs_pod	*pods;		/* scheduling order */
+	size_t		 npods, cap;
+	/* The objects and pods loaded so far (model/ident.h), to refuse one
+	 * defined twice; copies have none. */
+	struct gs_idset	*ids;
+	/* ResourceQuota limits read with the pods (model/quota.h); the
+	 * simulation adds them to its cluster. */
+	struct gs_quotas quotas;
+};
+
+void	gs_pod_release(struct gs_pod *);
+/* Container i of pod, its first ninit init containers (pod->ninit, or 0
+ * where they do not count) before its containers. */
+const struct gs_container *gs_pod_container(const struct gs_pod *,
+	    size_t ninit, size_t i);
+void	gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src);
+void	gs_workload_copy(struct gs_workload *dst, const struct gs_workload *src);
+void	gs_workload_release(struct gs_workload *);
+struct gs_pod *gs_workload_add(struct gs_workload *);
+
+/* HAMi scheduler configuration (v2.6.1 chart defaults by gs_config_init). */
+struct gs_config {
+	char	*node_policy;		/* nodeSchedulerPolicy: binpack */
+	char	*gpu_policy;		/* gpuSchedulerPolicy: spread */
+	int32_t	 default_memory;	/* defaultMemory: 0 */
+	int32_t	 default_cores;		/* defaultCores: 0 */
+	int32_t	 default_gpunum;	/* defaultGPUNum: 1 */
+	int	 override_policies;	/* ignore pod policy annotations */
+	int	 exhaustive;		/* no shortcuts: cross-checks only */
+	char	*profile;		/* scoring profile name */
+	int	 profile_given;		/* named by the user, not defaulted */
+	unsigned long seed;		/* policies that draw (random): 42 */
+};
+
+void	gs_config_init(struct gs_config *);
+void	gs_config_copy(struct gs_config *dst, const struct gs_config *src);
+void	gs_config_release(struct gs_config *);
+void	gs_config_set_policies(struct gs_config *, const char *node,
+	    const char *gpu);
+
+/* One GPU given to one container. */
+struct gs_grant {
+	int		dev;		/* index into the node's devs */
+	int32_t		usedmem;
+	int32_t		usedcores;
+	int32_t		milli;		/* share view: milli-GPU charged */
+};
+
+struct gs_ctr_grant {
+	struct gs_grant	*grants;
+	size_t		 ngrants;
+};
+
+enum gs_status {
+	GS_PLACED,
+	GS_PENDING,
+	GS_UNMANAGED		/* no GPU request: not HAMi's to place */
+};
+
+struct gs_placement {
+	size_t			 pod;		/* index in the workload */
+	enum gs_status		 status;
+	long			 node;		/* index, or -1 */
+	float			 node_score;
+	struct gs_ctr_grant	*ctrs;		/* one per container */
+	size_t			 nctrs;
+	/*
+	 * v2.9+: one per init container.  Charged on top of the
+	 * containers' (v2.9), or collapsed per GPU to the larger of the
+	 * init containers' peak and the containers' sum (v2.10,
+	 * CollapseInitContainerUsage) when init_collapse is set.
+	 */
+	struct gs_ctr_grant	*init;
+	size_t			 ninit;
+	int			 init_collapse;	/* enum gs_collapse */
+	char			*reason;	/* pending: why */
+};
+
+void	gs_placement_release(struct gs_placement *);
+
+/* How a placement's init containers are charged (the HAMi profile's). */
+enum gs_collapse {
+	GS_COLLAPSE_NONE,	/* on top of the containers (v2.9) */
+	GS_COLLAPSE_BY_CONTAINER, /* peak vs sum, init by container */
+	/*
+	 * v2.10: init by position in HAMi's per-type list, which holds one
+	 * entry per container asking for the type when no device of the
+	 * node has that exact type (NVIDIA: "NVIDIA-Tesla T4" vs "NVIDIA").
+	 */
+	GS_COLLAPSE_BY_POSITION
+};
+
+/* One container's share of one GPU, for gs_collapse_gpu. */
+struct gs_gpu_use {
+	int	dev;		/* index into the node's devices */
+	int	init;		/* an init container's */
+	int32_t	mem, cores;
+};
+
+/*
+ * HAMi v2.10's CollapseInitContainerUsage for GPU dev: the larger of the
+ * init containers' peak (one slot) and the containers' sum (a slot each),
+ * per slots, memory and cores; with init_done the containers' alone
+ * (AppContainersOnlyDeviceUsage).  Returns 0 when no entry is on dev.
+ */
+int	gs_collapse_gpu(const struct gs_gpu_use *, size_t n, int dev,
+	    int init_done, int32_t *slots, int32_t *mem, int32_t *cores);
+/* The grants of every container, init containers first: i in
+ * [0, ninit + nctrs). */
+const struct gs_ctr_grant *gs_placement_ctr(const struct gs_placement *,
+	    size_t i);
+/* Its container's name, and whether it is an init container. */
+const char *gs_placement_ctr_name(const struct gs_placement *,
+	    const struct gs_pod *, size_t i, int *init);
+
+/* Warnings collected by loaders; the command prints them on stderr. */
+struct gs_warnings {
+	char	**v;
+	size_t	  n, cap;
+};
+
+void	gs_warn(struct gs_warnings *, const char *file, int line, int col,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void	gs_warnings_release(struct gs_warnings *);
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * replay/internal.h: what replay/replay.c shares with replay/timed.c: the state
+ * of one replay (working cluster, typical pods, score cache, random source) and
+ * the steps both replays are made of.  Not part of the core's interface.
+ */
+#ifndef GS_REPLAY_INT_H
+#define GS_REPLAY_INT_H
+
+#include <gsl/gsl_rng.h>
+
+#include "replay/replay.h"
+
+/* A cached score of (node, pod shape), valid while the node's ver is
+ * unchanged; ver1 is ver + 1 so that zeroed memory is invalid.  KAI
+ * binpack caches its node-local part: score the base, aux the sharing. */
+struct rcache {
+	uint32_t	ver1;
+	int		aux;
+	double		score;
+};
+
+struct rhami;
+
+struct rstate {
+	/* The one model the replay runs on: the cluster, charged and
+	 * released by the engine (gs_engine_commit, gs_engine_release),
+	 * the pods in name order, and each pod's last placement. */
+	struct gs_cluster	 work;
+	struct gs_workload	 w;
+	struct gs_placement	*pl;
+	struct gs_rcluster	 cl;		/* its share view (of work) */
+	struct gs_typical	 typ;
+	struct gs_rctx		 ctx;
+	const struct gs_replay_opts *opts;
+	gsl_rng			*rng;
+	struct gs_rpod		*pods;		/* trace pods, by name */
+	size_t			 npods;
+	size_t			 nshapes;
+	int			 use_mem;	/* cache on shape_mem */
+	struct rcache		*cache;		/* nshapes x n, or NULL */
+	int			 split;		/* cache KAI binpack's part */
+	uint32_t		*byrank;	/* node indices by rank */
+	int32_t			*cand;		/* scratch: feasible nodes */
+	double			*cscore;	/* scratch: their scores */
+	struct rhami		*hami;		/* HAMi's own state, or NULL */
+	struct gs_replay_result	*res;
+	size_t			 evcap;
+	int64_t			 arrived;
+};
+
+int	rstate_init(struct rstate *, const struct gs_rcluster *,
+	    const struct gs_trace_pods *, const struct gs_replay_opts *,
+	    struct gs_replay_result *, struct gs_error *);
+void	rstate_release(struct rstate *);
+/* Stable sort of indices by cmp(a, b, arg). */
+void	rsort_stable(size_t *, size_t n,
+	    int (*cmp)(size_t, size_t, const void *), const void *arg);
+/* uniform integer in [0, n) from the replay's seeded source. */
+size_t	rstate_intn(struct rstate *, size_t n);
+/* The seeded node tie order (rank of every node). */
+void	rstate_assign_ranks(struct rstate *);
+/* Choose a node and GPUs for p and charge them through the engine; the
+ * node or -1. */
+int	rstate_place(struct rstate *, const struct gs_rpod *, uint32_t *devs);
+/* Give a placed pod's resources back through the engine. */
+void	rstate_unplace(struct rstate *, int node, const struct gs_rpod *);
+/* Record the cluster state as an event. */
+void	rstate_event(struct rstate *, int64_t time, int32_t running,
+	    int32_t pending);
+/* Fold one decision into the digest. */
+void	rstate_digest(struct rstate *, size_t pod, int node, uint32_t devs);
+
+/*
+ * HAMi as a replay policy (replay/hami_bridge.c): entry's HAMi profile under
+ * the entry's node and GPU policies, else node_policy and gpu_policy,
+ * else the chart's defaults, deciding on the replay's model (rs->work,
+ * given HAMi's version view).  rhami_decide fills pl with HAMi's decision
+ * for pod and returns the node, -1 when HAMi leaves the pod pending, -3
+ * for a CPU-only pod (pl then empty).  A HAMi decision cannot fail
+ * (sched/policy.h): a pending pod is a decision, not an error.
+ */
+void	rhami_create(struct rstate *, const struct gs_policy *entry,
+	    const char *node_policy, const char *gpu_policy);
+void	rhami_free(struct rhami *);
+int	rhami_decide(struct rhami *, const struct gs_cluster *,
+	    const struct gs_pod *, struct gs_placement *pl, uint32_t *devs);
+
+int	gs_replay_timed(struct rstate *, const struct gs_trace_pods *,
+	    struct gs_error *);
+
+#endif

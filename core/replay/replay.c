@@ -1,0 +1,701 @@
+/*
+ * replay/replay.c: one replay of a pod list on a trace cluster, as the FGD
+ * paper's simulator does it (spec/openb-fgd.md §5): pods sorted by name
+ * and shuffled, topped up (or cut) to `tune` x GPU capacity, nodes given a
+ * seeded tie order, pods placed one at a time with failures dropped, and
+ * the cluster's allocation and fragmentation recorded after every pod.
+ *
+ * The replay runs on the one model (load/trace_model.c): a copy of the trace's
+ * gs_cluster and its pods as gs_pods; every decision becomes a placement
+ * (HAMi's own, else one grant a chosen GPU, each charging the pod's
+ * share) that the engine commits (gs_engine_commit) and, when the pod
+ * leaves, releases; the scorers' share view of a node (gs_rcluster) is
+ * read again from the model after each change (gs_rnode_sync).
+ *
+ * Randomness comes from GSL's MT19937 seeded with --seed, drawn in the
+ * simulator's order (one discarded draw, the shuffle, the top-up, the node
+ * permutation, then Random's picks); the streams differ from Go's
+ * math/rand, so seeds agree in distribution, not pod by pod.
+ *
+ * Speed: a (node, pod shape) score only changes when the node does, so
+ * scores are cached per node and shape (shape-major, so that one pod's
+ * scan reads in order) and invalidated by the node's version; KAI
+ * binpack caches the part that does not depend on the node set's range.
+ * nocache computes every score and must decide identically.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/engine.h"
+#include "util/ostat.h"
+#include "replay/internal.h"
+
+#define CACHE_MAX_ENTRIES	(UINT64_C(1) << 25)
+/* Pods one replay may submit, top-up clones included. */
+#define MAX_REPLAY_PODS		20000000
+
+void
+gs_replay_opts_init(struct gs_replay_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->policy = &gs_policy_openb_fgd;
+	o->seed = 42;
+	o->tune = 1.3;
+	o->threshold = 95;
+	o->interval = 86400;
+	o->speedup = 1;
+}
+
+size_t
+rstate_intn(struct rstate *rs, size_t n)
+{
+	return (size_t)gsl_rng_uniform_int(rs->rng, (unsigned long)n);
+}
+
+/* Pod score shapes: (cpu, milli, num), the pod fields a score uses, and
+ * memory too for the policies that score it. */
+struct skey {
+	int64_t	cpu, mem;
+	int	milli, num;
+};
+
+static int
+skey_cmp(const void *a, const void *b)
+{
+	const struct skey *x = a, *y = b;
+
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	if (x->mem != y->mem)
+		return x->mem < y->mem ? -1 : 1;
+	if (x->milli != y->milli)
+		return x->milli < y->milli ? -1 : 1;
+	return (x->num > y->num) - (x->num < y->num);
+}
+
+/* Number the distinct shapes of the pods into their shape (or, memory
+ * counted, shape_mem) fields; returns how many there are. */
+static size_t
+number_shapes(struct gs_rpod *pods, size_t n, int with_mem)
+{
+	struct skey	*keys = xreallocarray(NULL, n ? n : 1, sizeof *keys);
+	struct skey	 k, *hit;
+	size_t		 i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		keys[i].cpu = pods[i].cpu;
+		keys[i].mem = with_mem ? pods[i].mem : 0;
+		keys[i].milli = pods[i].milli;
+		keys[i].num = pods[i].num;
+	}
+	qsort(keys, n, sizeof *keys, skey_cmp);
+	for (i = 0; i < n; i++)
+		if (m == 0 || skey_cmp(&keys[m - 1], &keys[i]) != 0)
+			keys[m++] = keys[i];
+	for (i = 0; i < n; i++) {
+		k.cpu = pods[i].cpu;
+		k.mem = with_mem ? pods[i].mem : 0;
+		k.milli = pods[i].milli;
+		k.num = pods[i].num;
+		hit = bsearch(&k, keys, m, sizeof *keys, skey_cmp);
+		if (with_mem)
+			pods[i].shape_mem = (int)(hit - keys);
+		else
+			pods[i].shape = (int)(hit - keys);
+	}
+	free(keys);
+	return m;
+}
+
+static int
+podname_cmp(size_t a, size_t b, const void *arg)
+{
+	const struct gs_trace_pods *t = arg;
+
+	return strcmp(t->v[a].name, t->v[b].name);
+}
+
+void
+rsort_stable(size_t *v, size_t n, int (*cmp)(size_t, size_t, const void *),
+    const void *arg)
+{
+	size_t	*tmp, w, i, m, r, a, b, k;
+
+	/* Bottom-up merge sort: stable, O(n log n), no qsort_r in C11. */
+	tmp = xreallocarray(NULL, n ? n : 1, sizeof *tmp);
+	for (w = 1; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			m = i + w < n ? i + w : n;
+			r = i + 2 * w < n ? i + 2 * w : n;
+			a = i;
+			b = m;
+			k = i;
+			while (a < m && b < r)
+				tmp[k++] = cmp(v[b], v[a], arg) < 0 ? v[b++] :
+				    v[a++];
+			while (a < m)
+				tmp[k++] = v[a++];
+			while (b < r)
+				tmp[k++] = v[b++];
+		}
+		memcpy(v, tmp, n * sizeof *v);
+	}
+	free(tmp);
+}
+
+int
+rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
+    const struct gs_trace_pods *pods, const struct gs_replay_opts *o,
+    struct gs_replay_result *res, struct gs_error *err)
+{
+	size_t		*byname, i;
+
+	memset(rs, 0, sizeof *rs);
+	memset(res, 0, sizeof *res);
+	if (o->policy == NULL || !(o->policy->views & GS_VIEW_SHARE))
+		return gs_error_set(err, NULL, 0, 0, "policy '%s' has no "
+		    "replay", o->policy != NULL ? o->policy->name : "");
+	rs->opts = o;
+	rs->res = res;
+	res->policy = o->policy;
+	res->seed = o->seed;
+	res->gpus = cl->gpus;
+
+	/* The working model, and its share view: node states copied, names
+	 * and models shared. */
+	gs_cluster_copy(&rs->work, cl->model);
+	rs->cl = *cl;
+	rs->cl.model = &rs->work;
+	rs->cl.v = xreallocarray(NULL, cl->n, sizeof *cl->v);
+	memcpy(rs->cl.v, cl->v, cl->n * sizeof *cl->v);
+
+	gs_typical_build(pods, cl, o->threshold, &rs->typ);
+	gs_rctx_init(&rs->ctx, o->policy->scorer, &rs->typ);
+	res->kept = rs->typ.kept;
+	res->ntypical = rs->typ.n;
+	res->typical_cover = (double)rs->typ.kept / (double)rs->typ.total;
+	rs->cl.frag = 0;
+	for (i = 0; i < cl->n; i++) {
+		rs->cl.v[i].frag = gs_frag_node(&rs->cl.v[i], &rs->typ);
+		rs->cl.frag += rs->cl.v[i].frag;
+	}
+
+	/* Pods in name order, each with its score shape. */
+	rs->npods = pods->n;
+	byname = xreallocarray(NULL, pods->n, sizeof *byname);
+	for (i = 0; i < pods->n; i++)
+		byname[i] = i;
+	rsort_stable(byname, pods->n, podname_cmp, pods);
+	rs->pods = xcalloc(pods->n ? pods->n : 1, sizeof *rs->pods);
+	for (i = 0; i < pods->n; i++) {
+		const struct gs_trace_pod	*tp = &pods->v[byname[i]];
+		struct gs_rpod			*p = &rs->pods[i];
+
+		p->cpu = tp->cpu_milli;
+		p->mem = tp->mem_mib;
+		p->num = tp->num_gpu;
+		p->milli = tp->gpu_milli;
+		p->mask = gs_rcluster_spec_mask(cl, tp->gpu_spec);
+		p->src = (int)byname[i];
+	}
+	gs_trace_workload(pods, byname, pods->n, &rs->w);
+	rs->pl = xcalloc(pods->n ? pods->n : 1, sizeof *rs->pl);
+	free(byname);
+	rs->use_mem = o->policy->mem;
+	rs->nshapes = number_shapes(rs->pods, pods->n, rs->use_mem);
+
+	/* KAI binpack's score depends on the node set's range, but only
+	 * through nodeplacement: the rest is cached (gs_peer_kai_part). */
+	rs->split = o->policy->scorer == GS_RP_KAI_BINPACK;
+	if (!o->nocache && (o->policy->cacheable || rs->split) &&
+	    (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
+		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
+	if (o->policy->scorer == GS_RP_HAMI)
+		rhami_create(rs, o->policy, o->node_policy, o->gpu_policy);
+	rs->cand = xreallocarray(NULL, cl->n, sizeof *rs->cand);
+	rs->cscore = xreallocarray(NULL, cl->n, sizeof *rs->cscore);
+	rs->byrank = xreallocarray(NULL, cl->n, sizeof *rs->byrank);
+
+	rs->rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rs->rng, o->seed);
+	/* core.go draws one rand.Int() right after seeding. */
+	(void)gsl_rng_get(rs->rng);
+	res->digest = UINT64_C(14695981039346656037);
+	return 0;
+}
+
+void
+rstate_release(struct rstate *rs)
+{
+	size_t	i;
+
+	for (i = 0; i < rs->npods && rs->pl != NULL; i++)
+		gs_placement_release(&rs->pl[i]);
+	free(rs->pl);
+	rhami_free(rs->hami);
+	gs_workload_release(&rs->w);
+	gs_cluster_release(&rs->work);
+	free(rs->cl.v);
+	gs_typical_release(&rs->typ);
+	free(rs->pods);
+	free(rs->cache);
+	free(rs->cand);
+	free(rs->cscore);
+	free(rs->byrank);
+	if (rs->rng != NULL)
+		gsl_rng_free(rs->rng);
+	memset(rs, 0, sizeof *rs);
+}
+
+/* The node tie order (simulator.go): nodes sorted by name get a seeded
+ * permutation as a "%04d-" prefix, and ties go to the smallest name. */
+void
+rstate_assign_ranks(struct rstate *rs)
+{
+	size_t	 n = rs->cl.n, i, j;
+	size_t	*byname, *perm;
+
+	byname = xreallocarray(NULL, n ? n : 1, sizeof *byname);
+	perm = xreallocarray(NULL, n ? n : 1, sizeof *perm);
+	for (i = 0; i < n; i++)
+		byname[rs->cl.v[i].name_rank] = i;
+	/* rand.Perm: m[i] = m[j], m[j] = i with j uniform in [0, i]. */
+	for (i = 0; i < n; i++) {
+		j = rstate_intn(rs, i + 1);
+		perm[i] = perm[j];
+		perm[j] = i;
+	}
+	for (i = 0; i < n; i++) {
+		rs->cl.v[byname[i]].rank = (uint32_t)perm[i];
+		rs->byrank[perm[i]] = (uint32_t)byname[i];
+	}
+	free(byname);
+	free(perm);
+}
+
+static double
+cached_score(struct rstate *rs, size_t i, const struct gs_rpod *p)
+{
+	const struct gs_rnode	*n = &rs->cl.v[i];
+	struct rcache		*c;
+	uint32_t		 devs;
+
+	if (rs->cache == NULL)
+		return gs_rpolicy_score(&rs->ctx, n, p, &devs);
+	/* Shape-major: one pod's scan over the nodes reads in order. */
+	c = &rs->cache[(size_t)(rs->use_mem ? p->shape_mem : p->shape) *
+	    rs->cl.n + i];
+	if (c->ver1 != n->ver + 1) {
+		if (rs->split)
+			c->score = gs_peer_kai_part(&rs->ctx, n, p, &c->aux);
+		else
+			c->score = gs_rpolicy_score(&rs->ctx, n, p, &devs);
+		c->ver1 = n->ver + 1;
+	}
+	if (rs->split)
+		return gs_peer_kai_finish(&rs->ctx, n, p, c->score, c->aux);
+	return c->score;
+}
+
+/* Random: PreScore picks a feasible node uniformly (rand.Intn); its GPU is
+ * reservoir-sampled for a share pod, the first free ones otherwise. */
+static int
+choose_random(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+{
+	const struct gs_rnode	*n;
+	size_t			 i, nc = 0;
+	int			 node, g, cnt = 0, pick = -1;
+
+	for (i = 0; i < rs->cl.n; i++)
+		if (gs_rnode_fits(&rs->cl.v[rs->byrank[i]], p))
+			rs->cand[nc++] = (int32_t)rs->byrank[i];
+	if (nc == 0)
+		return -1;
+	node = rs->cand[rstate_intn(rs, nc)];
+	n = &rs->cl.v[node];
+	if (!(p->num == 1 && p->milli < GS_MILLI)) {
+		*devs = gs_bestfit_gpus(n, p);	/* whole GPUs by index */
+		return node;
+	}
+	for (g = 0; g < n->ngpu; g++)
+		if (n->free[g] >= p->milli && rstate_intn(rs, (size_t)++cnt) ==
+		    0)
+			pick = g;
+	*devs = UINT32_C(1) << pick;
+	return node;
+}
+
+/* Does node a win a tie against node b under the policy's rule? */
+static int
+tie_wins(const struct rstate *rs, const struct gs_policy *pi, int a, int b)
+{
+	if (pi->tie == GS_TIE_NAME)
+		return rs->cl.v[a].name_rank < rs->cl.v[b].name_rank;
+	return rs->cl.v[a].rank < rs->cl.v[b].rank;
+}
+
+/*
+ * Every other policy: the highest score.  Ties go to the lowest rank or
+ * name, or uniformly at random (selectHost's reservoir: the k-th tied node
+ * replaces the choice with probability 1/k).  NormalizeScore (BestFit)
+ * maps [min, max] onto [0, 100] first, in integers.
+ */
+static int
+choose_scored(struct rstate *rs, const struct gs_policy *pi,
+    const struct gs_rpod *p, uint32_t *devs)
+{
+	size_t	i, nc = 0, ties = 0;
+	int	best = -1;
+	double	bs = 0, s, lo = 0, hi = 0;
+
+	gs_rpolicy_prepare(&rs->ctx, &rs->cl, p);
+	for (i = 0; i < rs->cl.n; i++) {
+		if (!gs_rnode_fits(&rs->cl.v[i], p))
+			continue;
+		if ((s = cached_score(rs, i, p)) < 0)
+			continue;	/* the policy's own device check */
+		rs->cand[nc] = (int32_t)i;
+		rs->cscore[nc++] = s;
+		if (nc == 1 || s < lo)
+			lo = s;
+		if (nc == 1 || s > hi)
+			hi = s;
+	}
+	for (i = 0; i < nc; i++) {
+		int c = rs->cand[i];
+
+		s = rs->cscore[i];
+		if (pi->normalize)
+			s = hi == lo ? 0 : (double)(((int64_t)s - (int64_t)lo) *
+			    100 / ((int64_t)hi - (int64_t)lo));
+		if (best >= 0 && s == bs) {
+			if (pi->tie == GS_TIE_RANDOM) {
+				if (rstate_intn(rs, ++ties) == 0)
+					best = c;
+			} else if (tie_wins(rs, pi, c, best))
+				best = c;
+			continue;
+		}
+		if (best < 0 || s > bs) {
+			best = c;
+			bs = s;
+			ties = 1;
+		}
+	}
+	if (best >= 0)
+		(void)gs_rpolicy_score(&rs->ctx, &rs->cl.v[best], p, devs);
+	return best;
+}
+
+/*
+ * HAMi decides GPU pods itself (its placement into pl); the CPU-only pods
+ * it leaves alone go to kube-scheduler's default scoring, LeastAllocated.
+ */
+static int
+choose_hami(struct rstate *rs, const struct gs_rpod *p,
+    struct gs_placement *pl, uint32_t *devs)
+{
+	size_t	idx = (size_t)(p - rs->pods);
+	int	node;
+
+	node = rhami_decide(rs->hami, &rs->work, &rs->w.pods[idx], pl, devs);
+	if (node != -3)
+		return node < 0 ? -1 : node;
+	rs->ctx.policy = gs_policy_kube_least.scorer;
+	node = choose_scored(rs, &gs_policy_kube_least, p, devs);
+	rs->ctx.policy = rs->opts->policy->scorer;
+	return node;
+}
+
+/* The placement of p on node with GPUs devs, one grant a GPU, unless the
+ * policy (HAMi) made its own; every grant charges p's share. */
+static void
+placement_of(struct gs_placement *pl, size_t idx, int node, uint32_t devs,
+    const struct gs_rpod *p)
+{
+	size_t	j, k = 0;
+	int	g;
+
+	if (pl->ctrs == NULL) {	/* no decision of the policy's own */
+		gs_placement_release(pl);
+		memset(pl, 0, sizeof *pl);
+		pl->status = GS_PLACED;
+		pl->node = node;
+		pl->nctrs = 1;
+		pl->ctrs = xcalloc(1, sizeof *pl->ctrs);
+		for (g = 0; g < GS_TRACE_MAXGPU; g++)
+			k += (devs >> g) & 1;
+		pl->ctrs[0].ngrants = k;
+		pl->ctrs[0].grants = xcalloc(k ? k : 1,
+		    sizeof *pl->ctrs[0].grants);
+		for (g = 0, k = 0; g < GS_TRACE_MAXGPU; g++)
+			if (devs & (UINT32_C(1) << g))
+				pl->ctrs[0].grants[k++].dev = g;
+	}
+	pl->pod = idx;
+	for (j = 0; j < pl->ctrs[0].ngrants; j++)
+		pl->ctrs[0].grants[j].milli = p->milli;
+}
+
+/*
+ * Decide p, and charge the decision through the engine to the replay's
+ * model (rs->work); the share view of its node follows.
+ */
+int
+rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+{
+	size_t			 idx = (size_t)(p - rs->pods);
+	struct gs_placement	*pl = &rs->pl[idx];
+	struct gs_rnode		*n;
+	int64_t			 before_idle, before_frag;
+	int			 node;
+
+	*devs = 0;
+	gs_placement_release(pl);
+	memset(pl, 0, sizeof *pl);
+	if (rs->hami != NULL)
+		node = choose_hami(rs, p, pl, devs);
+	else if (rs->opts->policy->scorer == GS_RP_RANDOM)
+		node = choose_random(rs, p, devs);
+	else
+		node = choose_scored(rs, rs->opts->policy, p, devs);
+	if (node < 0) {
+		gs_placement_release(pl);
+		memset(pl, 0, sizeof *pl);
+		return -1;
+	}
+	placement_of(pl, idx, node, *devs, p);
+	gs_engine_commit(&rs->work, pl, &rs->w.pods[idx]);
+	n = &rs->cl.v[node];
+	before_idle = n->idle;
+	before_frag = n->frag;
+	gs_rnode_sync(&rs->cl, (size_t)node, p, 1, &rs->typ);
+	rs->cl.idle += n->idle - before_idle;
+	rs->cl.frag += n->frag - before_frag;
+	return node;
+}
+
+void
+rstate_unplace(struct rstate *rs, int node, const struct gs_rpod *p)
+{
+	size_t		 idx = (size_t)(p - rs->pods);
+	struct gs_rnode	*n = &rs->cl.v[node];
+	int64_t		 before_idle = n->idle, before_frag = n->frag;
+
+	gs_engine_release(&rs->work, &rs->pl[idx], &rs->w.pods[idx]);
+	gs_placement_release(&rs->pl[idx]);
+	memset(&rs->pl[idx], 0, sizeof rs->pl[idx]);
+	gs_rnode_sync(&rs->cl, (size_t)node, p, -1, &rs->typ);
+	rs->cl.idle += n->idle - before_idle;
+	rs->cl.frag += n->frag - before_frag;
+}
+
+/*
+ * Verify (tests): the share view equals a fresh view of the model the
+ * engine charged, and the incremental totals their recomputation.
+ */
+static int
+view_exact(struct rstate *rs)
+{
+	struct gs_rcluster	 fresh;
+	struct gs_error		 err;
+	int64_t			 frag = 0, idle = 0;
+	size_t			 i;
+	int			 ok = 1;
+
+	memset(&err, 0, sizeof err);
+	if (gs_rcluster_build(&rs->work, &fresh, &err) != 0)
+		return 0;
+	for (i = 0; i < rs->cl.n && ok; i++) {
+		const struct gs_rnode *a = &rs->cl.v[i], *b = &fresh.v[i];
+
+		ok = a->cpu_left == b->cpu_left && a->mem_left == b->mem_left &&
+		    a->pods == b->pods && a->whole == b->whole &&
+		    a->idle == b->idle &&
+		    memcmp(a->free, b->free, sizeof a->free) == 0 &&
+		    memcmp(a->nused, b->nused, sizeof a->nused) == 0;
+		frag += gs_frag_node(a, &rs->typ);
+		idle += a->idle;
+	}
+	gs_rcluster_release(&fresh);
+	return ok && frag == rs->cl.frag && idle == rs->cl.idle;
+}
+
+void
+rstate_event(struct rstate *rs, int64_t time, int32_t running,
+    int32_t pending)
+{
+	struct gs_replay_result	*res = rs->res;
+	struct gs_revent	*e;
+
+	if (rs->opts->verify && !view_exact(rs))
+		res->verify_failed = 1;
+	grow_array(&res->ev, &rs->evcap, res->nev + 1, sizeof *res->ev);
+	e = &res->ev[res->nev++];
+	e->time = time;
+	e->arrived = rs->arrived;
+	e->idle = rs->cl.idle;
+	e->used = rs->cl.gpus * GS_MILLI - rs->cl.idle;
+	e->frag = rs->cl.frag;
+	e->running = running;
+	e->pending = pending;
+	if (pending > res->peak_pending)
+		res->peak_pending = pending;
+	if (e->used > res->peak_used)
+		res->peak_used = e->used;
+}
+
+void
+rstate_digest(struct rstate *rs, size_t pod, int node, uint32_t devs)
+{
+	uint64_t	h = rs->res->digest;
+	uint64_t	v[3] = { pod, (uint64_t)(int64_t)node, devs };
+	size_t		i, b;
+
+	for (i = 0; i < 3; i++)
+		for (b = 0; b < 8; b++) {
+			h ^= (v[i] >> (8 * b)) & 0xff;
+			h *= UINT64_C(1099511628211);
+		}
+	rs->res->digest = h;
+}
+
+/*
+ * §5.4: below target, append clones drawn with replacement from the pods
+ * in name order, stopping at the first draw whose per-GPU milli would
+ * cross the target (the quirk: num x milli is what gets added); above
+ * target, remove random pods until at or under it.
+ */
+static int
+tune_pods(struct rstate *rs, size_t **orderp, size_t *n, size_t *nclones,
+    size_t *nremoved, struct gs_error *err)
+{
+	double	 target = rs->opts->tune * (double)(rs->cl.gpus * GS_MILLI);
+	size_t	*order = *orderp;
+	int64_t	 total = 0, *weight;
+	size_t	 i, cap = *n, idx;
+
+	*nclones = *nremoved = 0;
+	if (rs->opts->tune <= 0)
+		return 0;
+	for (i = 0; i < *n; i++)
+		total += (int64_t)rs->pods[order[i]].milli *
+		    rs->pods[order[i]].num;
+	if (total == 0)
+		return gs_error_set(err, NULL, 0, 0, "the pod list requests no "
+		    "GPU, so it cannot be topped up to %g x GPU capacity "
+		    "(use --tune 0)", rs->opts->tune);
+	if ((double)total == target)
+		return 0;
+	if ((double)total > target) {
+		/* The k-th pod left, found in O(log n) (core/util/ostat.c). */
+		weight = xreallocarray(NULL, rs->npods ? rs->npods : 1,
+		    sizeof *weight);
+		for (i = 0; i < rs->npods; i++)
+			weight[i] = (int64_t)rs->pods[i].milli *
+			    rs->pods[i].num;
+		*nremoved = gs_trim_random(rs->rng, order, n, weight, &total,
+		    target);
+		free(weight);
+		return 0;
+	}
+	for (;;) {
+		idx = rstate_intn(rs, rs->npods);
+		if ((double)(total + rs->pods[idx].milli) > target)
+			break;
+		if (*n >= MAX_REPLAY_PODS) {
+			*orderp = order;
+			return gs_error_set(err, NULL, 0, 0, "topping up to %g x "
+			    "GPU capacity needs more than %d pods",
+			    rs->opts->tune, MAX_REPLAY_PODS);
+		}
+		total += (int64_t)rs->pods[idx].milli * rs->pods[idx].num;
+		grow_array(&order, &cap, *n + 1, sizeof *order);
+		/* Clones are marked by an index past the pod list. */
+		order[(*n)++] = rs->npods + idx;
+		(*nclones)++;
+	}
+	*orderp = order;
+	return 0;
+}
+
+static int
+replay_arrivals(struct rstate *rs, struct gs_error *err)
+{
+	struct gs_replay_result	*res = rs->res;
+	size_t			*order, n = rs->npods, i, j;
+	uint32_t		 devs;
+	int			 node;
+
+	order = xreallocarray(NULL, n, sizeof *order);
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	/* rand.Shuffle: i from n-1 down to 1, j uniform in [0, i]. */
+	for (i = n; i-- > 1;) {
+		size_t t;
+
+		j = rstate_intn(rs, i + 1);
+		t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	if (tune_pods(rs, &order, &n, &res->nclones, &res->nremoved,
+	    err) != 0) {
+		free(order);
+		return -1;
+	}
+	rstate_assign_ranks(rs);
+
+	res->npods = n;
+	res->node_of = xreallocarray(NULL, n ? n : 1, sizeof *res->node_of);
+	res->devs_of = xreallocarray(NULL, n ? n : 1, sizeof *res->devs_of);
+	rstate_event(rs, 0, 0, 0);
+	for (i = 0; i < n; i++) {
+		const struct gs_rpod *p = &rs->pods[order[i] % rs->npods];
+
+		rs->arrived += (int64_t)p->milli * p->num;
+		node = rstate_place(rs, p, &devs);
+		if (node < 0) {
+			res->failed++;
+			res->failed_milli += (int64_t)p->milli * p->num;
+			devs = 0;
+		} else
+			res->placed++;
+		res->node_of[i] = node;
+		res->devs_of[i] = devs;
+		rstate_digest(rs, order[i], node, devs);
+		rstate_event(rs, 0, 0, 0);
+		gs_progress_step(rs->opts->progress, i + 1, n);
+	}
+	free(order);
+	return 0;
+}
+
+int
+gs_replay_run(const struct gs_rcluster *cl, const struct gs_trace_pods *pods,
+    const struct gs_replay_opts *o, struct gs_replay_result *res,
+    struct gs_error *err)
+{
+	struct rstate	rs;
+	int		rc;
+
+	if (rstate_init(&rs, cl, pods, o, res, err) != 0)
+		return -1;
+	if (o->timed)
+		rc = gs_replay_timed(&rs, pods, err);
+	else
+		rc = replay_arrivals(&rs, err);
+	rstate_release(&rs);
+	if (rc != 0)
+		gs_replay_result_release(res);
+	return rc;
+}
+
+void
+gs_replay_result_release(struct gs_replay_result *r)
+{
+	free(r->ev);
+	free(r->node_of);
+	free(r->devs_of);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,261 @@
+/*
+ * replay/replay.h: trace replay in the methodology of the FGD paper's simulator
+ * (spec/openb-fgd.md): a cluster of openb nodes with per-GPU milli shares,
+ * the "typical pods" and the fragmentation measure of §4, the six openb
+ * policies of §6, the seeded replay of §5, and the curve bucketed by
+ * arrived GPU share.  A timed variant honours creation and deletion times.
+ *
+ * Fragmentation is kept exact: a node's measure is the integer
+ * sum over typical shapes of count(shape) * F_n(shape) (milli-GPU), so the
+ * incremental cluster total equals the straightforward recomputation bit
+ * for bit; it is divided by the kept count only when reported.
+ */
+#ifndef GS_REPLAY_H
+#define GS_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sched/policy.h"
+#include "util/progress.h"
+#include "load/trace.h"
+#include "util/util.h"
+
+/* One typical pod shape (§4) and how often it occurs. */
+struct gs_tshape {
+	int64_t		 cpu;		/* milli */
+	int		 milli;		/* per GPU; 0 for CPU-only */
+	int		 num;
+	char		*spec;		/* "" for any */
+	uint64_t	 mask;		/* models allowed (bits of the cluster) */
+	int64_t		 count;
+};
+
+struct gs_typical {
+	struct gs_tshape	*v;
+	size_t			 n;
+	int64_t			 kept;		/* sum of the kept counts */
+	int64_t			 total;		/* pods considered */
+	size_t			 distinct;	/* shapes before the cut */
+};
+
+/* One node's state as the replay sees it. */
+struct gs_rnode {
+	int64_t		cpu_left, cpu_cap;
+	int64_t		mem_left, mem_cap;
+	int32_t		pods, max_pods;
+	int		ngpu;
+	int		model;		/* index into the model table; -1 */
+	int16_t		free[GS_TRACE_MAXGPU];	/* milli left per GPU */
+	int8_t		nused[GS_TRACE_MAXGPU];	/* pods on each GPU */
+	uint32_t	whole;		/* GPUs held by whole-GPU pods */
+	int64_t		idle;		/* sum of free */
+	int		nfull;		/* GPUs with free == 1000 */
+	int		maxfree;
+	/* GpuClustering's affinity: [0] share pods, [k] k-GPU pods. */
+	int32_t		tags[GS_TRACE_MAXGPU + 1];
+	int		ntags;		/* distinct tags present */
+	int64_t		frag;		/* sum_m count_m * F_n(m), milli */
+	uint32_t	ver;		/* bumped on every change */
+	uint32_t	rank;		/* tie order: lower wins */
+	uint32_t	name_rank;	/* position in node name order */
+};
+
+struct gs_rcluster {
+	const struct gs_cluster *model;	/* the one model it views (borrowed) */
+	struct gs_rnode	 *v;
+	size_t		  n;
+	const char	**names;	/* borrowed from the model */
+	char		**models;	/* distinct GPU models, in first-seen order */
+	size_t		  nmodels;
+	int64_t		  gpus;		/* GPUs in all */
+	int64_t		  idle;		/* milli-GPU free in all */
+	int64_t		  frag;		/* sum of node frag */
+};
+
+/* A pod as submitted to the replay. */
+struct gs_rpod {
+	int64_t		cpu, mem;
+	int		num, milli;
+	uint64_t	mask;		/* models allowed */
+	int		shape;		/* score-cache key: (cpu, milli, num) */
+	int		shape_mem;	/* the same with memory */
+	int		src;		/* index in the trace pod list */
+	int		clone;		/* a top-up clone (§5.4) */
+};
+
+struct gs_replay_opts {
+	const struct gs_policy *policy;	/* one with GS_VIEW_SHARE */
+	/* HAMi: node and GPU policy; NULL for the entry's (its chart's
+	 * defaults, binpack and spread, for a version's own row). */
+	const char	*node_policy, *gpu_policy;
+	unsigned long	seed;
+	double		tune;		/* top up to tune x GPU capacity; 0 off */
+	int		threshold;	/* typical pods: popularity %, 95 */
+	int		timed;		/* honour creation/deletion times */
+	int64_t		interval;	/* timed: seconds per curve point */
+	double		speedup;	/* timed: arrival times / speedup */
+	int		nocache;	/* compute every score (tests) */
+	int		verify;		/* recompute the share view and frag
+				   from the model (tests) */
+	const struct gs_progress *progress;	/* pods done; may be NULL */
+};
+
+void	gs_replay_opts_init(struct gs_replay_opts *);
+
+/* The state after one event. */
+struct gs_revent {
+	int64_t		time;		/* timed replay: seconds; else 0 */
+	int64_t		arrived;	/* milli-GPU submitted so far */
+	int64_t		used;		/* milli-GPU allocated */
+	int64_t		idle;		/* milli-GPU free */
+	int64_t		frag;		/* cluster frag numerator */
+	int32_t		running;	/* timed: pods placed and not gone */
+	int32_t		pending;	/* timed: pods waiting */
+};
+
+struct gs_replay_result {
+	const struct gs_policy	*policy;
+	unsigned long		 seed;
+	struct gs_revent	*ev;
+	size_t			 nev;
+	size_t			 npods;		/* submitted (after top-up) */
+	size_t			 nclones;	/* top-up clones appended */
+	size_t			 nremoved;	/* pods cut to reach tune */
+	size_t			 placed, failed;
+	int64_t			 failed_milli;
+	int64_t			 gpus;
+	int64_t			 kept;		/* divisor of frag */
+	size_t			 ntypical;
+	double			 typical_cover;	/* kept / total */
+	uint64_t		 digest;	/* FNV-1a over every decision */
+	int			 verify_failed;
+	/* Timed replay only. */
+	size_t			 waited;	/* placed after waiting */
+	size_t			 expired;	/* left the queue unplaced */
+	size_t			 never;		/* of those, still waiting when
+						   nothing was left to free */
+	double			 wait_mean, wait_p50, wait_p95, wait_max;
+	int64_t			 t0, t1;	/* first and last event time */
+	int64_t			 t_arrive;	/* last arrival */
+	int32_t			 peak_pending;
+	int64_t			 peak_used;	/* milli-GPU */
+	/* Per submitted pod: node index (-1 failed) and GPUs (bit mask). */
+	int32_t			*node_of;
+	uint32_t		*devs_of;
+};
+
+/* The replay's view of the one model (a trace's: gs_trace_cluster), which
+ * must outlive it; an error past GS_TRACE_MAXGPU GPUs a node or 64 GPU
+ * models. */
+int	gs_rcluster_build(const struct gs_cluster *, struct gs_rcluster *,
+	    struct gs_error *);
+void	gs_rcluster_release(struct gs_rcluster *);
+/* Mask of the cluster's models a gpu_spec allows; all ones for "". */
+uint64_t gs_rcluster_spec_mask(const struct gs_rcluster *, const char *spec);
+
+/* Typical pods of a pod list (§4: key (cpu, milli, num, spec), count 1
+ * each, sorted by count then key, descending, cut at threshold %). */
+void	gs_typical_build(const struct gs_trace_pods *, const struct gs_rcluster *,
+	    int threshold, struct gs_typical *);
+void	gs_typical_release(struct gs_typical *);
+
+/* F_n(M) numerator of a node state (§4), and of one shape. */
+int64_t	gs_frag_node(const struct gs_rnode *, const struct gs_typical *);
+int64_t	gs_frag_shape(const struct gs_rnode *, const struct gs_tshape *);
+
+/* What a policy's score may depend on besides the node and the pod. */
+struct gs_rctx {
+	int			 policy;	/* enum gs_rscorer */
+	const struct gs_typical	*t;		/* FGD's typical pods */
+	/* kube-scheduler: weights of cpu, memory and GPU (milli). */
+	int			 kube_w[3];
+	/* KAI binpack: min and max free whole GPUs (GPU pods) or free CPU
+	 * (CPU pods) over the nodes that have that resource. */
+	double			 kai_min, kai_max;
+	/* Volcano: pods one GPU may hold (deviceSplitCount). */
+	int			 split;
+};
+
+void	gs_rctx_init(struct gs_rctx *, int scorer, const struct gs_typical *);
+/* Per pod, before scoring: what a policy needs of the whole cluster. */
+void	gs_rpolicy_prepare(struct gs_rctx *, const struct gs_rcluster *,
+	    const struct gs_rpod *);
+/*
+ * The policy's score of a node that passed gs_rnode_fits, as the plugin
+ * returns it (before any normalisation), and the GPUs it would take (bit
+ * mask); negative when the policy's own device check refuses the node.
+ * GS_RP_RANDOM is chosen by the replay, not scored.
+ */
+double	gs_rpolicy_score(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, uint32_t *devs);
+/* The paper's scores (replay/fgd_scorers.c) and the peers'
+ * (replay/peer_scorers.c),
+ * called by gs_rpolicy_score. */
+double	gs_openb_score(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, uint32_t *devs);
+double	gs_peer_score(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, uint32_t *devs);
+/* KAI's score in the replay's cache: the part that depends on the node
+ * and the pod alone (sched/peer_view.h gs_peer_kai_local: its base, and
+ * whether gpusharingorder adds), and the score from it with the node
+ * set's range (prepared per pod); equal to gs_rpolicy_score's, bit for
+ * bit. */
+double	gs_peer_kai_part(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, int *sharing);
+double	gs_peer_kai_finish(const struct gs_rctx *, const struct gs_rnode *,
+	    const struct gs_rpod *, double base, int sharing);
+/* Best-fit GPU choice (Open-Gpu-Share): the tightest GPU for a share
+ * pod, first index on ties; whole GPUs by index otherwise. */
+uint32_t gs_bestfit_gpus(const struct gs_rnode *, const struct gs_rpod *);
+/* Does the pod pass the filters (CPU, memory, pods, model, devices)? */
+int	gs_rnode_fits(const struct gs_rnode *, const struct gs_rpod *);
+/* Node i's view after the engine charged (sign 1) or released (-1) pod p
+ * on the model: its usage read again, GpuClustering's tags counted, its
+ * frag and ver updated. */
+void	gs_rnode_sync(struct gs_rcluster *, size_t i, const struct gs_rpod *,
+	    int sign, const struct gs_typical *);
+
+/* The node and GPU policy a HAMi entry replays under: the entry's own,
+ * else node and gpu (--node-policy, --gpu-policy), else the chart's
+ * defaults, binpack and spread. */
+void	gs_replay_hami_policies(const struct gs_policy *entry, const char *node,
+	    const char *gpu, const char **node_out, const char **gpu_out);
+
+/* Run one replay of pods on a fresh copy of cl. */
+int	gs_replay_run(const struct gs_rcluster *cl,
+	    const struct gs_trace_pods *pods, const struct gs_replay_opts *,
+	    struct gs_replay_result *, struct gs_error *);
+void	gs_replay_result_release(struct gs_replay_result *);
+
+/* One point of a curve; value fields are NaN where there is no data. */
+struct gs_rpoint {
+	int64_t		x;		/* arrived % (0..130), or seconds */
+	double		alloc, unalloc, frag, frag_ratio;
+	double		running, pending;	/* timed only */
+};
+
+#define GS_RCURVE_MAX	130
+/* The most points a timed curve may have (--interval against the span). */
+#define GS_RCURVE_TIMED_MAX	1000000
+
+/* §5.10: buckets 0..130 of arrived %, events averaged per bucket, with
+ * the +-1 fallback.  pts must hold GS_RCURVE_MAX + 1 points. */
+void	gs_replay_curve(const struct gs_replay_result *, struct gs_rpoint *);
+/* Timed: time-weighted means over [t0 + i*interval, ...) up to time
+ * `until`; returns the number of points written to *pts (allocated). */
+size_t	gs_replay_curve_timed(const struct gs_replay_result *,
+	    int64_t interval, int64_t until, struct gs_rpoint **pts);
+
+/* Median, min and max across seeds of each value of each point. */
+struct gs_rstat {
+	double		med, min, max;
+};
+struct gs_rpoint_stats {
+	int64_t		x;
+	struct gs_rstat	alloc, unalloc, frag, frag_ratio, running, pending;
+};
+void	gs_replay_curve_stats(const struct gs_rpoint *const *curves,
+	    size_t ncurves, size_t npoints, struct gs_rpoint_stats *out);
+
+#endif

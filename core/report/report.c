@@ -1,0 +1,950 @@
+/*
+ * report/report.c: table, JSON and CSV writers.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/ident.h"
+#include "sched/policy.h"
+#include "report/report.h"
+#include "report/gpus.h"
+#include "util/util.h"
+
+void
+gs_format_float32(float f, char *buf, size_t len)
+{
+	int	prec, exp;
+
+	if (isnan(f)) {
+		snprintf(buf, len, "NaN");
+		return;
+	}
+	if (isinf(f)) {
+		snprintf(buf, len, f > 0 ? "+Inf" : "-Inf");
+		return;
+	}
+	/* The fewest digits that read back as f (strconv's shortest)... */
+	for (prec = 1; prec < 9; prec++) {
+		snprintf(buf, len, "%.*e", prec - 1, (double)f);
+		if (strtof(buf, NULL) == f)
+			break;
+	}
+	snprintf(buf, len, "%.*e", prec - 1, (double)f);
+	exp = atoi(strchr(buf, 'e') + 1);
+	/* ...in %e form when the exponent is below -4 or 6 and above, as
+	 * Go's 'g' with shortest precision; otherwise plain decimals. */
+	if (exp < -4 || exp >= 6)
+		return;
+	snprintf(buf, len, "%.*f", prec - 1 - exp > 0 ? prec - 1 - exp : 0,
+	    (double)f);
+}
+
+static double
+round6(double x)
+{
+	return round(x * 1e6) / 1e6;
+}
+
+static const char *
+status_name(enum gs_status s)
+{
+	switch (s) {
+	case GS_PLACED:
+		return "placed";
+	case GS_PENDING:
+		return "pending";
+	default:
+		return "unmanaged";
+	}
+}
+
+static size_t
+name_width(const struct gs_report_run *rr)
+{
+	size_t	i, w = 3;
+	char	*dn;
+
+	for (i = 0; i < rr->wl->npods; i++) {
+		dn = gs_pod_display(rr->wl->pods[i].ns, rr->wl->pods[i].name);
+		if (strlen(dn) > w)
+			w = strlen(dn);
+		free(dn);
+	}
+	return w;
+}
+
+static size_t
+node_width(const struct gs_cluster *c)
+{
+	size_t	i, w = 9;
+
+	for (i = 0; i < c->nnodes; i++)
+		if (strlen(c->nodes[i].name) > w)
+			w = strlen(c->nodes[i].name);
+	return w;
+}
+
+/* "node binpack / GPU spread (4 pods)", one group per combination. */
+static char *
+effective_policies(const struct gs_report_run *rr)
+{
+	static const char *const names[2] = { "binpack", "spread" };
+	/* v2.10 GPU policies other than binpack/spread, as given. */
+	struct {
+		const char	*gpu;
+		int		 node_spread;
+		size_t		 n;
+	}		*other = NULL;
+	size_t		 count[2][2] = { { 0, 0 }, { 0, 0 } }, i, a, b, k;
+	size_t		 nother = 0;
+	const char	*np, *gp, *raw;
+	char		*out = NULL, *t;
+	int		 list = hami_profile(rr->cfg)->gpu_policy_list;
+	int		 spread;
+
+	for (i = 0; i < rr->wl->npods; i++) {
+		const struct gs_pod *p = &rr->wl->pods[i];
+
+		hami_effective_policies(p, rr->cfg, &np, &gp);
+		raw = hami_gpu_policy_value(p, rr->cfg);
+		spread = strcmp(np, "spread") == 0;
+		/* v2.10 sorts and filters by the value itself (mutex, numa,
+		 * comma chains): name it as given. */
+		if (list && strcmp(raw, "binpack") != 0 &&
+		    strcmp(raw, "spread") != 0) {
+			for (k = 0; k < nother; k++)
+				if (strcmp(other[k].gpu, raw) == 0 &&
+				    other[k].node_spread == spread)
+					break;
+			if (k == nother) {
+				other = xreallocarray(other, nother + 1,
+				    sizeof *other);
+				other[k].gpu = raw;
+				other[k].node_spread = spread;
+				other[k].n = 0;
+				nother++;
+			}
+			other[k].n++;
+			continue;
+		}
+		count[spread][strcmp(gp, "spread") == 0]++;
+	}
+	for (a = 0; a < 2; a++)
+		for (b = 0; b < 2; b++) {
+			if (count[a][b] == 0)
+				continue;
+			t = xasprintf("%s%snode %s / GPU %s (%zu pod%s)",
+			    out ? out : "", out ? ", " : "", names[a], names[b],
+			    count[a][b], count[a][b] == 1 ? "" : "s");
+			free(out);
+			out = t;
+		}
+	for (k = 0; k < nother; k++) {
+		t = xasprintf("%s%snode %s / GPU \"%s\" (%zu pod%s)",
+		    out ? out : "", out ? ", " : "",
+		    names[other[k].node_spread], other[k].gpu, other[k].n,
+		    other[k].n == 1 ? "" : "s");
+		free(out);
+		out = t;
+	}
+	free(other);
+	return out ? out : xstrdup("no pods");
+}
+
+/* One GPU as JSON; pods is the comma list of its pods (consumed). */
+static json_t *
+gpu_json(const struct gs_node *n, size_t j, char *pods)
+{
+	const struct gs_device *d = &n->devs[j];
+	json_t	*pl = json_array();
+	char	*p, *save = NULL;
+
+	for (p = strtok_r(pods, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save))
+		if (strcmp(p, "-") != 0)
+			json_array_append_new(pl, json_string(p));
+	free(pods);
+	return json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}",
+	    "index", gs_gpu_number(n, j), "uuid", d->id, "type", d->type,
+	    "numa",
+	    d->numa, "slots", d->count, "slots_used", d->used, "memory_mib",
+	    d->devmem, "memory_used_mib", d->usedmem, "cores", d->devcore,
+	    "cores_used", d->usedcores, "pods", pl);
+}
+
+/* Widths of the GPU map's UUID and TYPE columns: the longest real
+ * value, at least 40 and 22. */
+struct gpu_widths {
+	size_t	nw, uw, tw;
+};
+
+static struct gpu_widths
+gpu_widths(const struct gs_cluster *c, size_t nw)
+{
+	struct gpu_widths	w = { nw, 40, 22 };
+	size_t			i, j;
+
+	for (i = 0; i < c->nnodes; i++)
+		for (j = 0; j < c->nodes[i].ndevs; j++) {
+			const struct gs_device *d = &c->nodes[i].devs[j];
+
+			if (strlen(d->id) > w.uw)
+				w.uw = strlen(d->id);
+			if (strlen(d->type) > w.tw)
+				w.tw = strlen(d->type);
+		}
+	return w;
+}
+
+static void
+gpu_header(FILE *fp, const struct gpu_widths *w)
+{
+	fprintf(fp, "%-*s  %3s  %-*s  %-*s  %4s  %7s  %15s  %7s  %s\n",
+	    (int)w->nw, "NODE", "GPU", (int)w->uw, "UUID", (int)w->tw, "TYPE",
+	    "NUMA", "SLOTS", "MEM(MiB)", "CORES", "PODS");
+}
+
+/* One GPU map row (GPU j of its node); pods is consumed. */
+static void
+gpu_row(FILE *fp, const struct gpu_widths *w, const struct gs_node *n,
+    size_t j, char *pods)
+{
+	const struct gs_device *d = &n->devs[j];
+	const char	*node = n->name;
+	char	slots[32], mem[40], cores[32];
+
+	snprintf(slots, sizeof slots, "%d/%d", d->used, d->count);
+	snprintf(mem, sizeof mem, "%d/%d", d->usedmem, d->devmem);
+	snprintf(cores, sizeof cores, "%d/%d", d->usedcores, d->devcore);
+	fprintf(fp, "%-*s  %3d  %-*s  %-*s  %4d  %7s  %15s  %7s  %s\n",
+	    (int)w->nw, node, gs_gpu_number(n, j), (int)w->uw, d->id,
+	    (int)w->tw, d->type, d->numa, slots, mem, cores, pods);
+	free(pods);
+}
+
+void
+gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
+{
+	const struct gs_metrics	*m = rr->m;
+	size_t			 i;
+
+	fprintf(fp, "METRICS\n");
+	fprintf(fp, "  pods               %zu placed, %zu pending, %zu without "
+	    "GPU request\n", m->placed, m->pending, m->unmanaged);
+	fprintf(fp, "  nodes used         %zu of %zu\n", m->nodes_used,
+	    m->nodes);
+	fprintf(fp, "  GPUs used          %zu of %zu\n", m->gpus_used,
+	    m->gpus);
+	fprintf(fp, "  GPU memory used    %lld of %lld MiB (%.1f%%)\n",
+	    (long long)m->mem_used, (long long)m->mem_total,
+	    m->mem_total ? 100.0 * (double)m->mem_used /
+	    (double)m->mem_total : 0.0);
+	fprintf(fp, "  whole GPUs free    %zu of %zu (", m->whole_free,
+	    m->gpus);
+	for (i = 0; i < rr->cluster->nnodes && i < GS_LIST_MAX; i++)
+		fprintf(fp, "%s%s %zu", i ? ", " : "",
+		    rr->cluster->nodes[i].name, m->node[i].whole_free);
+	if (rr->cluster->nnodes > GS_LIST_MAX)
+		fprintf(fp, ", and %zu more nodes",
+		    rr->cluster->nnodes - GS_LIST_MAX);
+	fprintf(fp, ")\n");
+	if (m->gpus_offline > 0)
+		fprintf(fp, "  not scheduled on   %zu GPU%s (node's devices "
+		    "dropped, GPU unhealthy or cordoned): not free\n",
+		    m->gpus_offline, m->gpus_offline == 1 ? "" : "s");
+	if (m->largest_block_node >= 0)
+		fprintf(fp, "  largest block      %zu whole GPUs on %s\n",
+		    m->largest_block,
+		    rr->cluster->nodes[m->largest_block_node].name);
+	else
+		fprintf(fp, "  largest block      0 whole GPUs\n");
+	fprintf(fp, "  fragmentation      %.2f GPUs, %.1f%% of %.2f idle GPUs "
+	    "(target: %zu request shape%s)\n", m->frag_gpus, m->frag_pct,
+	    m->idle_gpus, m->nshapes, m->nshapes == 1 ? "" : "s");
+	fprintf(fp, "  stranded           %lld MiB on GPUs out of slots or "
+	    "cores; %lld slots and %lld core-%% on GPUs out of memory\n",
+	    (long long)m->stranded_mem, (long long)m->stranded_slots,
+	    (long long)m->stranded_cores);
+	fprintf(fp, "  pods per GPU       max %zu, mean %.2f\n",
+	    m->pods_per_gpu_max, m->pods_per_gpu_mean);
+}
+
+/* HAMi's profiles read its node/GPU policies; the peers' do not. */
+static int
+is_hami_profile(const struct gs_config *cfg)
+{
+	return strncmp(cfg->profile, "hami", 4) == 0;
+}
+
+/* The settings --hami-config gave (nothing without one). */
+static void
+report_hami_config(FILE *fp, const struct gs_hami_settings *h)
+{
+	if (h == NULL)
+		return;
+	fprintf(fp, "hami config: %s (%s): deviceSplitCount %d, "
+	    "deviceMemoryScaling %g, deviceCoreScaling %g; resources %s, %s, "
+	    "%s, %s\n", h->file, h->form, (int)h->split, h->mem_scaling,
+	    h->core_scaling, h->res[GS_RES_GPU], h->res[GS_RES_GPUMEM],
+	    h->res[GS_RES_GPUMEM_PCT], h->res[GS_RES_GPUCORES]);
+}
+
+static json_t *
+hami_config_json(const struct gs_hami_settings *h)
+{
+	return json_pack("{s:s,s:s,s:i,s:f,s:f,s:s,s:s,s:s,s:s}",
+	    "file", h->file, "form", h->form,
+	    "deviceSplitCount", (int)h->split,
+	    "deviceMemoryScaling", h->mem_scaling,
+	    "deviceCoreScaling", h->core_scaling,
+	    "resourceCountName", h->res[GS_RES_GPU],
+	    "resourceMemoryName", h->res[GS_RES_GPUMEM],
+	    "resourceMemoryPercentageName", h->res[GS_RES_GPUMEM_PCT],
+	    "resourceCoreName", h->res[GS_RES_GPUCORES]);
+}
+
+void
+gs_report_table(FILE *fp, const struct gs_report_run *rr)
+{
+	const struct gs_cluster	*c = rr->cluster;
+	size_t			 pw = name_width(rr), nw = node_width(c);
+	size_t			 i, j, k;
+	int			 init;
+	char			*eff = effective_policies(rr);
+	struct gpu_widths	 gw;
+	struct gs_gpu_index	 gx;
+
+	fprintf(fp, "scenario %s, run %s: profile %s\n", rr->scenario,
+	    rr->run, rr->cfg->profile);
+	if (is_hami_profile(rr->cfg)) {
+		fprintf(fp, "scheduler: node policy %s, GPU policy %s; pods' "
+		    "policy annotations %s\n", rr->cfg->node_policy,
+		    rr->cfg->gpu_policy, rr->cfg->override_policies ?
+		    "overridden" : "honoured");
+		fprintf(fp, "in effect: %s\n", eff);
+		report_hami_config(fp, c->hami);
+		fputc('\n', fp);
+	} else if (gs_policy_find(rr->cfg->profile)->scorer == GS_RP_RANDOM)
+		fprintf(fp, "scheduler: %s; seed %lu\n\n",
+		    gs_policy_find(rr->cfg->profile)->summary, rr->cfg->seed);
+	else
+		fprintf(fp, "scheduler: %s\n\n",
+		    gs_policy_find(rr->cfg->profile)->summary);
+	free(eff);
+	fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s\n", (int)pw, "POD",
+	    (int)nw, "NODE", "GPU", "UUID", "MEM(MiB)", "CORES");
+	for (i = 0; i < rr->res->npl; i++) {
+		const struct gs_placement	*pl = &rr->res->pl[i];
+		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
+		int				 rows = 0;
+		char				*dn;
+
+		dn = gs_pod_display(pod->ns, pod->name);
+		if (pl->status == GS_PENDING) {
+			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s\n",
+			    (int)pw, dn, (int)nw, "<pending>", "-",
+			    "-", "-", "-");
+			fprintf(fp, "%-*s  reason: %s\n", (int)pw, "",
+			    pl->reason ? pl->reason : "");
+			free(dn);
+			continue;
+		}
+		if (pl->status == GS_UNMANAGED) {
+			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s  (no GPU "
+			    "request: left to kube-scheduler)\n", (int)pw,
+			    dn, (int)nw, "-", "-", "-", "-", "-");
+			free(dn);
+			continue;
+		}
+		for (j = 0; j < pl->ninit + pl->nctrs; j++) {
+			const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
+			const char *cn = gs_placement_ctr_name(pl, pod, j,
+			    &init);
+
+			for (k = 0; k < cg->ngrants; k++) {
+				const struct gs_grant *g = &cg->grants[k];
+				const struct gs_device *d =
+				    &c->nodes[pl->node].devs[g->dev];
+
+				fprintf(fp, "%-*s  %-*s  %3d  %-40s  %8d  "
+				    "%5d", (int)pw, rows == 0 ? dn : "",
+				    (int)nw, c->nodes[pl->node].name,
+				    gs_gpu_number(&c->nodes[pl->node], (size_t)
+				    g->dev),
+				    d->id, g->usedmem, g->usedcores);
+				if (pod->nctrs > 1 || pl->ninit > 0)
+					fprintf(fp, "  %scontainer %s",
+					    init ? "init " : "", cn);
+				fprintf(fp, "\n");
+				rows++;
+			}
+		}
+		free(dn);
+	}
+
+	fprintf(fp, "\nGPU MAP\n");
+	gw = gpu_widths(c, nw);
+	gpu_header(fp, &gw);
+	gs_gpu_index_build(&gx, c, rr->res, rr->wl, rr->running,
+	    hami_profile(rr->cfg));
+	for (i = 0; i < c->nnodes; i++)
+		for (j = 0; j < c->nodes[i].ndevs; j++)
+			gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_pods(&gx, c, i,
+			    j));
+	gs_gpu_index_release(&gx);
+	fprintf(fp, "\n");
+	gs_report_metrics_table(fp, rr);
+}
+
+static json_t *
+metrics_json(const struct gs_report_run *rr)
+{
+	const struct gs_metrics	*m = rr->m;
+	json_t			*o = json_object(), *per = json_object();
+	json_t			*shapes = json_array();
+	size_t			 i;
+
+	json_object_set_new(o, "pods_placed", json_integer((json_int_t)m->placed));
+	json_object_set_new(o, "pods_pending",
+	    json_integer((json_int_t)m->pending));
+	json_object_set_new(o, "pods_without_gpu_request",
+	    json_integer((json_int_t)m->unmanaged));
+	json_object_set_new(o, "nodes", json_integer((json_int_t)m->nodes));
+	json_object_set_new(o, "nodes_used",
+	    json_integer((json_int_t)m->nodes_used));
+	json_object_set_new(o, "gpus", json_integer((json_int_t)m->gpus));
+	json_object_set_new(o, "gpus_used",
+	    json_integer((json_int_t)m->gpus_used));
+	json_object_set_new(o, "gpu_memory_mib",
+	    json_integer((json_int_t)m->mem_total));
+	json_object_set_new(o, "gpu_memory_used_mib",
+	    json_integer((json_int_t)m->mem_used));
+	json_object_set_new(o, "whole_gpus_free",
+	    json_integer((json_int_t)m->whole_free));
+	for (i = 0; i < rr->cluster->nnodes; i++)
+		json_object_set_new(per, rr->cluster->nodes[i].name,
+		    json_integer((json_int_t)m->node[i].whole_free));
+	json_object_set_new(o, "whole_gpus_free_per_node", per);
+	if (m->gpus_offline > 0)
+		json_object_set_new(o, "gpus_not_scheduled_on",
+		    json_integer((json_int_t)m->gpus_offline));
+	json_object_set_new(o, "largest_whole_gpu_block",
+	    json_integer((json_int_t)m->largest_block));
+	json_object_set_new(o, "largest_whole_gpu_block_node",
+	    m->largest_block_node >= 0 ?
+	    json_string(rr->cluster->nodes[m->largest_block_node].name) :
+	    json_null());
+	json_object_set_new(o, "idle_gpus", json_real(round6(m->idle_gpus)));
+	json_object_set_new(o, "fragmentation_gpus",
+	    json_real(round6(m->frag_gpus)));
+	json_object_set_new(o, "fragmentation_pct_of_idle",
+	    json_real(round6(m->frag_pct)));
+	for (i = 0; i < m->nshapes; i++) {
+		const struct hami_req *r = &m->shapes[i].req;
+
+		json_array_append_new(shapes, json_pack("{s:i,s:i,s:i,s:i,s:f,"
+		    "s:I}", "gpus", r->nums, "memreq_mib", r->memreq,
+		    "mem_pct", r->mempct, "cores", r->coresreq, "weight",
+		    round6(m->shapes[i].weight), "pods",
+		    (json_int_t)m->shapes[i].pods));
+	}
+	json_object_set_new(o, "fragmentation_target_shapes", shapes);
+	json_object_set_new(o, "stranded_memory_mib",
+	    json_integer(m->stranded_mem));
+	json_object_set_new(o, "stranded_slots",
+	    json_integer(m->stranded_slots));
+	json_object_set_new(o, "stranded_cores_pct",
+	    json_integer(m->stranded_cores));
+	json_object_set_new(o, "pods_per_gpu_max",
+	    json_integer((json_int_t)m->pods_per_gpu_max));
+	json_object_set_new(o, "pods_per_gpu_mean",
+	    json_real(round6(m->pods_per_gpu_mean)));
+	return o;
+}
+
+static json_t *
+score_json(float f)
+{
+	char	buf[32];
+
+	if (isnan(f) || isinf(f))
+		return json_null();
+	gs_format_float32(f, buf, sizeof buf);
+	return json_real(strtod(buf, NULL));
+}
+
+/* Placement i as JSON. */
+static json_t *
+placement_json(size_t i, const void *arg)
+{
+	const struct gs_report_run	*rr = arg;
+	const struct gs_cluster		*c = rr->cluster;
+	const struct gs_placement	*pl = &rr->res->pl[i];
+	const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
+	json_t				*p = json_object();
+	json_t				*ctrs = json_array();
+	size_t				 j, k;
+	int				 init;
+
+	json_object_set_new(p, "pod", json_string(pod->name));
+	json_object_set_new(p, "namespace", json_string(pod->ns));
+	json_object_set_new(p, "workload", json_string(pod->workload));
+	json_object_set_new(p, "kind", json_string(pod->kind));
+	json_object_set_new(p, "status", json_string(status_name(pl->status)));
+	json_object_set_new(p, "node", pl->status == GS_PLACED ?
+	    json_string(c->nodes[pl->node].name) : json_null());
+	json_object_set_new(p, "node_score", pl->status == GS_PLACED ?
+	    score_json(pl->node_score) : json_null());
+	for (j = 0; j < pl->ninit + pl->nctrs; j++) {
+		json_t *devs = json_array();
+		const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
+		const char *cn = gs_placement_ctr_name(pl, pod, j, &init);
+
+		for (k = 0; k < cg->ngrants; k++) {
+			const struct gs_grant *g = &cg->grants[k];
+			const struct gs_device *d =
+			    &c->nodes[pl->node].devs[g->dev];
+
+			json_array_append_new(devs, json_pack(
+			    "{s:s,s:i,s:i,s:i}", "uuid", d->id,
+			    "index", gs_gpu_number(&c->nodes[pl->node],
+			    (size_t)g->dev), "usedmem", g->usedmem,
+			    "usedcores", g->usedcores));
+		}
+		json_array_append_new(ctrs, init ? json_pack(
+		    "{s:s,s:b,s:o}", "name", cn, "init", 1, "devices",
+		    devs) : json_pack("{s:s,s:o}", "name", cn, "devices",
+		    devs));
+	}
+	json_object_set_new(p, "containers", ctrs);
+	json_object_set_new(p, "reason", pl->reason ?
+	    json_string(pl->reason) : json_null());
+	return p;
+}
+
+/* The report with an empty placements array. */
+static json_t *
+report_json_frame(const struct gs_report_run *rr)
+{
+	const struct gs_cluster	*c = rr->cluster;
+	json_t			*o = json_object();
+	json_t			*nodes = json_array(), *sched;
+	struct gs_gpu_index	 gx;
+	size_t			 i, j;
+
+	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
+	json_object_set_new(o, "schema_version",
+	    json_integer(GS_SCHEMA_VERSION));
+	json_object_set_new(o, "scenario", json_string(rr->scenario));
+	json_object_set_new(o, "run", json_string(rr->run));
+	sched = json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:s,s:s}",
+	    "profile", rr->cfg->profile,
+	    "nodeSchedulerPolicy", rr->cfg->node_policy,
+	    "gpuSchedulerPolicy", rr->cfg->gpu_policy,
+	    "defaultMemory", rr->cfg->default_memory,
+	    "defaultCores", rr->cfg->default_cores,
+	    "defaultGPUNum", rr->cfg->default_gpunum,
+	    "podPolicyAnnotations", rr->cfg->override_policies ?
+	    "overridden" : "honoured",
+	    "nodeTieBreak", strncmp(rr->cfg->profile, "kai-", 4) == 0 ?
+	    "smallest-name" : "first-listed");
+	if (c->hami != NULL)
+		json_object_set_new(sched, "hamiConfig",
+		    hami_config_json(c->hami));
+	if (gs_policy_find(rr->cfg->profile)->scorer == GS_RP_RANDOM)
+		json_object_set_new(sched, "seed",
+		    json_integer((json_int_t)rr->cfg->seed));
+	json_object_set_new(o, "scheduler", sched);
+	json_object_set_new(o, "placements", json_array());
+
+	gs_gpu_index_build(&gx, c, rr->res, rr->wl, rr->running,
+	    hami_profile(rr->cfg));
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node	*n = &c->nodes[i];
+		json_t			*gpus = json_array();
+
+		for (j = 0; j < n->ndevs; j++)
+			json_array_append_new(gpus, gpu_json(n, j,
+			    gs_gpu_pods(&gx, c, i, j)));
+		json_array_append_new(nodes, json_pack("{s:s,s:o,s:I,s:f,s:f,"
+		    "s:o}", "name", n->name, "pool", n->pool ?
+		    json_string(n->pool) : json_null(), "whole_gpus_free",
+		    (json_int_t)rr->m->node[i].whole_free, "idle_gpus",
+		    round6(rr->m->node[i].idle_gpus), "fragmentation_gpus",
+		    round6(rr->m->node[i].frag_gpus), "gpus", gpus));
+	}
+	gs_gpu_index_release(&gx);
+	json_object_set_new(o, "nodes", nodes);
+	json_object_set_new(o, "metrics", metrics_json(rr));
+	return o;
+}
+
+json_t *
+gs_report_json(const struct gs_report_run *rr)
+{
+	json_t	*o = report_json_frame(rr);
+	json_t	*pls = json_object_get(o, "placements");
+	size_t	 i;
+
+	for (i = 0; i < rr->res->npl; i++)
+		json_array_append_new(pls, placement_json(i, rr));
+	return o;
+}
+
+int
+gs_report_json_write(FILE *fp, const struct gs_report_run *rr)
+{
+	return gs_report_doc_stream(fp, report_json_frame(rr), "placements",
+	    rr->res->npl, placement_json, rr);
+}
+
+/* RFC 4180 field. */
+static void
+csv_field(FILE *fp, const char *s, int last)
+{
+	if (strpbrk(s, ",\"\r\n") != NULL) {
+		fputc('"', fp);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', fp);
+			fputc(*s, fp);
+		}
+		fputc('"', fp);
+	} else
+		fputs(s, fp);
+	fputs(last ? "\r\n" : ",", fp);
+}
+
+void
+gs_report_csv_header(FILE *fp)
+{
+	fputs("run,pod,namespace,status,node,container,gpu_index,uuid,usedmem,"
+	    "usedcores,reason\r\n", fp);
+}
+
+void
+gs_report_csv(FILE *fp, const struct gs_report_run *rr)
+{
+	const struct gs_cluster	*c = rr->cluster;
+	size_t			 i, j, k;
+	int			 init;
+	char			 a[32], b[32], e[32];
+
+	for (i = 0; i < rr->res->npl; i++) {
+		const struct gs_placement	*pl = &rr->res->pl[i];
+		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
+		int				 rows = 0;
+
+		for (j = 0; j < pl->ninit + pl->nctrs &&
+		    pl->status == GS_PLACED; j++)
+			for (k = 0; k < gs_placement_ctr(pl, j)->ngrants; k++) {
+				const struct gs_grant *g =
+				    &gs_placement_ctr(pl, j)->grants[k];
+				const struct gs_device *d =
+				    &c->nodes[pl->node].devs[g->dev];
+
+				snprintf(a, sizeof a, "%d", gs_gpu_number(
+				    &c->nodes[pl->node], (size_t)g->dev));
+				snprintf(b, sizeof b, "%d", g->usedmem);
+				snprintf(e, sizeof e, "%d", g->usedcores);
+				csv_field(fp, rr->run, 0);
+				csv_field(fp, pod->name, 0);
+				csv_field(fp, pod->ns, 0);
+				csv_field(fp, "placed", 0);
+				csv_field(fp, c->nodes[pl->node].name, 0);
+				csv_field(fp, gs_placement_ctr_name(pl, pod, j,
+				    &init), 0);
+				csv_field(fp, a, 0);
+				csv_field(fp, d->id, 0);
+				csv_field(fp, b, 0);
+				csv_field(fp, e, 0);
+				csv_field(fp, "", 1);
+				rows++;
+			}
+		if (rows > 0)
+			continue;
+		csv_field(fp, rr->run, 0);
+		csv_field(fp, pod->name, 0);
+		csv_field(fp, pod->ns, 0);
+		csv_field(fp, status_name(pl->status), 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, "", 0);
+		csv_field(fp, pl->reason ? pl->reason : "", 1);
+	}
+}
+
+/* A column's title: the profile when the runs compare profiles, else
+ * HAMi's node/GPU policy pair. */
+void
+gs_report_compare_label(const struct gs_report_run *rr, size_t n, size_t r,
+    char *label, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(rr[i].cfg->profile, rr[0].cfg->profile) != 0 ||
+		    !is_hami_profile(rr[i].cfg)) {
+			snprintf(label, len, "%s", rr[r].cfg->profile);
+			return;
+		}
+	snprintf(label, len, "%s/%s",
+	    hami_node_policy_name(rr[r].cfg->node_policy),
+	    hami_gpu_policy_name(rr[r].cfg->gpu_policy));
+}
+
+void
+gs_report_compare_cell(const struct gs_report_run *rr, size_t i, char *cell,
+    size_t len)
+{
+	const struct gs_placement	*pl = &rr->res->pl[i];
+	const struct gs_node		*nd;
+	size_t				 off, j, k;
+
+	if (pl->status == GS_PENDING) {
+		snprintf(cell, len, "<pending>");
+		return;
+	}
+	if (pl->status == GS_UNMANAGED) {
+		snprintf(cell, len, "-");
+		return;
+	}
+	nd = &rr->cluster->nodes[pl->node];
+	off = (size_t)snprintf(cell, len, "%s GPU", nd->name);
+	for (j = 0; j < pl->nctrs; j++)
+		for (k = 0; k < pl->ctrs[j].ngrants && off < len; k++)
+			off += (size_t)snprintf(cell + off, len - off, "%s%d",
+			    (j || k) ? "," : " ", gs_gpu_number(nd, (size_t)
+			    pl->ctrs[j].grants[k].dev));
+	/* Init containers' GPUs, after a '+'. */
+	for (j = 0; j < pl->ninit; j++)
+		for (k = 0; k < pl->init[j].ngrants && off < len; k++)
+			off += (size_t)snprintf(cell + off, len - off, "%s%d",
+			    (j || k) ? "," : " +init ", gs_gpu_number(nd,
+			    (size_t)pl->init[j].grants[k].dev));
+}
+
+/* "POD  binpack/binpack  spread/binpack ..." */
+static void
+compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,
+    size_t n, size_t pw, size_t cw)
+{
+	char	label[64];
+	size_t	r;
+
+	fprintf(fp, "%-*s", (int)pw, first);
+	for (r = 0; r < n; r++) {
+		gs_report_compare_label(rr, n, r, label, sizeof label);
+		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, label);
+	}
+	fputc('\n', fp);
+}
+
+void
+gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
+{
+	const struct gs_workload	*wl = rr[0].wl;
+	size_t				 pw = name_width(&rr[0]), i, r;
+	char				 cell[256];
+	size_t				 cw = 24;
+
+	if (pw < 24)
+		pw = 24;
+	for (r = 0; r < n; r++) {
+		gs_report_compare_label(rr, n, r, cell, sizeof cell);
+		if (strlen(cell) > cw)
+			cw = strlen(cell);
+	}
+
+	compare_header(fp, "POD", rr, n, pw, cw);
+	for (i = 0; i < wl->npods; i++) {
+		char *dn = gs_pod_display(wl->pods[i].ns, wl->pods[i].name);
+
+		fprintf(fp, "%-*s", (int)pw, dn);
+		free(dn);
+		for (r = 0; r < n; r++) {
+			gs_report_compare_cell(&rr[r], i, cell, sizeof cell);
+			fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);
+		}
+		fprintf(fp, "\n");
+	}
+	fputc('\n', fp);
+	compare_header(fp, "METRIC", rr, n, pw, cw);
+#define ROW(title, fmt, expr) do {					\
+	fprintf(fp, "%-*s", (int)pw, title);				\
+	for (r = 0; r < n; r++) {					\
+		snprintf(cell, sizeof cell, fmt, expr);			\
+		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);	\
+	}								\
+	fprintf(fp, "\n");						\
+} while (0)
+	ROW("pods pending", "%zu", rr[r].m->pending);
+	ROW("nodes used", "%zu", rr[r].m->nodes_used);
+	ROW("GPUs used", "%zu", rr[r].m->gpus_used);
+	ROW("whole GPUs free", "%zu", rr[r].m->whole_free);
+	ROW("largest whole block", "%zu", rr[r].m->largest_block);
+	ROW("fragmentation (GPUs)", "%.2f", rr[r].m->frag_gpus);
+	ROW("fragmentation (% idle)", "%.1f", rr[r].m->frag_pct);
+	ROW("stranded memory (MiB)", "%lld", (long long)rr[r].m->stranded_mem);
+	ROW("pods per GPU (max)", "%zu", rr[r].m->pods_per_gpu_max);
+	ROW("pods per GPU (mean)", "%.2f", rr[r].m->pods_per_gpu_mean);
+#undef ROW
+}
+
+static void
+resource_cell(char *buf, size_t len, int64_t used, int64_t alloc,
+    int64_t div)
+{
+	if (alloc == INT64_MAX)
+		snprintf(buf, len, "%lld/-", (long long)(used / div));
+	else
+		snprintf(buf, len, "%lld/%lld", (long long)(used / div),
+		    (long long)(alloc / div));
+}
+
+/* Does HAMi of that version read quota q (a limit, v2.7+)? */
+static int
+quota_shown(const struct gs_quota *q, int version)
+{
+	return q->limit_set &&
+	    hami_profile_of_version(version)->quota_fit != HQF_NONE;
+}
+
+/* HAMi's namespace quotas as it counts them (QuotaManager), if any. */
+static void
+state_quotas(FILE *fp, const struct gs_cluster *c, int version)
+{
+	size_t	i, nw = 9, rw = 8;
+	int	head = 1;
+
+	for (i = 0; i < c->quotas.n; i++)
+		if (quota_shown(&c->quotas.v[i], version)) {
+			if (strlen(c->quotas.v[i].ns) > nw)
+				nw = strlen(c->quotas.v[i].ns);
+			if (strlen(c->quotas.v[i].res) > rw)
+				rw = strlen(c->quotas.v[i].res);
+		}
+	for (i = 0; i < c->quotas.n; i++) {
+		const struct gs_quota *q = &c->quotas.v[i];
+
+		if (!quota_shown(q, version))
+			continue;
+		if (head)
+			fprintf(fp, "\n%-*s  %-*s  %12s  %12s  %s\n", (int)nw,
+			    "NAMESPACE", (int)rw, "RESOURCE", "USED", "LIMIT",
+			    "RESOURCEQUOTA");
+		head = 0;
+		fprintf(fp, "%-*s  %-*s  %12lld  %12lld  %s\n", (int)nw, q->ns,
+		    (int)rw, q->res, (long long)q->used, (long long)q->limit,
+		    q->src_name);
+	}
+}
+
+void
+gs_report_state(FILE *fp, const struct gs_cluster *c,
+    const struct gs_running *r, int version)
+{
+	size_t	i, j, nw = node_width(c);
+	char	cpu[48], mem[48], pods[48];
+	struct gpu_widths gw;
+	struct gs_gpu_index gx;
+
+	fprintf(fp, "%-*s  %4s  %-13s  %-15s  %-17s  %-9s  %s\n", (int)nw,
+	    "NODE", "GPUS", "SCHEDULABLE", "CPU(m)", "MEMORY(MiB)", "PODS",
+	    "HAMI");
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+
+		if (n->has_alloc) {
+			resource_cell(cpu, sizeof cpu, n->used_cpu,
+			    n->alloc_cpu, 1);
+			resource_cell(mem, sizeof mem, n->used_mem,
+			    n->alloc_mem, 1048576);
+			resource_cell(pods, sizeof pods, n->used_pods,
+			    n->alloc_pods, 1);
+		} else {
+			snprintf(cpu, sizeof cpu, "-");
+			snprintf(mem, sizeof mem, "-");
+			snprintf(pods, sizeof pods, "%lld",
+			    (long long)n->used_pods);
+		}
+		fprintf(fp, "%-*s  %4zu  %-13s  %-15s  %-17s  %-9s  %s\n",
+		    (int)nw, n->name, n->ndevs, n->unschedulable ? "cordoned" :
+		    n->ntaints ? "tainted" : "yes", cpu, mem, pods,
+		    n->registered ? "registered" : n->devices_note ?
+		    n->devices_note : "no hami.io/node-nvidia-register");
+	}
+	fputc('\n', fp);
+	gw = gpu_widths(c, nw);
+	gpu_header(fp, &gw);
+	gs_gpu_index_build(&gx, c, NULL, NULL, r,
+	    hami_profile_of_version(version));
+	for (i = 0; i < c->nnodes; i++)
+		for (j = 0; j < c->nodes[i].ndevs; j++)
+			gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_running(&gx, i,
+			    c->nodes[i].devs[j].id));
+	gs_gpu_index_release(&gx);
+	state_quotas(fp, c, version);
+}
+
+static json_t *
+int_or_null(int64_t v)
+{
+	return v == INT64_MAX ? json_null() : json_integer(v);
+}
+
+json_t *
+gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
+    int version)
+{
+	json_t	*nodes = json_array(), *quotas = json_array(), *doc;
+	size_t	 i, j;
+	struct gs_gpu_index gx;
+
+	gs_gpu_index_build(&gx, c, NULL, NULL, r,
+	    hami_profile_of_version(version));
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node	*n = &c->nodes[i];
+		json_t			*gpus = json_array(), *o;
+
+		for (j = 0; j < n->ndevs; j++)
+			json_array_append_new(gpus, gpu_json(n, j,
+			    gs_gpu_running(&gx, i, n->devs[j].id)));
+		o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", n->name,
+		    "registered", n->registered, "unschedulable",
+		    n->unschedulable, "hami_note", n->devices_note ?
+		    json_string(n->devices_note) : json_null(), "gpus", gpus);
+		if (n->has_alloc)
+			json_object_set_new(o, "allocatable", json_pack(
+			    "{s:o,s:o,s:o}", "cpu_milli",
+			    int_or_null(n->alloc_cpu), "memory_bytes",
+			    int_or_null(n->alloc_mem), "pods",
+			    int_or_null(n->alloc_pods)));
+		json_object_set_new(o, "requested", json_pack("{s:I,s:I,s:I}",
+		    "cpu_milli", (json_int_t)n->used_cpu, "memory_bytes",
+		    (json_int_t)n->used_mem, "pods", (json_int_t)n->used_pods));
+		json_array_append_new(nodes, o);
+	}
+	gs_gpu_index_release(&gx);
+	doc = json_pack("{s:s,s:i,s:s,s:o}", "gpusched_version", GS_VERSION,
+	    "schema_version", GS_SCHEMA_VERSION, "profile", "hami-v2.6.1",
+	    "nodes", nodes);
+	/* Only with quotas: the document is otherwise as before. */
+	for (i = 0; i < c->quotas.n; i++)
+		if (quota_shown(&c->quotas.v[i], version))
+			json_array_append_new(quotas, json_pack(
+			    "{s:s,s:s,s:I,s:I,s:s}", "namespace",
+			    c->quotas.v[i].ns, "resource", c->quotas.v[i].res,
+			    "used", (json_int_t)c->quotas.v[i].used, "limit",
+			    (json_int_t)c->quotas.v[i].limit, "resourcequota",
+			    c->quotas.v[i].src_name));
+	if (json_array_size(quotas) > 0)
+		json_object_set_new(doc, "quotas", quotas);
+	else
+		json_decref(quotas);
+	return doc;
+}

@@ -1,0 +1,88 @@
+/*
+ * report/report.h: writers for what a simulation produced: the placement table,
+ * per-node GPU map and metrics for people; JSON (the contract in
+ * DESIGN.md) and CSV for tools.  Writers take the FILE to write to; they
+ * never choose stdout themselves.  Fixed precision, stable order, no
+ * timestamps.
+ */
+#ifndef GS_REPORT_H
+#define GS_REPORT_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "sched/engine.h"
+#include "metrics/metrics.h"
+#include "model/model.h"
+#include "model/running.h"
+
+#define GS_VERSION		"0.1.0"
+#define GS_SCHEMA_VERSION	1
+/* Tables list at most this many nodes in one line ("and N more");
+ * JSON lists them all. */
+#define GS_LIST_MAX		10
+#define GS_JSON_FLAGS		(JSON_INDENT(2) | JSON_REAL_PRECISION(10))
+
+struct gs_report_run {
+	const char			*scenario;
+	const char			*run;
+	const struct gs_cluster		*cluster;
+	const struct gs_workload	*wl;
+	const struct gs_config		*cfg;
+	const struct gs_result		*res;
+	const struct gs_metrics		*m;
+	const struct gs_running		*running;	/* or NULL */
+};
+
+void	 gs_report_table(FILE *, const struct gs_report_run *);
+void	 gs_report_metrics_table(FILE *, const struct gs_report_run *);
+json_t	*gs_report_json(const struct gs_report_run *);
+/* The same document written as JSON, the placements made and written one
+ * at a time (no tree of them all); 0 or -1. */
+int	 gs_report_json_write(FILE *, const struct gs_report_run *);
+void	 gs_report_csv_header(FILE *);
+void	 gs_report_csv(FILE *, const struct gs_report_run *);
+/* Four (or n) runs of one workload side by side. */
+void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
+/* Run r's column title among n: its profile when the runs compare
+ * profiles, else its HAMi node/GPU policy pair ("binpack/spread"). */
+void	 gs_report_compare_label(const struct gs_report_run *, size_t n,
+	    size_t r, char *label, size_t len);
+/* Where pod i landed in a run: "node GPU 0,1 +init 2", "<pending>" or
+ * "-" (no GPU request). */
+void	 gs_report_compare_cell(const struct gs_report_run *, size_t i,
+	    char *cell, size_t len);
+
+/* The cluster as HAMi of that version (hami_version's number) sees it:
+ * per node and GPU, usage and pods. */
+void	 gs_report_state(FILE *, const struct gs_cluster *,
+	    const struct gs_running *, int version);
+json_t	*gs_report_state_json(const struct gs_cluster *,
+	    const struct gs_running *, int version);
+
+/*
+ * Every printed document (report/doc.c).  gs_doc_stamp puts
+ * gpusched_version and schema_version first when missing (takes doc,
+ * returns the stamped one); gs_report_doc stamps and writes doc as JSON or
+ * YAML and releases it; gs_report_yaml writes any value as YAML, quoting
+ * the strings gs_yaml_needs_quotes names ("", "yes", "1e3", "null", ...).
+ * The writers return 0 or -1.
+ */
+json_t	*gs_doc_stamp(json_t *doc);
+int	 gs_report_doc(FILE *, json_t *doc, int yaml);
+int	 gs_report_yaml(FILE *, const json_t *);
+/*
+ * Stamp doc and write it as JSON, byte for byte as gs_report_doc does,
+ * except that its member key (an array, empty in doc) gets the n elements
+ * elem(i, arg) makes, each written and released before the next is made;
+ * doc is released.
+ */
+int	 gs_report_doc_stream(FILE *, json_t *doc, const char *key, size_t n,
+	    json_t *(*elem)(size_t i, const void *arg), const void *arg);
+int	 gs_yaml_needs_quotes(const char *);
+
+/* Shortest decimal that reads back as the same float32 (Go's %v). */
+void	 gs_format_float32(float, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,1070 @@
+/*
+ * sched/hami/policy.c: the HAMi v2.6.1 scheduler extender's Filter as a policy.
+ *
+ * HAMi scores every candidate node, keeps those where every container
+ * fits, sorts them with NodeScoreList.Less and takes the last: binpack
+ * takes the highest node score, spread the lowest.  HAMi breaks equal
+ * scores by goroutine completion order (random); gpusched takes the node
+ * listed first in the cluster.  Whether a node fits does not depend on the
+ * other nodes, so trying nodes in that preference order and stopping at
+ * the first that fits gives the same answer as scoring them all.  Pods
+ * asking for Ascend 910 NPUs (v2.7+) are the exception: Ascend's
+ * ScoreNode adds to the node score after the fit, so every node is tried.
+ *
+ * Usage only grows between releases (cluster epoch), and every Fit check
+ * only gets harder as it grows, so a node that could not host a
+ * single-container request keeps failing it: such nodes are remembered per
+ * request shape and skipped, and their reason counts are reused while the
+ * node is unchanged (not for Ascend's own Fit, which reads more).
+ * tests/unit/test_engine.c checks the memo against the straightforward
+ * evaluation.  Spec §3.1-§3.3, §3.9.
+ *
+ * The node order is kept across pods.  HAMi scores every node for every
+ * pod, but the part of the score the order is made of depends only on the
+ * node: calcScore (pkg/scheduler/score.go) sets it with
+ * NodeScore.ComputeScore (v2.6.1) / ComputeDefaultScore (v2.7 on,
+ * pkg/scheduler/policy/node_policy.go) from the node's devices' Used,
+ * Usedcores, Usedmem, Count, Totalcore and Totalmem before fitInDevices
+ * runs, and reads nothing of the pod.  What reads the pod is
+ * OverrideScore, after the fit: it adds each vendor's ScoreNode(node,
+ * podDevices, previous, policy), which is 0 for NVIDIA
+ * (pkg/device/nvidia/device.go) and every vendor gpusched schedules but
+ * Ascend 910 (pkg/device/ascend/device.go adds the NPUs' network shares):
+ * those pods still score every node (best_scored).  The pod chooses only
+ * the direction (binpack or spread, NodeScoreList.Less), so two sorted
+ * orders are kept, one per direction, in hami_node_prefer's strict total
+ * order (score, then the node listed first): the order a full sort of the
+ * same scores gives, ties included.  Only nodes whose gen changed are
+ * rescored and moved.  cfg->exhaustive keeps the per-pod heap of the
+ * candidates (the straightforward path the tests compare with).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/hami/hami.h"
+#include "sched/kubefilter.h"
+#include "sched/policy.h"
+#include "util/util.h"
+#include "sched/hami/vendor.h"
+
+#define MEMO_MAX_SHAPES	64
+
+/* What one node did with one request: HAMi's reason counts. */
+struct node_outcome {
+	uint64_t	gen;		/* node gen it was computed at */
+	unsigned char	known;		/* failed at some gen */
+	unsigned char	insufficient;	/* NodeInsufficientDevice */
+	uint16_t	cards;		/* the counts are out of */
+	uint16_t	counts[HR_N];
+};
+
+/* Failures of one request shape (request + filter annotations). */
+struct memo_shape {
+	struct hami_creq	 req;
+	char			*filter_key;	/* namespace too, with quotas */
+	char			*quota_used;	/* the quotas' use, or NULL */
+	struct node_outcome	*node;		/* per node */
+	/* Per kept order ([0] binpack, [1] spread): its first skip nodes
+	 * are known to fail this shape (a lower bound: ord_move keeps it
+	 * one, place_ordered extends it). */
+	size_t			 skip[2];
+};
+
+struct hami_state {
+	const struct gs_config	*cfg;
+	size_t			 nnodes, maxdevs;
+	size_t			 stride;	/* grants per container */
+	/* The current pod's grants per container and per request type
+	 * (eval_node). */
+	int			(*tgrants)[HAMI_MAX_TYPES];
+	int			*ngrants;
+	float			*nscore;	/* cached node scores */
+	uint64_t		*ngen;		/* gen the cache was built at */
+	unsigned char		*nvalid;
+	size_t			*heap;
+	/* The kept orders, [0] binpack, [1] spread: node indices, most
+	 * preferred first; pos[i] is node i's place; oscore the scores they
+	 * are sorted by. */
+	size_t			*ord[2], *pos[2];
+	float			*oscore;
+	unsigned char		 obuilt[2];
+	/* memory_hint's per-node answer for one vendor: the most free
+	 * memory on a GPU of its type and the first GPU with it (-1: none),
+	 * at gen hgen[i]; hvalid 0 when not computed. */
+	int64_t			*hfree;
+	long			*hdev;
+	uint64_t		*hgen;
+	unsigned char		*hvalid;
+	int			 hvendor;
+	/* The cluster's touch log read up to here (ord_refresh). */
+	const struct gs_cluster	*ocl;
+	uint64_t		 seen;
+	struct hami_scratch	 scratch;
+	struct hami_pod_quota	 quota;		/* the pod's, in scratch */
+	struct memo_shape	 memo[MEMO_MAX_SHAPES];
+	size_t			 nmemo;
+	uint64_t		 epoch;
+	int			 memo_off;	/* tests: straightforward path */
+};
+
+static void
+memo_clear(struct hami_state *st)
+{
+	size_t	i;
+
+	for (i = 0; i < st->nmemo; i++) {
+		free(st->memo[i].filter_key);
+		free(st->memo[i].quota_used);
+		free(st->memo[i].node);
+	}
+	st->nmemo = 0;
+}
+
+static void *
+hami_create(const struct gs_cluster *c, const struct gs_config *cfg)
+{
+	struct hami_state	*st = xcalloc(1, sizeof *st);
+	size_t			 i;
+
+	st->cfg = cfg;
+	st->nnodes = c->nnodes;
+	st->epoch = c->epoch;
+	for (i = 0; i < c->nnodes; i++)
+		if (c->nodes[i].ndevs > st->maxdevs)
+			st->maxdevs = c->nodes[i].ndevs;
+	st->stride = hami_grant_capacity(st->maxdevs);
+	st->nscore = xcalloc(c->nnodes, sizeof *st->nscore);
+	st->ngen = xcalloc(c->nnodes, sizeof *st->ngen);
+	st->nvalid = xcalloc(c->nnodes, 1);
+	st->heap = xcalloc(c->nnodes, sizeof *st->heap);
+	st->memo_off = cfg->exhaustive;
+	return st;
+}
+
+static void
+hami_destroy(void *p)
+{
+	struct hami_state	*st = p;
+
+	if (st == NULL)
+		return;
+	memo_clear(st);
+	free(st->nscore);
+	free(st->ngen);
+	free(st->nvalid);
+	free(st->heap);
+	free(st->ord[0]);
+	free(st->ord[1]);
+	free(st->pos[0]);
+	free(st->pos[1]);
+	free(st->oscore);
+	free(st->hfree);
+	free(st->hdev);
+	free(st->hgen);
+	free(st->hvalid);
+	hami_scratch_release(&st->scratch);
+	free(st);
+}
+
+static float
+node_score(struct hami_state *st, const struct gs_cluster *c, size_t i)
+{
+	const struct gs_node	*n = &c->nodes[i];
+
+	if (!st->nvalid[i] || st->ngen[i] != n->gen) {
+		st->nscore[i] = hami_node_score_v(n->devs, n->ndevs,
+		    hami_profile(st->cfg));
+		st->ngen[i] = n->gen;
+		st->nvalid[i] = 1;
+	}
+	return st->nscore[i];
+}
+
+static int
+prefer(const struct hami_state *st, int spread, size_t a, size_t b)
+{
+	return hami_node_prefer(spread, st->nscore[a], a, st->nscore[b], b);
+}
+
+static void
+heap_down(struct hami_state *st, int spread, size_t n, size_t i)
+{
+	size_t	*h = st->heap, c, t;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && prefer(st, spread, h[c + 1], h[c]))
+			c++;
+		if (!prefer(st, spread, h[c], h[i]))
+			return;
+		t = h[i];
+		h[i] = h[c];
+		h[c] = t;
+		i = c;
+	}
+}
+
+/* Is a before b in the kept order of that direction? */
+static int
+ord_before(const struct hami_state *st, int spread, size_t a, size_t b)
+{
+	return hami_node_prefer(spread, st->oscore[a], a, st->oscore[b], b);
+}
+
+/* Where node i goes among v[0..n) (i not in it): the first place whose
+ * node comes after i. */
+static size_t
+ord_search(const struct hami_state *st, int spread, const size_t *v,
+    size_t n, size_t i)
+{
+	size_t	lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ord_before(st, spread, v[mid], i))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Node i went from place from to place to of an order: each memo shape's
+ * known-failing prefix of it stays a known-failing prefix (removing a
+ * node before its end shortens it by one; inserting at or before its end
+ * lengthens it if i is known to fail the shape, else ends it at to).
+ */
+static void
+memo_skip_move(struct hami_state *st, int spread, size_t i, size_t from,
+    size_t to)
+{
+	size_t	m, *sk;
+
+	for (m = 0; m < st->nmemo; m++) {
+		sk = &st->memo[m].skip[spread];
+		if (from < *sk)
+			(*sk)--;
+		if (to <= *sk)
+			*sk = st->memo[m].node[i].known ? *sk + 1 : to;
+	}
+}
+
+/* Node i's score changed to oscore[i]: move it to its place. */
+static void
+ord_move(struct hami_state *st, int spread, size_t nnodes, size_t i)
+{
+	size_t	*v = st->ord[spread], *pos = st->pos[spread];
+	size_t	 from = pos[i], to, k;
+
+	memmove(v + from, v + from + 1, (nnodes - from - 1) * sizeof *v);
+	to = ord_search(st, spread, v, nnodes - 1, i);
+	memmove(v + to + 1, v + to, (nnodes - 1 - to) * sizeof *v);
+	v[to] = i;
+	for (k = from < to ? from : to; k <= (from < to ? to : from); k++)
+		pos[v[k]] = k;
+	memo_skip_move(st, spread, i, from, to);
+}
+
+/* Build the order of one direction: the heap's pops, once. */
+static void
+ord_build(struct hami_state *st, int spread, size_t nnodes)
+{
+	size_t	i, n = nnodes;
+
+	for (i = 0; i < st->nmemo; i++)
+		st->memo[i].skip[spread] = 0;
+	st->ord[spread] = xcalloc(nnodes, sizeof *st->ord[spread]);
+	st->pos[spread] = xcalloc(nnodes, sizeof *st->pos[spread]);
+	for (i = 0; i < nnodes; i++)
+		st->heap[i] = i;
+	for (i = n / 2; i > 0; i--)
+		heap_down(st, spread, n, i - 1);
+	for (i = 0; i < nnodes; i++) {
+		st->ord[spread][i] = st->heap[0];
+		st->pos[spread][st->heap[0]] = i;
+		st->heap[0] = st->heap[--n];
+		heap_down(st, spread, n, 0);
+	}
+	st->obuilt[spread] = 1;
+}
+
+/* Do two scores sort alike (neither before the other on score)? */
+static int
+same_score(float a, float b)
+{
+	return !(a < b) && !(a > b) && isnan(a) == isnan(b);
+}
+
+/* Rescore node i if its gen changed, and move it in both built orders if
+ * its score moved. */
+static void
+ord_rescore(struct hami_state *st, const struct gs_cluster *c, size_t i)
+{
+	size_t	s;
+
+	if (st->nvalid[i] && st->ngen[i] == c->nodes[i].gen &&
+	    same_score(st->nscore[i], st->oscore[i]))
+		return;
+	node_score(st, c, i);
+	if (same_score(st->nscore[i], st->oscore[i])) {
+		st->oscore[i] = st->nscore[i];
+		return;
+	}
+	st->oscore[i] = st->nscore[i];
+	for (s = 0; s < 2; s++)
+		if (st->obuilt[s])
+			ord_move(st, (int)s, st->nnodes, i);
+}
+
+/*
+ * Bring the kept order of the pod's direction up to date: rescore the
+ * nodes whose gen changed (usually the one the last pod went to) and move
+ * those whose score moved, in both built orders.  A node's score changes
+ * only with its gen, so the nodes the cluster's touch log names since the
+ * last refresh are all there is to look at; when the log no longer holds
+ * them all (or this is another cluster), every node is.
+ */
+static const size_t *
+ord_refresh(struct hami_state *st, const struct gs_cluster *c, int spread)
+{
+	uint64_t	k;
+	size_t		i;
+
+	if (st->oscore == NULL) {
+		st->oscore = xcalloc(st->nnodes, sizeof *st->oscore);
+		for (i = 0; i < st->nnodes; i++)
+			st->oscore[i] = node_score(st, c, i);
+	} else if (st->ocl == c && gs_cluster_touches_kept(c, st->seen)) {
+		for (k = st->seen; k < c->touch_seq; k++)
+			ord_rescore(st, c, gs_cluster_touched(c, k));
+	} else {
+		for (i = 0; i < st->nnodes; i++)
+			ord_rescore(st, c, i);
+	}
+	st->ocl = c;
+	st->seen = c->touch_seq;
+	if (!st->obuilt[spread])
+		ord_build(st, spread, st->nnodes);
+	return st->ord[spread];
+}
+
+/* The filter annotations as one string, for the memo key. */
+static char *
+filter_key(const struct gs_pod *pod)
+{
+	static const char *const keys[] = { HAMI_USE_TYPE_ANNO,
+	    HAMI_NOUSE_TYPE_ANNO, HAMI_USE_UUID_ANNO, HAMI_NOUSE_UUID_ANNO,
+	    HAMI_NUMA_BIND_ANNO, HAMI_VGPU_MODE_ANNO, HAMI_GPU_POLICY_ANNO };
+	char		*out = xstrdup(""), *t;
+	const char	*v, *vk[4];
+	size_t		 i, k;
+	int		 vd;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		v = gs_kv_get(&pod->annotations, keys[i]);
+		t = xasprintf("%s%c%s", out, v ? '=' : '-', v ? v : "");
+		free(out);
+		out = t;
+	}
+	/* The other vendors' UUID and type filters. */
+	for (vd = GV_NVIDIA + 1; vd < GV_N; vd++) {
+		vk[0] = gs_vendors[vd].use_uuid;
+		vk[1] = gs_vendors[vd].nouse_uuid;
+		vk[2] = gs_vendors[vd].use_type;
+		vk[3] = gs_vendors[vd].nouse_type;
+		for (k = 0; k < 4; k++) {
+			if (vk[k] == NULL ||
+			    (v = gs_kv_get(&pod->annotations, vk[k])) == NULL)
+				continue;
+			t = xasprintf("%s%d.%zu=%s", out, vd, k, v);
+			free(out);
+			out = t;
+		}
+	}
+	return out;
+}
+
+/*
+ * The use of the namespace quotas Fit reads (v2.7+), or NULL: a failure
+ * holds only while that use is the same (it only grows until usage is
+ * released, which clears the memo, but a larger use may change the
+ * reasons).
+ */
+static char *
+quota_used_key(const struct hami_pod_quota *q)
+{
+	char	*out = xstrdup(""), *t;
+	int	 v;
+
+	for (v = 0; v < GS_QUOTA_VENDORS; v++) {
+		t = xasprintf("%s%lld,%lld;", out, q->mem[v] ?
+		    (long long)q->mem[v]->used : -1LL, q->core[v] ?
+		    (long long)q->core[v]->used : -1LL);
+		free(out);
+		out = t;
+	}
+	return out;
+}
+
+static struct memo_shape *
+memo_find(struct hami_state *st, const struct hami_creq *r,
+    const struct gs_pod *pod)
+{
+	struct memo_shape	*m;
+	char			*key = filter_key(pod), *t, *used = NULL;
+	size_t			 i;
+
+	if (st->scratch.quota != NULL) {
+		t = xasprintf("%s\nns=%s", key, pod->ns);
+		free(key);
+		key = t;
+		used = quota_used_key(st->scratch.quota);
+	}
+	for (i = 0; i < st->nmemo; i++) {
+		m = &st->memo[i];
+		if (m->req.n == r->n && memcmp(m->req.r, r->r,
+		    r->n * sizeof r->r[0]) == 0 &&
+		    strcmp(m->filter_key, key) == 0) {
+			free(key);
+			if (used != NULL && strcmp(used, m->quota_used) != 0) {
+				/* The quotas' use changed: start afresh. */
+				memset(m->node, 0, st->nnodes *
+				    sizeof *m->node);
+				free(m->quota_used);
+				m->quota_used = used;
+				m->skip[0] = m->skip[1] = 0;
+			} else
+				free(used);
+			return m;
+		}
+	}
+	if (st->nmemo == MEMO_MAX_SHAPES) {
+		free(key);
+		free(used);
+		return NULL;
+	}
+	m = &st->memo[st->nmemo++];
+	m->req = *r;
+	m->filter_key = key;
+	m->quota_used = used;
+	m->node = xcalloc(st->nnodes, sizeof *m->node);
+	m->skip[0] = m->skip[1] = 0;
+	return m;
+}
+
+/*
+ * Try every container of the pod on the node (fitInDevices per container,
+ * usage shared between containers).  reqs holds the ninit init
+ * containers' requests first: v2.9 fits them like the others, before
+ * them; v2.10 fits each init container, and then the containers, from
+ * the node's own usage.  On failure *out gets HAMi's reason counts of the
+ * container that failed.
+ */
+static int
+eval_node(struct hami_state *st, const struct gs_node *node,
+    const struct hami_creq *reqs, size_t ninit, size_t nctrs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct node_outcome *out)
+{
+	int	counts[HR_N], insufficient, k;
+	size_t	c;
+
+	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
+	st->quota.grants = grants;
+	st->quota.stride = st->stride;
+	st->quota.ngrants = st->ngrants;
+	st->quota.ninit = ninit;
+	for (c = 0; c < ninit + nctrs; c++) {
+		if (hami_fresh_usage(f->hp, c, ninit))
+			hami_scratch_load(&st->scratch, node, f->gpu_binpack);
+		memset(st->tgrants[c], 0, sizeof st->tgrants[c]);
+		st->ngrants[c] = 0;
+		st->quota.cur = c;
+		if (reqs[c].nums == 0)
+			continue;
+		if (hami_fit_container(&st->scratch, &reqs[c], f,
+		    grants + c * st->stride, counts, &insufficient)) {
+			memcpy(st->tgrants[c], st->scratch.type_grants,
+			    sizeof st->tgrants[c]);
+			st->ngrants[c] = st->scratch.ngrants;
+			continue;
+		}
+		out->gen = node->gen;
+		out->known = 1;
+		out->insufficient = (unsigned char)insufficient;
+		out->cards = (uint16_t)st->scratch.cards;
+		for (k = 0; k < HR_N; k++)
+			out->counts[k] = (uint16_t)counts[k];
+		return 0;
+	}
+	return 1;
+}
+
+static void
+format_outcome(const struct node_outcome *o, char *buf, size_t len)
+{
+	int	counts[HR_N], k;
+
+	for (k = 0; k < HR_N; k++)
+		counts[k] = o->counts[k];
+	hami_format_reasons(counts, o->cards, o->insufficient, buf, len);
+}
+
+const char *
+hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
+    const struct hami_profile *hp, char *buf, size_t len)
+{
+	const char	*why;
+
+	if ((why = gs_kube_filter(n, pod, buf, len)) != NULL)
+		return why;
+	if (hami_node_usable(n, hp))
+		return NULL;
+	if (hp->alloc_gpu_registers && n->has_alloc_gpu && n->alloc_gpu == 0 &&
+	    (n->registered || !hp->alloc_zero_handshake))
+		return "allocatable nvidia.com/gpu is 0: HAMi removed its devices";
+	return n->devices_note ? n->devices_note : "node unregistered";
+}
+
+int
+hami_node_usable(const struct gs_node *n, const struct hami_profile *hp)
+{
+	if (!hp->alloc_gpu_registers)
+		return n->registered || (n->hs_refused && hp->handshake_unread);
+	if (!n->registered && !n->hs_refused)
+		return 0;		/* no register annotation */
+	if (!n->has_alloc_gpu || n->alloc_gpu > 0)
+		return 1;
+	if (!hp->alloc_zero_handshake)
+		return 0;
+	/* v2.9 with no GPUs reported: the handshake decides again, and a
+	 * stale Deleted_ is re-registered; v2.10 re-registers any Deleted
+	 * (CheckHealth no longer special-cases it). */
+	if (hp->handshake_lenient && n->handshake == GS_HS_DELETED)
+		return 1;
+	/* v2.10's CheckHealth (pkg/device/devices.go) keeps the devices of a
+	 * Requesting_ whose time does not parse. */
+	if (hp->handshake_lenient && n->hs_bad_time != NULL)
+		return 1;
+	return n->registered || n->hs_deleted_stale;
+}
+
+/* Nodes that failed alike: grouped by value, formatted once. */
+struct reason_group {
+	char			 fixed[192];	/* a filter, or "" */
+	struct node_outcome	 o;
+	size_t			 count;
+};
+
+static int
+same_reason(const struct reason_group *g, const char *fixed,
+    const struct node_outcome *o)
+{
+	if (fixed != NULL || g->fixed[0] != '\0')
+		return fixed != NULL && strcmp(fixed, g->fixed) == 0;
+	return g->o.cards == o->cards &&
+	    g->o.insufficient == o->insufficient &&
+	    memcmp(g->o.counts, o->counts, sizeof o->counts) == 0;
+}
+
+static void
+add_reason(struct reason_group **g, size_t *n, size_t *cap,
+    const char *fixed, const struct node_outcome *o)
+{
+	size_t	i;
+
+	for (i = 0; i < *n; i++)
+		if (same_reason(&(*g)[i], fixed, o)) {
+			(*g)[i].count++;
+			return;
+		}
+	grow_array(g, cap, *n + 1, sizeof **g);
+	memset(&(*g)[*n], 0, sizeof **g);
+	if (fixed != NULL)
+		snprintf((*g)[*n].fixed, sizeof (*g)[*n].fixed, "%s", fixed);
+	if (o != NULL)
+		(*g)[*n].o = *o;
+	(*g)[(*n)++].count = 1;
+}
+
+/*
+ * The most free memory on node i's GPUs of the vendor's type and the
+ * first GPU that has it (*dev -1: none), kept per node until its gen
+ * moves.
+ */
+static int64_t
+node_most_free(struct hami_state *st, const struct gs_cluster *c, size_t i,
+    int vendor, long *dev)
+{
+	const struct gs_node	*n = &c->nodes[i];
+	int64_t			 fm, best = INT64_MIN;
+	size_t			 j;
+
+	if (st->hfree == NULL || st->hvendor != vendor) {
+		free(st->hfree);
+		free(st->hdev);
+		free(st->hgen);
+		free(st->hvalid);
+		st->hfree = xcalloc(st->nnodes, sizeof *st->hfree);
+		st->hdev = xcalloc(st->nnodes, sizeof *st->hdev);
+		st->hgen = xcalloc(st->nnodes, sizeof *st->hgen);
+		st->hvalid = xcalloc(st->nnodes, 1);
+		st->hvendor = vendor;
+	}
+	if (!st->hvalid[i] || st->hgen[i] != n->gen) {
+		st->hdev[i] = -1;
+		for (j = 0; j < n->ndevs; j++) {
+			fm = (int64_t)n->devs[j].devmem - n->devs[j].usedmem;
+			if ((st->hdev[i] >= 0 && fm <= best) ||
+			    strstr(n->devs[j].type, gs_vendors[vendor].type) ==
+			    NULL)
+				continue;
+			best = fm;
+			st->hdev[i] = (long)j;
+		}
+		st->hfree[i] = best;
+		st->hgen[i] = n->gen;
+		st->hvalid[i] = 1;
+	}
+	*dev = st->hdev[i];
+	return st->hfree[i];
+}
+
+/*
+ * " (needs 16000 MiB per GPU, largest free 15360 MiB on t4-node GPU 3)":
+ * what the first GPU request asks against the most free memory on any
+ * GPU the pod could use.
+ */
+static void
+memory_hint(struct hami_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_profile *hp, char *buf, size_t len)
+{
+	const struct hami_req	*r = NULL;
+	char			 fbuf[192];
+	long			 bn = -1, bd = -1;
+	int64_t			 best = -1, fm;
+	size_t			 i;
+	char			 need[64];
+
+	for (i = 0; i < pod->nctrs && r == NULL; i++)
+		if (reqs[i].n > 0)
+			r = &reqs[i].r[0];
+	if (r == NULL)
+		return;
+	if (r->memreq > 0)
+		snprintf(need, sizeof need, "%d MiB", r->memreq);
+	else if (r->mempct != 101)
+		snprintf(need, sizeof need, "%d%% of a GPU's memory",
+		    r->mempct);
+	else
+		return;
+	/*
+	 * The cheap test first: a node matters only if its most free GPU
+	 * of the type (node_most_free, cached on gen) beats the best so
+	 * far; the node's refusal (a pure function of the state) is asked
+	 * of those alone, which leaves the answer as it was.  The first
+	 * node, and in it the first GPU, with the most free memory wins.
+	 */
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+		long	nd;
+
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+			continue;
+		fm = node_most_free(st, c, i, r->vendor, &nd);
+		if (nd < 0 || fm <= best ||
+		    hami_node_refusal(n, pod, hp, fbuf, sizeof fbuf) != NULL)
+			continue;
+		best = fm;
+		bn = (long)i;
+		bd = nd;
+	}
+	if (bn < 0)
+		return;
+	snprintf(buf, len, " (needs %s per GPU, largest free %lld MiB on %s "
+	    "GPU %d)", need, (long long)best, c->nodes[bn].name,
+	    gs_gpu_number(&c->nodes[bn], (size_t)bd));
+}
+
+/* "0/N nodes fit: 2 nodes: 4/4 CardInsufficientMemory; ..." */
+static char *
+pending_reason(struct hami_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_creq *reqs, size_t ninit,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo)
+{
+	struct reason_group	*g = NULL;
+	struct node_outcome	 local;
+	size_t			 ng = 0, cap = 0, i, off, len;
+	char			 r[256], fbuf[192], *out;
+	const char		*why;
+	int			 memory_short = 0;
+
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node	*n = &c->nodes[i];
+		struct node_outcome	*o = memo ? &memo->node[i] : &local;
+
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+			continue;
+		if ((why = hami_node_refusal(n, pod, hami_profile(st->cfg),
+		    fbuf, sizeof fbuf))) {
+			add_reason(&g, &ng, &cap, why, NULL);
+			continue;
+		}
+		if (!(memo && o->known && o->gen == n->gen) &&
+		    eval_node(st, n, reqs, ninit, pod->nctrs, f, grants, o))
+			continue;	/* cannot happen: it failed before */
+		add_reason(&g, &ng, &cap, NULL, o);
+	}
+	len = 256 + ng * (sizeof r + 32);
+	out = xmalloc(len);
+	off = (size_t)snprintf(out, len, "0/%zu nodes fit",
+	    pod->pinned_node >= 0 ? (size_t)1 : c->nnodes);
+	for (i = 0; i < ng; i++) {
+		if (g[i].fixed[0] != '\0')
+			snprintf(r, sizeof r, "%s", g[i].fixed);
+		else
+			format_outcome(&g[i].o, r, sizeof r);
+		off += (size_t)snprintf(out + off, len - off, "%s%zu node%s: %s",
+		    i ? "; " : ": ", g[i].count, g[i].count == 1 ? "" : "s", r);
+		if (g[i].fixed[0] == '\0' &&
+		    g[i].o.counts[HR_CARD_INSUFFICIENT_MEMORY] > 0)
+			memory_short = 1;
+	}
+	if (memory_short && off < len)
+		memory_hint(st, c, pod, reqs + ninit, hami_profile(st->cfg),
+		    out + off, len - off);
+	free(g);
+	/* Kept with the placement: no longer than it is. */
+	return xreallocarray(out, strlen(out) + 1, 1);
+}
+
+/* Does a request of c go through Ascend's own Fit (v2.7+)? */
+static int
+ascend_own_fit(const struct hami_creq *c, const struct hami_profile *hp)
+{
+	size_t	t;
+
+	for (t = 0; t < c->n; t++)
+		if (hp->ascend_own_fit && gs_vendor_is_ascend(c->r[t].vendor))
+			return 1;
+	return 0;
+}
+
+/* The grants of the node just evaluated, per container, into d. */
+static void
+take_grants(const struct hami_state *st, struct gs_placement *d,
+    const struct hami_creq *reqs, const struct gs_grant *grants)
+{
+	size_t	ci, nall = d->ninit + d->nctrs;
+
+	for (ci = 0; ci < nall; ci++) {
+		size_t			 k = (size_t)st->ngrants[ci];
+		struct gs_ctr_grant	*cg = ci < d->ninit ?
+		    &d->init[ci] : &d->ctrs[ci - d->ninit];
+
+		/* An Ascend combination may grant fewer than asked (none,
+		 * even) and HAMi binds the pod with those. */
+		if (reqs[ci].nums == 0 || k == 0)
+			continue;
+		cg->ngrants = k;
+		cg->grants = xcalloc(k, sizeof(struct gs_grant));
+		memcpy(cg->grants, grants + ci * st->stride,
+		    k * sizeof(struct gs_grant));
+	}
+}
+
+/*
+ * A pod asking for Ascend 910 devices (v2.7+): the node score is only
+ * known after the fit (OverrideScore adds the NPUs' network shares), so
+ * every candidate among heap[0..n) is evaluated and the best final score
+ * wins, ties to the node listed first.  The winner is fitted once more
+ * for its grants.
+ */
+static void
+best_scored(struct hami_state *st, const struct gs_cluster *c,
+    const struct hami_creq *reqs, size_t ninit, size_t nctrs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo, size_t n, struct gs_placement *d)
+{
+	size_t			 k, i;
+	struct node_outcome	 scratch_outcome;
+	long			 best = -1;
+	float			 bscore = 0, sc;
+
+	for (k = 0; k < n; k++) {
+		i = st->heap[k];
+		if (!eval_node(st, &c->nodes[i], reqs, ninit, nctrs, f, grants,
+		    memo ? &memo->node[i] : &scratch_outcome))
+			continue;
+		sc = st->nscore[i] + hami_ascend_node_score(c->nodes[i].devs,
+		    reqs, ninit + nctrs, grants, st->stride,
+		    (const int (*)[HAMI_MAX_TYPES])st->tgrants, f->hp);
+		if (best < 0 || hami_node_prefer(f->node_spread, sc, i, bscore,
+		    (size_t)best)) {
+			best = (long)i;
+			bscore = sc;
+		}
+	}
+	if (best < 0 || !eval_node(st, &c->nodes[best], reqs, ninit, nctrs, f,
+	    grants, &scratch_outcome))
+		return;
+	d->status = GS_PLACED;
+	d->node = best;
+	d->node_score = bscore;
+	take_grants(st, d, reqs, grants);
+}
+
+/*
+ * Is node i a candidate: hami_node_refusal's checks, with the cheap memo
+ * test first (a node that failed this shape before fails it still)?
+ */
+static int
+candidate(const struct gs_cluster *c, size_t i, const struct gs_pod *pod,
+    const struct hami_filter *f, const struct memo_shape *memo)
+{
+	char	fbuf[192];
+
+	if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+		return 0;
+	return !(memo != NULL && memo->node[i].known) &&
+	    hami_node_usable(&c->nodes[i], f->hp) &&
+	    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf) == NULL;
+}
+
+/* Node i fits: the pod goes there. */
+static int
+try_node(struct hami_state *st, const struct gs_cluster *c, size_t i,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo, struct gs_placement *d)
+{
+	struct node_outcome	scratch_outcome;
+
+	if (!eval_node(st, &c->nodes[i], reqs, d->ninit, pod->nctrs, f,
+	    grants, memo ? &memo->node[i] : &scratch_outcome))
+		return 0;
+	d->status = GS_PLACED;
+	d->node = (long)i;
+	d->node_score = st->nscore[i];
+	take_grants(st, d, reqs, grants);
+	return 1;
+}
+
+/*
+ * The candidates in the kept order, the first that fits wins: what
+ * sorting them all and trying from the best gives, for the cost of the
+ * nodes tried (and of the nodes whose gen changed).
+ */
+static void
+place_ordered(struct hami_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo, struct gs_placement *d)
+{
+	const size_t	*v;
+	size_t		 k, i, *sk;
+
+	if (pod->pinned_node >= 0) {
+		i = (size_t)pod->pinned_node;
+		if (i < c->nnodes && candidate(c, i, pod, f, memo)) {
+			node_score(st, c, i);
+			try_node(st, c, i, pod, reqs, f, grants, memo, d);
+		}
+		return;
+	}
+	v = ord_refresh(st, c, f->node_spread);
+	k = 0;
+	if (memo != NULL) {	/* the nodes known to fail, skipped at once */
+		sk = &memo->skip[f->node_spread];
+		while (*sk < c->nnodes && memo->node[v[*sk]].known)
+			(*sk)++;
+		k = *sk;
+	}
+	for (; k < c->nnodes; k++)
+		if (candidate(c, v[k], pod, f, memo) &&
+		    try_node(st, c, v[k], pod, reqs, f, grants, memo, d))
+			return;
+}
+
+/*
+ * The candidates in a heap built for this pod (cfg->exhaustive, and the
+ * pods Ascend's ScoreNode scores after the fit, where every candidate is
+ * evaluated).
+ */
+static void
+place_heap(struct hami_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo, int scored, struct gs_placement *d)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < c->nnodes; i++) {
+		if (!candidate(c, i, pod, f, memo))
+			continue;
+		node_score(st, c, i);
+		st->heap[n++] = i;
+	}
+	for (i = n / 2; i > 0; i--)
+		heap_down(st, f->node_spread, n, i - 1);
+	if (scored) {
+		best_scored(st, c, reqs, d->ninit, pod->nctrs, f, grants,
+		    memo, n, d);
+		return;
+	}
+	while (d->status == GS_PENDING && n > 0) {
+		size_t	best = st->heap[0];
+
+		st->heap[0] = st->heap[--n];
+		heap_down(st, f->node_spread, n, 0);
+		try_node(st, c, best, pod, reqs, f, grants, memo, d);
+	}
+}
+
+
+/*
+ * Why the pod stays pending before any node is looked at (fresh string),
+ * or NULL: v2.10's calcScore fails on the pod's weights, or v2.7's
+ * topology-aware GPU policy, which picks cards by the NVLink scores the
+ * device plugin publishes (not modelled).
+ */
+static char *
+filter_refusal(const struct hami_filter *f)
+{
+	if (f->error != NULL)
+		return xasprintf("HAMi's Filter fails: %s", f->error);
+	if (f->topology)
+		return xstrdup("the topology-aware GPU policy is not "
+		    "simulated (it needs the node's GPU link scores)");
+	return NULL;
+}
+
+static void
+hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
+    struct gs_placement *d)
+{
+	struct hami_state	*st = p;
+	struct hami_creq	*reqs;
+	struct hami_filter	 f;
+	struct gs_grant		*grants;
+	struct memo_shape	*memo = NULL;
+	char			 fbuf[192];
+	const char		*why;
+	int64_t			 total = 0;
+	size_t			 ci, nreq = 0, only = 0, nall;
+	const struct hami_profile *hp = hami_profile(st->cfg);
+	int			 scored;
+
+	memset(d, 0, sizeof *d);
+	d->node = -1;
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
+	if ((why = hami_admission(pod, st->cfg, fbuf, sizeof fbuf)) != NULL) {
+		/* v2.10's webhook refuses the pod: it is never created. */
+		d->status = GS_PENDING;
+		d->reason = xasprintf("HAMi's admission webhook refuses the "
+		    "pod: %s", why);
+		return;
+	}
+	/* Init containers get GPUs from v2.9 (Resourcereqs). */
+	if ((d->ninit = hami_pod_requests(pod, st->cfg, &reqs)) > 0) {
+		d->init = xcalloc(d->ninit, sizeof *d->init);
+		d->init_collapse = hp->init_collapse;
+	}
+	nall = d->ninit + pod->nctrs;
+	for (ci = 0; ci < nall; ci++) {
+		total += reqs[ci].nums;
+		if (reqs[ci].nums > 0) {
+			nreq++;
+			only = ci;
+		}
+	}
+	if (total == 0) {
+		d->status = GS_UNMANAGED;
+		free(reqs);
+		return;
+	}
+	/* v2.9+: the webhook's fitResourceQuota, at the pod's creation
+	 * (the pods before it placed). */
+	if (hami_quota_webhook_refuses(c, pod, st->cfg, reqs, d->ninit)) {
+		d->status = GS_PENDING;
+		d->reason = xstrdup("HAMi's admission webhook refuses the pod: "
+		    "exceeding resource quota");
+		free(reqs);
+		return;
+	}
+	/* v2.7+: Fit checks the namespace's quotas; their refusals depend
+	 * on the namespace and its use too (memo_find's key). */
+	st->scratch.quota = hami_quota_prepare(&st->quota, c, pod, hp) ?
+	    &st->quota : NULL;
+	if (c->epoch != st->epoch) {
+		memo_clear(st);		/* usage was released */
+		st->epoch = c->epoch;
+	}
+	/* Ascend's own Fit (v2.7+) reads the pod's vNPU mode and, in v2.9,
+	 * the first sorted device's memory, which usage may change: no
+	 * memo for it. */
+	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
+	    !ascend_own_fit(&reqs[only], hp))
+		memo = memo_find(st, &reqs[only], pod);
+	hami_filter_init(&f, pod, st->cfg);
+	if ((d->reason = filter_refusal(&f)) != NULL) {
+		d->status = GS_PENDING;
+		free(reqs);
+		hami_filter_release(&f);
+		st->scratch.quota = NULL;
+		return;
+	}
+	grants = xcalloc(nall * st->stride, sizeof *grants);
+	st->tgrants = xcalloc(nall, sizeof *st->tgrants);
+	st->ngrants = xcalloc(nall, sizeof *st->ngrants);
+
+	d->status = GS_PENDING;
+	scored = hami_ascend_scored(reqs, nall, hp);
+	if (!st->memo_off && !scored)
+		place_ordered(st, c, pod, reqs, &f, grants, memo, d);
+	else
+		place_heap(st, c, pod, reqs, &f, grants, memo, scored, d);
+	if (d->status == GS_PENDING)
+		d->reason = pending_reason(st, c, pod, reqs, d->ninit, &f, grants,
+		    memo);
+	free(grants);
+	free(st->tgrants);
+	free(st->ngrants);
+	st->tgrants = NULL;
+	st->ngrants = NULL;
+	free(reqs);
+	hami_filter_release(&f);
+	st->scratch.quota = NULL;
+}
+
+/* Every profile is this policy; hami_profile() reads its row.  The
+ * replay runs it through its bridge (replay/hami_bridge.c). */
+#define HAMI_PROFILE(n, s) {						\
+	.name = (n), .summary = (s), .create = hami_create,		\
+	.destroy = hami_destroy, .decide = hami_decide,			\
+	.family = "hami", .views = GS_VIEW_DEVICE | GS_VIEW_SHARE,	\
+	.tie = GS_TIE_FIRST, .explains = 1, .scorer = GS_RP_HAMI }
+
+const struct gs_policy gs_policy_hami_v261 = HAMI_PROFILE("hami-v2.6.1",
+    "HAMi v2.6.1 scheduler extender: node and GPU binpack/spread, bit for "
+    "bit");
+const struct gs_policy gs_policy_hami_v270 = HAMI_PROFILE("hami-v2.7.0",
+    "HAMi v2.7.0: v2.6.1 plus the health check and exclusive whole-memory "
+    "requests");
+const struct gs_policy gs_policy_hami_v271 = HAMI_PROFILE("hami-v2.7.1",
+    "HAMi v2.7.1: v2.7.0 with Iluvatar GPUs registered per model");
+const struct gs_policy gs_policy_hami_v280 = HAMI_PROFILE("hami-v2.8.0",
+    "HAMi v2.8.0-v2.8.3: as v2.7 for NVIDIA GPUs without MIG");
+const struct gs_policy gs_policy_hami_v290 = HAMI_PROFILE("hami-v2.9.0",
+    "HAMi v2.9.0: v2.8 with the device score counting usage only");
+const struct gs_policy gs_policy_hami_v2100 = HAMI_PROFILE("hami-v2.10.0",
+    "HAMi v2.10.0: score-first GPU order, mutex/numa/chained GPU "
+    "policies, scoring weights, device cordon, init containers");

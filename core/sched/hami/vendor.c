@@ -1,0 +1,295 @@
+/*
+ * sched/hami/vendor.c: the table of device types HAMi registers besides
+ * NVIDIA's, with each version's chart defaults: resource names and Ascend vNPU
+ * templates (charts/hami/templates/scheduler/device-configmap.yaml,
+ * values.yaml at v2.6.1 ... v2.10.0).  Which releases register a type,
+ * read its core resource or use which templates is a gate on a named
+ * flag of the HAMi profile rows (sched/hami/profile.c), never a version number.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "sched/hami/hami.h"
+#include "load/register_codec.h"
+#include "model/running.h"
+#include "sched/hami/vendor.h"
+
+static const struct gs_vnpu_template t910a[] = {
+	{ "vir02", 2184 }, { "vir04", 4369 }, { "vir08", 8738 },
+	{ "vir16", 17476 },
+};
+static const struct gs_vnpu_template t910b2[] = {
+	{ "vir03_1c_8g", 8192 }, { "vir06_1c_16g", 16384 },
+	{ "vir12_3c_32g", 32768 },
+};
+static const struct gs_vnpu_template t910b[] = {
+	{ "vir05_1c_16g", 16384 }, { "vir10_3c_32g", 32768 },
+};
+static const struct gs_vnpu_template t910b4[] = {
+	{ "vir05_1c_8g", 8192 }, { "vir10_3c_16g", 16384 },
+};
+static const struct gs_vnpu_template t910b4_1[] = {
+	/* The chart notes these names give twice the memory they say. */
+	{ "vir05_1c_8g", 16384 }, { "vir10_3c_16g", 32768 },
+};
+/* v2.7.x's chart: the names' own memory, which the chip doubles. */
+static const struct gs_vnpu_template t910b4_1_v27[] = {
+	{ "vir05_1c_8g", 8192 }, { "vir10_3c_16g", 16384 },
+};
+/* v2.10's chart gives 910C the 910B3 templates (v2.9: none). */
+static const struct gs_vnpu_template t910c[] = {
+	{ "vir05_1c_16g", 16384 }, { "vir10_3c_32g", 32768 },
+};
+static const struct gs_vnpu_template t310p[] = {
+	{ "vir01", 3072 }, { "vir02", 6144 }, { "vir04", 12288 },
+};
+
+#define ASCEND(word, count, mem, core, alloc, cap, tmpl, gate_) {	\
+	.type = word, .label = "Huawei " word, .res_count = (count),	\
+	.res_mem = (mem), .res_core = (core), .core_gate = GVG_ASCEND_CORE,\
+	.mem_factor = 1,						\
+	.default_cores = 0, .reg = GVR_JSON,				\
+	.register_anno = "hami.io/node-register-" word,			\
+	.allocated_anno = "hami.io/" word "-devices-allocated",		\
+	.use_uuid = "hami.io/use-" word "-uuid",			\
+	.nouse_uuid = "hami.io/no-use-" word "-uuid",			\
+	.handshake_anno = "hami.io/node-handshake-" word,		\
+	.mem_allocatable = (alloc), .mem_capacity = (cap),		\
+	.templates = (tmpl), .ntemplates = (int)(sizeof (tmpl) /	\
+	sizeof (tmpl)[0]), .gate = (gate_) }
+/* v2.7.1+: one Iluvatar type per model, named by its commonWord. */
+#define ILUVATAR(word, count, mem, core) {				\
+	.type = word, .label = "Iluvatar " word, .res_count = (count),	\
+	.res_mem = (mem), .res_core = (core), .mem_factor = 256,	\
+	.default_cores = 0, .reg = GVR_TEXT,				\
+	.register_anno = "hami.io/node-" word "-register",		\
+	.allocated_anno = "hami.io/" word "-devices-allocated",	\
+	.use_uuid = "hami.io/use-" word "-uuid",			\
+	.nouse_uuid = "hami.io/no-use-" word "-uuid",			\
+	.handshake_anno = "hami.io/node-handshake-" word,		\
+	.gate = GVG_ILUVATAR_MODEL }
+
+const struct gs_vendor_info gs_vendors[GV_N] = {
+	[GV_NVIDIA] = {
+		.type = "NVIDIA", .label = "NVIDIA GPU",
+		.res_count = GS_RES_GPU, .res_mem = GS_RES_GPUMEM,
+		.res_core = GS_RES_GPUCORES, .mem_factor = 1,
+		.reg = GVR_NVIDIA,
+		.register_anno = HAMI_REGISTER_ANNO,
+		.allocated_anno = HAMI_ALLOCATED_ANNO,
+		.use_uuid = HAMI_USE_UUID_ANNO,
+		.nouse_uuid = HAMI_NOUSE_UUID_ANNO,
+		.use_type = HAMI_USE_TYPE_ANNO,
+		.nouse_type = HAMI_NOUSE_TYPE_ANNO,
+		.gate = GVG_ALWAYS,
+	},
+	[GV_MLU] = {
+		.type = "MLU", .label = "Cambricon MLU",
+		.res_count = GS_RES_MLU, .res_mem = GS_RES_MLU_MEM,
+		.res_core = GS_RES_MLU_CORE, .mem_factor = 256,
+		.default_cores = 100, .reg = GVR_CAPACITY,
+		.capacity_core = "cambricon.com/mlu.smlu.vcore",
+		.capacity_mem = "cambricon.com/mlu.smlu.vmemory",
+		.id_infix = "-cambricon-mlu-",
+		.allocated_anno = "hami.io/cambricon-mlu-devices-allocated",
+		.use_uuid = "cambricon.com/use-gpuuuid",
+		.nouse_uuid = "cambricon.com/nouse-gpuuuid",
+		.gate = GVG_ALWAYS,
+	},
+	[GV_DCU] = {
+		.type = "DCU", .label = "Hygon DCU",
+		.res_count = GS_RES_DCU, .res_mem = GS_RES_DCU_MEM,
+		.res_core = GS_RES_DCU_CORE, .mem_factor = 1,
+		.default_cores = 100, .reg = GVR_TEXT,
+		.register_anno = "hami.io/node-dcu-register",
+		.allocated_anno = "hami.io/dcu-devices-allocated",
+		.use_uuid = "hygon.com/use-gpuuuid",
+		.nouse_uuid = "hygon.com/nouse-gpuuuid",
+		.use_type = "hygon.com/use-dcutype",
+		.nouse_type = "hygon.com/nouse-dcutype",
+		.handshake_anno = "hami.io/node-handshake-dcu",
+		.gate = GVG_ALWAYS,
+	},
+	[GV_ILUVATAR] = {
+		.type = "Iluvatar", .label = "Iluvatar GPU",
+		.res_count = GS_RES_ILU, .res_mem = GS_RES_ILU_MEM,
+		.res_core = GS_RES_ILU_CORE, .mem_factor = 256,
+		.default_cores = 0, .reg = GVR_CAPACITY,
+		.capacity_core = "iluvatar.ai/vcuda-core",
+		.capacity_mem = "iluvatar.ai/vcuda-memory",
+		.id_infix = "-iluvatar-",
+		.allocated_anno = "hami.io/iluvatar-vgpu-devices-allocated",
+		.use_uuid = "iluvatar.ai/use-gpuuuid",
+		.nouse_uuid = "iluvatar.ai/nouse-gpuuuid",
+		/* Up to v2.7.0; v2.7.1 registers per model. */
+		.gate = GVG_ILUVATAR_SHARED,
+	},
+	[GV_ASCEND910A] = ASCEND("Ascend910A", GS_RES_A910A, GS_RES_A910A_MEM,
+	    GS_RES_A910A_CORE, 32768, 32768, t910a, GVG_ALWAYS),
+	[GV_ASCEND910B2] = ASCEND("Ascend910B2", GS_RES_A910B2,
+	    GS_RES_A910B2_MEM, GS_RES_A910B2_CORE, 65536, 65536, t910b2,
+	    GVG_ALWAYS),
+	[GV_ASCEND910B] = ASCEND("Ascend910B", GS_RES_A910B, GS_RES_A910B_MEM,
+	    GS_RES_N, 65536, 65536, t910b, GVG_ASCEND_OLD_NAME),
+	[GV_ASCEND910B4] = ASCEND("Ascend910B4", GS_RES_A910B4,
+	    GS_RES_A910B4_MEM, GS_RES_A910B4_CORE, 32768, 32768, t910b4,
+	    GVG_ALWAYS),
+	[GV_ASCEND310P] = ASCEND("Ascend310P", GS_RES_A310P, GS_RES_A310P_MEM,
+	    GS_RES_A310P_CORE, 21527, 24576, t310p, GVG_ALWAYS),
+	[GV_ILU_MRV100] = ILUVATAR("MR-V100", GS_RES_MRV100, GS_RES_MRV100_MEM,
+	    GS_RES_MRV100_CORE),
+	[GV_ILU_MRV50] = ILUVATAR("MR-V50", GS_RES_MRV50, GS_RES_MRV50_MEM,
+	    GS_RES_MRV50_CORE),
+	[GV_ILU_BIV150] = ILUVATAR("BI-V150", GS_RES_BIV150, GS_RES_BIV150_MEM,
+	    GS_RES_BIV150_CORE),
+	[GV_ILU_BIV100] = ILUVATAR("BI-V100", GS_RES_BIV100, GS_RES_BIV100_MEM,
+	    GS_RES_BIV100_CORE),
+	[GV_ASCEND910B3] = ASCEND("Ascend910B3", GS_RES_A910B3,
+	    GS_RES_A910B3_MEM, GS_RES_A910B3_CORE, 65536, 65536, t910b,
+	    GVG_ASCEND_CHIP_NAME),
+	/* v2.7.x: t910b4_1_v27 (gs_vendor_templates). */
+	[GV_ASCEND910B4_1] = ASCEND("Ascend910B4-1", GS_RES_A910B4_1,
+	    GS_RES_A910B4_1_MEM, GS_RES_A910B4_1_CORE, 65536, 65536,
+	    t910b4_1, GVG_ASCEND_CHIP_NAME),
+	/* 910C: a request takes whole modules of two NPUs; v2.9 has no
+	 * templates (gs_vendor_templates). */
+	[GV_ASCEND910C] = ASCEND("Ascend910C", GS_RES_A910C, GS_RES_A910C_MEM,
+	    GS_RES_A910C_CORE, 65536, 65536, t910c, GVG_ASCEND_910C),
+};
+
+/* Older charts' templates: used while the gate is closed. */
+static const struct {
+	int				 vendor;
+	enum gs_vendor_gate		 gate;
+	const struct gs_vnpu_template	*t;
+	int				 n;
+} older_templates[] = {
+	{ GV_ASCEND910B4_1, GVG_910B4_1_DOUBLED, t910b4_1_v27,
+	    (int)(sizeof t910b4_1_v27 / sizeof t910b4_1_v27[0]) },
+	{ GV_ASCEND910C, GVG_910C_TEMPLATES, NULL, 0 },
+};
+
+int
+gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
+{
+	switch (g) {
+	case GVG_ALWAYS:
+		return 1;
+	case GVG_ILUVATAR_SHARED:
+		return !hp->iluvatar_per_model;
+	case GVG_ILUVATAR_MODEL:
+		return hp->iluvatar_per_model;
+	case GVG_ASCEND_OLD_NAME:
+		return !hp->ascend_chip_names;
+	case GVG_ASCEND_CHIP_NAME:
+		return hp->ascend_chip_names;
+	case GVG_ASCEND_910C:
+		return hp->ascend_910c;
+	case GVG_ASCEND_CORE:
+		return hp->ascend_core_resource;
+	case GVG_910B4_1_DOUBLED:
+		return hp->ascend_910b4_1_doubled;
+	case GVG_910C_TEMPLATES:
+		return hp->ascend_910c_templates;
+	}
+	return 0;
+}
+
+const struct gs_vnpu_template *
+gs_vendor_templates(int v, const struct hami_profile *hp, int *n)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof older_templates / sizeof older_templates[0];
+	    i++)
+		if (older_templates[i].vendor == v &&
+		    !gs_vendor_gate_open(older_templates[i].gate, hp)) {
+			*n = older_templates[i].n;
+			return older_templates[i].t;
+		}
+	*n = gs_vendors[v].ntemplates;
+	return gs_vendors[v].templates;
+}
+
+int
+gs_vendor_registered(int v, const struct hami_profile *hp)
+{
+	return gs_vendor_gate_open(gs_vendors[v].gate, hp);
+}
+
+int
+gs_vendor_reads_core(int v, const struct hami_profile *hp)
+{
+	return gs_vendors[v].res_core != GS_RES_N &&
+	    gs_vendor_gate_open(gs_vendors[v].core_gate, hp);
+}
+
+int
+gs_vendors_overlap(int a, int b)
+{
+	const struct hami_profile	*p;
+	size_t				 i;
+
+	for (i = 0; (p = hami_profile_at(i)) != NULL; i++)
+		if (gs_vendor_registered(a, p) && gs_vendor_registered(b, p))
+			return 1;
+	return 0;
+}
+
+size_t
+gs_vendor_first_row(int v)
+{
+	const struct hami_profile	*p;
+	size_t				 i;
+
+	for (i = 0; (p = hami_profile_at(i)) != NULL; i++)
+		if (gs_vendor_registered(v, p))
+			break;
+	return i;
+}
+
+int
+gs_vendor_is_ascend(int v)
+{
+	return gs_vendors[v].reg == GVR_JSON;
+}
+
+int
+gs_vendor_is_ascend910(int v)
+{
+	return gs_vendor_is_ascend(v) &&
+	    strncmp(gs_vendors[v].type, "Ascend910", 9) == 0;
+}
+
+int
+gs_vendor_is_iluvatar_model(int v)
+{
+	return v >= GV_ILU_MRV100 && v <= GV_ILU_BIV100;
+}
+
+int
+gs_vendor_by_allocated_anno(const char *key)
+{
+	int	v;
+
+	for (v = 0; v < GV_N; v++)
+		if (strcmp(gs_vendors[v].allocated_anno, key) == 0)
+			return v;
+	return -1;
+}
+
+int64_t
+gs_vendor_trim_memory(int v, const struct hami_profile *hp, int64_t m)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[v];
+	const struct gs_vnpu_template	*t;
+	int				 i, n;
+
+	t = gs_vendor_templates(v, hp, &n);
+	for (i = 0; i < n; i++)
+		if (m <= t[i].memory)
+			return t[i].memory;
+	if (m <= vi->mem_capacity)
+		return vi->mem_allocatable;
+	return 0;
+}

@@ -1,0 +1,154 @@
+/*
+ * sched/hami/vendor.h: the device types HAMi schedules besides NVIDIA GPUs, as
+ * each version's device-config.yaml (the chart's defaults) and each vendor's
+ * pkg/device/<vendor>/device.go define them: the request Type string,
+ * the resource names, how a node registers its devices, the pod
+ * annotations that carry allocations and UUID filters, and the profile
+ * behaviour (struct hami_profile's flags) under which HAMi registers
+ * them.  They share HAMi's scoring: every device of a node
+ * counts in the node score.
+ */
+#ifndef GS_VENDOR_H
+#define GS_VENDOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+/* Index 0 is NVIDIA (its rules live in hami_*.c); the rest in this
+ * order, which is also the order gpusched fits one container's requests
+ * of several types in (HAMi: Go map order, random). */
+enum gs_vendor {
+	GV_NVIDIA,
+	GV_MLU,			/* Cambricon */
+	GV_DCU,			/* Hygon */
+	GV_ILUVATAR,
+	GV_ASCEND910A,
+	GV_ASCEND910B2,
+	GV_ASCEND910B,		/* chip 910B3 */
+	GV_ASCEND910B4,
+	GV_ASCEND310P,
+	/* v2.7.1+: Iluvatar registered per model (hami.io/node-<M>-register). */
+	GV_ILU_MRV100,
+	GV_ILU_MRV50,
+	GV_ILU_BIV150,
+	GV_ILU_BIV100,
+	/* v2.7+ Ascend names: 910B3 (was Ascend910B), 910B4-1; v2.9+ 910C. */
+	GV_ASCEND910B3,
+	GV_ASCEND910B4_1,
+	GV_ASCEND910C,
+	GV_N
+};
+
+/* How a node tells HAMi its devices. */
+enum gs_vendor_reg {
+	GVR_NVIDIA,		/* hami.io/node-nvidia-register */
+	GVR_CAPACITY,		/* status.capacity core and memory totals */
+	GVR_TEXT,		/* an annotation, util.DecodeNodeDevices */
+	GVR_JSON		/* an annotation, util.UnMarshalNodeDevices */
+};
+
+/*
+ * The profile behaviour a vendor row depends on: a named flag of struct
+ * hami_profile (sched/hami/hami.h), or its negation.  No version numbers: a
+ * release that changes what registers sets the flag in its row.
+ */
+enum gs_vendor_gate {
+	GVG_ALWAYS,		/* every release */
+	GVG_ILUVATAR_SHARED,	/* !iluvatar_per_model */
+	GVG_ILUVATAR_MODEL,	/* iluvatar_per_model */
+	GVG_ASCEND_OLD_NAME,	/* !ascend_chip_names */
+	GVG_ASCEND_CHIP_NAME,	/* ascend_chip_names */
+	GVG_ASCEND_910C,	/* ascend_910c */
+	GVG_ASCEND_CORE,	/* ascend_core_resource */
+	GVG_910B4_1_DOUBLED,	/* ascend_910b4_1_doubled */
+	GVG_910C_TEMPLATES	/* ascend_910c_templates */
+};
+
+struct hami_profile;
+
+/* An Ascend vNPU template (memory in MiB). */
+struct gs_vnpu_template {
+	const char	*name;
+	int64_t		 memory;
+};
+
+struct gs_vendor_info {
+	const char	*type;		/* CommonWord: request Type */
+	const char	*label;		/* "Cambricon MLU" */
+	enum gs_res	 res_count, res_mem, res_core;	/* GS_RES_N: none */
+	enum gs_vendor_gate core_gate;	/* reads res_core when open */
+	int32_t		 mem_factor;	/* memory resource unit, MiB */
+	int32_t		 default_cores;	/* when no core resource */
+	enum gs_vendor_reg reg;
+	const char	*register_anno;	/* GVR_TEXT, GVR_JSON */
+	const char	*capacity_core;	/* GVR_CAPACITY */
+	const char	*capacity_mem;
+	const char	*id_infix;	/* GVR_CAPACITY: <node><infix><i> */
+	const char	*allocated_anno;	/* pod: devices allocated */
+	const char	*use_uuid, *nouse_uuid;
+	const char	*use_type, *nouse_type;	/* DCU only */
+	/* Its node handshake annotation (util.HandshakeAnnos[type]), or
+	 * NULL when its CheckHealth reads none (always healthy). */
+	const char	*handshake_anno;
+	/* Ascend: memoryAllocatable, memoryCapacity, templates by memory. */
+	int64_t		 mem_allocatable, mem_capacity;
+	const struct gs_vnpu_template *templates;
+	int		 ntemplates;
+	/* The profiles that register it: those where the gate is open. */
+	enum gs_vendor_gate gate;
+};
+
+extern const struct gs_vendor_info gs_vendors[GV_N];
+
+/* Is gate g open under profile hp (its flag, or the flag's absence)? */
+int	gs_vendor_gate_open(enum gs_vendor_gate g,
+	    const struct hami_profile *hp);
+/* Does HAMi of profile hp register vendor v's devices? */
+int	gs_vendor_registered(int v, const struct hami_profile *hp);
+/* Does profile hp read vendor v's core resource? */
+int	gs_vendor_reads_core(int v, const struct hami_profile *hp);
+/* Is there a profile row that registers both a and b? */
+int	gs_vendors_overlap(int a, int b);
+/* The index (hami_profile_at) of the first row registering v; the
+ * number of rows when none does. */
+size_t	gs_vendor_first_row(int v);
+/* Is v one of Huawei's Ascend types / Iluvatar's per-model types? */
+int	gs_vendor_is_ascend(int v);
+/* An Ascend type whose commonWord starts "Ascend910" (network topology
+ * and its node score, v2.7+). */
+int	gs_vendor_is_ascend910(int v);
+int	gs_vendor_is_iluvatar_model(int v);
+
+/* The vendor whose allocated-devices annotation is key, or -1. */
+int	gs_vendor_by_allocated_anno(const char *key);
+/* Vendor v's vNPU templates in profile hp's chart (*n of them). */
+const struct gs_vnpu_template *gs_vendor_templates(int v,
+	    const struct hami_profile *hp, int *n);
+/*
+ * Ascend's trimMemory under profile hp: the smallest template that
+ * holds m MiB, else memoryAllocatable when m fits the chip's capacity,
+ * else 0.
+ */
+int64_t	gs_vendor_trim_memory(int v, const struct hami_profile *hp,
+	    int64_t m);
+
+/*
+ * The vendors' node handshakes (sched/hami/vendor_health.c).  The newest
+ * Requesting_ time of n's vendor devices, or newest when none is later.
+ */
+int64_t	gs_vendor_handshake_newest(const struct gs_node *n, int64_t newest);
+/* Age n's vendor handshakes at now (epoch s, INT64_MIN: unknown) and warn
+ * once per vendor whose handshake is Deleted, stale or unparsable. */
+struct gs_warnings;
+void	gs_vendor_handshakes_age(struct gs_node *n, int64_t now,
+	    struct gs_warnings *);
+/* "Deleted", "Requesting_ older than 60 s", ... or NULL when fresh. */
+const char *gs_vendor_handshake_state(const struct gs_device *);
+/* Does HAMi of that profile keep d after its vendor's handshake? */
+struct hami_profile;
+int	gs_vendor_handshake_ok(const struct gs_device *d,
+	    const struct hami_profile *);
+
+#endif

@@ -1,0 +1,426 @@
+/*
+ * sched/peer_rules.c: the peers' rules, written once over the peer view
+ * (sched/peer_view.h; spec/peers.md): kube-scheduler's NodeResourcesFit
+ * strategies (§1.3-1.6), KAI-Scheduler's node order and fraction groups
+ * (§2.2-2.4), Volcano's deviceshare walk and node score (§3.2-3.3).
+ * `simulate` (sched/peers.c) and the trace replay (replay/peer_scorers.c) fill
+ * the view and read the decision; nothing here knows which world it is in.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/peer_view.h"
+#include "util/util.h"
+
+#define MAX_SCORE		100	/* framework.MaxNodeScore */
+#define KAI_MAX_HIGH_DENSITY	9	/* scores.MaxHighDensity */
+#define KAI_RESOURCE_TYPE	10	/* scores.ResourceType */
+#define KAI_AVAILABILITY	100	/* scores.Availability */
+#define KAI_GPU_SHARING		1000	/* scores.GpuSharing */
+#define VOLCANO_ORDER_STACK	32
+
+/* How a request for a part of a device picks its device. */
+enum part_rule {
+	PART_TIGHTEST,		/* kube's shares: Open-Gpu-Share's best fit */
+	PART_KAI_PACK,		/* KAI FittingGPUs with gpupack */
+	PART_KAI_SPREAD		/* KAI FittingGPUs with gpuspread */
+};
+
+static int	take_devices(enum part_rule, const struct gs_pnode *,
+		    const struct gs_ppod *, unsigned char *,
+		    struct gs_pgrant *);
+
+static int64_t
+dev_free(const struct gs_pdev *d)
+{
+	return d->cap - d->use;
+}
+
+/* --- kube-scheduler NodeResourcesFit (peers.md §1.3-1.6) --------------- */
+
+/* One resource's score under the strategy; -1 when it is left out:
+ * capacity 0 (the `allocable[i] == 0` rule), or RequestedToCapacityRatio's
+ * shape giving 0 (its weight is then not counted either). */
+static int64_t
+kube_resource(enum gs_kube_strategy k, int64_t a, int64_t q)
+{
+	int64_t	u;
+
+	if (a <= 0)
+		return -1;
+	if (k == GS_KUBE_LEAST)		/* leastRequestedScore */
+		return q > a ? 0 : (a - q) * MAX_SCORE / a;
+	if (k == GS_KUBE_MOST)		/* mostRequestedScore */
+		return (q < a ? q : a) * MAX_SCORE / a;
+	/* RequestedToCapacityRatio, bin-pack shape [(0,0),(100,10)] scaled
+	 * by 10: f(u) = u. */
+	u = q <= 0 ? 0 : q >= a ? 100 : q * 100 / a;
+	return u > 0 ? u : -1;
+}
+
+double
+gs_peer_kube_score(enum gs_kube_strategy k, const int w[3],
+    const struct gs_pnode *n, const struct gs_ppod *p)
+{
+	int64_t	a[3], q[3], s, ns = 0, ws = 0;
+	int	r;
+
+	a[0] = n->cpu_cap;
+	q[0] = n->cpu_use + p->cpu;
+	a[1] = n->mem_cap;
+	q[1] = n->mem_use + p->mem;
+	a[2] = p->gpu > 0 ? n->gpu_cap : 0;	/* not asked: left out */
+	q[2] = n->gpu_use + p->gpu;
+	for (r = 0; r < 3; r++) {
+		if ((s = kube_resource(k, a[r], q[r])) < 0)
+			continue;
+		ns += s * w[r];
+		ws += w[r];
+	}
+	if (ws == 0)
+		return 0;
+	if (k == GS_KUBE_RTCR)		/* math.Round */
+		return (double)llround((double)ns / (double)ws);
+	return (double)(ns / ws);
+}
+
+/* KAI's memory of a part of d: gpu-memory, or (int64)(fraction x MEM)
+ * (gpu_sharing.go).  kube's shares use the same. */
+static int64_t
+kai_mem(const struct gs_pdev *d, const struct gs_preq *k)
+{
+	if (k->pct >= 0)
+		return (int64_t)((double)k->pct / 100.0 * (double)d->cap);
+	return k->mem;
+}
+
+/* The first idle device not yet taken, by index; -1 if none. */
+static int
+first_idle(const struct gs_pnode *n, const unsigned char *taken)
+{
+	size_t	i;
+
+	for (i = 0; i < n->ndev; i++)
+		if (!taken[i] && n->dev[i].idle)
+			return (int)i;
+	return -1;
+}
+
+/* The tightest device with room for a part, first index on ties
+ * (Open-Gpu-Share's share allocation); -1 if none. */
+static int
+tightest(const struct gs_pnode *n, const struct gs_preq *k,
+    const unsigned char *taken)
+{
+	size_t	i;
+	int	best = -1;
+
+	for (i = 0; i < n->ndev; i++) {
+		if (taken[i] || dev_free(&n->dev[i]) < kai_mem(&n->dev[i], k))
+			continue;
+		if (best < 0 || dev_free(&n->dev[i]) < dev_free(&n->dev[best]))
+			best = (int)i;
+	}
+	return best;
+}
+
+static void
+grant(struct gs_pgrant *g, int dev, const struct gs_pdev *d,
+    const struct gs_preq *k)
+{
+	g->dev = dev;
+	g->whole = !k->frac;
+	g->mem = k->frac ? kai_mem(d, k) : d->cap;
+	g->cores = 0;
+}
+
+int
+gs_peer_kube_devices(const struct gs_pnode *n, const struct gs_ppod *p,
+    unsigned char *taken, struct gs_pgrant *g)
+{
+	return take_devices(PART_TIGHTEST, n, p, taken, g);
+}
+
+/* --- KAI-Scheduler (peers.md §2) ---------------------------------------- */
+
+void
+gs_peer_kai_range_init(struct gs_kai_range *r)
+{
+	r->mn = HUGE_VAL;
+	r->mx = 0;
+}
+
+void
+gs_peer_kai_range_add(struct gs_kai_range *r, double na)
+{
+	if (na < r->mn)
+		r->mn = na;
+	if (na > r->mx)
+		r->mx = na;
+}
+
+/* IsTaskFitOnGpuGroup: a shared group whose free memory takes the part
+ * (health is not asked). */
+static int
+kai_group_fits(const struct gs_pdev *d, const struct gs_preq *k)
+{
+	return d->group && dev_free(d) >= kai_mem(d, k);
+}
+
+/*
+ * Is device a a better choice than b for a fraction under gpupack
+ * (score: a group's used/MEM, an idle GPU 0) or gpuspread (an idle GPU 1,
+ * a group 1 - used/MEM)?  Equal scores keep FittingGPUs' order: groups
+ * (KAI: map order; here index order) before idle GPUs.
+ */
+static int
+kai_better(int binpack, const struct gs_pdev *a, const struct gs_pdev *b)
+{
+	int64_t	ua = a->use * b->cap;
+	int64_t	ub = b->use * a->cap;
+
+	if (a->idle != b->idle)
+		return binpack ? b->idle : a->idle;
+	if (a->idle)
+		return 0;			/* both idle: index order */
+	return binpack ? ua > ub : ua < ub;
+}
+
+/* FittingGPUs for one device of a fraction: the best group it fits or
+ * idle GPU (framework/session.go, plugins/gpupack, gpuspread). */
+static int
+kai_fraction_dev(int binpack, const struct gs_pnode *n,
+    const struct gs_preq *k, const unsigned char *taken)
+{
+	size_t	i;
+	int	best = -1;
+
+	for (i = 0; i < n->ndev; i++) {
+		const struct gs_pdev *d = &n->dev[i];
+
+		if (taken[i] || !d->health)
+			continue;
+		if (d->idle ? kai_mem(d, k) > d->cap : !kai_group_fits(d, k))
+			continue;
+		if (best < 0 || kai_better(binpack, d, &n->dev[best]))
+			best = (int)i;
+	}
+	return best;
+}
+
+int
+gs_peer_kai_devices(int binpack, const struct gs_pnode *n,
+    const struct gs_ppod *p, unsigned char *taken, struct gs_pgrant *g)
+{
+	return take_devices(binpack ? PART_KAI_PACK : PART_KAI_SPREAD, n, p,
+	    taken, g);
+}
+
+/*
+ * The devices of every request of p: whole ones the first idle by index
+ * (KAI: a new group takes one idle whole GPU, §2.5); parts per the rule.
+ * Returns the grants written, or -1 when a request is short.
+ */
+static int
+take_devices(enum part_rule rule, const struct gs_pnode *n,
+    const struct gs_ppod *p, unsigned char *taken, struct gs_pgrant *g)
+{
+	size_t	ci;
+	int	got = 0, i, dev;
+
+	memset(taken, 0, n->ndev);
+	for (ci = 0; ci < p->nreq; ci++) {
+		const struct gs_preq *k = &p->req[ci];
+
+		for (i = 0; i < k->num; i++) {
+			if (!k->frac)
+				dev = first_idle(n, taken);
+			else if (rule == PART_TIGHTEST)
+				dev = tightest(n, k, taken);
+			else
+				dev = kai_fraction_dev(rule == PART_KAI_PACK,
+				    n, k, taken);
+			if (dev < 0)
+				return -1;
+			taken[dev] = 1;
+			grant(&g[got++], dev, &n->dev[dev], k);
+		}
+	}
+	return got;
+}
+
+/* gpusharingorder: some shared group takes the pod.  A CPU-only pod asks
+ * 0 and fits any group (the quirk of §2.2); whole GPUs never fit one. */
+static int
+kai_sharing(const struct gs_pnode *n, const struct gs_ppod *p)
+{
+	static const struct gs_preq none = { 0, 0, -1, 0, 1 };
+	size_t	ci, i;
+
+	for (i = 0; i < n->ndev; i++) {
+		if (p->gpu == 0 && kai_group_fits(&n->dev[i], &none))
+			return 1;
+		for (ci = 0; ci < p->nreq; ci++)
+			if (p->req[ci].num > 0 && p->req[ci].frac &&
+			    kai_group_fits(&n->dev[i], &p->req[ci]))
+				return 1;
+	}
+	return 0;
+}
+
+/* nodeplacement (pack.go, spread.go): binpack by free whole GPUs (or
+ * CPU) relative to the node set's range, spread by the free share. */
+static double
+kai_placement(int binpack, const struct gs_kai_range *r,
+    const struct gs_pnode *n, const struct gs_ppod *p)
+{
+	double	na = p->gpu > 0 ? (double)n->nidle :
+		    (double)(n->cpu_cap - n->cpu_use);
+	double	all = p->gpu > 0 ? (double)n->ndev : (double)n->cpu_cap;
+
+	if (!binpack)
+		return all == 0 ? 0 : na / all;
+	if (all == 0 || r->mx == 0)
+		return 0;
+	if (r->mn == r->mx)
+		return KAI_MAX_HIGH_DENSITY;
+	return KAI_MAX_HIGH_DENSITY * (1 - (na - r->mn) / (r->mx - r->mn));
+}
+
+void
+gs_peer_kai_local(int binpack, const struct gs_pnode *n,
+    const struct gs_ppod *p, struct gs_kai_local *l)
+{
+	l->base = 0;
+	l->base += KAI_AVAILABILITY;
+	if (p->gpu == 0 && n->ndev == 0)
+		l->base += KAI_RESOURCE_TYPE;
+	l->sharing = binpack && kai_sharing(n, p);
+}
+
+double
+gs_peer_kai_total(int binpack, const struct gs_kai_range *r,
+    const struct gs_pnode *n, const struct gs_ppod *p,
+    const struct gs_kai_local *l)
+{
+	double	s = l->base;
+
+	s += kai_placement(binpack, r, n, p);
+	if (l->sharing)
+		s += KAI_GPU_SHARING;
+	return s;
+}
+
+double
+gs_peer_kai_score(int binpack, const struct gs_kai_range *r,
+    const struct gs_pnode *n, const struct gs_ppod *p)
+{
+	struct gs_kai_local	l;
+
+	/* Summed in plugin order: nodeavailability, resourcetype,
+	 * nodeplacement, gpusharingorder. */
+	gs_peer_kai_local(binpack, n, p, &l);
+	return gs_peer_kai_total(binpack, r, n, p, &l);
+}
+
+/* --- Volcano deviceshare, vGPU in hami-core mode (peers.md §3.2-3.3) --- */
+
+/* memReq: (uint)(d.Memory * c.MemPct / 100.0), or c.Memreq. */
+static int64_t
+volcano_mem(const struct gs_pdev *d, const struct gs_preq *k)
+{
+	if (k->pct >= 0)
+		return (int64_t)((double)d->cap * k->pct / 100.0);
+	return k->mem;
+}
+
+/* binpack: UsedMem desc; spread: UsedNum asc; then index asc. */
+static void
+volcano_order(int binpack, const struct gs_pnode *n, size_t *order)
+{
+	size_t	i, j;
+
+	for (i = 0; i < n->ndev; i++) {
+		for (j = i; j > 0; j--) {
+			const struct gs_pdev *a = &n->dev[i];
+			const struct gs_pdev *b = &n->dev[order[j - 1]];
+
+			if (!(binpack ? a->use > b->use : a->npods < b->npods))
+				break;
+			order[j] = order[j - 1];
+		}
+		order[j] = i;
+	}
+}
+
+/* Can d take one device of request k (checkNodeGPUSharingPredicate)? */
+static int
+volcano_fits(const struct gs_pdev *d, const struct gs_preq *k, int64_t mem)
+{
+	return d->allowed && d->npods < d->slots && dev_free(d) >= mem &&
+	    d->cores + k->cores <= 100 && !(k->cores == 100 && d->npods > 0) &&
+	    !(d->cores == 100 && k->cores == 0);
+}
+
+/* One container's walk, its device scores added to *s in walk order;
+ * -1 when devices are short. */
+static int
+volcano_ctr(int binpack, struct gs_pnode *n, const struct gs_preq *k,
+    size_t *order, struct gs_pgrant *g, size_t *ng, double *s)
+{
+	size_t	i;
+	int32_t	need = k->num;
+
+	volcano_order(binpack, n, order);
+	for (i = 0; i < n->ndev && need > 0; i++) {
+		struct gs_pdev *d = &n->dev[order[i]];
+		int64_t mem = volcano_mem(d, k);
+
+		if (!volcano_fits(d, k, mem))
+			continue;
+		/* TryAddPod, then GPUScore on the card with the pod. */
+		d->npods++;
+		d->use += mem;
+		d->cores += k->cores;
+		g[*ng].dev = (int)order[i];
+		g[*ng].mem = mem;
+		g[*ng].cores = k->cores;
+		g[*ng].whole = 0;
+		(*ng)++;
+		need--;
+		if (binpack)
+			*s += 100 * ((double)d->use / (double)d->cap);
+		/* spread: UsedNum == 0 is tested after the add: never. */
+	}
+	return need > 0 ? -1 : 0;
+}
+
+double
+gs_peer_volcano(int binpack, struct gs_pnode *n, const struct gs_ppod *p,
+    struct gs_pgrant *g, size_t *ng)
+{
+	size_t	stack[VOLCANO_ORDER_STACK], *order = stack, ci;
+	double	s = 0;
+	int	rc = 0;
+
+	*ng = 0;
+	if (p->gpu == 0)
+		return 0;		/* no vGPU: deviceshare adds 0 */
+	if (n->ndev > VOLCANO_ORDER_STACK)
+		order = xcalloc(n->ndev, sizeof *order);
+	for (ci = 0; ci < p->nreq && rc == 0; ci++) {
+		if (p->req[ci].num == 0)
+			continue;
+		if ((size_t)p->req[ci].num > n->ndev)
+			rc = -1;
+		else
+			rc = volcano_ctr(binpack, n, &p->req[ci], order, g, ng,
+			    &s);
+	}
+	if (order != stack)
+		free(order);
+	if (rc < 0)
+		return -1;
+	return floor(s + 0.5);		/* x ScheduleWeight 1 */
+}

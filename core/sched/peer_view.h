@@ -1,0 +1,133 @@
+/*
+ * sched/peer_view.h: the one view of a node and a pod that the peers' rules
+ * read (spec/peers.md), and those rules: kube-scheduler's NodeResourcesFit
+ * strategies, KAI-Scheduler's node order and fraction groups, Volcano's
+ * deviceshare walk and node score (sched/peer_rules.c).
+ *
+ * Two worlds fill the view: `simulate` from a HAMi-style gs_node
+ * (sched/peers.c: memory in MiB, slots, cores, health, kube's
+ * nvidia.com/gpu one unit per whole device) and the trace replay from a
+ * gs_rnode (replay/peer_scorers.c: a GPU is 1000 milli units, the trace's split
+ * count, no cores, kube's GPU resource counted in milli).  Where the
+ * worlds differ, the difference is a field of the view, never a second
+ * code path.
+ */
+#ifndef GS_PEER_VIEW_H
+#define GS_PEER_VIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One device. */
+struct gs_pdev {
+	int64_t		cap;		/* memory: MiB, or 1000 milli */
+	int64_t		use;		/* of cap taken */
+	int32_t		slots;		/* pods it may hold (split count) */
+	int32_t		npods;		/* pods on it */
+	int32_t		cores;		/* % of its cores taken (trace: 0) */
+	unsigned char	health;		/* advertised healthy */
+	unsigned char	idle;		/* a whole GPU to take: healthy, no
+					   pod (trace: all 1000 free) */
+	unsigned char	group;		/* KAI: a shared GPU group, held by
+					   fractions (HAMi-style: pods, memory
+					   left; trace: pods, no whole pod) */
+	unsigned char	allowed;	/* the pod's device filters pass
+					   (HAMi-style type and UUID) */
+};
+
+/* One node. */
+struct gs_pnode {
+	int64_t		 cpu_cap, cpu_use;	/* cap 0: not counted */
+	int64_t		 mem_cap, mem_use;
+	/* kube's GPU resource: devices x unit (1 whole GPU, or 1000
+	 * milli), and what pods hold of it. */
+	int64_t		 gpu_cap, gpu_use;
+	int		 nidle;			/* devices with idle set */
+	size_t		 ndev;
+	struct gs_pdev	*dev;
+};
+
+/* One container's GPU request. */
+struct gs_preq {
+	int32_t		num;		/* devices; 0 for none */
+	int64_t		mem;		/* per device in the unit (pct < 0) */
+	int32_t		pct;		/* % of each device's memory, or -1 */
+	int32_t		cores;		/* % of each device's cores */
+	int		frac;		/* a part of a device (KAI fraction,
+					   trace share); else whole devices */
+};
+
+/* One pod. */
+struct gs_ppod {
+	int64_t			 cpu, mem;	/* as the scorers count them */
+	int64_t			 gpu;		/* kube's GPU resource asked */
+	const struct gs_preq	*req;
+	size_t			 nreq;
+};
+
+/* A device a rule takes for one container's request. */
+struct gs_pgrant {
+	int		dev;
+	int64_t		mem;		/* a part: memory in the unit */
+	int32_t		cores;
+	int		whole;		/* the whole device */
+};
+
+/* kube-scheduler's NodeResourcesFit scoring strategies. */
+enum gs_kube_strategy {
+	GS_KUBE_LEAST,
+	GS_KUBE_MOST,
+	GS_KUBE_RTCR		/* bin-pack shape [(0,0),(100,10)] */
+};
+
+/*
+ * kube-scheduler: the node score over cpu, memory and the GPU resource
+ * with weights w (a resource with capacity 0, or the GPU when the pod
+ * asks none, is left out); and the devices: whole ones the first idle by
+ * index, a part the tightest device with room (first index on ties).
+ * The devices return how many grants were written, or -1.
+ */
+double	gs_peer_kube_score(enum gs_kube_strategy, const int w[3],
+	    const struct gs_pnode *, const struct gs_ppod *);
+int	gs_peer_kube_devices(const struct gs_pnode *, const struct gs_ppod *,
+	    unsigned char *taken, struct gs_pgrant *);
+
+/* KAI's binpack range: min and max free resource over the node set. */
+struct gs_kai_range {
+	double	mn, mx;
+};
+
+void	gs_peer_kai_range_init(struct gs_kai_range *);
+void	gs_peer_kai_range_add(struct gs_kai_range *, double na);
+/* KAI: the devices per FittingGPUs (gpupack or gpuspread), or -1; the
+ * node score: nodeavailability + resourcetype + nodeplacement (+
+ * gpusharingorder under binpack). */
+int	gs_peer_kai_devices(int binpack, const struct gs_pnode *,
+	    const struct gs_ppod *, unsigned char *taken, struct gs_pgrant *);
+double	gs_peer_kai_score(int binpack, const struct gs_kai_range *,
+	    const struct gs_pnode *, const struct gs_ppod *);
+/*
+ * The same score in two parts, summed in the same order: what depends on
+ * the node and the pod alone (nodeavailability + resourcetype, and
+ * whether gpusharingorder adds), which a caller may cache per node
+ * version, and the total with nodeplacement, which depends on the node
+ * set's range and reads only the node's nidle, ndev and cpu.
+ */
+struct gs_kai_local {
+	double	base;
+	int	sharing;
+};
+
+void	gs_peer_kai_local(int binpack, const struct gs_pnode *,
+	    const struct gs_ppod *, struct gs_kai_local *);
+double	gs_peer_kai_total(int binpack, const struct gs_kai_range *,
+	    const struct gs_pnode *, const struct gs_ppod *,
+	    const struct gs_kai_local *);
+
+/* Volcano deviceshare (v1.15+): the walk over n's devices, charged on n
+ * as it goes (give it a copy), the grants and their count in *ng, and the
+ * node score; -1 when the node cannot take the pod. */
+double	gs_peer_volcano(int binpack, struct gs_pnode *,
+	    const struct gs_ppod *, struct gs_pgrant *, size_t *ng);
+
+#endif

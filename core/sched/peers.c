@@ -1,0 +1,452 @@
+/*
+ * sched/peers.c: the peers' schedulers as `simulate` profiles, on the
+ * HAMi-style cluster model (devices with slots, memory and cores) where
+ * their model applies (spec/peers.md):
+ *
+ * - kube-least-allocated, kube-most-allocated,
+ *   kube-requested-to-capacity-ratio: upstream kube-scheduler with the
+ *   NVIDIA device plugin.  nvidia.com/gpu is an integer resource, one
+ *   whole device per unit; a pod that asks for nvidia.com/gpumem,
+ *   gpumem-percentage or gpucores stays pending (no node advertises them
+ *   without HAMi).  Scoring over cpu, memory and nvidia.com/gpu, weights 1.
+ * - kai-binpack, kai-spread: KAI-Scheduler.  A container with a memory
+ *   request is a fraction (gpu-memory in MiB, or gpu-fraction from the
+ *   percentage) on gpu-fraction-num-devices = nvidia.com/gpu devices;
+ *   otherwise it takes whole GPUs.  Cores are not KAI's to limit.
+ * - volcano-binpack, volcano-spread: Volcano's deviceshare vGPU, which is
+ *   HAMi-core underneath: nvidia.com/gpu, gpumem, gpumem-percentage and
+ *   gpucores read as volcano.sh/vgpu-number, -memory, -memory-percentage
+ *   and -cores; the v1.15+ device walk and node score.
+ *
+ * Ties go to the node listed first (kube-scheduler and Volcano pick at
+ * random; `simulate` is deterministic), or to the smallest name (KAI).
+ * Pods without a GPU request are not GPU pods: unmanaged, as under HAMi.
+ *
+ * This file is the adapter from a gs_node to the peer view (sched/peer_view.h)
+ * and the decision; the rules are sched/peer_rules.c's, shared with the replay.
+ * The view here: memory in MiB; slots the split count; cores taken;
+ * kube's nvidia.com/gpu one unit per device, taken by any pod on it; an
+ * idle device healthy and without pods; a KAI group a device with pods
+ * and memory left (a whole GPU's grant takes all of it); Volcano's device
+ * filters HAMi's type and UUID annotations.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/hami/hami.h"
+#include "sched/kube_dp.h"
+#include "sched/kubefilter.h"
+#include "sched/peer_view.h"
+#include "sched/policy.h"
+#include "util/util.h"
+
+enum peer_kind {
+	PK_KUBE_LEAST,
+	PK_KUBE_MOST,
+	PK_KUBE_RTCR,
+	PK_KAI_BINPACK,
+	PK_KAI_SPREAD,
+	PK_VOLCANO_BINPACK,
+	PK_VOLCANO_SPREAD
+};
+
+struct peer_state {
+	enum peer_kind		 kind;
+	const struct gs_config	*cfg;
+};
+
+/* Why nodes failed, counted for the pending reason. */
+enum peer_why {
+	PW_FILTER,		/* a kube-scheduler filter */
+	PW_NO_GPUS,		/* no devices */
+	PW_GPUS,		/* not enough free GPUs / device fit */
+	PW_N
+};
+
+/* A pod's requests in the view, its HAMi filter (Volcano's), and the
+ * scratch one node's evaluation needs. */
+struct peer_pod {
+	struct gs_ppod		 v;
+	struct gs_preq		*req;		/* per container */
+	int			 sharing;	/* asks gpumem/percentage/cores */
+	struct hami_filter	 f;
+	struct gs_pdev		*dv;		/* per device */
+	unsigned char		*taken;
+	struct gs_pgrant	*g;		/* one node's grants */
+	size_t			 ng;
+	struct gs_kai_range	 kr;
+};
+
+static const int kube_weights[3] = { 1, 1, 1 };
+
+static void *
+peer_create(enum peer_kind kind, const struct gs_config *cfg)
+{
+	struct peer_state *st = xcalloc(1, sizeof *st);
+
+	st->kind = kind;
+	st->cfg = cfg;
+	return st;
+}
+
+static void
+peer_destroy(void *st)
+{
+	free(st);
+}
+
+static int
+dev_idle(const struct gs_device *d)
+{
+	return d->health && d->used == 0;
+}
+
+static int
+idle_devices(const struct gs_node *n)
+{
+	size_t	i;
+	int	k = 0;
+
+	for (i = 0; i < n->ndevs; i++)
+		k += dev_idle(&n->devs[i]);
+	return k;
+}
+
+/* The view of node n; Volcano's device filters from the pod's. */
+static void
+view_node(const struct peer_state *st, const struct gs_node *n,
+    const struct peer_pod *pp, struct gs_pnode *v)
+{
+	size_t	i;
+
+	v->cpu_cap = n->has_alloc ? n->alloc_cpu : 0;
+	v->cpu_use = n->used_cpu;
+	v->mem_cap = n->has_alloc ? n->alloc_mem : 0;
+	v->mem_use = n->used_mem;
+	v->gpu_cap = (int64_t)n->ndevs;
+	v->gpu_use = 0;
+	v->nidle = 0;
+	v->ndev = n->ndevs;
+	v->dev = pp->dv;
+	for (i = 0; i < n->ndevs; i++) {
+		const struct gs_device	*d = &n->devs[i];
+		struct gs_pdev		*e = &pp->dv[i];
+
+		e->cap = d->devmem;
+		e->use = d->usedmem;
+		e->slots = d->count;
+		e->npods = d->used;
+		e->cores = d->usedcores;
+		e->health = d->health != 0;
+		e->idle = dev_idle(d);
+		e->group = d->used > 0 && d->usedmem < d->devmem;
+		e->allowed = st->kind < PK_VOLCANO_BINPACK ||
+		    (hami_type_ok(&pp->f, d) && hami_uuid_ok(&pp->f, d));
+		v->gpu_use += d->used > 0;
+		v->nidle += e->idle;
+	}
+}
+
+/* Requests for kube's scoring: a container without cpu or memory counts
+ * as 100m and 200 MiB (NonMissingContainerRequests). */
+static void
+peer_pod_init(struct peer_pod *pp, const struct gs_pod *pod,
+    const struct gs_config *cfg, size_t maxdevs)
+{
+	struct hami_req	k;
+	size_t		i, total = 0;
+
+	memset(pp, 0, sizeof *pp);
+	pp->req = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *pp->req);
+	for (i = 0; i < pod->nctrs; i++) {
+		const struct gs_resval *l = pod->ctrs[i].lim;
+
+		hami_build_request(&pod->ctrs[i], cfg, &k);
+		pp->req[i].num = k.nums;
+		pp->req[i].mem = k.memreq;
+		pp->req[i].pct = k.mempct != 101 ? k.mempct : -1;
+		pp->req[i].cores = k.coresreq;
+		/* KAI: a memory request is a fraction (gpu-memory, or
+		 * gpu-fraction from the percentage); else whole GPUs. */
+		pp->req[i].frac = !(k.mempct == 100 && k.memreq == 0);
+		if (k.nums > 0 && (l[GS_RES_GPUMEM].set ||
+		    l[GS_RES_GPUMEM_PCT].set || l[GS_RES_GPUCORES].set))
+			pp->sharing = 1;
+		total += (size_t)k.nums;
+		pp->v.cpu += pod->ctrs[i].cpu > 0 ? pod->ctrs[i].cpu : 100;
+		pp->v.mem += pod->ctrs[i].mem > 0 ? pod->ctrs[i].mem :
+		    200LL * 1024 * 1024;
+	}
+	for (i = 0; i < pod->nctrs; i++)
+		pp->req[i].frac = pp->req[i].frac && pp->sharing;
+	pp->v.gpu = (int64_t)total;
+	pp->v.req = pp->req;
+	pp->v.nreq = pod->nctrs;
+	pp->dv = xcalloc(maxdevs, sizeof *pp->dv);
+	pp->taken = xcalloc(maxdevs, 1);
+	pp->g = xcalloc(total + maxdevs, sizeof *pp->g);
+	hami_filter_init(&pp->f, pod, cfg);
+}
+
+static void
+peer_pod_release(struct peer_pod *pp)
+{
+	hami_filter_release(&pp->f);
+	free(pp->req);
+	free(pp->dv);
+	free(pp->taken);
+	free(pp->g);
+}
+
+/* The node's score and grants (pp->g, pp->ng), or why it failed. */
+static int
+peer_node(const struct peer_state *st, const struct gs_node *n,
+    struct peer_pod *pp, double *score)
+{
+	struct gs_pnode	v;
+	int		got;
+
+	view_node(st, n, pp, &v);
+	pp->ng = 0;
+	switch (st->kind) {
+	case PK_KUBE_LEAST:
+	case PK_KUBE_MOST:
+	case PK_KUBE_RTCR:
+		if ((got = gs_peer_kube_devices(&v, &pp->v, pp->taken,
+		    pp->g)) < 0)
+			return PW_GPUS;
+		*score = gs_peer_kube_score(st->kind == PK_KUBE_LEAST ?
+		    GS_KUBE_LEAST : st->kind == PK_KUBE_MOST ? GS_KUBE_MOST :
+		    GS_KUBE_RTCR, kube_weights, &v, &pp->v);
+		break;
+	case PK_KAI_BINPACK:
+	case PK_KAI_SPREAD:
+		if ((got = gs_peer_kai_devices(st->kind == PK_KAI_BINPACK, &v,
+		    &pp->v, pp->taken, pp->g)) < 0)
+			return PW_GPUS;
+		*score = gs_peer_kai_score(st->kind == PK_KAI_BINPACK, &pp->kr,
+		    &v, &pp->v);
+		break;
+	default:
+		if ((*score = gs_peer_volcano(st->kind == PK_VOLCANO_BINPACK,
+		    &v, &pp->v, pp->g, &pp->ng)) < 0)
+			return PW_GPUS;
+		return -1;
+	}
+	pp->ng = (size_t)got;
+	return -1;
+}
+
+/* KAI binpack's range: free whole GPUs over the nodes with GPUs. */
+static void
+kai_prepare(const struct gs_cluster *c, struct gs_kai_range *r)
+{
+	size_t	i;
+
+	gs_peer_kai_range_init(r);
+	for (i = 0; i < c->nnodes; i++)
+		if (c->nodes[i].ndevs > 0 && c->nodes[i].registered)
+			gs_peer_kai_range_add(r, idle_devices(&c->nodes[i]));
+}
+
+static char *
+pending_reason(const struct gs_cluster *c, const int counts[PW_N])
+{
+	return xasprintf("0/%zu nodes are available: %d refused by "
+	    "kube-scheduler filters, %d without GPUs, %d without enough free "
+	    "GPUs", c->nnodes, counts[PW_FILTER], counts[PW_NO_GPUS],
+	    counts[PW_GPUS]);
+}
+
+/* The grants of the chosen node into the placement, container by
+ * container; a whole device's grant takes all its memory and cores. */
+static void
+place(struct gs_placement *d, const struct gs_node *n,
+    const struct gs_pod *pod, const struct peer_pod *pp,
+    const struct gs_pgrant *g, size_t ng)
+{
+	size_t	i, j, off = 0, k;
+
+	for (i = 0; i < pod->nctrs; i++) {
+		k = (size_t)pp->req[i].num;
+		if (k == 0 || off + k > ng)
+			continue;
+		d->ctrs[i].ngrants = k;
+		d->ctrs[i].grants = xcalloc(k, sizeof *d->ctrs[i].grants);
+		for (j = 0; j < k; j++) {
+			const struct gs_pgrant	*e = &g[off + j];
+			const struct gs_device	*dv = &n->devs[e->dev];
+
+			d->ctrs[i].grants[j].dev = e->dev;
+			d->ctrs[i].grants[j].usedmem = e->whole ? dv->devmem :
+			    (int32_t)e->mem;
+			d->ctrs[i].grants[j].usedcores = e->whole ?
+			    dv->devcore : e->cores;
+		}
+		off += k;
+	}
+}
+
+static void
+peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
+    struct gs_placement *d)
+{
+	struct peer_state	*st = p;
+	struct peer_pod		 pp;
+	struct gs_pgrant	*best_g;
+	size_t			 i, maxdevs = 1, best_ng = 0;
+	int			 counts[PW_N] = { 0 }, name_ties;
+	long			 best = -1;
+	double			 score = 0, best_score = 0;
+	char			 fbuf[192];
+
+	/* MIG instances and replicas of NVIDIA's device plugin
+	 * (sched/kube_dp.c). */
+	if (st->kind <= PK_KUBE_RTCR && gs_kube_dp_takes(c, pod)) {
+		gs_kube_dp_decide(c, pod, st->kind == PK_KUBE_LEAST ?
+		    GS_KUBE_LEAST : st->kind == PK_KUBE_MOST ? GS_KUBE_MOST :
+		    GS_KUBE_RTCR, kube_weights, d);
+		return;
+	}
+	memset(d, 0, sizeof *d);
+	d->node = -1;
+	for (i = 0; i < c->nnodes; i++)
+		if (c->nodes[i].ndevs > maxdevs)
+			maxdevs = c->nodes[i].ndevs;
+	peer_pod_init(&pp, pod, st->cfg, maxdevs);
+	if (pp.v.gpu == 0) {
+		d->status = GS_UNMANAGED;
+		peer_pod_release(&pp);
+		return;
+	}
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
+	if (st->kind <= PK_KUBE_RTCR && pp.sharing) {
+		/* NodeResourcesFit: Insufficient nvidia.com/gpumem. */
+		d->status = GS_PENDING;
+		d->reason = xstrdup("asks nvidia.com/gpumem, gpumem-percentage "
+		    "or gpucores, which no node advertises without HAMi");
+		peer_pod_release(&pp);
+		return;
+	}
+	best_g = xcalloc((size_t)pp.v.gpu + maxdevs, sizeof *best_g);
+	if (st->kind == PK_KAI_BINPACK)
+		kai_prepare(c, &pp.kr);
+	name_ties = st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD;
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+		int why;
+
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+			continue;
+		if (gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL) {
+			counts[PW_FILTER]++;
+			continue;
+		}
+		if (!n->registered || n->ndevs == 0) {
+			counts[PW_NO_GPUS]++;
+			continue;
+		}
+		if ((why = peer_node(st, n, &pp, &score)) >= 0) {
+			counts[why]++;
+			continue;
+		}
+		if (best >= 0 && (score < best_score || (score == best_score &&
+		    (!name_ties || strcmp(n->name, c->nodes[best].name) >= 0))))
+			continue;
+		best = (long)i;
+		best_score = score;
+		best_ng = pp.ng;
+		memcpy(best_g, pp.g, pp.ng * sizeof *pp.g);
+	}
+	if (best < 0) {
+		d->status = GS_PENDING;
+		d->reason = pending_reason(c, counts);
+	} else {
+		d->status = GS_PLACED;
+		d->node = best;
+		d->node_score = (float)best_score;
+		place(d, &c->nodes[best], pod, &pp, best_g, best_ng);
+	}
+	free(best_g);
+	peer_pod_release(&pp);
+	return;
+}
+
+#define PEER_CREATE(fn, kind)						\
+static void *								\
+fn(const struct gs_cluster *c, const struct gs_config *cfg)		\
+{									\
+	(void)c;							\
+	return peer_create(kind, cfg);					\
+}
+
+PEER_CREATE(create_kube_least, PK_KUBE_LEAST)
+PEER_CREATE(create_kube_most, PK_KUBE_MOST)
+PEER_CREATE(create_kube_rtcr, PK_KUBE_RTCR)
+PEER_CREATE(create_kai_binpack, PK_KAI_BINPACK)
+PEER_CREATE(create_kai_spread, PK_KAI_SPREAD)
+PEER_CREATE(create_volcano_binpack, PK_VOLCANO_BINPACK)
+PEER_CREATE(create_volcano_spread, PK_VOLCANO_SPREAD)
+
+const struct gs_policy gs_policy_kube_least = {
+	.name = "kube-least-allocated",
+	.summary = "kube-scheduler LeastAllocated over cpu, memory, "
+	    "nvidia.com/gpu (whole GPUs)",
+	.create = create_kube_least,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
+	GS_POLICY_BOTH("kube", GS_RP_KUBE_LEAST, GS_TIE_RANDOM, 1, 0, 1),
+};
+const struct gs_policy gs_policy_kube_most = {
+	.name = "kube-most-allocated",
+	.summary = "kube-scheduler MostAllocated over cpu, memory, "
+	    "nvidia.com/gpu (whole GPUs)",
+	.create = create_kube_most,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
+	GS_POLICY_BOTH("kube", GS_RP_KUBE_MOST, GS_TIE_RANDOM, 1, 0, 1),
+};
+const struct gs_policy gs_policy_kube_rtcr = {
+	.name = "kube-requested-to-capacity-ratio",
+	.summary = "kube-scheduler RequestedToCapacityRatio, bin-pack shape "
+	    "(whole GPUs)",
+	.create = create_kube_rtcr,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
+	GS_POLICY_BOTH("kube", GS_RP_KUBE_RTCR, GS_TIE_RANDOM, 1, 0, 1),
+};
+const struct gs_policy gs_policy_kai_binpack = {
+	.name = "kai-binpack",
+	.summary = "KAI-Scheduler binpack: gpumem as gpu-memory fractions",
+	.create = create_kai_binpack,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
+	GS_POLICY_BOTH("kai", GS_RP_KAI_BINPACK, GS_TIE_NAME, 0, 0, 0),
+};
+const struct gs_policy gs_policy_kai_spread = {
+	.name = "kai-spread",
+	.summary = "KAI-Scheduler spread: gpumem as gpu-memory fractions",
+	.create = create_kai_spread,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
+	GS_POLICY_BOTH("kai", GS_RP_KAI_SPREAD, GS_TIE_NAME, 1, 0, 0),
+};
+const struct gs_policy gs_policy_volcano_binpack = {
+	.name = "volcano-binpack",
+	.summary = "Volcano deviceshare vGPU binpack (v1.15+)",
+	.create = create_volcano_binpack,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
+	GS_POLICY_BOTH("volcano", GS_RP_VOLCANO_BINPACK, GS_TIE_RANDOM, 1, 0, 0),
+};
+const struct gs_policy gs_policy_volcano_spread = {
+	.name = "volcano-spread",
+	.summary = "Volcano deviceshare vGPU spread (v1.15+)",
+	.create = create_volcano_spread,
+	.destroy = peer_destroy,
+	.decide = peer_decide,
+	GS_POLICY_BOTH("volcano", GS_RP_VOLCANO_SPREAD, GS_TIE_RANDOM, 1, 0, 0),
+};

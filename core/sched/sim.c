@@ -1,0 +1,52 @@
+/*
+ * sched/sim.c: one simulation (sched/sim.h): copy, version view, engine,
+ * drains, metrics.
+ */
+#include <string.h>
+
+#include "sched/hami/hami.h"
+#include "model/quota.h"
+#include "model/running.h"
+#include "sched/sim.h"
+#include "plan/whatif.h"
+
+void
+gs_sim_cluster(struct gs_cluster *dst, const struct gs_cluster *c,
+    const struct gs_config *cfg)
+{
+	gs_cluster_copy(dst, c);
+	gs_cluster_for_version(dst, hami_version(cfg));
+}
+
+void
+gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
+    const struct gs_config *cfg, const struct gs_policy *p,
+    const struct gs_sim_opts *o, struct gs_sim *out)
+{
+	static const struct gs_sim_opts none;
+	size_t	i;
+
+	if (o == NULL)
+		o = &none;
+	memset(out, 0, sizeof *out);
+	gs_config_copy(&out->cfg, cfg);
+	gs_sim_cluster(&out->cluster, c, &out->cfg);
+	/* The workload's ResourceQuotas, known before its first pod. */
+	gs_quotas_add_limits(&out->cluster.quotas, &w->quotas);
+	if (o->prepare != NULL)
+		o->prepare(&out->cluster, o->arg);
+	gs_engine_run(&out->cluster, w, &out->cfg, p, o->progress, &out->res);
+	for (i = 0; i < o->ndrain; i++)
+		gs_drain(&out->cluster, w, &out->cfg, p, &out->res,
+		    o->drain[i]);
+	gs_metrics_compute(&out->m, &out->cluster, w, &out->cfg, &out->res);
+}
+
+void
+gs_sim_release(struct gs_sim *s)
+{
+	gs_metrics_release(&s->m);
+	gs_result_release(&s->res);
+	gs_config_release(&s->cfg);
+	gs_cluster_release(&s->cluster);
+}

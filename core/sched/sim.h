@@ -1,0 +1,52 @@
+/*
+ * sched/sim.h: one simulation, every step in one place.  Every driver of the
+ * engine (simulate, compare, check, diff, explain, plan, Monte Carlo,
+ * state) goes through here, so none can skip a step: the cluster is
+ * copied, made the cluster the scheduler of cfg sees (HAMi's version
+ * view: gs_cluster_for_version), the policy started, the workload run,
+ * drains applied, and the metrics computed.
+ */
+#ifndef GS_SIM_H
+#define GS_SIM_H
+
+#include "sched/engine.h"
+#include "metrics/metrics.h"
+#include "model/model.h"
+#include "sched/policy.h"
+#include "util/progress.h"
+
+struct gs_sim_opts {
+	const struct gs_progress *progress;	/* pods decided, or NULL */
+	/*
+	 * Called on the viewed copy before the policy starts, or NULL
+	 * (Monte Carlo's registration order).
+	 */
+	void		(*prepare)(struct gs_cluster *, void *arg);
+	void		 *arg;
+	/* Nodes (indices of c) drained after the run, in this order:
+	 * their pods placed again with the node cordoned (gs_drain). */
+	const long	 *drain;
+	size_t		  ndrain;
+};
+
+struct gs_sim {
+	struct gs_cluster	cluster;	/* as seen, with the run's usage */
+	struct gs_config	cfg;		/* copy of the one run under */
+	struct gs_result	res;
+	struct gs_metrics	m;
+};
+
+/* dst: a copy of c as the scheduler of cfg sees it (before any run). */
+void	gs_sim_cluster(struct gs_cluster *dst, const struct gs_cluster *c,
+	    const struct gs_config *cfg);
+/*
+ * Run w on a copy of c under cfg and policy p (o may be NULL) into out,
+ * which the caller releases with gs_sim_release.  c, w and cfg are not
+ * changed.
+ */
+void	gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
+	    const struct gs_config *cfg, const struct gs_policy *p,
+	    const struct gs_sim_opts *o, struct gs_sim *out);
+void	gs_sim_release(struct gs_sim *);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * util/util.h: allocation helpers that never return NULL, the error record
+ * every fallible core function fills, and a few string helpers.
+ *
+ * Errors: core functions return 0 on success and -1 on failure, after filling
+ * a caller-owned struct gs_error (file, 1-based line and column, message).
+ * Core code never prints to stdout and never calls exit(); running out of
+ * memory aborts, as tmux's x* allocators do.
+ */
+#ifndef GS_UTIL_H
+#define GS_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct gs_error {
+	char	file[256];
+	int	line;		/* 1-based; 0 when unknown */
+	int	col;		/* 1-based; 0 when unknown */
+	char	msg[512];
+	int	io;		/* an I/O failure (missing file, full
+				   disk), not a fault in the content */
+};
+
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+char	*xstrndup(const char *, size_t);
+char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+char	*xvasprintf(const char *, va_list) __attribute__((format(printf, 1, 0)));
+
+/* Grow *arr (element size sz) so that it holds at least n elements. */
+void	 grow_array(void *arr, size_t *cap, size_t n, size_t sz);
+
+/* Fill err and return -1. file may be NULL. */
+int	 gs_error_set(struct gs_error *, const char *file, int line, int col,
+	     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same for an I/O failure: "FILE: what: strerror(errnum)", io set. */
+int	 gs_error_io(struct gs_error *, const char *file, const char *what,
+	     int errnum);
+/* Format "FILE:LINE:COL: msg" (parts omitted when unknown) into buf. */
+void	 gs_error_format(const struct gs_error *, char *buf, size_t len);
+
+/*
+ * Read a whole file (or standard input for "-"); NUL-terminated.  Every
+ * input goes through here: a directory, a device or more than 256 MiB is
+ * an error naming the file.
+ */
+int	 gs_read_file(const char *path, char **data, size_t *len,
+	     struct gs_error *);
+
+int	 gs_streq(const char *, const char *);
+/*
+ * Go's strings.TrimSpace for ASCII white space (space, \t to \r): narrow
+ * the span [*s, *s + *len) to its trimmed part.
+ */
+void	 gs_trim_span(const char **s, size_t *len);
+/* Case-sensitive substring test that treats "" as contained everywhere (Go). */
+int	 gs_contains(const char *haystack, const char *needle);
+
+#endif
