@@ -166,6 +166,33 @@ sim_inputs(struct sim_args *a, struct cmd_inputs *in)
 	return EXIT_OK;
 }
 
+/*
+ * One run's result in the chosen format: a table (after a blank line
+ * when it is not the first), CSV rows, an HTML section, an element of
+ * the runs array of a multi-run document, or one streamed JSON document.
+ */
+static void
+emit_run(const char *fmt, const struct gs_report_run *rr, int blank,
+    struct cmd_html *html, json_t *runs)
+{
+	if (strcmp(fmt, "table") == 0) {
+		if (blank)
+			printf("\n");
+		gs_report_table(stdout, rr);
+	} else if (strcmp(fmt, "csv") == 0)
+		gs_report_csv(stdout, rr);
+	else if (strcmp(fmt, "html") == 0)
+		gs_report_html_run(&html->h, rr);
+	else if (runs != NULL)
+		json_array_append_new(runs, gs_report_json(rr));
+	else if (strcmp(fmt, "json") == 0)
+		/* Streamed: no tree of every placement. A failed write
+		 * shows in cmd_finish_stdout. */
+		(void)gs_report_json_write(stdout, rr);
+	else
+		cmd_print_doc(gs_report_json(rr), fmt);
+}
+
 static int
 sim_main(int argc, char **argv)
 {
@@ -248,22 +275,7 @@ sim_main(int argc, char **argv)
 			gs_golden_add_run(golden, sc.path != NULL ?
 			    sc.runs[i].name : GS_GOLDEN_FILES_RUN, &sim.cfg,
 			    &sim.cluster, &sc.runs[i].wl, &sim.res);
-		if (strcmp(fmt, "table") == 0) {
-			if (i > 0 && nsel > 1)
-				printf("\n");
-			gs_report_table(stdout, &rr);
-		} else if (strcmp(fmt, "csv") == 0)
-			gs_report_csv(stdout, &rr);
-		else if (strcmp(fmt, "html") == 0)
-			gs_report_html_run(&html.h, &rr);
-		else if (runs != NULL)
-			json_array_append_new(runs, gs_report_json(&rr));
-		else if (strcmp(fmt, "json") == 0)
-			/* Streamed: no tree of every placement. A failed
-			 * write shows in cmd_finish_stdout. */
-			(void)gs_report_json_write(stdout, &rr);
-		else
-			cmd_print_doc(gs_report_json(&rr), fmt);
+		emit_run(fmt, &rr, i > 0 && nsel > 1, &html, runs);
 		gs_sim_release(&sim);
 	}
 	cmd_progress_end();
