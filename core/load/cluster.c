@@ -905,14 +905,19 @@ gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
 			why = "handshake Deleted: HAMi removed its devices";
 		else if (n->hs_bad_time != NULL)
 			why = bad;
+		/* time.Now().Before(formertime.Add(time.Second * 60)) in
+		 * every release that reads it (util.CheckHealth v2.6.1,
+		 * device.CheckHealth v2.7.x, v2.9, v2.10), as the vendors'
+		 * (vendor_health.c): 60 s old is expired. */
 		else if (n->handshake == GS_HS_REQUESTING &&
-		    now - n->handshake_time > 60)
+		    now - n->handshake_time >= 60)
 			why = "handshake Requesting_ older than 60 s: HAMi "
 			    "removed its devices";
-		/* v2.9+: a Deleted_ handshake older than 60 s is re-registered. */
+		/* v2.9+: a Deleted_ handshake 60 s old is re-registered
+		 * (device.CheckHealth: now.Before(formerTime + 60 s) fails). */
 		n->hs_deleted_stale = n->handshake == GS_HS_DELETED &&
 		    n->handshake_time != INT64_MIN && now != INT64_MIN &&
-		    now - n->handshake_time > 60;
+		    now - n->handshake_time >= 60;
 		if (why == NULL || !n->registered)
 			continue;
 		n->registered = 0;

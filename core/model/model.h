@@ -183,6 +183,10 @@ struct gs_node {
 	int			 mig_strategy;	/* GS_MIG_* */
 	int			 dp_rename;	/* renameByDefault */
 	int			 dp_fail_gt1;	/* failRequestsGreaterThanOne */
+	/* NVIDIA's node rules (handshake, allocatable nvidia.com/gpu) took
+	 * its GPUs out and the other vendors' devices stay: HAMi judges
+	 * each vendor on its own (gs_cluster_for_version). */
+	int			 nvidia_gone;
 };
 
 /* The device plugin's --mig-strategy (spec/peers.md §4.3). */

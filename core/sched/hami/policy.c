@@ -534,6 +534,10 @@ hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
 int
 hami_node_usable(const struct gs_node *n, const struct hami_profile *hp)
 {
+	/* NVIDIA's GPUs went, the other vendors' stay (drop_nvidia,
+	 * load/running.c). */
+	if (n->nvidia_gone)
+		return 1;
 	if (!hp->alloc_gpu_registers)
 		return n->registered || (n->hs_refused && hp->handshake_unread);
 	if (!n->registered && !n->hs_refused)
