@@ -29,6 +29,7 @@
 #include "load/quantity.h"
 #include "load/load.h"
 #include "load/sharing.h"
+#include "load/pair_scores.h"
 #include "load/register_codec.h"
 #include "sched/hami/vendor.h"
 
@@ -696,6 +697,25 @@ load_vendors(const struct yt_file *f, const struct yt_node *obj,
 	return 0;
 }
 
+/* hami.io/node-nvidia-score, when given (load/pair_scores.c). */
+static int
+load_pair_scores(const struct yt_file *f, const struct yt_node *annos,
+    struct gs_node *n, struct gs_error *err)
+{
+	const struct yt_node	*v = yt_get(annos, HAMI_PAIR_SCORE_ANNO);
+	const char		*s;
+	char			 why[160];
+
+	if (v == NULL)
+		return 0;
+	if (yt_string(f, v, HAMI_PAIR_SCORE_ANNO, &s, err) != 0)
+		return -1;
+	if (gs_pair_scores_decode(s, n, why, sizeof why) != 0)
+		return yt_error(f, v, err, "%s does not decode: %s",
+		    HAMI_PAIR_SCORE_ANNO, why);
+	return 0;
+}
+
 /*
  * MIG-mode GPUs of the register annotation are left out, one warning
  * each, until MIG is simulated; the node keeps its other GPUs.  When
@@ -803,6 +823,8 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 				return yt_error(f, i < nvidia ? reg : obj, err,
 				    "device id '%s' is registered twice",
 				    n->devs[i].id);
+	if (load_pair_scores(f, annos, n, err) != 0)
+		return -1;
 	if (n->ndevs == 0 && reg == NULL) {
 		if (gs_sharing_from_labels(f, obj, n, err) != 0)
 			return -1;

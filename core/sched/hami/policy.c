@@ -935,18 +935,13 @@ place_heap(struct hami_state *st, const struct gs_cluster *c,
 
 /*
  * Why the pod stays pending before any node is looked at (fresh string),
- * or NULL: v2.10's calcScore fails on the pod's weights, or v2.7's
- * topology-aware GPU policy, which picks cards by the NVLink scores the
- * device plugin publishes (not modelled).
+ * or NULL: v2.10's calcScore fails on the pod's weights.
  */
 static char *
 filter_refusal(const struct hami_filter *f)
 {
 	if (f->error != NULL)
 		return xasprintf("HAMi's Filter fails: %s", f->error);
-	if (f->topology)
-		return xstrdup("the topology-aware GPU policy is not "
-		    "simulated (it needs the node's GPU link scores)");
 	return NULL;
 }
 
