@@ -688,6 +688,8 @@ load_vendors(const struct yt_file *f, const struct yt_node *obj,
 		size_t	first = n->ndevs;
 		int	rc = gs_vendors[v].reg == GVR_CAPACITY ?
 		    load_capacity_devices(f, cap, v, n, err) :
+		    gs_vendors[v].reg == GVR_COUNT ?
+		    gs_load_count_devices(f, cap, v, n, err) :
 		    load_annotation_devices(f, annos, v, n, err);
 
 		if (rc != 0 || gs_vendor_handshake_load(f, obj, annos, v, n,
@@ -825,6 +827,7 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 				    n->devs[i].id);
 	if (load_pair_scores(f, annos, n, err) != 0)
 		return -1;
+	gs_metax_warn_scores(f, annos, n, w);
 	if (n->ndevs == 0 && reg == NULL) {
 		if (gs_sharing_from_labels(f, obj, n, err) != 0)
 			return -1;

@@ -61,6 +61,7 @@ const char *const gs_res_names[GS_RES_N] = {
 	"huawei.com/Ascend910B4-1-core",
 	"huawei.com/Ascend310P-core",
 	"huawei.com/Ascend910C-core",
+	"metax-tech.com/gpu",
 };
 
 void

@@ -353,6 +353,7 @@ enum gs_res {
 	GS_RES_A910B4_1_CORE,
 	GS_RES_A310P_CORE,
 	GS_RES_A910C_CORE,
+	GS_RES_METAX,		/* metax-tech.com/gpu (whole Metax GPUs) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

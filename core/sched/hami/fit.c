@@ -825,7 +825,13 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			FAIL(HR_RESOURCE_QUOTA_NOT_FIT);
 		if ((r = hami_capacity_check(d, &k, &memreq)) >= 0)
 			FAIL(r);
-		/* CustomFilterRule passes for every non-MIG device. */
+		/* Metax's customFilterRule (pkg/device/metax/device.go):
+		 * every device an earlier container of the pod got must be
+		 * this one; with count 1 that one is already exhausted, so
+		 * any earlier Metax grant refuses the rest. */
+		if (req->vendor == GV_METAX && s->metax_granted)
+			FAIL(HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE);
+		/* CustomFilterRule passes for every other non-MIG device. */
 		if (s->trace_result != NULL)
 			s->trace_result[di] = HR_N;
 		if (k.nums > 0) {
@@ -937,6 +943,8 @@ hami_fit_container(struct hami_scratch *s, const struct hami_creq *c,
 			return 0;
 		s->type_grants[t] = n;
 		total += n;
+		if (c->r[t].vendor == GV_METAX && n > 0)
+			s->metax_granted = 1;
 	}
 	s->ngrants = total;
 	return 1;

@@ -571,6 +571,10 @@ struct hami_scratch {
 	const struct hami_pod_quota *quota;
 	/* The node fitted (its GPU link scores). */
 	const struct gs_node	*node;
+	/* An earlier container of the pod got Metax GPUs on this node
+	 * (Metax's customFilterRule); the caller clears it per node,
+	 * hami_scratch_load leaves it. */
+	int			 metax_granted;
 };
 
 /*

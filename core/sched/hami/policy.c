@@ -475,6 +475,7 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 	size_t	c;
 
 	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
+	st->scratch.metax_granted = 0;
 	st->quota.grants = grants;
 	st->quota.stride = st->stride;
 	st->quota.ngrants = st->ngrants;

@@ -38,6 +38,8 @@ enum gs_vendor {
 	GV_ASCEND910B3,
 	GV_ASCEND910B4_1,
 	GV_ASCEND910C,
+	/* Metax whole GPUs (pkg/device/metax/device.go, every release). */
+	GV_METAX,
 	GV_N
 };
 
@@ -46,7 +48,9 @@ enum gs_vendor_reg {
 	GVR_NVIDIA,		/* hami.io/node-nvidia-register */
 	GVR_CAPACITY,		/* status.capacity core and memory totals */
 	GVR_TEXT,		/* an annotation, util.DecodeNodeDevices */
-	GVR_JSON		/* an annotation, util.UnMarshalNodeDevices */
+	GVR_JSON,		/* an annotation, util.UnMarshalNodeDevices */
+	GVR_COUNT		/* status.capacity: a count of whole devices
+				 * of whole_mem MiB (load/metax.c) */
 };
 
 /*
@@ -98,6 +102,8 @@ struct gs_vendor_info {
 	int		 ntemplates;
 	/* The profiles that register it: those where the gate is open. */
 	enum gs_vendor_gate gate;
+	/* GVR_COUNT: each device's memory, MiB (its Devmem). */
+	int32_t		 whole_mem;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];
