@@ -7,6 +7,7 @@
  * flag of the HAMi profile rows (sched/hami/profile.c), never a version number.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sched/hami/hami.h"
@@ -265,6 +266,26 @@ gs_vendor_first_row(int v)
 		if (gs_vendor_registered(v, p))
 			break;
 	return i;
+}
+
+void
+gs_vendor_versions(int v, char *buf, size_t len)
+{
+	const struct hami_profile	*p, *first = NULL, *last = NULL;
+	size_t				 i;
+
+	for (i = 0; (p = hami_profile_at(i)) != NULL; i++)
+		if (gs_vendor_registered(v, p)) {
+			if (first == NULL)
+				first = p;
+			last = p;
+		}
+	if (first == NULL)
+		snprintf(buf, len, "none");
+	else if (first == last)
+		snprintf(buf, len, "%s", first->name);
+	else
+		snprintf(buf, len, "%s to %s", first->name, last->name);
 }
 
 int

@@ -120,6 +120,9 @@ int	gs_vendors_overlap(int a, int b);
 /* The index (hami_profile_at) of the first row registering v; the
  * number of rows when none does. */
 size_t	gs_vendor_first_row(int v);
+/* The profiles that register v, "hami-v2.6.1 to hami-v2.10.0" (or one
+ * name), into buf. */
+void	gs_vendor_versions(int v, char *buf, size_t len);
 /* Is v one of Huawei's Ascend types / Iluvatar's per-model types? */
 int	gs_vendor_is_ascend(int v);
 /* An Ascend type whose commonWord starts "Ascend910" (network topology
