@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "../core/model/catalog.h"
 #include "../core/sched/policy.h"
+#include "../core/sched/hami/vendor.h"
 
 struct list_args {
 	struct arg_str	*output;
@@ -59,7 +60,10 @@ models_help(FILE *fp)
 	list_help(fp, "models", "List the GPU models a compact cluster may "
 	    "name with 'model:', with the\nNVML name and the memory (MiB) HAMi "
 	    "registers for them.  'observed' values\nwere seen registered by "
-	    "HAMi on real nodes; the others are typical NVML totals.");
+	    "HAMi on real nodes; the others are typical NVML totals.\nThen "
+	    "the other vendors' device types HAMi registers from Node "
+	    "objects,\nwith their count resource and the profiles that read "
+	    "them.");
 }
 
 /* Parse the flags; returns -1 to go on with *fmt set, or the status. */
@@ -164,6 +168,24 @@ policies_main(int argc, char **argv)
 	return cmd_finish_stdout(EXIT_OK);
 }
 
+/* The other vendors' device types HAMi registers from Node objects. */
+static json_t *
+vendors_json(void)
+{
+	json_t	*a = json_array();
+	char	 versions[64];
+	int	 v;
+
+	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
+		gs_vendor_versions(v, versions, sizeof versions);
+		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:s}", "type",
+		    gs_vendors[v].type, "vendor", gs_vendors[v].label,
+		    "resource", gs_res_names[gs_vendors[v].res_count],
+		    "versions", versions));
+	}
+	return a;
+}
+
 static json_t *
 models_json(void)
 {
@@ -176,15 +198,17 @@ models_json(void)
 		    gs_gpu_models[i].nvml_name, "memory_mib",
 		    (int)gs_gpu_models[i].memory, "source",
 		    gs_gpu_models[i].observed ? "observed" : "typical"));
-	return json_pack("{s:o}", "models", a);
+	return json_pack("{s:o,s:o}", "models", a, "vendor_devices",
+	    vendors_json());
 }
 
 static int
 models_main(int argc, char **argv)
 {
 	const char	*fmt;
+	char		 versions[64];
 	unsigned	 i;
-	int		 rc;
+	int		 rc, v;
 
 	if ((rc = list_parse("models", models_help, argc, argv, &fmt)) >= 0)
 		return rc;
@@ -198,6 +222,15 @@ models_main(int argc, char **argv)
 		printf("%-10s  %-26s  %8d  %s\n", gs_gpu_models[i].key,
 		    gs_gpu_models[i].nvml_name, gs_gpu_models[i].memory,
 		    gs_gpu_models[i].observed ? "observed" : "typical");
+	printf("\nOther vendors' devices (registered from Node objects, "
+	    "gpusched-scenario(5)):\n%-14s  %-22s  %-30s  %s\n", "TYPE",
+	    "VENDOR", "COUNT RESOURCE", "VERSIONS");
+	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
+		gs_vendor_versions(v, versions, sizeof versions);
+		printf("%-14s  %-22s  %-30s  %s\n", gs_vendors[v].type,
+		    gs_vendors[v].label, gs_res_names[gs_vendors[v].res_count],
+		    versions);
+	}
 	return cmd_finish_stdout(EXIT_OK);
 }
 

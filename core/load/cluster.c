@@ -29,6 +29,7 @@
 #include "load/quantity.h"
 #include "load/load.h"
 #include "load/sharing.h"
+#include "load/pair_scores.h"
 #include "load/register_codec.h"
 #include "sched/hami/vendor.h"
 
@@ -687,12 +688,33 @@ load_vendors(const struct yt_file *f, const struct yt_node *obj,
 		size_t	first = n->ndevs;
 		int	rc = gs_vendors[v].reg == GVR_CAPACITY ?
 		    load_capacity_devices(f, cap, v, n, err) :
+		    gs_vendors[v].reg == GVR_COUNT ?
+		    gs_load_count_devices(f, cap, v, n, err) :
 		    load_annotation_devices(f, annos, v, n, err);
 
 		if (rc != 0 || gs_vendor_handshake_load(f, obj, annos, v, n,
 		    first, err) != 0)
 			return -1;
 	}
+	return 0;
+}
+
+/* hami.io/node-nvidia-score, when given (load/pair_scores.c). */
+static int
+load_pair_scores(const struct yt_file *f, const struct yt_node *annos,
+    struct gs_node *n, struct gs_error *err)
+{
+	const struct yt_node	*v = yt_get(annos, HAMI_PAIR_SCORE_ANNO);
+	const char		*s;
+	char			 why[160];
+
+	if (v == NULL)
+		return 0;
+	if (yt_string(f, v, HAMI_PAIR_SCORE_ANNO, &s, err) != 0)
+		return -1;
+	if (gs_pair_scores_decode(s, n, why, sizeof why) != 0)
+		return yt_error(f, v, err, "%s does not decode: %s",
+		    HAMI_PAIR_SCORE_ANNO, why);
 	return 0;
 }
 
@@ -803,6 +825,9 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 				return yt_error(f, i < nvidia ? reg : obj, err,
 				    "device id '%s' is registered twice",
 				    n->devs[i].id);
+	if (load_pair_scores(f, annos, n, err) != 0)
+		return -1;
+	gs_metax_warn_scores(f, annos, n, w);
 	if (n->ndevs == 0 && reg == NULL) {
 		if (gs_sharing_from_labels(f, obj, n, err) != 0)
 			return -1;
@@ -905,14 +930,19 @@ gs_cluster_apply_handshakes(struct gs_cluster *c, int64_t now,
 			why = "handshake Deleted: HAMi removed its devices";
 		else if (n->hs_bad_time != NULL)
 			why = bad;
+		/* time.Now().Before(formertime.Add(time.Second * 60)) in
+		 * every release that reads it (util.CheckHealth v2.6.1,
+		 * device.CheckHealth v2.7.x, v2.9, v2.10), as the vendors'
+		 * (vendor_health.c): 60 s old is expired. */
 		else if (n->handshake == GS_HS_REQUESTING &&
-		    now - n->handshake_time > 60)
+		    now - n->handshake_time >= 60)
 			why = "handshake Requesting_ older than 60 s: HAMi "
 			    "removed its devices";
-		/* v2.9+: a Deleted_ handshake older than 60 s is re-registered. */
+		/* v2.9+: a Deleted_ handshake 60 s old is re-registered
+		 * (device.CheckHealth: now.Before(formerTime + 60 s) fails). */
 		n->hs_deleted_stale = n->handshake == GS_HS_DELETED &&
 		    n->handshake_time != INT64_MIN && now != INT64_MIN &&
-		    now - n->handshake_time > 60;
+		    now - n->handshake_time >= 60;
 		if (why == NULL || !n->registered)
 			continue;
 		n->registered = 0;

@@ -41,6 +41,12 @@ void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
  * annos) and allocatable count, onto n's devices from first on (the ones
  * just registered for v): sched/hami/vendor_health.c.
  */
+/* Metax's whole GPUs from the capacity count of vendor (load/metax.c),
+ * and a warning for its node score annotations. */
+int	gs_load_count_devices(const struct yt_file *, const struct yt_node *cap,
+	    int vendor, struct gs_node *, struct gs_error *);
+void	gs_metax_warn_scores(const struct yt_file *, const struct yt_node *annos,
+	    const struct gs_node *, struct gs_warnings *);
 int	gs_vendor_handshake_load(const struct yt_file *,
 	    const struct yt_node *obj, const struct yt_node *annos, int v,
 	    struct gs_node *n, size_t first, struct gs_error *);

@@ -298,6 +298,35 @@ drop_unregistered(struct gs_node *n, const struct hami_profile *hp)
 	return 1;
 }
 
+/*
+ * NVIDIA's node rules (the node handshake, v2.8+'s allocatable
+ * nvidia.com/gpu: sched/hami/policy.c hami_node_usable) judge NVIDIA's
+ * devices alone: HAMi's register loop asks each vendor's CheckHealth and
+ * an unhealthy one loses only its own devices (pkg/scheduler/scheduler.go
+ * RegisterFromNodeAnnotations: rmNodeDevices(node, vendor), continue).
+ * When other vendors' devices stay, NVIDIA's go and the node keeps them.
+ */
+static int
+drop_nvidia(struct gs_node *n, const struct hami_profile *hp)
+{
+	size_t	j, k = 0, others = 0;
+
+	for (j = 0; j < n->ndevs; j++)
+		others += n->devs[j].vendor != GV_NVIDIA;
+	if (others == 0 || hami_node_usable(n, hp))
+		return 0;
+	for (j = 0; j < n->ndevs; j++) {
+		if (n->devs[j].vendor == GV_NVIDIA)
+			gs_device_release(&n->devs[j]);
+		else
+			n->devs[k++] = n->devs[j];
+	}
+	n->ndevs = k;
+	n->registered = 1;
+	n->nvidia_gone = 1;
+	return 1;
+}
+
 void
 gs_cluster_for_version(struct gs_cluster *c, int version)
 {
@@ -323,6 +352,7 @@ gs_cluster_for_version(struct gs_cluster *c, int version)
 			d->v210_used = d->v210_mem = d->v210_cores = 0;
 		}
 		changed |= drop_unregistered(n, hp);
+		changed |= drop_nvidia(n, hp);
 		if (changed)
 			gs_cluster_touch(c, i);
 	}

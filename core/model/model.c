@@ -61,6 +61,7 @@ const char *const gs_res_names[GS_RES_N] = {
 	"huawei.com/Ascend910B4-1-core",
 	"huawei.com/Ascend310P-core",
 	"huawei.com/Ascend910C-core",
+	"metax-tech.com/gpu",
 };
 
 void
@@ -147,6 +148,11 @@ gs_node_release(struct gs_node *n)
 	free(n->src_file);
 	free(n->devices_note);
 	free(n->hs_bad_time);
+	for (j = 0; j < n->npairs; j++) {
+		free(n->pairs[j].id);
+		free(n->pairs[j].peer);
+	}
+	free(n->pairs);
 	gs_kv_release(&n->labels);
 	gs_taints_free(n->taints, n->ntaints);
 	memset(n, 0, sizeof *n);
@@ -165,6 +171,12 @@ gs_node_copy(struct gs_node *d, const struct gs_node *s)
 	d->hs_bad_time = s->hs_bad_time ? xstrdup(s->hs_bad_time) : NULL;
 	d->taints = gs_taints_copy(s->taints, s->ntaints);
 	gs_kv_copy(&d->labels, &s->labels);
+	d->pairs = s->npairs ? xcalloc(s->npairs, sizeof *d->pairs) : NULL;
+	for (j = 0; j < s->npairs; j++) {
+		d->pairs[j].id = xstrdup(s->pairs[j].id);
+		d->pairs[j].peer = xstrdup(s->pairs[j].peer);
+		d->pairs[j].score = s->pairs[j].score;
+	}
 	d->devs = xcalloc(s->ndevs ? s->ndevs : 1, sizeof *d->devs);
 	for (j = 0; j < s->ndevs; j++) {
 		d->devs[j] = s->devs[j];
@@ -705,4 +717,16 @@ size_t
 gs_cluster_touched(const struct gs_cluster *c, uint64_t k)
 {
 	return c->touch_ring[k % GS_TOUCH_RING];
+}
+
+int64_t
+gs_node_pair_score(const struct gs_node *n, const char *a, const char *b)
+{
+	size_t	j;
+
+	for (j = 0; j < n->npairs; j++)
+		if (strcmp(n->pairs[j].id, a) == 0 &&
+		    strcmp(n->pairs[j].peer, b) == 0)
+			return n->pairs[j].score;
+	return 0;
 }

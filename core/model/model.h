@@ -183,7 +183,26 @@ struct gs_node {
 	int			 mig_strategy;	/* GS_MIG_* */
 	int			 dp_rename;	/* renameByDefault */
 	int			 dp_fail_gt1;	/* failRequestsGreaterThanOne */
+	/* NVIDIA's node rules (handshake, allocatable nvidia.com/gpu) took
+	 * its GPUs out and the other vendors' devices stay: HAMi judges
+	 * each vendor on its own (gs_cluster_for_version). */
+	int			 nvidia_gone;
+	/* hami.io/node-nvidia-score (v2.7+ topology-aware GPU policy):
+	 * each NVIDIA GPU's link score to its peers, as GetNodeDevices
+	 * gives them to the devices (load/pair_scores.c). */
+	struct gs_pair_score	*pairs;
+	size_t			 npairs;
 };
+
+/* One GPU's score towards a peer GPU (DevicePairScore.Scores[peer]). */
+struct gs_pair_score {
+	char	*id, *peer;
+	int64_t	 score;
+};
+
+/* The score of GPU a towards GPU b on n (0 when none: a nil map). */
+int64_t	gs_node_pair_score(const struct gs_node *n, const char *a,
+	    const char *b);
 
 /* The device plugin's --mig-strategy (spec/peers.md §4.3). */
 enum {
@@ -334,6 +353,7 @@ enum gs_res {
 	GS_RES_A910B4_1_CORE,
 	GS_RES_A310P_CORE,
 	GS_RES_A910C_CORE,
+	GS_RES_METAX,		/* metax-tech.com/gpu (whole Metax GPUs) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

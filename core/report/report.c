@@ -380,6 +380,13 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 				rows++;
 			}
 		}
+		/* HAMi's Fit succeeded keeping no device (v2.7-v2.9's
+		 * topology-aware policy without link scores). */
+		if (rows == 0)
+			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s  (placed "
+			    "with no GPU: HAMi's Fit kept none)\n", (int)pw,
+			    dn, (int)nw, c->nodes[pl->node].name, "-", "-",
+			    "-", "-");
 		free(dn);
 	}
 

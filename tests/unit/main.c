@@ -50,6 +50,8 @@ main(void)
 		SUITE(engine_events),
 		SUITE(quota),
 		SUITE(handshake),
+		SUITE(topology),
+		SUITE(metax),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

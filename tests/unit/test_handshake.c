@@ -209,7 +209,121 @@ test_handshake_note_and_errors(void)
 	gs_cluster_release(&c);
 }
 
+/*
+ * A node with one T4 and one DCU, NVIDIA's hami.io/node-handshake hs, its
+ * allocatable nvidia.com/gpu alloc (NULL: no status), aged at now; per
+ * profile the T4s and DCUs HAMi keeps, and whether the node is usable.
+ */
+static void
+nvidia_kept(const char *hs, const char *alloc, const char *now, int dcu,
+    int gpus[NPROF], int dcus[NPROF])
+{
+	struct yt_file		 f;
+	struct gs_cluster	 c, v;
+	struct gs_warnings	 w;
+	struct gs_error		 err;
+	char			 buf[1024], al[128] = "";
+	size_t			 i, j;
+
+	if (alloc != NULL)
+		snprintf(al, sizeof al, "status: {allocatable: "
+		    "{cpu: '8', nvidia.com/gpu: '%s'}}\n", alloc);
+	snprintf(buf, sizeof buf, "kind: Node\nmetadata:\n  name: d\n"
+	    "  annotations:\n%s"
+	    "    hami.io/node-nvidia-register: "
+	    "'G0,10,15360,100,NVIDIA-Tesla T4,0,true,0,hami-core:'\n"
+	    "    hami.io/node-handshake: '%s'\n%s", dcu ?
+	    "    hami.io/node-dcu-register: 'D0,4,16368,100,DCU-Z100,0,"
+	    "true:'\n" : "", hs, al);
+	memset(&c, 0, sizeof c);
+	memset(&w, 0, sizeof w);
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "t.yaml", buf, strlen(buf), &err),
+	    0);
+	CU_ASSERT_EQUAL_FATAL(gs_load_cluster_doc(&c, &f, f.docs[0].root, &w,
+	    &err), 0);
+	gs_cluster_apply_handshakes(&c, gs_handshake_time(now), &w);
+	for (i = 0; i < NPROF; i++) {
+		const struct hami_profile *hp = t_hp(profs[i]);
+
+		gs_cluster_copy(&v, &c);
+		gs_cluster_for_version(&v, hp->version);
+		gpus[i] = dcus[i] = 0;
+		if (hami_node_usable(&v.nodes[0], hp))
+			for (j = 0; j < v.nodes[0].ndevs; j++) {
+				gpus[i] += v.nodes[0].devs[j].vendor ==
+				    GV_NVIDIA;
+				dcus[i] += v.nodes[0].devs[j].vendor == GV_DCU;
+			}
+		gs_cluster_release(&v);
+	}
+	yt_file_release(&f);
+	gs_warnings_release(&w);
+	gs_cluster_release(&c);
+}
+
+/*
+ * NVIDIA's handshake goes through the same CheckHealth as the vendors' in
+ * every release that reads it (util.CheckHealth v2.6.1, device.CheckHealth
+ * v2.7.x (v2.7.0: empty key map), v2.9, v2.10; v2.8.x's NvidiaGPUDevices
+ * CheckHealth reads allocatable only): expired at 60 s, not after.  And
+ * its failure takes only NVIDIA's devices (scheduler.go rmNodeDevices).
+ */
+static void
+test_nvidia_handshake(void)
+{
+	static const struct {
+		const char	*hs, *alloc, *now;
+		int		 dcu;
+		int		 gpus[NPROF], dcus[NPROF];
+	} cases[] = {
+		/* 59 s: fresh everywhere. */
+		{ "Requesting_2026-11-25 10:00:00", NULL,
+		    "Requesting_2026-11-25 10:00:59", 1,
+		    { 1, 1, 1, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1 } },
+		/* Exactly 60 s: Before(t + 60 s) is false, the T4 goes
+		 * (v2.7.0 reads no key; no allocatable: v2.8+ keep it); the
+		 * DCU stays. */
+		{ "Requesting_2026-11-25 10:00:00", NULL,
+		    "Requesting_2026-11-25 10:01:00", 1,
+		    { 0, 1, 0, 1, 1, 1 }, { 1, 1, 1, 1, 1, 1 } },
+		/* The same alone on the node: the node goes. */
+		{ "Requesting_2026-11-25 10:00:00", NULL,
+		    "Requesting_2026-11-25 10:01:00", 0,
+		    { 0, 1, 0, 1, 1, 1 }, { 0, 0, 0, 0, 0, 0 } },
+		/* Allocatable nvidia.com/gpu 0 (v2.8+), a fresh handshake:
+		 * v2.8 drops the T4; v2.9, v2.10 ask the handshake (fresh). */
+		{ "Requesting_2026-11-25 10:00:00", "0",
+		    "Requesting_2026-11-25 10:00:10", 1,
+		    { 1, 1, 1, 0, 1, 1 }, { 1, 1, 1, 1, 1, 1 } },
+		/* Deleted_ exactly 60 s old, allocatable 0: v2.9 re-registers
+		 * it (stale), v2.10 any Deleted. */
+		{ "Deleted_2026-11-25 10:00:00", "0",
+		    "Requesting_2026-11-25 10:01:00", 1,
+		    { 0, 1, 0, 0, 1, 1 }, { 1, 1, 1, 1, 1, 1 } },
+		{ "Deleted_2026-11-25 10:00:00", "0",
+		    "Requesting_2026-11-25 10:00:59", 1,
+		    { 0, 1, 0, 0, 0, 1 }, { 1, 1, 1, 1, 1, 1 } },
+	};
+	size_t	i, k;
+	int	g[NPROF], d[NPROF];
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		nvidia_kept(cases[i].hs, cases[i].alloc, cases[i].now,
+		    cases[i].dcu, g, d);
+		for (k = 0; k < NPROF; k++) {
+			if (g[k] != cases[i].gpus[k] ||
+			    d[k] != cases[i].dcus[k])
+				fprintf(stderr, "case %zu %s: %d T4 %d DCU, "
+				    "want %d %d\n", i, profs[k], g[k], d[k],
+				    cases[i].gpus[k], cases[i].dcus[k]);
+			CU_ASSERT_EQUAL(g[k], cases[i].gpus[k]);
+			CU_ASSERT_EQUAL(d[k], cases[i].dcus[k]);
+		}
+	}
+}
+
 CU_TestInfo handshake_tests[] = {
+	{ "NVIDIA handshake at 60 s, judged alone", test_nvidia_handshake },
 	{ "DCU handshake per profile", test_dcu_handshake },
 	{ "handshake keys per vendor", test_handshake_keys },
 	{ "handshake note and bad allocatable", test_handshake_note_and_errors },

@@ -678,6 +678,23 @@ ascend_choose(struct hami_scratch *s, const struct hami_req *req,
 	return got;
 }
 
+/* hami_topology_choose, with explain's trace of the GPUs not kept. */
+static int
+topology_trace(struct hami_scratch *s, const struct hami_req *req,
+    struct gs_grant *tmp, int n)
+{
+	int	i, got;
+
+	if (s->trace_result != NULL)
+		for (i = 0; i < n; i++)
+			s->trace_result[tmp[i].dev] = HAMI_TRACE_NOT_KEPT;
+	got = hami_topology_choose(s, req, tmp, n);
+	if (s->trace_result != NULL)
+		for (i = 0; i < got; i++)
+			s->trace_result[tmp[i].dev] = HR_N;
+	return got;
+}
+
 /*
  * v2.7+ fitQuota (sched/hami/quota.c), between the slot and the memory checks,
  * after the cores clamp (which persists, as in HAMi): does the
@@ -739,6 +756,10 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		collect = topo || (c910 && f->hp->ascend_910c_whole &&
 		    orig > 1);
 	}
+	/* NVIDIA's topology-aware policy (v2.7+): needTopology collects
+	 * every GPU that fits, then chooses by link score. */
+	if (nvidia && f->topology)
+		collect = 1;
 	step = forward ? 1 : -1;
 	for (i = forward ? 0 : (long)s->n - 1; i >= 0 && i < (long)s->n;
 	    i += step) {
@@ -804,7 +825,13 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			FAIL(HR_RESOURCE_QUOTA_NOT_FIT);
 		if ((r = hami_capacity_check(d, &k, &memreq)) >= 0)
 			FAIL(r);
-		/* CustomFilterRule passes for every non-MIG device. */
+		/* Metax's customFilterRule (pkg/device/metax/device.go):
+		 * every device an earlier container of the pod got must be
+		 * this one; with count 1 that one is already exhausted, so
+		 * any earlier Metax grant refuses the rest. */
+		if (req->vendor == GV_METAX && s->metax_granted)
+			FAIL(HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE);
+		/* CustomFilterRule passes for every other non-MIG device. */
 		if (s->trace_result != NULL)
 			s->trace_result[di] = HR_N;
 		if (k.nums > 0) {
@@ -819,8 +846,10 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			return ntmp;
 	}
 #undef FAIL
-	if (collect)
+	if (collect && ascend)
 		return ascend_choose(s, req, f, tmp, ntmp, topo, counts);
+	if (collect && ntmp >= orig)
+		return topology_trace(s, req, tmp, ntmp);
 	if (ntmp > 0)
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
 		    f->hp->reason_counts_devices ? ntmp : 1;
@@ -914,6 +943,8 @@ hami_fit_container(struct hami_scratch *s, const struct hami_creq *c,
 			return 0;
 		s->type_grants[t] = n;
 		total += n;
+		if (c->r[t].vendor == GV_METAX && n > 0)
+			s->metax_granted = 1;
 	}
 	s->ngrants = total;
 	return 1;

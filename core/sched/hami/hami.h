@@ -394,6 +394,12 @@ struct hami_profile {
 	 * lock for PodGroup members (acquireNodeLocks, pkg/scheduler/
 	 * scheduler.go); no placement changes, explain says so. */
 	int		 podgroup_lock_retry;
+	/* topology_first (v2.10.0): computeBestCombination and
+	 *   computeWorstSingleCard keep the first candidate (a found
+	 *   flag); before, the best combination must score above 0 (none
+	 *   does: the container gets no GPU) and the worst card starts
+	 *   from -1 (sched/hami/topology.c). */
+	int		 topology_first;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
@@ -563,6 +569,12 @@ struct hami_scratch {
 	int			 ngrants;
 	/* The pod's namespace quotas Fit checks (v2.7+), or NULL. */
 	const struct hami_pod_quota *quota;
+	/* The node fitted (its GPU link scores). */
+	const struct gs_node	*node;
+	/* An earlier container of the pod got Metax GPUs on this node
+	 * (Metax's customFilterRule); the caller clears it per node,
+	 * hami_scratch_load leaves it. */
+	int			 metax_granted;
 };
 
 /*
@@ -641,6 +653,15 @@ size_t	hami_grant_capacity(size_t ndevs);
 int	hami_fit_request(struct hami_scratch *, const struct hami_req *,
 	    const struct hami_filter *, struct gs_grant *grants,
 	    int counts[HR_N], int *insufficient_devices);
+
+/*
+ * The topology-aware GPU policy (v2.7+, sched/hami/topology.c): of the n
+ * GPUs in tmp that fit (scan order, n >= the request), keep those
+ * HAMi's Fit keeps by the node's link scores; returns how many (0 when
+ * v2.7-v2.9's best combination is none).
+ */
+int	hami_topology_choose(struct hami_scratch *, const struct hami_req *,
+	    struct gs_grant *tmp, int n);
 
 /*
  * Ascend's own Fit (v2.7+), sched/hami/ascend.c.  Its vNPU mode check (v2.9+):

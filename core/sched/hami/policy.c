@@ -475,6 +475,7 @@ eval_node(struct hami_state *st, const struct gs_node *node,
 	size_t	c;
 
 	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
+	st->scratch.metax_granted = 0;
 	st->quota.grants = grants;
 	st->quota.stride = st->stride;
 	st->quota.ngrants = st->ngrants;
@@ -534,6 +535,10 @@ hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
 int
 hami_node_usable(const struct gs_node *n, const struct hami_profile *hp)
 {
+	/* NVIDIA's GPUs went, the other vendors' stay (drop_nvidia,
+	 * load/running.c). */
+	if (n->nvidia_gone)
+		return 1;
 	if (!hp->alloc_gpu_registers)
 		return n->registered || (n->hs_refused && hp->handshake_unread);
 	if (!n->registered && !n->hs_refused)
@@ -931,18 +936,13 @@ place_heap(struct hami_state *st, const struct gs_cluster *c,
 
 /*
  * Why the pod stays pending before any node is looked at (fresh string),
- * or NULL: v2.10's calcScore fails on the pod's weights, or v2.7's
- * topology-aware GPU policy, which picks cards by the NVLink scores the
- * device plugin publishes (not modelled).
+ * or NULL: v2.10's calcScore fails on the pod's weights.
  */
 static char *
 filter_refusal(const struct hami_filter *f)
 {
 	if (f->error != NULL)
 		return xasprintf("HAMi's Filter fails: %s", f->error);
-	if (f->topology)
-		return xstrdup("the topology-aware GPU policy is not "
-		    "simulated (it needs the node's GPU link scores)");
 	return NULL;
 }
 

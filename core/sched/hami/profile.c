@@ -67,6 +67,7 @@ static const struct hami_profile profiles[] = {
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
+		.topology_first = 0,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -129,6 +130,7 @@ static const struct hami_profile profiles[] = {
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
+		.topology_first = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -184,6 +186,7 @@ static const struct hami_profile profiles[] = {
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
+		.topology_first = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -239,6 +242,7 @@ static const struct hami_profile profiles[] = {
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
+		.topology_first = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -294,6 +298,7 @@ static const struct hami_profile profiles[] = {
 		.quota_zero_blocks = 0,
 		.quota_webhook = HQW_NVIDIA_LIMITS,
 		.podgroup_lock_retry = 0,
+		.topology_first = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -353,6 +358,7 @@ static const struct hami_profile profiles[] = {
 		.quota_zero_blocks = 1,
 		.quota_webhook = HQW_REQUESTS,
 		.podgroup_lock_retry = 1,
+		.topology_first = 1,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

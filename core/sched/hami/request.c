@@ -397,7 +397,8 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		    &out->coresreq))
 			return;
 	} else {
-		m = pick(lim, req, vi->res_mem);
+		m = vi->res_mem != GS_RES_N ? pick(lim, req, vi->res_mem) :
+		    &unset;
 		core = vi->res_core != GS_RES_N ?
 		    pick(lim, req, vi->res_core) : &unset;
 		if (hp->request_guards && !v210_guards(v, n, m, core))

@@ -250,6 +250,7 @@ hami_scratch_load(struct hami_scratch *s, const struct gs_node *node,
 	s->binpack = binpack;
 	s->f = NULL;
 	s->node_vnpu_core = node->vnpu_core;
+	s->node = node;
 	if (s->n > 0)
 		memcpy(s->devs, node->devs, s->n * sizeof *s->devs);
 	for (i = 0; i < s->n; i++)

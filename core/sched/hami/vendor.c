@@ -7,6 +7,7 @@
  * flag of the HAMi profile rows (sched/hami/profile.c), never a version number.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sched/hami/hami.h"
@@ -155,6 +156,25 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 	 * templates (gs_vendor_templates). */
 	[GV_ASCEND910C] = ASCEND("Ascend910C", GS_RES_A910C, GS_RES_A910C_MEM,
 	    GS_RES_A910C_CORE, 65536, 65536, t910c, GVG_ASCEND_910C),
+	/*
+	 * pkg/device/metax/device.go (v2.6.1 ... v2.10.0), the chart's
+	 * metax.resourceCountName: GetNodeDevices makes capacity
+	 * metax-tech.com/gpu devices "<node>-metax-<i>" of 65536 MiB, 100
+	 * cores, count 1; GenerateResourceRequests asks whole devices
+	 * (MemPercentagereq 100, Coresreq 100); checkUUID is always true and
+	 * CheckHealth reads no handshake (capacity count > 0).
+	 */
+	[GV_METAX] = {
+		.type = "Metax-GPU", .label = "Metax GPU",
+		.res_count = GS_RES_METAX, .res_mem = GS_RES_N,
+		.res_core = GS_RES_N, .mem_factor = 1,
+		.default_cores = 100, .reg = GVR_COUNT,
+		.capacity_core = "metax-tech.com/gpu",
+		.id_infix = "-metax-",
+		.allocated_anno = "hami.io/metax-gpu-devices-allocated",
+		.gate = GVG_ALWAYS,
+		.whole_mem = 65536,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */
@@ -246,6 +266,26 @@ gs_vendor_first_row(int v)
 		if (gs_vendor_registered(v, p))
 			break;
 	return i;
+}
+
+void
+gs_vendor_versions(int v, char *buf, size_t len)
+{
+	const struct hami_profile	*p, *first = NULL, *last = NULL;
+	size_t				 i;
+
+	for (i = 0; (p = hami_profile_at(i)) != NULL; i++)
+		if (gs_vendor_registered(v, p)) {
+			if (first == NULL)
+				first = p;
+			last = p;
+		}
+	if (first == NULL)
+		snprintf(buf, len, "none");
+	else if (first == last)
+		snprintf(buf, len, "%s", first->name);
+	else
+		snprintf(buf, len, "%s to %s", first->name, last->name);
 }
 
 int

@@ -38,6 +38,8 @@ enum gs_vendor {
 	GV_ASCEND910B3,
 	GV_ASCEND910B4_1,
 	GV_ASCEND910C,
+	/* Metax whole GPUs (pkg/device/metax/device.go, every release). */
+	GV_METAX,
 	GV_N
 };
 
@@ -46,7 +48,9 @@ enum gs_vendor_reg {
 	GVR_NVIDIA,		/* hami.io/node-nvidia-register */
 	GVR_CAPACITY,		/* status.capacity core and memory totals */
 	GVR_TEXT,		/* an annotation, util.DecodeNodeDevices */
-	GVR_JSON		/* an annotation, util.UnMarshalNodeDevices */
+	GVR_JSON,		/* an annotation, util.UnMarshalNodeDevices */
+	GVR_COUNT		/* status.capacity: a count of whole devices
+				 * of whole_mem MiB (load/metax.c) */
 };
 
 /*
@@ -98,6 +102,8 @@ struct gs_vendor_info {
 	int		 ntemplates;
 	/* The profiles that register it: those where the gate is open. */
 	enum gs_vendor_gate gate;
+	/* GVR_COUNT: each device's memory, MiB (its Devmem). */
+	int32_t		 whole_mem;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];
@@ -114,6 +120,9 @@ int	gs_vendors_overlap(int a, int b);
 /* The index (hami_profile_at) of the first row registering v; the
  * number of rows when none does. */
 size_t	gs_vendor_first_row(int v);
+/* The profiles that register v, "hami-v2.6.1 to hami-v2.10.0" (or one
+ * name), into buf. */
+void	gs_vendor_versions(int v, char *buf, size_t len);
 /* Is v one of Huawei's Ascend types / Iluvatar's per-model types? */
 int	gs_vendor_is_ascend(int v);
 /* An Ascend type whose commonWord starts "Ascend910" (network topology

@@ -1,0 +1,82 @@
+/*
+ * load/metax.c: Metax whole GPUs as HAMi registers them (pkg/device/metax/
+ * device.go GetNodeDevices, v2.6.1 ... v2.10.0): status.capacity
+ * metax-tech.com/gpu (the chart's metax.resourceCountName) read with
+ * Quantity.AsInt64; a count that is not a whole int64 or is 0 gives no
+ * devices.  Each is "<node>-metax-<i>", index i, count 1, 65536 MiB, 100
+ * cores, type Metax-GPU, NUMA 0, healthy.  The node score annotations
+ * metax-tech.com/gpu.topology.losses / .scores (ScoreNode) are not
+ * simulated: a node that has them draws a warning.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/load.h"
+#include "load/quantity.h"
+#include "sched/hami/vendor.h"
+#include "util/util.h"
+
+int
+gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
+    int vendor, struct gs_node *n, struct gs_error *err)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
+	const struct yt_node		*v = yt_get(cap, vi->capacity_core);
+	struct gs_quantity		 q;
+	struct gs_device		 d;
+	char				 why[64];
+	int64_t				 i;
+
+	if (v == NULL || yt_is_null(v))
+		return 0;
+	if (v->type != YT_SCALAR ||
+	    gs_quantity_parse(v->str, &q, why, sizeof why) != 0)
+		return yt_error(f, v, err, "capacity %s must be a quantity, "
+		    "got '%s'", vi->capacity_core, v->type == YT_SCALAR ?
+		    v->str : yt_type_name(v));
+	if (q.negative)
+		return yt_error(f, v, err, "capacity %s must not be negative, "
+		    "got '%s'", vi->capacity_core, v->str);
+	/* AsInt64 fails: HAMi registers none. */
+	if (!q.integral || !q.fits)
+		return 0;
+	if (q.value > 256)
+		return yt_error(f, v, err, "capacity %s is too large: more "
+		    "than 256 devices", vi->capacity_core);
+	for (i = 0; i < q.value; i++) {
+		memset(&d, 0, sizeof d);
+		d.id = xasprintf("%s%s%lld", n->name, vi->id_infix,
+		    (long long)i);
+		d.index = (int32_t)i;
+		d.count = 1;
+		d.devmem = vi->whole_mem;
+		d.devcore = 100;
+		d.type = xstrdup(vi->type);
+		d.health = 1;
+		d.mode = xstrdup("");
+		d.vendor = vendor;
+		n->devs = xreallocarray(n->devs, n->ndevs + 1, sizeof *n->devs);
+		n->devs[n->ndevs++] = d;
+	}
+	return 0;
+}
+
+void
+gs_metax_warn_scores(const struct yt_file *f, const struct yt_node *annos,
+    const struct gs_node *n, struct gs_warnings *w)
+{
+	static const char *const keys[] = {
+	    "metax-tech.com/gpu.topology.losses",
+	    "metax-tech.com/gpu.topology.scores" };
+	const struct yt_node	*v;
+	size_t			 i;
+
+	for (i = 0; i < 2; i++)
+		if ((v = yt_get(annos, keys[i])) != NULL)
+			gs_warn(w, f->path, v->line, v->col, "node '%s': %s "
+			    "is not simulated: HAMi adds 2000 minus its value "
+			    "to the node score of pods asking for Metax GPUs",
+			    n->name, keys[i]);
+}

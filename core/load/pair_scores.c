@@ -1,0 +1,133 @@
+/*
+ * load/pair_scores.c: decode hami.io/node-nvidia-score as HAMi's
+ * device.DecodePairScores (json.Unmarshal into []DevicePairScore{ID
+ * `json:"uuid"`, Scores map[string]int `json:"score"`}) and hand each
+ * NVIDIA GPU its entry as GetNodeDevices does (pkg/device/nvidia/
+ * device.go, v2.7.0+): the first entry whose uuid is the GPU's id; a GPU
+ * with none has a nil map (every score 0).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <jansson.h>
+
+#include "load/pair_scores.h"
+#include "sched/hami/vendor.h"
+#include "util/util.h"
+
+/* encoding/json matches a field name case-insensitively; the last of
+ * duplicate keys wins (as jansson keeps it). */
+static json_t *
+field(json_t *o, const char *name)
+{
+	const char	*key;
+	json_t		*v, *got = NULL;
+
+	json_object_foreach(o, key, v)
+		if (strcasecmp(key, name) == 0)
+			got = v;
+	return got;
+}
+
+/* Check entry i as json.Unmarshal would; its uuid (or "") in *id. */
+static int
+check_entry(json_t *e, size_t i, const char **id, char *why, size_t len)
+{
+	json_t		*u, *sc, *v;
+	const char	*key;
+
+	*id = "";
+	if (json_is_null(e))
+		return 0;
+	if (!json_is_object(e)) {
+		snprintf(why, len, "entry %zu is not an object", i);
+		return -1;
+	}
+	if ((u = field(e, "uuid")) != NULL && !json_is_null(u)) {
+		if (!json_is_string(u)) {
+			snprintf(why, len, "entry %zu: uuid is not a string",
+			    i);
+			return -1;
+		}
+		*id = json_string_value(u);
+	}
+	if ((sc = field(e, "score")) == NULL || json_is_null(sc))
+		return 0;
+	if (!json_is_object(sc)) {
+		snprintf(why, len, "entry %zu: score is not an object", i);
+		return -1;
+	}
+	json_object_foreach(sc, key, v)
+		if (!json_is_integer(v) && !json_is_null(v)) {
+			snprintf(why, len, "entry %zu: score of '%.60s' is "
+			    "not an integer", i, key);
+			return -1;
+		}
+	return 0;
+}
+
+/* GPU id takes entry e's scores. */
+static void
+take(struct gs_node *n, const char *id, json_t *e)
+{
+	json_t		*sc = json_is_object(e) ? field(e, "score") : NULL, *v;
+	const char	*key;
+
+	if (!json_is_object(sc))
+		return;
+	json_object_foreach(sc, key, v) {
+		n->pairs = xreallocarray(n->pairs, n->npairs + 1,
+		    sizeof *n->pairs);
+		n->pairs[n->npairs].id = xstrdup(id);
+		n->pairs[n->npairs].peer = xstrdup(key);
+		n->pairs[n->npairs].score = json_is_integer(v) ?
+		    (int64_t)json_integer_value(v) : 0;
+		n->npairs++;
+	}
+}
+
+int
+gs_pair_scores_decode(const char *s, struct gs_node *n, char *why,
+    size_t len)
+{
+	json_error_t	 jerr;
+	json_t		*root, *e;
+	const char	*id;
+	size_t		 i, j, k;
+
+	if ((root = json_loads(s, JSON_DECODE_ANY, &jerr)) == NULL) {
+		snprintf(why, len, "not JSON: %s", jerr.text);
+		return -1;
+	}
+	if (!json_is_array(root) && !json_is_null(root)) {
+		json_decref(root);
+		snprintf(why, len, "not a JSON array");
+		return -1;
+	}
+	json_array_foreach(root, i, e)
+		if (check_entry(e, i, &id, why, len) != 0) {
+			json_decref(root);
+			return -1;
+		}
+	for (j = 0; j < n->ndevs; j++) {
+		if (n->devs[j].vendor != GV_NVIDIA)
+			continue;
+		for (k = 0; k < j; k++)	/* one map per id */
+			if (strcmp(n->devs[k].id, n->devs[j].id) == 0)
+				break;
+		if (k < j)
+			continue;
+		json_array_foreach(root, i, e) {
+			check_entry(e, i, &id, why, len);
+			if (strcmp(id, n->devs[j].id) == 0) {
+				take(n, id, e);
+				break;
+			}
+		}
+	}
+	json_decref(root);
+	return 0;
+}

@@ -1,0 +1,153 @@
+/*
+ * test_metax.c: Metax whole GPUs (core/load/metax.c, the GV_METAX row of
+ * core/sched/hami/vendor.c, its customFilterRule in fit.c) against HAMi's
+ * pkg/device/metax/device.go: GetNodeDevices, GenerateResourceRequests,
+ * Fit; values worked out by hand.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "suites.h"
+#include "../../core/sched/hami/hami.h"
+#include "../../core/load/load.h"
+#include "../../core/util/util.h"
+#include "../../core/sched/hami/vendor.h"
+#include "../../core/load/yamltree.h"
+
+/* Load a Node 'm' whose capacity metax-tech.com/gpu is cap: 0 and the
+ * cluster, or -1 with err. */
+static int
+load_mx(const char *cap, struct gs_cluster *c, struct gs_error *err)
+{
+	struct yt_file		f;
+	struct gs_warnings	w;
+	char			buf[256];
+	int			rc;
+
+	snprintf(buf, sizeof buf, "kind: Node\nmetadata: {name: m}\n"
+	    "status:\n  capacity: {metax-tech.com/gpu: '%s'}\n", cap);
+	memset(c, 0, sizeof *c);
+	memset(&w, 0, sizeof w);
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "t.yaml", buf, strlen(buf), err),
+	    0);
+	rc = gs_load_cluster_doc(c, &f, f.docs[0].root, &w, err);
+	yt_file_release(&f);
+	gs_warnings_release(&w);
+	return rc;
+}
+
+static void
+test_metax_registration(void)
+{
+	struct gs_cluster	c;
+	struct gs_error		err;
+
+	CU_ASSERT_EQUAL_FATAL(load_mx("2", &c, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(c.nodes[0].ndevs, 2);
+	CU_ASSERT_STRING_EQUAL(c.nodes[0].devs[1].id, "m-metax-1");
+	CU_ASSERT_STRING_EQUAL(c.nodes[0].devs[1].type, "Metax-GPU");
+	CU_ASSERT_EQUAL(c.nodes[0].devs[1].index, 1);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[1].count, 1);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[1].devmem, 65536);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[1].devcore, 100);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[1].vendor, GV_METAX);
+	CU_ASSERT(c.nodes[0].registered);
+	gs_cluster_release(&c);
+	/* AsInt64 fails on 1.5: none; 0: none. */
+	CU_ASSERT_EQUAL(load_mx("1.5", &c, &err), 0);
+	CU_ASSERT_EQUAL(c.nodes[0].ndevs, 0);
+	gs_cluster_release(&c);
+	CU_ASSERT_EQUAL(load_mx("0", &c, &err), 0);
+	CU_ASSERT_EQUAL(c.nodes[0].ndevs, 0);
+	gs_cluster_release(&c);
+	CU_ASSERT_EQUAL(load_mx("-1", &c, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "must not be negative"));
+	gs_cluster_release(&c);
+	CU_ASSERT_EQUAL(load_mx("300", &c, &err), -1);
+	CU_ASSERT_EQUAL(err.line, 4);
+	gs_cluster_release(&c);
+	/* Every release registers them. */
+	CU_ASSERT(gs_vendor_registered(GV_METAX, t_hp("2.6.1")));
+	CU_ASSERT(gs_vendor_registered(GV_METAX, t_hp("2.10.0")));
+}
+
+/* GenerateResourceRequests: limits, else requests; whole devices. */
+static void
+test_metax_request(void)
+{
+	struct gs_container	c;
+	struct hami_creq	r;
+
+	memset(&c, 0, sizeof c);
+	c.req[GS_RES_METAX].set = c.req[GS_RES_METAX].ok = 1;
+	c.req[GS_RES_METAX].v = 2;
+	r = t_creq(&c, "hami-v2.10.0", NULL, NULL, 0);
+	CU_ASSERT_EQUAL_FATAL(r.n, 1);
+	CU_ASSERT_EQUAL(r.r[0].vendor, GV_METAX);
+	CU_ASSERT_EQUAL(r.r[0].nums, 2);
+	CU_ASSERT_EQUAL(r.r[0].memreq, 0);
+	CU_ASSERT_EQUAL(r.r[0].mempct, 100);
+	CU_ASSERT_EQUAL(r.r[0].coresreq, 100);
+	memset(&c, 0, sizeof c);
+	c.lim[GS_RES_METAX].set = c.lim[GS_RES_METAX].ok = 1;
+	c.lim[GS_RES_METAX].v = 0;
+	r = t_creq(&c, NULL, NULL, NULL, 0);
+	CU_ASSERT_EQUAL(r.n, 0);
+}
+
+/*
+ * Three idle GPUs: a container of one takes m-metax-2 (tried first);
+ * the next container of the same pod finds m-metax-2 used up and the
+ * other two refused by customFilterRule (the earlier grant is not them).
+ */
+static void
+test_metax_custom_filter(void)
+{
+	struct gs_cluster	c;
+	struct gs_error		err;
+	struct gs_config	cfg;
+	struct gs_pod		pod;
+	struct hami_filter	f;
+	struct hami_scratch	s;
+	struct hami_creq	r;
+	struct gs_grant		g[8];
+	int			counts[HR_N], ins;
+
+	CU_ASSERT_EQUAL_FATAL(load_mx("3", &c, &err), 0);
+	memset(&pod, 0, sizeof pod);
+	memset(&s, 0, sizeof s);
+	memset(&r, 0, sizeof r);
+	pod.pinned_node = -1;
+	gs_config_init(&cfg);
+	hami_filter_init(&f, &pod, &cfg);
+	r.n = 1;
+	r.nums = 1;
+	r.r[0] = (struct hami_req){ 1, 0, 100, 100, GV_METAX };
+	hami_scratch_load(&s, &c.nodes[0], f.gpu_binpack);
+	s.metax_granted = 0;
+	CU_ASSERT_TRUE(hami_fit_container(&s, &r, &f, g, counts, &ins));
+	CU_ASSERT_EQUAL(g[0].dev, 2);
+	CU_ASSERT_EQUAL(g[0].usedmem, 65536);
+	CU_ASSERT(s.metax_granted);
+	CU_ASSERT_FALSE(hami_fit_container(&s, &r, &f, g, counts, &ins));
+	CU_ASSERT_EQUAL(counts[HR_CARD_TIME_SLICING_EXHAUSTED], 1);
+	CU_ASSERT_EQUAL(counts[HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE], 2);
+	/* Another pod: the flag is the caller's to clear. */
+	s.metax_granted = 0;
+	CU_ASSERT_TRUE(hami_fit_container(&s, &r, &f, g, counts, &ins));
+	CU_ASSERT_EQUAL(g[0].dev, 1);
+	hami_filter_release(&f);
+	hami_scratch_release(&s);
+	gs_config_release(&cfg);
+	gs_pod_release(&pod);
+	gs_cluster_release(&c);
+}
+
+CU_TestInfo metax_tests[] = {
+	{ "Metax registration from capacity", test_metax_registration },
+	{ "Metax whole-device requests", test_metax_request },
+	{ "Metax customFilterRule", test_metax_custom_filter },
+	CU_TEST_INFO_NULL
+};
