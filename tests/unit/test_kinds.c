@@ -11,6 +11,7 @@
 #include "suites.h"
 #include "../../core/metrics/metrics.h"
 #include "../../core/metrics/kinds.h"
+#include "../../core/sched/kube_dp_explain.h"
 
 #define NEAR(a, b)	CU_ASSERT_DOUBLE_EQUAL((a), (b), 1e-9)
 
@@ -178,7 +179,67 @@ test_replicas(void)
 	gs_config_release(&cfg);
 }
 
+/* Explain over GPU 0 (2g@0, 1g@2, 1g@3, 3g@4) and GPU 1 (time-sliced x2,
+ * failRequestsGreaterThanOne) of one A100 80GB node. */
+static void
+test_explain(void)
+{
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_dp_explain	 ex;
+	struct gs_error		 err;
+	struct gs_warnings	 warn = { 0 };
+	char			 msg[256];
+
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("pools:\n- name: a\n"
+	    "  model: A100-80GB\n  gpus: 2\n"
+	    "  mig: [{1g.10gb: 2, 2g.20gb: 1, 3g.40gb: 1}, null]\n"
+	    "  sharing: {strategy: time-slicing, replicas: 2, "
+	    "failRequestsGreaterThanOne: true}\n", &c, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(t_load_workload("kind: Pod\nmetadata: {name: a}\n"
+	    "spec:\n  containers:\n  - name: c\n    resources: {limits: "
+	    "{nvidia.com/mig-2g.20gb: 1}}\n---\nkind: Pod\nmetadata: "
+	    "{name: b}\nspec:\n  containers:\n  - name: c\n    resources: "
+	    "{limits: {nvidia.com/gpu: 2}}\n", &w, &warn, msg, sizeof msg), 0);
+	/* The 2g.20gb instance (device 0) held: none of that profile left;
+	 * the 1g.10gb instances are another resource. */
+	c.nodes[0].devs[0].used = 1;
+	gs_kube_dp_explain(&c, &w.pods[0], 0, &ex);
+	CU_ASSERT_EQUAL(ex.nasks, 1);
+	CU_ASSERT_FALSE(ex.node[0].fits);
+	CU_ASSERT_STRING_EQUAL(ex.node[0].why, "Insufficient "
+	    "nvidia.com/mig-2g.20gb: 0 free of 1, asks 1");
+	CU_ASSERT_STRING_EQUAL(ex.dev[0].why,
+	    "no free instance of 2g.20gb: held");
+	CU_ASSERT_EQUAL(ex.dev[0].cap, 1);
+	CU_ASSERT_EQUAL(ex.dev[0].used, 1);
+	CU_ASSERT_STRING_EQUAL(ex.dev[1].why, "profile mismatch: a 1g.10gb "
+	    "instance, the pod asks nvidia.com/mig-2g.20gb");
+	CU_ASSERT_STRING_EQUAL(ex.dev[4].res, "nvidia.com/gpu");
+	gs_kube_dp_explain_release(&ex);
+	/* Two replicas: the node has 2 free, but the device plugin refuses
+	 * more than one per container. */
+	gs_kube_dp_explain(&c, &w.pods[1], 0, &ex);
+	CU_ASSERT_TRUE(ex.node[0].fits);
+	CU_ASSERT_PTR_NOT_NULL(strstr(ex.node[0].why,
+	    "failRequestsGreaterThanOne"));
+	CU_ASSERT_TRUE(ex.fail_gt1);
+	CU_ASSERT_TRUE(ex.dev[4].usable);
+	CU_ASSERT_STRING_EQUAL(ex.dev[4].why, "free: 0 of 2 replicas taken");
+	gs_kube_dp_explain_release(&ex);
+	/* Both replicas taken: none left. */
+	c.nodes[0].devs[4].used = 2;
+	gs_kube_dp_explain(&c, &w.pods[1], 0, &ex);
+	CU_ASSERT_FALSE(ex.node[0].fits);
+	CU_ASSERT_STRING_EQUAL(ex.dev[4].why, "no replica left: 2 of 2 taken");
+	gs_kube_dp_explain_release(&ex);
+	gs_warnings_release(&warn);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo kinds_tests[] = {
+	{ "explain: MIG held, profile mismatch, replicas", test_explain },
 	{ "MIG profile placeable on free slices", test_placeable },
 	{ "MIG GPU metrics: whole free, largest, fragmented", test_mig_metrics },
 	{ "replica memory and time-slicing overcommit", test_replicas },
