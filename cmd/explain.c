@@ -15,6 +15,8 @@
 #include "../core/sched/policy.h"
 #include "../core/report/report.h"
 #include "../core/sched/hami/vendor.h"
+#include "../core/sched/kube_dp.h"
+#include "explain_dp.h"
 
 struct explain_args {
 	struct cmd_input_args in;
@@ -23,7 +25,7 @@ struct explain_args {
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[16];
+	void		*table[17];
 };
 
 static void
@@ -32,8 +34,8 @@ explain_args_init(struct explain_args *a)
 	size_t	i = 4;
 
 	cmd_input_args_init(&a->in);
-	cmd_sched_args_init(&a->sched, CMD_SCHED_RUN | CMD_SCHED_VERSION,
-	    "the run holding the pod", NULL);
+	cmd_sched_args_init(&a->sched, CMD_SCHED_RUN | CMD_SCHED_PROFILE |
+	    CMD_SCHED_VERSION, "the run holding the pod", NULL);
 	a->pod = arg_str1("p", "pod", "[NS/]NAME", "the pod to explain");
 	a->node = arg_str0(NULL, "node", "NAME",
 	    "also show this node's GPUs");
@@ -48,7 +50,8 @@ explain_args_init(struct explain_args *a)
 	cmd_sched_args_table(&a->sched, CMD_SCHED_RUN, a->table, &i);
 	a->table[i++] = a->node;
 	a->table[i++] = a->output;
-	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION, a->table, &i);
+	cmd_sched_args_table(&a->sched, CMD_SCHED_PROFILE | CMD_SCHED_VERSION,
+	    a->table, &i);
 	cmd_args_end(a->table, &i, &a->snap, a->quiet, a->help, a->end);
 }
 
@@ -423,6 +426,12 @@ explain_main(int argc, char **argv)
 	if ((p = gs_policy_find(run->cfg.profile)) == NULL) {
 		cmd_errorf("unknown scheduler profile '%s'", run->cfg.profile);
 		rc = EXIT_USAGE;
+		goto out_sc;
+	}
+	/* kube-scheduler over the device plugin's MIG and replicas. */
+	if (strncmp(run->cfg.profile, "kube-", 5) == 0 &&
+	    gs_kube_dp_takes(&sc.cluster, &run->wl.pods[k])) {
+		rc = cmd_explain_dp(run, k, p, &sc.cluster, detail, fmt);
 		goto out_sc;
 	}
 	if (!p->explains) {

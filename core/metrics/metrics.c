@@ -37,8 +37,11 @@ gs_device_offered(const struct gs_node *n, size_t j,
 	const struct gs_device	*d = &n->devs[j];
 	int			 nvidia = d->vendor == GV_NVIDIA;
 
-	if (hp == NULL)			/* the peers' filters */
-		return n->registered && d->health;
+	/* The peers' filters: HAMi's registered GPUs, and whatever
+	 * NVIDIA's device plugin advertises (its devices' kinds). */
+	if (hp == NULL)
+		return (n->registered || d->kind != GS_DEV_HAMI) &&
+		    d->health;
 	/* The handshake (CheckHealth, RegisterFromNodeAnnotations in
 	 * pkg/scheduler/scheduler.go) or allocatable (v2.8+). */
 	if (!hami_node_usable(n, hp))
@@ -135,15 +138,30 @@ gs_shapes_from_workload(const struct gs_workload *w,
 	*out = v;
 }
 
-/* Pods per GPU and per node, from the placements of r (if any). */
-static void
-count_pods(struct gs_metrics *m, const struct gs_result *r)
+/* The memory a container declares of each GPU it holds (nvidia.com/gpumem,
+ * or gpumem-percentage of device d), 0 when it declares none. */
+static int64_t
+declared_mem(const struct gs_container *c, const struct gs_device *d)
 {
-	size_t	*last, i, j, k, g;
+	if (c->lim[GS_RES_GPUMEM].set && c->lim[GS_RES_GPUMEM].ok)
+		return c->lim[GS_RES_GPUMEM].v;
+	if (c->lim[GS_RES_GPUMEM_PCT].set && c->lim[GS_RES_GPUMEM_PCT].ok)
+		return c->lim[GS_RES_GPUMEM_PCT].v * d->devmem / 100;
+	return 0;
+}
+
+/* Pods per device, per physical GPU and per node, and the memory the
+ * sharers of each replica GPU declare, from the placements of r. */
+static void
+count_pods(struct gs_metrics *m, const struct gs_cluster *c,
+    const struct gs_workload *w, const struct gs_result *r)
+{
+	size_t	*last, *lastp, i, j, k, g, p;
 
 	if (r == NULL)
 		return;
 	last = xcalloc(m->gpus ? m->gpus : 1, sizeof *last);
+	lastp = xcalloc(m->pgpus ? m->pgpus : 1, sizeof *lastp);
 	m->placed = r->placed;
 	m->pending = r->pending;
 	m->unmanaged = r->unmanaged;
@@ -155,15 +173,89 @@ count_pods(struct gs_metrics *m, const struct gs_result *r)
 		m->node[pl->node].pods++;
 		for (j = 0; j < pl->ninit + pl->nctrs; j++)
 			for (k = 0; k < gs_placement_ctr(pl, j)->ngrants; k++) {
-				g = m->gpu_base[pl->node] + (size_t)
-				    gs_placement_ctr(pl, j)->grants[k].dev;
+				int dev = gs_placement_ctr(pl, j)->grants[k].dev;
+				const struct gs_device *d =
+				    &c->nodes[pl->node].devs[dev];
+
+				g = m->gpu_base[pl->node] + (size_t)dev;
+				p = m->dev_pgpu[g];
+				if ((d->kind == GS_DEV_TIMESLICE ||
+				    d->kind == GS_DEV_MPS) && w != NULL &&
+				    pl->pod < w->npods)
+					m->pgpu[p].declared_mem += declared_mem(
+					    gs_pod_container(&w->pods[pl->pod],
+					    pl->ninit, j), d);
+				if (lastp[p] != i + 1) {
+					lastp[p] = i + 1;
+					m->pgpu[p].pods++;
+				}
 				if (last[g] == i + 1)
 					continue;
 				last[g] = i + 1;
 				m->gpu_pods[g]++;
 			}
 	}
+	free(lastp);
 	free(last);
+}
+
+/* The physical GPUs of every node, and each device's. */
+static void
+build_pgpus(struct gs_metrics *m, const struct gs_cluster *c)
+{
+	size_t	i, k, j;
+
+	m->pgpu = xcalloc(m->gpus ? m->gpus : 1, sizeof *m->pgpu);
+	m->pgpu_base = xcalloc(c->nnodes + 1, sizeof *m->pgpu_base);
+	m->dev_pgpu = xcalloc(m->gpus ? m->gpus : 1, sizeof *m->dev_pgpu);
+	for (i = 0; i < c->nnodes; i++) {
+		m->pgpu_base[i] = m->pgpus;
+		m->pgpus += gs_physgpus_of_node(&c->nodes[i], i,
+		    &m->pgpu[m->pgpus]);
+		for (k = m->pgpu_base[i]; k < m->pgpus; k++)
+			for (j = 0; j < m->pgpu[k].ndevs; j++)
+				m->dev_pgpu[m->gpu_base[i] + m->pgpu[k].first +
+				    j] = k;
+	}
+	m->pgpu_base[c->nnodes] = m->pgpus;
+}
+
+/*
+ * The physical GPUs of node i: used, pods per GPU, and for the device
+ * plugin's kinds (HAMi's devices are judged device by device in
+ * gs_metrics_compute) whole free only when nothing at all uses the GPU,
+ * idle and fragmented capacity as metrics/kinds.c defines them.
+ */
+static void
+node_pgpus(struct gs_metrics *m, const struct gs_node *n, size_t i,
+    const struct hami_profile *hp, size_t *pods_on_gpus)
+{
+	struct gs_node_metrics	*nm = &m->node[i];
+	size_t			 k, j;
+
+	for (k = m->pgpu_base[i]; k < m->pgpu_base[i + 1]; k++) {
+		struct gs_physgpu *g = &m->pgpu[k];
+
+		gs_physgpu_usage(g, n);
+		if (g->used > 0)
+			m->gpus_used++;
+		*pods_on_gpus += g->pods;
+		if (g->pods > m->pods_per_gpu_max)
+			m->pods_per_gpu_max = g->pods;
+		for (j = g->first; j < g->first + g->ndevs; j++)
+			g->offered |= gs_device_offered(n, j, hp);
+		if (g->kind == GS_DEV_HAMI)
+			continue;
+		m->shared++;
+		if (!g->offered) {
+			m->gpus_offline++;
+			continue;
+		}
+		if (!g->busy)
+			nm->whole_free++;
+		nm->idle_gpus += gs_physgpu_idle(g);
+		nm->frag_gpus += gs_physgpu_frag(g);
+	}
 }
 
 void
@@ -171,7 +263,7 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
     const struct gs_workload *w, const struct gs_config *cfg,
     const struct gs_result *r)
 {
-	size_t	 i, j, k, used_gpus = 0, pods_on_gpus = 0;
+	size_t	 i, j, k, pods_on_gpus = 0;
 	size_t	 maxdevs = 0;
 	int32_t	 min_mem;
 	unsigned char *offered;
@@ -189,10 +281,11 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 			maxdevs = c->nodes[i].ndevs;
 	}
 	m->gpu_base[c->nnodes] = m->gpus;
-	m->gpu_pods = xcalloc(m->gpus, sizeof *m->gpu_pods);
+	m->gpu_pods = xcalloc(m->gpus ? m->gpus : 1, sizeof *m->gpu_pods);
+	build_pgpus(m, c);
 	gs_shapes_from_workload(w, cfg, &m->shapes, &m->nshapes);
 
-	count_pods(m, r);
+	count_pods(m, c, w, r);
 
 	/* Smallest memory a target shape asks of a GPU (for stranding). */
 	offered = xcalloc(maxdevs ? maxdevs : 1, 1);
@@ -214,13 +307,12 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 			m->mem_used += d->usedmem;
 			if (!idle)
 				any = 1;
-			if (d->used > 0)
-				used_gpus++;
-			pods_on_gpus += m->gpu_pods[m->gpu_base[i] + j];
-			if (m->gpu_pods[m->gpu_base[i] + j] >
-			    m->pods_per_gpu_max)
-				m->pods_per_gpu_max =
-				    m->gpu_pods[m->gpu_base[i] + j];
+			/* The device plugin's kinds are judged per
+			 * physical GPU (node_pgpus), and HAMi's shapes
+			 * do not apply to them. */
+			offered[j] = 0;
+			if (d->kind != GS_DEV_HAMI)
+				continue;
 			/* A GPU HAMi does not schedule on is no free
 			 * capacity of any kind. */
 			offered[j] = (unsigned char)gs_device_offered(n, j,
@@ -255,6 +347,7 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 		if (any)
 			m->nodes_used++;
 		nm->frag_gpus = node_frag(n, offered, m->shapes, m->nshapes);
+		node_pgpus(m, n, i, hp, &pods_on_gpus);
 		m->whole_free += nm->whole_free;
 		m->idle_gpus += nm->idle_gpus;
 		m->frag_gpus += nm->frag_gpus;
@@ -264,11 +357,10 @@ gs_metrics_compute(struct gs_metrics *m, const struct gs_cluster *c,
 		}
 	}
 	free(offered);
-	m->gpus_used = used_gpus;
 	m->frag_pct = m->idle_gpus > 0 ? 100.0 * m->frag_gpus / m->idle_gpus :
 	    0;
-	m->pods_per_gpu_mean = used_gpus > 0 ?
-	    (double)pods_on_gpus / (double)used_gpus : 0;
+	m->pods_per_gpu_mean = m->gpus_used > 0 ?
+	    (double)pods_on_gpus / (double)m->gpus_used : 0;
 }
 
 void
@@ -278,5 +370,8 @@ gs_metrics_release(struct gs_metrics *m)
 	free(m->gpu_pods);
 	free(m->gpu_base);
 	free(m->shapes);
+	free(m->pgpu);
+	free(m->pgpu_base);
+	free(m->dev_pgpu);
 	memset(m, 0, sizeof *m);
 }

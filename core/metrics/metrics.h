@@ -20,6 +20,7 @@
 #include "sched/engine.h"
 #include "sched/hami/hami.h"
 #include "model/model.h"
+#include "metrics/kinds.h"
 
 struct gs_shape {
 	struct hami_req	req;
@@ -56,6 +57,16 @@ struct gs_metrics {
 	size_t			*gpu_base;		/* node -> first GPU */
 	struct gs_shape		*shapes;
 	size_t			 nshapes;
+	/*
+	 * Physical GPUs (metrics/kinds.h): a MIG-partitioned GPU is one GPU,
+	 * not one per instance.  gpus_used, whole_free, gpus_offline and
+	 * pods per GPU count these; gpus above counts devices (the arrays'
+	 * size).  shared: those of a kind other than GS_DEV_HAMI.
+	 */
+	size_t			 pgpus, shared;
+	struct gs_physgpu		*pgpu;			/* flat, by node */
+	size_t			*pgpu_base;		/* node -> first */
+	size_t			*dev_pgpu;		/* device -> its GPU */
 };
 
 /* Request shapes of w's pods under cfg (target workload). */
@@ -72,7 +83,8 @@ double	gs_device_idle(const struct gs_device *d);
  * version: not when the node's devices are dropped (handshake, or
  * allocatable from v2.8: hami_node_usable), the GPU is unhealthy (NVIDIA
  * from v2.7, every vendor from v2.10) or in hami.io/device-cordon
- * (v2.10).  hp NULL (a peer policy): a registered, healthy GPU.  A GPU
+ * (v2.10).  hp NULL (a peer policy): a healthy GPU HAMi registered or
+ * NVIDIA's device plugin advertises (a kind other than GS_DEV_HAMI).  A GPU
  * not scheduled on counts in no free capacity: whole GPUs free, largest
  * block, idle, fragmentation, stranded.
  */

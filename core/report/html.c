@@ -245,11 +245,11 @@ run_metrics(struct gs_html *h, const struct gs_report_run *rr)
 	snprintf(v[1], sizeof v[1], "%zu", m->pending);
 	snprintf(v[2], sizeof v[2], "%zu", m->unmanaged);
 	snprintf(v[3], sizeof v[3], "%zu of %zu", m->nodes_used, m->nodes);
-	snprintf(v[4], sizeof v[4], "%zu of %zu", m->gpus_used, m->gpus);
+	snprintf(v[4], sizeof v[4], "%zu of %zu", m->gpus_used, m->pgpus);
 	snprintf(v[5], sizeof v[5], "%lld of %lld MiB (%.1f%%)",
 	    (long long)m->mem_used, (long long)m->mem_total, m->mem_total ?
 	    100.0 * (double)m->mem_used / (double)m->mem_total : 0.0);
-	snprintf(v[6], sizeof v[6], "%zu of %zu", m->whole_free, m->gpus);
+	snprintf(v[6], sizeof v[6], "%zu of %zu", m->whole_free, m->pgpus);
 	snprintf(v[7], sizeof v[7], "%zu whole GPUs%s%s", m->largest_block,
 	    m->largest_block_node >= 0 ? " on " : "",
 	    m->largest_block_node >= 0 ?

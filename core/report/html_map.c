@@ -485,7 +485,7 @@ gs_html_gpu_map(struct gs_html *h, const struct gs_report_run *rr,
 	    id, width, height, width, height, id);
 	fprintf(h->fp, "%zu node%s, %zu GPUs, %zu used, %zu pods placed, "
 	    "%zu pending</title>\n", c->nnodes, c->nnodes == 1 ? "" : "s",
-	    rr->m->gpus, rr->m->gpus_used, rr->m->placed, rr->m->pending);
+	    rr->m->pgpus, rr->m->gpus_used, rr->m->placed, rr->m->pending);
 	gs_gpu_index_build(&x, c, rr->res, rr->wl, rr->running,
 	    hami_profile(rr->cfg));
 	for (i = 0; i < c->nnodes; i++) {

@@ -8,6 +8,7 @@
 #include "model/ident.h"
 #include "sched/policy.h"
 #include "report/report.h"
+#include "report/kinds.h"
 #include "report/gpus.h"
 #include "util/util.h"
 
@@ -235,13 +236,13 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 	fprintf(fp, "  nodes used         %zu of %zu\n", m->nodes_used,
 	    m->nodes);
 	fprintf(fp, "  GPUs used          %zu of %zu\n", m->gpus_used,
-	    m->gpus);
+	    m->pgpus);
 	fprintf(fp, "  GPU memory used    %lld of %lld MiB (%.1f%%)\n",
 	    (long long)m->mem_used, (long long)m->mem_total,
 	    m->mem_total ? 100.0 * (double)m->mem_used /
 	    (double)m->mem_total : 0.0);
 	fprintf(fp, "  whole GPUs free    %zu of %zu (", m->whole_free,
-	    m->gpus);
+	    m->pgpus);
 	for (i = 0; i < rr->cluster->nnodes && i < GS_LIST_MAX; i++)
 		fprintf(fp, "%s%s %zu", i ? ", " : "",
 		    rr->cluster->nodes[i].name, m->node[i].whole_free);
@@ -268,6 +269,7 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 	    (long long)m->stranded_cores);
 	fprintf(fp, "  pods per GPU       max %zu, mean %.2f\n",
 	    m->pods_per_gpu_max, m->pods_per_gpu_mean);
+	gs_report_kinds_table(fp, rr);
 }
 
 /* HAMi's profiles read its node/GPU policies; the peers' do not. */
@@ -420,7 +422,7 @@ metrics_json(const struct gs_report_run *rr)
 	json_object_set_new(o, "nodes", json_integer((json_int_t)m->nodes));
 	json_object_set_new(o, "nodes_used",
 	    json_integer((json_int_t)m->nodes_used));
-	json_object_set_new(o, "gpus", json_integer((json_int_t)m->gpus));
+	json_object_set_new(o, "gpus", json_integer((json_int_t)m->pgpus));
 	json_object_set_new(o, "gpus_used",
 	    json_integer((json_int_t)m->gpus_used));
 	json_object_set_new(o, "gpu_memory_mib",
@@ -467,6 +469,9 @@ metrics_json(const struct gs_report_run *rr)
 	    json_integer((json_int_t)m->pods_per_gpu_max));
 	json_object_set_new(o, "pods_per_gpu_mean",
 	    json_real(round6(m->pods_per_gpu_mean)));
+	if (m->shared > 0)
+		json_object_set_new(o, "shared_gpus",
+		    gs_report_kinds_json(rr));
 	return o;
 }
 

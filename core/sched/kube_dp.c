@@ -34,17 +34,11 @@
 #include "sched/kubefilter.h"
 #include "load/sharing.h"
 
-/* One resource the pod asks, summed over its containers. */
-struct ask {
-	const char	*name;
-	int64_t		 n;
-};
-
 /* The units of resource r that device j of n offers (cap) and holds
  * (used); 0 when it does not offer r. */
-static int
-offers(const struct gs_node *n, size_t j, const char *r, int32_t *cap,
-    int32_t *used)
+int
+gs_kube_dp_offers(const struct gs_node *n, size_t j, const char *r,
+    int32_t *cap, int32_t *used)
 {
 	const struct gs_device	*d = &n->devs[j];
 	char			 buf[80];
@@ -64,9 +58,8 @@ offers(const struct gs_node *n, size_t j, const char *r, int32_t *cap,
 	return 1;
 }
 
-/* Container c's count of resource r. */
-static int64_t
-ctr_asks(const struct gs_container *c, const char *r)
+int64_t
+gs_kube_dp_ctr_asks(const struct gs_container *c, const char *r)
 {
 	const char	*v;
 
@@ -79,15 +72,15 @@ ctr_asks(const struct gs_container *c, const char *r)
 
 /* The pod's asks: nvidia.com/gpu, then its device plugin resources in
  * container and listing order.  Returns how many (at most max). */
-static size_t
-pod_asks(const struct gs_pod *pod, struct ask *a, size_t max)
+size_t
+gs_kube_dp_asks(const struct gs_pod *pod, struct gs_dp_ask *a, size_t max)
 {
 	size_t	i, j, k, n = 0;
 
 	a[0].name = "nvidia.com/gpu";
 	a[0].n = 0;
 	for (i = 0; i < pod->nctrs; i++)
-		a[0].n += ctr_asks(&pod->ctrs[i], "nvidia.com/gpu");
+		a[0].n += gs_kube_dp_ctr_asks(&pod->ctrs[i], "nvidia.com/gpu");
 	n = a[0].n > 0;
 	for (i = 0; i < pod->nctrs; i++)
 		for (j = 0; j < pod->ctrs[i].dp.n; j++) {
@@ -120,7 +113,7 @@ gs_kube_dp_takes(const struct gs_cluster *c, const struct gs_pod *pod)
 		if (k->lim[GS_RES_GPUMEM].set || k->lim[GS_RES_GPUMEM_PCT].set ||
 		    k->lim[GS_RES_GPUCORES].set)
 			return 0;
-		gpu |= ctr_asks(k, "nvidia.com/gpu") > 0;
+		gpu |= gs_kube_dp_ctr_asks(k, "nvidia.com/gpu") > 0;
 	}
 	for (i = 0; i < c->nnodes && !dpnode; i++)
 		dpnode = c->nodes[i].dp;
@@ -138,7 +131,8 @@ take(const struct gs_node *n, const char *r, const int32_t *taken)
 	for (j = 0; j < n->ndevs; j++) {
 		const struct gs_device *d = &n->devs[j];
 
-		if (!offers(n, j, r, &cap, &used) || used + taken[j] >= cap)
+		if (!gs_kube_dp_offers(n, j, r, &cap, &used) ||
+		    used + taken[j] >= cap)
 			continue;
 		if (d->kind != GS_DEV_TIMESLICE && d->kind != GS_DEV_MPS)
 			return (int)j;	/* first free, index order */
@@ -172,7 +166,7 @@ grant(const struct gs_device *d, struct gs_grant *g, int dev)
 /* The hand-out on n into d's containers; taken is scratch per device. */
 static void
 hand_out(const struct gs_node *n, const struct gs_pod *pod,
-    const struct ask *a, size_t na, int32_t *taken, struct gs_placement *d)
+    const struct gs_dp_ask *a, size_t na, int32_t *taken, struct gs_placement *d)
 {
 	size_t	i, k, m;
 	int64_t	want, t;
@@ -181,12 +175,12 @@ hand_out(const struct gs_node *n, const struct gs_pod *pod,
 	memset(taken, 0, n->ndevs * sizeof *taken);
 	for (i = 0; i < pod->nctrs; i++) {
 		for (k = 0, m = 0; k < na; k++)
-			m += (size_t)ctr_asks(&pod->ctrs[i], a[k].name);
+			m += (size_t)gs_kube_dp_ctr_asks(&pod->ctrs[i], a[k].name);
 		d->ctrs[i].grants = m ? xcalloc(m, sizeof *d->ctrs[i].grants) :
 		    NULL;
 		d->ctrs[i].ngrants = 0;
 		for (k = 0; k < na; k++) {
-			want = ctr_asks(&pod->ctrs[i], a[k].name);
+			want = gs_kube_dp_ctr_asks(&pod->ctrs[i], a[k].name);
 			for (t = 0; t < want; t++) {
 				j = take(n, a[k].name, taken);
 				if (j < 0)	/* the filter counted them */
@@ -224,7 +218,7 @@ refused_gt1(const struct gs_node *n, const struct gs_pod *pod,
 
 /* Does n hold the asks?  Fills the kube view's GPU columns. */
 static int
-node_fits(const struct gs_node *n, const struct ask *a, size_t na,
+node_fits(const struct gs_node *n, const struct gs_dp_ask *a, size_t na,
     struct gs_pnode *v, const char **short_of)
 {
 	int64_t	cap, used;
@@ -234,7 +228,7 @@ node_fits(const struct gs_node *n, const struct ask *a, size_t na,
 	v->gpu_cap = v->gpu_use = 0;
 	for (k = 0; k < na; k++) {
 		for (j = 0, cap = 0, used = 0; j < n->ndevs; j++)
-			if (offers(n, j, a[k].name, &c1, &u1)) {
+			if (gs_kube_dp_offers(n, j, a[k].name, &c1, &u1)) {
 				cap += c1;
 				used += u1;
 			}
@@ -252,7 +246,7 @@ void
 gs_kube_dp_decide(const struct gs_cluster *c, const struct gs_pod *pod,
     enum gs_kube_strategy strategy, const int w[3], struct gs_placement *d)
 {
-	struct ask	 a[16];
+	struct gs_dp_ask	 a[16];
 	struct gs_pnode	 v;
 	struct gs_ppod	 pp;
 	const char	*short_of = NULL, *who;
@@ -265,7 +259,7 @@ gs_kube_dp_decide(const struct gs_cluster *c, const struct gs_pod *pod,
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	na = pod_asks(pod, a, sizeof a / sizeof a[0]);
+	na = gs_kube_dp_asks(pod, a, sizeof a / sizeof a[0]);
 	memset(&pp, 0, sizeof pp);
 	for (i = 0; i < na; i++)
 		pp.gpu += a[i].n;

@@ -9,6 +9,22 @@
 #include "model/model.h"
 #include "sched/peer_view.h"
 
+/* One resource the pod asks, summed over its containers. */
+struct gs_dp_ask {
+	const char	*name;
+	int64_t		 n;
+};
+
+/* The pod's asks: nvidia.com/gpu, then its device plugin resources in
+ * container and listing order; how many (at most max). */
+size_t	gs_kube_dp_asks(const struct gs_pod *, struct gs_dp_ask *, size_t max);
+/* Container c's count of resource r. */
+int64_t	gs_kube_dp_ctr_asks(const struct gs_container *c, const char *r);
+/* The units of resource r device j of n offers (cap) and holds (used,
+ * all of them when unhealthy); 0 when it does not offer r. */
+int	gs_kube_dp_offers(const struct gs_node *n, size_t j, const char *r,
+	    int32_t *cap, int32_t *used);
+
 /* Is this pod kube_dp's to place: it asks a device plugin resource
  * (nvidia.com/mig-*, gpu.shared), or nvidia.com/gpu alone in a cluster
  * with device plugin nodes? */

@@ -219,3 +219,19 @@ t_load_workload(const char *yaml, struct gs_workload *w,
 	yt_file_release(&f);
 	return rc;
 }
+
+int
+t_load_cluster(const char *yaml, struct gs_cluster *c, struct gs_error *err)
+{
+	struct yt_file		f;
+	struct gs_warnings	w = { 0 };
+	int			rc;
+
+	memset(c, 0, sizeof *c);
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "c.yaml", yaml, strlen(yaml), err),
+	    0);
+	rc = gs_load_cluster_doc(c, &f, f.docs[0].root, &w, err);
+	gs_warnings_release(&w);
+	yt_file_release(&f);
+	return rc;
+}

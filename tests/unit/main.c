@@ -45,6 +45,7 @@ main(void)
 		SUITE(perf),
 		SUITE(mig),
 		SUITE(sharing),
+		SUITE(kinds),
 		SUITE(html),
 		SUITE(trace_model),
 		SUITE(engine_events),

@@ -9,6 +9,7 @@
 
 #include "../../core/sched/hami/hami.h"
 #include "../../core/model/model.h"
+#include "../../core/util/util.h"
 
 #define SUITE(n) { .pName = #n, .pTests = n##_tests }
 
@@ -33,6 +34,7 @@ extern CU_TestInfo peer_rules_tests[];
 extern CU_TestInfo perf_tests[];
 extern CU_TestInfo mig_tests[];
 extern CU_TestInfo sharing_tests[];
+extern CU_TestInfo kinds_tests[];
 extern CU_TestInfo html_tests[];
 extern CU_TestInfo trace_model_tests[];
 extern CU_TestInfo engine_events_tests[];
@@ -105,5 +107,8 @@ struct t_metrics_fx {
 };
 void	t_metrics_fx_init(struct t_metrics_fx *, int64_t gpus, int64_t mem);
 void	t_metrics_fx_release(struct t_metrics_fx *);
+/* Load yaml (one cluster document) into c: 0, or -1 with err. */
+int	t_load_cluster(const char *yaml, struct gs_cluster *c,
+	    struct gs_error *err);
 
 #endif

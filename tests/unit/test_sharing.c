@@ -14,22 +14,7 @@
 #include "../../core/load/load.h"
 #include "../../core/load/sharing.h"
 
-/* Load yaml as a cluster into c: 0, or -1 with err. */
-static int
-load(const char *yaml, struct gs_cluster *c, struct gs_error *err)
-{
-	struct yt_file		f;
-	struct gs_warnings	w = { 0 };
-	int			rc;
-
-	memset(c, 0, sizeof *c);
-	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "c.yaml", yaml, strlen(yaml), err),
-	    0);
-	rc = gs_load_cluster_doc(c, &f, f.docs[0].root, &w, err);
-	gs_warnings_release(&w);
-	yt_file_release(&f);
-	return rc;
-}
+#define load t_load_cluster
 
 static void
 res_is(const struct gs_node *n, size_t j, const char *want)

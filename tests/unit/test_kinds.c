@@ -1,0 +1,247 @@
+/*
+ * test_kinds.c: metrics per device kind (metrics/kinds.c, issue 18 item 6)
+ * on hand-worked A100 80GB geometries: physical GPUs, whole GPUs free only
+ * when nothing uses them, MIG profiles still placeable and fragmented
+ * slices, replica memory and time-slicing's overcommitted memory.
+ */
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "suites.h"
+#include "../../core/metrics/metrics.h"
+#include "../../core/metrics/kinds.h"
+#include "../../core/sched/kube_dp_explain.h"
+
+#define NEAR(a, b)	CU_ASSERT_DOUBLE_EQUAL((a), (b), 1e-9)
+
+static const struct gs_mig_profile *
+prof(const struct gs_mig_model *mm, const char *name)
+{
+	const struct gs_mig_profile *p = gs_mig_profile_find(mm, name);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	return p;
+}
+
+static void
+test_placeable(void)
+{
+	const struct gs_mig_model *mm = gs_mig_model_find("A100-80GB");
+	unsigned	busy = 0x07;	/* 2g@0 and 1g@2 held: slices 0-2 */
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mm);
+	/* 3g (starts 0, 4; 4 slices): 4-7 free, 3 + 3 compute <= 7. */
+	CU_ASSERT_EQUAL(gs_mig_placeable(mm, busy, 3, prof(mm, "3g.40gb"), 0,
+	    0), 4);
+	/* 4g and 7g start at 0 alone, which is held. */
+	CU_ASSERT_EQUAL(gs_mig_placeable(mm, busy, 3, prof(mm, "4g.40gb"), 0,
+	    0), -1);
+	CU_ASSERT_EQUAL(gs_mig_placeable(mm, busy, 3, prof(mm, "7g.80gb"), 0,
+	    0), -1);
+	/* 1g.20gb (starts 0, 2, 4, 6; 2 slices): 2-3 overlaps slice 2. */
+	CU_ASSERT_EQUAL(gs_mig_placeable(mm, busy, 3, prof(mm, "1g.20gb"), 0,
+	    0), 4);
+	/* 5 compute slices taken: 3g no longer fits the 7. */
+	CU_ASSERT_EQUAL(gs_mig_placeable(mm, busy, 5, prof(mm, "3g.40gb"), 0,
+	    0), -1);
+	/* The instance limit: 7 1g.10gb, one +me instance per GPU. */
+	CU_ASSERT_EQUAL(gs_mig_placeable(mm, 0, 0, prof(mm, "1g.10gb"), 7, 0),
+	    -1);
+	CU_ASSERT_EQUAL(gs_mig_placeable(mm, 0, 1, prof(mm, "1g.10gb+me"), 0,
+	    1), -1);
+	CU_ASSERT_EQUAL(gs_mig_placeable(mm, busy, 3, prof(mm, "1g.10gb"), 1,
+	    0), 3);
+}
+
+/* A100 80GB x2: GPU 0 seven 1g.10gb (at slices 0-6, slice 7 left out),
+ * GPU 1 whole. */
+#define SEVEN "pools:\n- name: a\n  model: A100-80GB\n  gpus: 2\n" \
+	"  mig: [{1g.10gb: 7}, null]\n"
+
+static void
+test_mig_metrics(void)
+{
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_metrics	 m;
+	struct gs_error		 err;
+	const struct gs_physgpu	*g;
+
+	memset(&w, 0, sizeof w);
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, "kube-least-allocated");
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster(SEVEN, &c, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(c.nodes[0].ndevs, 8);
+	CU_ASSERT_EQUAL_FATAL(c.nodes[0].devs[6].mig_start, 6);
+	/* Nothing used: two physical GPUs, both whole free. */
+	gs_metrics_compute(&m, &c, &w, &cfg, NULL);
+	CU_ASSERT_EQUAL(m.gpus, 8);
+	CU_ASSERT_EQUAL(m.pgpus, 2);
+	CU_ASSERT_EQUAL(m.shared, 2);
+	CU_ASSERT_EQUAL(m.gpus_offline, 0);
+	CU_ASSERT_EQUAL(m.whole_free, 2);
+	g = &m.pgpu[0];
+	CU_ASSERT_EQUAL(g->kind, GS_DEV_MIG);
+	CU_ASSERT_EQUAL(g->ndevs, 7);
+	CU_ASSERT_EQUAL(g->cap, 7);
+	CU_ASSERT_EQUAL(g->used, 0);
+	CU_ASSERT_EQUAL(g->free_slices, 8);
+	CU_ASSERT_EQUAL(g->frag_slices, 0);
+	CU_ASSERT_STRING_EQUAL(g->largest->name, "7g.80gb");
+	gs_metrics_release(&m);
+
+	/* The instance at slice 6 used: slices 0-5 and 7 free, 1 compute
+	 * slice taken.  Slice 7 is reached by 1g.20gb@6 and 7g@0 alone,
+	 * both over slice 6: fragmented.  Largest: 3g.40gb and 4g.40gb
+	 * at 0 both fit (40 GB); 4g has more compute. */
+	c.nodes[0].devs[6].used = 1;
+	c.nodes[0].devs[6].usedmem = c.nodes[0].devs[6].devmem;
+	c.nodes[0].devs[6].usedcores = 100;
+	gs_metrics_compute(&m, &c, &w, &cfg, NULL);
+	g = &m.pgpu[0];
+	CU_ASSERT_EQUAL(g->used, 1);
+	CU_ASSERT_TRUE(g->busy);
+	CU_ASSERT_EQUAL(g->free_slices, 7);
+	CU_ASSERT_EQUAL(g->frag_slices, 1);
+	CU_ASSERT_STRING_EQUAL(g->largest->name, "4g.40gb");
+	CU_ASSERT_EQUAL(g->nprof, 1);
+	CU_ASSERT_EQUAL(g->prof[0].used, 1);
+	CU_ASSERT_EQUAL(g->prof[0].total, 7);
+	/* A partly used MIG GPU is no whole free GPU; its 6 free
+	 * instances are not 6 free GPUs. */
+	CU_ASSERT_EQUAL(m.whole_free, 1);
+	CU_ASSERT_EQUAL(m.node[0].whole_free, 1);
+	CU_ASSERT_EQUAL(m.gpus_used, 1);
+	NEAR(gs_physgpu_idle(g), 7.0 / 8);
+	NEAR(gs_physgpu_frag(g), 1.0 / 8);
+	/* idle: 7/8 of GPU 0 + the whole GPU 1 */
+	NEAR(m.idle_gpus, 1 + 7.0 / 8);
+	NEAR(m.frag_gpus, 1.0 / 8);
+	gs_metrics_release(&m);
+
+	/* HAMi does not schedule on the device plugin's GPUs: none free. */
+	t_set_profile(&cfg, "hami-v2.6.1");
+	gs_metrics_compute(&m, &c, &w, &cfg, NULL);
+	CU_ASSERT_EQUAL(m.whole_free, 0);
+	CU_ASSERT_EQUAL(m.gpus_offline, 2);
+	gs_metrics_release(&m);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+}
+
+static void
+test_replicas(void)
+{
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_metrics	 m;
+	struct gs_error		 err;
+	struct gs_physgpu	*g;
+
+	memset(&w, 0, sizeof w);
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, "kube-least-allocated");
+	/* L4 (23034 MiB) MPS x2: each client 23034 / 2 = 11517 MiB. */
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("pools:\n- name: l\n  model: L4\n"
+	    "  gpus: 1\n  sharing: {strategy: mps, replicas: 2}\n- name: t\n"
+	    "  model: T4\n  gpus: 1\n  sharing: {strategy: time-slicing, "
+	    "replicas: 4}\n", &c, &err), 0);
+	c.nodes[1].devs[0].used = 3;
+	gs_metrics_compute(&m, &c, &w, &cfg, NULL);
+	CU_ASSERT_EQUAL(m.pgpus, 2);
+	g = &m.pgpu[0];
+	CU_ASSERT_EQUAL(g->kind, GS_DEV_MPS);
+	CU_ASSERT_EQUAL(g->replica_mem, 11517);
+	CU_ASSERT_TRUE(g->isolated);
+	CU_ASSERT_EQUAL(g->cap, 2);
+	/* T4 time-sliced x4, 3 replicas taken: no isolation, each may
+	 * touch the card's 15360 MiB; a quarter idle; not whole free. */
+	g = &m.pgpu[1];
+	CU_ASSERT_EQUAL(g->kind, GS_DEV_TIMESLICE);
+	CU_ASSERT_FALSE(g->isolated);
+	CU_ASSERT_EQUAL(g->replica_mem, 15360);
+	CU_ASSERT_EQUAL(g->used, 3);
+	CU_ASSERT_EQUAL(g->cap, 4);
+	NEAR(gs_physgpu_idle(g), 0.25);
+	CU_ASSERT_EQUAL(m.whole_free, 1);	/* the idle L4 */
+	/* Sharers declaring 3 x 6000 MiB exceed the 15360 MiB card. */
+	g->declared_mem = 18000;
+	gs_physgpu_usage(g, &c.nodes[1]);
+	CU_ASSERT_TRUE(g->overcommit);
+	g->declared_mem = 15360;
+	gs_physgpu_usage(g, &c.nodes[1]);
+	CU_ASSERT_FALSE(g->overcommit);
+	gs_metrics_release(&m);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+}
+
+/* Explain over GPU 0 (2g@0, 1g@2, 1g@3, 3g@4) and GPU 1 (time-sliced x2,
+ * failRequestsGreaterThanOne) of one A100 80GB node. */
+static void
+test_explain(void)
+{
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_dp_explain	 ex;
+	struct gs_error		 err;
+	struct gs_warnings	 warn = { 0 };
+	char			 msg[256];
+
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("pools:\n- name: a\n"
+	    "  model: A100-80GB\n  gpus: 2\n"
+	    "  mig: [{1g.10gb: 2, 2g.20gb: 1, 3g.40gb: 1}, null]\n"
+	    "  sharing: {strategy: time-slicing, replicas: 2, "
+	    "failRequestsGreaterThanOne: true}\n", &c, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(t_load_workload("kind: Pod\nmetadata: {name: a}\n"
+	    "spec:\n  containers:\n  - name: c\n    resources: {limits: "
+	    "{nvidia.com/mig-2g.20gb: 1}}\n---\nkind: Pod\nmetadata: "
+	    "{name: b}\nspec:\n  containers:\n  - name: c\n    resources: "
+	    "{limits: {nvidia.com/gpu: 2}}\n", &w, &warn, msg, sizeof msg), 0);
+	/* The 2g.20gb instance (device 0) held: none of that profile left;
+	 * the 1g.10gb instances are another resource. */
+	c.nodes[0].devs[0].used = 1;
+	gs_kube_dp_explain(&c, &w.pods[0], 0, &ex);
+	CU_ASSERT_EQUAL(ex.nasks, 1);
+	CU_ASSERT_FALSE(ex.node[0].fits);
+	CU_ASSERT_STRING_EQUAL(ex.node[0].why, "Insufficient "
+	    "nvidia.com/mig-2g.20gb: 0 free of 1, asks 1");
+	CU_ASSERT_STRING_EQUAL(ex.dev[0].why,
+	    "no free instance of 2g.20gb: held");
+	CU_ASSERT_EQUAL(ex.dev[0].cap, 1);
+	CU_ASSERT_EQUAL(ex.dev[0].used, 1);
+	CU_ASSERT_STRING_EQUAL(ex.dev[1].why, "profile mismatch: a 1g.10gb "
+	    "instance, the pod asks nvidia.com/mig-2g.20gb");
+	CU_ASSERT_STRING_EQUAL(ex.dev[4].res, "nvidia.com/gpu");
+	gs_kube_dp_explain_release(&ex);
+	/* Two replicas: the node has 2 free, but the device plugin refuses
+	 * more than one per container. */
+	gs_kube_dp_explain(&c, &w.pods[1], 0, &ex);
+	CU_ASSERT_TRUE(ex.node[0].fits);
+	CU_ASSERT_PTR_NOT_NULL(strstr(ex.node[0].why,
+	    "failRequestsGreaterThanOne"));
+	CU_ASSERT_TRUE(ex.fail_gt1);
+	CU_ASSERT_TRUE(ex.dev[4].usable);
+	CU_ASSERT_STRING_EQUAL(ex.dev[4].why, "free: 0 of 2 replicas taken");
+	gs_kube_dp_explain_release(&ex);
+	/* Both replicas taken: none left. */
+	c.nodes[0].devs[4].used = 2;
+	gs_kube_dp_explain(&c, &w.pods[1], 0, &ex);
+	CU_ASSERT_FALSE(ex.node[0].fits);
+	CU_ASSERT_STRING_EQUAL(ex.dev[4].why, "no replica left: 2 of 2 taken");
+	gs_kube_dp_explain_release(&ex);
+	gs_warnings_release(&warn);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+}
+
+CU_TestInfo kinds_tests[] = {
+	{ "explain: MIG held, profile mismatch, replicas", test_explain },
+	{ "MIG profile placeable on free slices", test_placeable },
+	{ "MIG GPU metrics: whole free, largest, fragmented", test_mig_metrics },
+	{ "replica memory and time-slicing overcommit", test_replicas },
+	CU_TEST_INFO_NULL
+};
