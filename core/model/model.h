@@ -454,6 +454,15 @@ struct gs_config {
 	char	*profile;		/* scoring profile name */
 	int	 profile_given;		/* named by the user, not defaulted */
 	unsigned long seed;		/* policies that draw (random): 42 */
+	/*
+	 * Set by the replay (replay/replay.c), zero elsewhere: decide on
+	 * the share view (sched/share_view.h: the trace's milli-GPU model,
+	 * CPU-only pods placed too), and the replay's seeded source (a
+	 * gsl_rng *, drawn in the replay's order) for the policies that
+	 * draw, in place of one of their own from seed.
+	 */
+	int	 share;
+	void	*rng;
 };
 
 void	gs_config_init(struct gs_config *);

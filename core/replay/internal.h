@@ -43,6 +43,11 @@ struct rstate {
 	int32_t			*cand;		/* scratch: feasible nodes */
 	double			*cscore;	/* scratch: their scores */
 	struct rhami		*hami;		/* HAMi's own state, or NULL */
+	/* A policy that decides through the table on the share view
+	 * (gs_policy.decide over work): its configuration (share, the
+	 * seeded source) and state, or NULL. */
+	struct gs_config	 cfg;
+	void			*pstate;
 	struct gs_replay_result	*res;
 	size_t			 evcap;
 	int64_t			 arrived;

@@ -143,6 +143,15 @@ rsort_stable(size_t *v, size_t n, int (*cmp)(size_t, size_t, const void *),
 	free(tmp);
 }
 
+/* Does the policy decide on the share view itself, through the table
+ * (gs_policy.decide with gs_config.share)?  The peers do. */
+static int
+decides_itself(const struct gs_policy *p)
+{
+	return p->scorer >= GS_RP_KUBE_LEAST &&
+	    p->scorer <= GS_RP_VOLCANO_SPREAD;
+}
+
 int
 rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
     const struct gs_trace_pods *pods, const struct gs_replay_opts *o,
@@ -207,7 +216,8 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	/* KAI binpack's score depends on the node set's range, but only
 	 * through nodeplacement: the rest is cached (gs_peer_kai_part). */
 	rs->split = o->policy->scorer == GS_RP_KAI_BINPACK;
-	if (!o->nocache && (o->policy->cacheable || rs->split) &&
+	if (!o->nocache && !decides_itself(o->policy) &&
+	    (o->policy->cacheable || rs->split) &&
 	    (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
 		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
 	if (o->policy->scorer == GS_RP_HAMI)
@@ -221,6 +231,14 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	/* core.go draws one rand.Int() right after seeding. */
 	(void)gsl_rng_get(rs->rng);
 	res->digest = UINT64_C(14695981039346656037);
+	if (decides_itself(o->policy)) {
+		gs_config_init(&rs->cfg);
+		rs->cfg.seed = o->seed;
+		rs->cfg.share = 1;
+		rs->cfg.rng = rs->rng;
+		rs->cfg.exhaustive = o->nocache;
+		rs->pstate = o->policy->create(&rs->work, &rs->cfg);
+	}
 	return 0;
 }
 
@@ -233,6 +251,10 @@ rstate_release(struct rstate *rs)
 		gs_placement_release(&rs->pl[i]);
 	free(rs->pl);
 	rhami_free(rs->hami);
+	if (rs->pstate != NULL) {
+		rs->opts->policy->destroy(rs->pstate);
+		gs_config_release(&rs->cfg);
+	}
 	gs_workload_release(&rs->w);
 	gs_cluster_release(&rs->work);
 	free(rs->cl.v);
@@ -407,6 +429,23 @@ choose_hami(struct rstate *rs, const struct gs_rpod *p,
 	return node;
 }
 
+/* The policy's own decision through the table (gs_policy.decide on the
+ * replay's model); the node or -1, the GPUs it took in *devs. */
+static int
+choose_table(struct rstate *rs, size_t idx, struct gs_placement *pl,
+    uint32_t *devs)
+{
+	size_t	i, j;
+
+	rs->opts->policy->decide(rs->pstate, &rs->work, &rs->w.pods[idx], pl);
+	if (pl->status != GS_PLACED)
+		return -1;
+	for (i = 0; i < pl->nctrs; i++)
+		for (j = 0; j < pl->ctrs[i].ngrants; j++)
+			*devs |= UINT32_C(1) << pl->ctrs[i].grants[j].dev;
+	return (int)pl->node;
+}
+
 /* The placement of p on node with GPUs devs, one grant a GPU, unless the
  * policy (HAMi) made its own; every grant charges p's share. */
 static void
@@ -455,6 +494,8 @@ rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 	memset(pl, 0, sizeof *pl);
 	if (rs->hami != NULL)
 		node = choose_hami(rs, p, pl, devs);
+	else if (rs->pstate != NULL)
+		node = choose_table(rs, idx, pl, devs);
 	else if (rs->opts->policy->scorer == GS_RP_RANDOM)
 		node = choose_random(rs, p, devs);
 	else
