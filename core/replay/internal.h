@@ -11,11 +11,9 @@
 #include "replay/replay.h"
 
 /* A cached score of (node, pod shape), valid while the node's ver is
- * unchanged; ver1 is ver + 1 so that zeroed memory is invalid.  KAI
- * binpack caches its node-local part: score the base, aux the sharing. */
+ * unchanged; ver1 is ver + 1 so that zeroed memory is invalid. */
 struct rcache {
 	uint32_t	ver1;
-	int		aux;
 	double		score;
 };
 
@@ -38,14 +36,15 @@ struct rstate {
 	size_t			 nshapes;
 	int			 use_mem;	/* cache on shape_mem */
 	struct rcache		*cache;		/* nshapes x n, or NULL */
-	int			 split;		/* cache KAI binpack's part */
 	uint32_t		*byrank;	/* node indices by rank */
 	int32_t			*cand;		/* scratch: feasible nodes */
 	double			*cscore;	/* scratch: their scores */
 	struct rhami		*hami;		/* HAMi's own state, or NULL */
-	/* A policy that decides through the table on the share view
-	 * (gs_policy.decide over work): its configuration (share, the
-	 * seeded source) and state, or NULL. */
+	/* The entry that decides through the table on the share view
+	 * (gs_policy.decide over work): the policy itself, or for HAMi's
+	 * CPU-only pods kube-scheduler's default (LeastAllocated); its
+	 * configuration (share, the seeded source) and state; NULL. */
+	const struct gs_policy	*table;
 	struct gs_config	 cfg;
 	void			*pstate;
 	struct gs_replay_result	*res;

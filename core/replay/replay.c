@@ -17,11 +17,15 @@
  * permutation, then Random's picks); the streams differ from Go's
  * math/rand, so seeds agree in distribution, not pod by pod.
  *
+ * The peers (and kube-scheduler for HAMi's CPU-only pods) decide through
+ * the one table (gs_policy.decide, gs_config.share: sched/peers_share.c),
+ * drawing their random ties from the replay's source (gs_config.rng).
+ *
  * Speed: a (node, pod shape) score only changes when the node does, so
  * scores are cached per node and shape (shape-major, so that one pod's
- * scan reads in order) and invalidated by the node's version; KAI
- * binpack caches the part that does not depend on the node set's range.
- * nocache computes every score and must decide identically.
+ * scan reads in order) and invalidated by the node's version.  nocache
+ * (gs_config.exhaustive for the table's entries) computes every score and
+ * must decide identically.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -213,11 +217,7 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	rs->use_mem = o->policy->mem;
 	rs->nshapes = number_shapes(rs->pods, pods->n, rs->use_mem);
 
-	/* KAI binpack's score depends on the node set's range, but only
-	 * through nodeplacement: the rest is cached (gs_peer_kai_part). */
-	rs->split = o->policy->scorer == GS_RP_KAI_BINPACK;
-	if (!o->nocache && !decides_itself(o->policy) &&
-	    (o->policy->cacheable || rs->split) &&
+	if (!o->nocache && !decides_itself(o->policy) && o->policy->cacheable &&
 	    (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
 		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
 	if (o->policy->scorer == GS_RP_HAMI)
@@ -231,13 +231,17 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	/* core.go draws one rand.Int() right after seeding. */
 	(void)gsl_rng_get(rs->rng);
 	res->digest = UINT64_C(14695981039346656037);
-	if (decides_itself(o->policy)) {
+	if (o->policy->scorer == GS_RP_HAMI)
+		rs->table = &gs_policy_kube_least;
+	else if (decides_itself(o->policy))
+		rs->table = o->policy;
+	if (rs->table != NULL) {
 		gs_config_init(&rs->cfg);
 		rs->cfg.seed = o->seed;
 		rs->cfg.share = 1;
 		rs->cfg.rng = rs->rng;
 		rs->cfg.exhaustive = o->nocache;
-		rs->pstate = o->policy->create(&rs->work, &rs->cfg);
+		rs->pstate = rs->table->create(&rs->work, &rs->cfg);
 	}
 	return 0;
 }
@@ -252,7 +256,7 @@ rstate_release(struct rstate *rs)
 	free(rs->pl);
 	rhami_free(rs->hami);
 	if (rs->pstate != NULL) {
-		rs->opts->policy->destroy(rs->pstate);
+		rs->table->destroy(rs->pstate);
 		gs_config_release(&rs->cfg);
 	}
 	gs_workload_release(&rs->w);
@@ -308,14 +312,9 @@ cached_score(struct rstate *rs, size_t i, const struct gs_rpod *p)
 	c = &rs->cache[(size_t)(rs->use_mem ? p->shape_mem : p->shape) *
 	    rs->cl.n + i];
 	if (c->ver1 != n->ver + 1) {
-		if (rs->split)
-			c->score = gs_peer_kai_part(&rs->ctx, n, p, &c->aux);
-		else
-			c->score = gs_rpolicy_score(&rs->ctx, n, p, &devs);
+		c->score = gs_rpolicy_score(&rs->ctx, n, p, &devs);
 		c->ver1 = n->ver + 1;
 	}
-	if (rs->split)
-		return gs_peer_kai_finish(&rs->ctx, n, p, c->score, c->aux);
 	return c->score;
 }
 
@@ -370,7 +369,6 @@ choose_scored(struct rstate *rs, const struct gs_policy *pi,
 	int	best = -1;
 	double	bs = 0, s, lo = 0, hi = 0;
 
-	gs_rpolicy_prepare(&rs->ctx, &rs->cl, p);
 	for (i = 0; i < rs->cl.n; i++) {
 		if (!gs_rnode_fits(&rs->cl.v[i], p))
 			continue;
@@ -409,6 +407,23 @@ choose_scored(struct rstate *rs, const struct gs_policy *pi,
 	return best;
 }
 
+/* The policy's own decision through the table (gs_policy.decide on the
+ * replay's model); the node or -1, the GPUs it took in *devs. */
+static int
+choose_table(struct rstate *rs, size_t idx, struct gs_placement *pl,
+    uint32_t *devs)
+{
+	size_t	i, j;
+
+	rs->table->decide(rs->pstate, &rs->work, &rs->w.pods[idx], pl);
+	if (pl->status != GS_PLACED)
+		return -1;
+	for (i = 0; i < pl->nctrs; i++)
+		for (j = 0; j < pl->ctrs[i].ngrants; j++)
+			*devs |= UINT32_C(1) << pl->ctrs[i].grants[j].dev;
+	return (int)pl->node;
+}
+
 /*
  * HAMi decides GPU pods itself (its placement into pl); the CPU-only pods
  * it leaves alone go to kube-scheduler's default scoring, LeastAllocated.
@@ -423,27 +438,7 @@ choose_hami(struct rstate *rs, const struct gs_rpod *p,
 	node = rhami_decide(rs->hami, &rs->work, &rs->w.pods[idx], pl, devs);
 	if (node != -3)
 		return node < 0 ? -1 : node;
-	rs->ctx.policy = gs_policy_kube_least.scorer;
-	node = choose_scored(rs, &gs_policy_kube_least, p, devs);
-	rs->ctx.policy = rs->opts->policy->scorer;
-	return node;
-}
-
-/* The policy's own decision through the table (gs_policy.decide on the
- * replay's model); the node or -1, the GPUs it took in *devs. */
-static int
-choose_table(struct rstate *rs, size_t idx, struct gs_placement *pl,
-    uint32_t *devs)
-{
-	size_t	i, j;
-
-	rs->opts->policy->decide(rs->pstate, &rs->work, &rs->w.pods[idx], pl);
-	if (pl->status != GS_PLACED)
-		return -1;
-	for (i = 0; i < pl->nctrs; i++)
-		for (j = 0; j < pl->ctrs[i].ngrants; j++)
-			*devs |= UINT32_C(1) << pl->ctrs[i].grants[j].dev;
-	return (int)pl->node;
+	return choose_table(rs, idx, pl, devs);
 }
 
 /* The placement of p on node with GPUs devs, one grant a GPU, unless the

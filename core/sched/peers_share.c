@@ -323,6 +323,8 @@ gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
 	if (ps->rule == GS_PEER_KAI_BINPACK)
 		kai_range(ps, c, &p, &r);
 	for (i = 0; i < c->nnodes; i++) {
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+			continue;
 		n = gs_share_node(ps->sv, c, i);
 		if (!gs_snode_fits(n, &p))
 			continue;
