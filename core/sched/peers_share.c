@@ -179,11 +179,12 @@ static void
 kai_range(struct gs_peer_share *ps, const struct gs_cluster *c,
     const struct gs_spod *p, struct gs_kai_range *r)
 {
-	size_t	i;
+	const struct gs_snode	*v = gs_share_nodes(ps->sv, c);
+	size_t			 i;
 
 	gs_peer_kai_range_init(r);
 	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_snode *n = gs_share_node(ps->sv, c, i);
+		const struct gs_snode *n = &v[i];
 
 		if (p->num > 0 ? n->ngpu == 0 : n->cpu_cap == 0)
 			continue;
@@ -216,9 +217,9 @@ kai_finish(const struct gs_kai_range *r, const struct gs_snode *n,
 static double
 node_score(struct gs_peer_share *ps, const struct gs_cluster *c, size_t i,
     const struct gs_snode *n, const struct gs_spod *p,
-    const struct gs_kai_range *r)
+    const struct gs_kai_range *r, struct gs_scache *row)
 {
-	struct gs_scache	*e = gs_share_cache(ps->sv, p, i);
+	struct gs_scache	*e = row != NULL ? &row[i] : NULL;
 	struct gs_pdev		 dv[GS_TRACE_MAXGPU];
 	struct gs_kai_local	 l;
 	struct gs_pnode		 v;
@@ -308,7 +309,8 @@ gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
     const struct gs_pod *pod, struct gs_placement *d)
 {
 	struct gs_kai_range	 r = { 0, 0 };
-	const struct gs_snode	*n;
+	const struct gs_snode	*v = gs_share_nodes(ps->sv, c), *n;
+	struct gs_scache	*row;
 	struct gs_spod		 p;
 	size_t			 i, nc = 0;
 	uint32_t		 devs = 0;
@@ -320,15 +322,16 @@ gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
 	gs_share_pod(ps->sv, pod, &p);
+	row = gs_share_row(ps->sv, &p);
 	if (ps->rule == GS_PEER_KAI_BINPACK)
 		kai_range(ps, c, &p, &r);
 	for (i = 0; i < c->nnodes; i++) {
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		n = gs_share_node(ps->sv, c, i);
+		n = &v[i];
 		if (!gs_snode_fits(n, &p))
 			continue;
-		if ((s = node_score(ps, c, i, n, &p, &r)) < 0)
+		if ((s = node_score(ps, c, i, n, &p, &r, row)) < 0)
 			continue;	/* the rule's own device check */
 		ps->cand[nc] = (int32_t)i;
 		ps->cscore[nc++] = s;
@@ -339,7 +342,7 @@ gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
 		    "milli-GPU) the pod asks for");
 		return;
 	}
-	n = gs_share_node(ps->sv, c, (size_t)best);
+	n = &v[best];
 	(void)peer_score(ps->rule, &r, n, &c->nodes[best], &p, &devs);
 	place(d, pod, best, bs, devs, p.milli);
 }

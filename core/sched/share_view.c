@@ -23,6 +23,8 @@ struct skey {
 struct gs_share {
 	struct gs_snode	  *v;
 	size_t		   n;
+	uint64_t	   seq;		/* the cluster's touches read */
+	int		   read;	/* every node read once */
 	char		 **models;	/* distinct GPU models, first seen */
 	size_t		   nmodels;
 	int		   with_mem, cache;
@@ -126,12 +128,27 @@ read_node(struct gs_snode *n, const struct gs_node *m)
 	}
 }
 
+/* The nodes touched since the last call read again, from the cluster's
+ * touch log (model/model.h) while it holds them all, else every node. */
 const struct gs_snode *
-gs_share_node(struct gs_share *s, const struct gs_cluster *c, size_t i)
+gs_share_nodes(struct gs_share *s, const struct gs_cluster *c)
 {
-	if (s->v[i].gen1 != c->nodes[i].gen + 1)
-		read_node(&s->v[i], &c->nodes[i]);
-	return &s->v[i];
+	uint64_t	k;
+	size_t		i;
+
+	if (s->read && s->seq == c->touch_seq)
+		return s->v;
+	if (s->read && gs_cluster_touches_kept(c, s->seq))
+		for (k = s->seq; k < c->touch_seq; k++) {
+			i = gs_cluster_touched(c, k);
+			read_node(&s->v[i], &c->nodes[i]);
+		}
+	else
+		for (i = 0; i < s->n; i++)
+			read_node(&s->v[i], &c->nodes[i]);
+	s->seq = c->touch_seq;
+	s->read = 1;
+	return s->v;
 }
 
 static int
@@ -215,24 +232,7 @@ gs_share_pod(struct gs_share *s, const struct gs_pod *pod, struct gs_spod *p)
 }
 
 struct gs_scache *
-gs_share_cache(struct gs_share *s, const struct gs_spod *p, size_t i)
+gs_share_row(struct gs_share *s, const struct gs_spod *p)
 {
-	return p->shape < 0 ? NULL : &s->blk[p->shape][i];
-}
-
-int
-gs_snode_fits(const struct gs_snode *n, const struct gs_spod *p)
-{
-	/* NodeResourcesFit: CPU, memory and the pod count. */
-	if (n->cpu_left < p->cpu || n->mem_left < p->mem ||
-	    n->pods >= n->max_pods)
-		return 0;
-	if (p->milli == 0)
-		return 1;	/* Open-Gpu-Share passes CPU-only pods */
-	if (n->ngpu == 0 || n->model < 0 ||
-	    (p->mask & (UINT64_C(1) << n->model)) == 0)
-		return 0;
-	if (p->num == 1 && p->milli < GS_MILLI)
-		return n->maxfree >= p->milli;
-	return n->nfull >= p->num;
+	return p->shape < 0 ? NULL : s->blk[p->shape];
 }

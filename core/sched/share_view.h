@@ -57,17 +57,32 @@ struct gs_share;
 struct gs_share	*gs_share_new(const struct gs_cluster *c, int with_mem,
 		    int cache);
 void		 gs_share_free(struct gs_share *);
-/* Node i of c, read again when its gen moved. */
-const struct gs_snode *gs_share_node(struct gs_share *,
-		    const struct gs_cluster *c, size_t i);
+/* The view of c's nodes (indexed as c's), those whose usage changed
+ * (gs_cluster_touch) read again. */
+const struct gs_snode *gs_share_nodes(struct gs_share *,
+		    const struct gs_cluster *c);
 /* The pod in the view, its shape numbered. */
 void		 gs_share_pod(struct gs_share *, const struct gs_pod *,
 		    struct gs_spod *);
-/* The cache entry of (p's shape, node i), or NULL when not cached. */
-struct gs_scache *gs_share_cache(struct gs_share *, const struct gs_spod *,
-		    size_t i);
+/* The cache entries of p's shape, one per node, or NULL when not cached. */
+struct gs_scache *gs_share_row(struct gs_share *, const struct gs_spod *);
+
 /* Does p pass the filters (CPU, memory, pods, model, GPUs) on n? */
-int		 gs_snode_fits(const struct gs_snode *,
-		    const struct gs_spod *);
+static inline int
+gs_snode_fits(const struct gs_snode *n, const struct gs_spod *p)
+{
+	/* NodeResourcesFit: CPU, memory and the pod count. */
+	if (n->cpu_left < p->cpu || n->mem_left < p->mem ||
+	    n->pods >= n->max_pods)
+		return 0;
+	if (p->milli == 0)
+		return 1;	/* Open-Gpu-Share passes CPU-only pods */
+	if (n->ngpu == 0 || n->model < 0 ||
+	    (p->mask & (UINT64_C(1) << n->model)) == 0)
+		return 0;
+	if (p->num == 1 && p->milli < GS_MILLI)
+		return n->maxfree >= p->milli;
+	return n->nfull >= p->num;
+}
 
 #endif
