@@ -443,6 +443,8 @@ void	gs_workload_release(struct gs_workload *);
 struct gs_pod *gs_workload_add(struct gs_workload *);
 
 /* HAMi scheduler configuration (v2.6.1 chart defaults by gs_config_init). */
+struct gs_typical;
+
 struct gs_config {
 	char	*node_policy;		/* nodeSchedulerPolicy: binpack */
 	char	*gpu_policy;		/* gpuSchedulerPolicy: spread */
@@ -463,6 +465,11 @@ struct gs_config {
 	 */
 	int	 share;
 	void	*rng;
+	/* Set by the replay too: the trace's typical pods (FGD's
+	 * fragmentation, replay/replay.h) and its seeded node order (rank
+	 * per node, lower wins ties), assigned before the first decision. */
+	const struct gs_typical	*typical;
+	const uint32_t		*rank;
 };
 
 void	gs_config_init(struct gs_config *);
