@@ -463,6 +463,8 @@ void	gs_workload_release(struct gs_workload *);
 struct gs_pod *gs_workload_add(struct gs_workload *);
 
 /* HAMi scheduler configuration (v2.6.1 chart defaults by gs_config_init). */
+struct gs_typical;
+
 struct gs_config {
 	char	*node_policy;		/* nodeSchedulerPolicy: binpack */
 	char	*gpu_policy;		/* gpuSchedulerPolicy: spread */
@@ -474,6 +476,20 @@ struct gs_config {
 	char	*profile;		/* scoring profile name */
 	int	 profile_given;		/* named by the user, not defaulted */
 	unsigned long seed;		/* policies that draw (random): 42 */
+	/*
+	 * Set by the replay (replay/replay.c), zero elsewhere: decide on
+	 * the share view (sched/share_view.h: the trace's milli-GPU model,
+	 * CPU-only pods placed too), and the replay's seeded source (a
+	 * gsl_rng *, drawn in the replay's order) for the policies that
+	 * draw, in place of one of their own from seed.
+	 */
+	int	 share;
+	void	*rng;
+	/* Set by the replay too: the trace's typical pods (FGD's
+	 * fragmentation, replay/replay.h) and its seeded node order (rank
+	 * per node, lower wins ties), assigned before the first decision. */
+	const struct gs_typical	*typical;
+	const uint32_t		*rank;
 };
 
 void	gs_config_init(struct gs_config *);

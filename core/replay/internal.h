@@ -10,15 +10,6 @@
 
 #include "replay/replay.h"
 
-/* A cached score of (node, pod shape), valid while the node's ver is
- * unchanged; ver1 is ver + 1 so that zeroed memory is invalid.  KAI
- * binpack caches its node-local part: score the base, aux the sharing. */
-struct rcache {
-	uint32_t	ver1;
-	int		aux;
-	double		score;
-};
-
 struct rhami;
 
 struct rstate {
@@ -30,19 +21,19 @@ struct rstate {
 	struct gs_placement	*pl;
 	struct gs_rcluster	 cl;		/* its share view (of work) */
 	struct gs_typical	 typ;
-	struct gs_rctx		 ctx;
 	const struct gs_replay_opts *opts;
 	gsl_rng			*rng;
 	struct gs_rpod		*pods;		/* trace pods, by name */
 	size_t			 npods;
-	size_t			 nshapes;
-	int			 use_mem;	/* cache on shape_mem */
-	struct rcache		*cache;		/* nshapes x n, or NULL */
-	int			 split;		/* cache KAI binpack's part */
-	uint32_t		*byrank;	/* node indices by rank */
-	int32_t			*cand;		/* scratch: feasible nodes */
-	double			*cscore;	/* scratch: their scores */
+	uint32_t		*rank;		/* per node (gs_config.rank) */
 	struct rhami		*hami;		/* HAMi's own state, or NULL */
+	/* The entry that decides through the table on the share view
+	 * (gs_policy.decide over work): the policy itself, or for HAMi's
+	 * CPU-only pods kube-scheduler's default (LeastAllocated); its
+	 * configuration (share, the seeded source) and state; NULL. */
+	const struct gs_policy	*table;
+	struct gs_config	 cfg;
+	void			*pstate;
 	struct gs_replay_result	*res;
 	size_t			 evcap;
 	int64_t			 arrived;

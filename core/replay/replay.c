@@ -6,22 +6,26 @@
  * the cluster's allocation and fragmentation recorded after every pod.
  *
  * The replay runs on the one model (load/trace_model.c): a copy of the trace's
- * gs_cluster and its pods as gs_pods; every decision becomes a placement
- * (HAMi's own, else one grant a chosen GPU, each charging the pod's
- * share) that the engine commits (gs_engine_commit) and, when the pod
- * leaves, releases; the scorers' share view of a node (gs_rcluster) is
- * read again from the model after each change (gs_rnode_sync).
+ * gs_cluster and its pods as gs_pods.  Every policy decides through the one
+ * table (gs_policy.decide over that model, gs_config.share: the FGD six in
+ * sched/fgd_share.c, the peers in sched/peers_share.c, HAMi through
+ * replay/hami_bridge.c with kube-scheduler's LeastAllocated for its CPU-only
+ * pods); the engine commits the placement (gs_engine_commit) and, when the
+ * pod leaves, releases it and tells the policy (gs_policy.release).  The
+ * replay's own share view of the model (gs_rcluster, read again after each
+ * change: gs_rnode_sync) serves the measures only: allocation and
+ * fragmentation after every event.
  *
  * Randomness comes from GSL's MT19937 seeded with --seed, drawn in the
  * simulator's order (one discarded draw, the shuffle, the top-up, the node
- * permutation, then Random's picks); the streams differ from Go's
- * math/rand, so seeds agree in distribution, not pod by pod.
+ * permutation, then the policies' picks and random ties, which draw from
+ * the same source: gs_config.rng); the seeded node order reaches the
+ * policies as gs_config.rank.  The streams differ from Go's math/rand, so
+ * seeds agree in distribution, not pod by pod.
  *
- * Speed: a (node, pod shape) score only changes when the node does, so
- * scores are cached per node and shape (shape-major, so that one pod's
- * scan reads in order) and invalidated by the node's version; KAI
- * binpack caches the part that does not depend on the node set's range.
- * nocache computes every score and must decide identically.
+ * Speed: the policies cache a (pod shape, node) score while the node's gen
+ * stands (sched/share_view.h); nocache (gs_config.exhaustive) computes
+ * every score and must decide identically.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +34,6 @@
 #include "util/ostat.h"
 #include "replay/internal.h"
 
-#define CACHE_MAX_ENTRIES	(UINT64_C(1) << 25)
 /* Pods one replay may submit, top-up clones included. */
 #define MAX_REPLAY_PODS		20000000
 
@@ -50,61 +53,6 @@ size_t
 rstate_intn(struct rstate *rs, size_t n)
 {
 	return (size_t)gsl_rng_uniform_int(rs->rng, (unsigned long)n);
-}
-
-/* Pod score shapes: (cpu, milli, num), the pod fields a score uses, and
- * memory too for the policies that score it. */
-struct skey {
-	int64_t	cpu, mem;
-	int	milli, num;
-};
-
-static int
-skey_cmp(const void *a, const void *b)
-{
-	const struct skey *x = a, *y = b;
-
-	if (x->cpu != y->cpu)
-		return x->cpu < y->cpu ? -1 : 1;
-	if (x->mem != y->mem)
-		return x->mem < y->mem ? -1 : 1;
-	if (x->milli != y->milli)
-		return x->milli < y->milli ? -1 : 1;
-	return (x->num > y->num) - (x->num < y->num);
-}
-
-/* Number the distinct shapes of the pods into their shape (or, memory
- * counted, shape_mem) fields; returns how many there are. */
-static size_t
-number_shapes(struct gs_rpod *pods, size_t n, int with_mem)
-{
-	struct skey	*keys = xreallocarray(NULL, n ? n : 1, sizeof *keys);
-	struct skey	 k, *hit;
-	size_t		 i, m = 0;
-
-	for (i = 0; i < n; i++) {
-		keys[i].cpu = pods[i].cpu;
-		keys[i].mem = with_mem ? pods[i].mem : 0;
-		keys[i].milli = pods[i].milli;
-		keys[i].num = pods[i].num;
-	}
-	qsort(keys, n, sizeof *keys, skey_cmp);
-	for (i = 0; i < n; i++)
-		if (m == 0 || skey_cmp(&keys[m - 1], &keys[i]) != 0)
-			keys[m++] = keys[i];
-	for (i = 0; i < n; i++) {
-		k.cpu = pods[i].cpu;
-		k.mem = with_mem ? pods[i].mem : 0;
-		k.milli = pods[i].milli;
-		k.num = pods[i].num;
-		hit = bsearch(&k, keys, m, sizeof *keys, skey_cmp);
-		if (with_mem)
-			pods[i].shape_mem = (int)(hit - keys);
-		else
-			pods[i].shape = (int)(hit - keys);
-	}
-	free(keys);
-	return m;
 }
 
 static int
@@ -143,6 +91,14 @@ rsort_stable(size_t *v, size_t n, int (*cmp)(size_t, size_t, const void *),
 	free(tmp);
 }
 
+/* Does the policy decide on the share view itself, through the table
+ * (gs_policy.decide with gs_config.share)?  All but HAMi's rows do. */
+static int
+decides_itself(const struct gs_policy *p)
+{
+	return p->scorer != GS_RP_HAMI;
+}
+
 int
 rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
     const struct gs_trace_pods *pods, const struct gs_replay_opts *o,
@@ -170,7 +126,6 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	memcpy(rs->cl.v, cl->v, cl->n * sizeof *cl->v);
 
 	gs_typical_build(pods, cl, o->threshold, &rs->typ);
-	gs_rctx_init(&rs->ctx, o->policy->scorer, &rs->typ);
 	res->kept = rs->typ.kept;
 	res->ntypical = rs->typ.n;
 	res->typical_cover = (double)rs->typ.kept / (double)rs->typ.total;
@@ -180,7 +135,7 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 		rs->cl.frag += rs->cl.v[i].frag;
 	}
 
-	/* Pods in name order, each with its score shape. */
+	/* Pods in name order. */
 	rs->npods = pods->n;
 	byname = xreallocarray(NULL, pods->n, sizeof *byname);
 	for (i = 0; i < pods->n; i++)
@@ -201,26 +156,30 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	gs_trace_workload(pods, byname, pods->n, &rs->w);
 	rs->pl = xcalloc(pods->n ? pods->n : 1, sizeof *rs->pl);
 	free(byname);
-	rs->use_mem = o->policy->mem;
-	rs->nshapes = number_shapes(rs->pods, pods->n, rs->use_mem);
 
-	/* KAI binpack's score depends on the node set's range, but only
-	 * through nodeplacement: the rest is cached (gs_peer_kai_part). */
-	rs->split = o->policy->scorer == GS_RP_KAI_BINPACK;
-	if (!o->nocache && (o->policy->cacheable || rs->split) &&
-	    (uint64_t)cl->n * rs->nshapes <= CACHE_MAX_ENTRIES)
-		rs->cache = xcalloc(cl->n * rs->nshapes, sizeof *rs->cache);
 	if (o->policy->scorer == GS_RP_HAMI)
 		rhami_create(rs, o->policy, o->node_policy, o->gpu_policy);
-	rs->cand = xreallocarray(NULL, cl->n, sizeof *rs->cand);
-	rs->cscore = xreallocarray(NULL, cl->n, sizeof *rs->cscore);
-	rs->byrank = xreallocarray(NULL, cl->n, sizeof *rs->byrank);
+	rs->rank = xcalloc(cl->n ? cl->n : 1, sizeof *rs->rank);
 
 	rs->rng = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(rs->rng, o->seed);
 	/* core.go draws one rand.Int() right after seeding. */
 	(void)gsl_rng_get(rs->rng);
 	res->digest = UINT64_C(14695981039346656037);
+	if (o->policy->scorer == GS_RP_HAMI)
+		rs->table = &gs_policy_kube_least;
+	else if (decides_itself(o->policy))
+		rs->table = o->policy;
+	if (rs->table != NULL) {
+		gs_config_init(&rs->cfg);
+		rs->cfg.seed = o->seed;
+		rs->cfg.share = 1;
+		rs->cfg.rng = rs->rng;
+		rs->cfg.exhaustive = o->nocache;
+		rs->cfg.typical = &rs->typ;
+		rs->cfg.rank = rs->rank;
+		rs->pstate = rs->table->create(&rs->work, &rs->cfg);
+	}
 	return 0;
 }
 
@@ -233,15 +192,16 @@ rstate_release(struct rstate *rs)
 		gs_placement_release(&rs->pl[i]);
 	free(rs->pl);
 	rhami_free(rs->hami);
+	if (rs->pstate != NULL) {
+		rs->table->destroy(rs->pstate);
+		gs_config_release(&rs->cfg);
+	}
 	gs_workload_release(&rs->w);
 	gs_cluster_release(&rs->work);
 	free(rs->cl.v);
 	gs_typical_release(&rs->typ);
 	free(rs->pods);
-	free(rs->cache);
-	free(rs->cand);
-	free(rs->cscore);
-	free(rs->byrank);
+	free(rs->rank);
 	if (rs->rng != NULL)
 		gsl_rng_free(rs->rng);
 	memset(rs, 0, sizeof *rs);
@@ -267,124 +227,27 @@ rstate_assign_ranks(struct rstate *rs)
 	}
 	for (i = 0; i < n; i++) {
 		rs->cl.v[byname[i]].rank = (uint32_t)perm[i];
-		rs->byrank[perm[i]] = (uint32_t)byname[i];
+		rs->rank[byname[i]] = (uint32_t)perm[i];
 	}
 	free(byname);
 	free(perm);
 }
 
-static double
-cached_score(struct rstate *rs, size_t i, const struct gs_rpod *p)
-{
-	const struct gs_rnode	*n = &rs->cl.v[i];
-	struct rcache		*c;
-	uint32_t		 devs;
-
-	if (rs->cache == NULL)
-		return gs_rpolicy_score(&rs->ctx, n, p, &devs);
-	/* Shape-major: one pod's scan over the nodes reads in order. */
-	c = &rs->cache[(size_t)(rs->use_mem ? p->shape_mem : p->shape) *
-	    rs->cl.n + i];
-	if (c->ver1 != n->ver + 1) {
-		if (rs->split)
-			c->score = gs_peer_kai_part(&rs->ctx, n, p, &c->aux);
-		else
-			c->score = gs_rpolicy_score(&rs->ctx, n, p, &devs);
-		c->ver1 = n->ver + 1;
-	}
-	if (rs->split)
-		return gs_peer_kai_finish(&rs->ctx, n, p, c->score, c->aux);
-	return c->score;
-}
-
-/* Random: PreScore picks a feasible node uniformly (rand.Intn); its GPU is
- * reservoir-sampled for a share pod, the first free ones otherwise. */
+/* The policy's own decision through the table (gs_policy.decide on the
+ * replay's model); the node or -1, the GPUs it took in *devs. */
 static int
-choose_random(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+choose_table(struct rstate *rs, size_t idx, struct gs_placement *pl,
+    uint32_t *devs)
 {
-	const struct gs_rnode	*n;
-	size_t			 i, nc = 0;
-	int			 node, g, cnt = 0, pick = -1;
+	size_t	i, j;
 
-	for (i = 0; i < rs->cl.n; i++)
-		if (gs_rnode_fits(&rs->cl.v[rs->byrank[i]], p))
-			rs->cand[nc++] = (int32_t)rs->byrank[i];
-	if (nc == 0)
+	rs->table->decide(rs->pstate, &rs->work, &rs->w.pods[idx], pl);
+	if (pl->status != GS_PLACED)
 		return -1;
-	node = rs->cand[rstate_intn(rs, nc)];
-	n = &rs->cl.v[node];
-	if (!(p->num == 1 && p->milli < GS_MILLI)) {
-		*devs = gs_bestfit_gpus(n, p);	/* whole GPUs by index */
-		return node;
-	}
-	for (g = 0; g < n->ngpu; g++)
-		if (n->free[g] >= p->milli && rstate_intn(rs, (size_t)++cnt) ==
-		    0)
-			pick = g;
-	*devs = UINT32_C(1) << pick;
-	return node;
-}
-
-/* Does node a win a tie against node b under the policy's rule? */
-static int
-tie_wins(const struct rstate *rs, const struct gs_policy *pi, int a, int b)
-{
-	if (pi->tie == GS_TIE_NAME)
-		return rs->cl.v[a].name_rank < rs->cl.v[b].name_rank;
-	return rs->cl.v[a].rank < rs->cl.v[b].rank;
-}
-
-/*
- * Every other policy: the highest score.  Ties go to the lowest rank or
- * name, or uniformly at random (selectHost's reservoir: the k-th tied node
- * replaces the choice with probability 1/k).  NormalizeScore (BestFit)
- * maps [min, max] onto [0, 100] first, in integers.
- */
-static int
-choose_scored(struct rstate *rs, const struct gs_policy *pi,
-    const struct gs_rpod *p, uint32_t *devs)
-{
-	size_t	i, nc = 0, ties = 0;
-	int	best = -1;
-	double	bs = 0, s, lo = 0, hi = 0;
-
-	gs_rpolicy_prepare(&rs->ctx, &rs->cl, p);
-	for (i = 0; i < rs->cl.n; i++) {
-		if (!gs_rnode_fits(&rs->cl.v[i], p))
-			continue;
-		if ((s = cached_score(rs, i, p)) < 0)
-			continue;	/* the policy's own device check */
-		rs->cand[nc] = (int32_t)i;
-		rs->cscore[nc++] = s;
-		if (nc == 1 || s < lo)
-			lo = s;
-		if (nc == 1 || s > hi)
-			hi = s;
-	}
-	for (i = 0; i < nc; i++) {
-		int c = rs->cand[i];
-
-		s = rs->cscore[i];
-		if (pi->normalize)
-			s = hi == lo ? 0 : (double)(((int64_t)s - (int64_t)lo) *
-			    100 / ((int64_t)hi - (int64_t)lo));
-		if (best >= 0 && s == bs) {
-			if (pi->tie == GS_TIE_RANDOM) {
-				if (rstate_intn(rs, ++ties) == 0)
-					best = c;
-			} else if (tie_wins(rs, pi, c, best))
-				best = c;
-			continue;
-		}
-		if (best < 0 || s > bs) {
-			best = c;
-			bs = s;
-			ties = 1;
-		}
-	}
-	if (best >= 0)
-		(void)gs_rpolicy_score(&rs->ctx, &rs->cl.v[best], p, devs);
-	return best;
+	for (i = 0; i < pl->nctrs; i++)
+		for (j = 0; j < pl->ctrs[i].ngrants; j++)
+			*devs |= UINT32_C(1) << pl->ctrs[i].grants[j].dev;
+	return (int)pl->node;
 }
 
 /*
@@ -401,10 +264,7 @@ choose_hami(struct rstate *rs, const struct gs_rpod *p,
 	node = rhami_decide(rs->hami, &rs->work, &rs->w.pods[idx], pl, devs);
 	if (node != -3)
 		return node < 0 ? -1 : node;
-	rs->ctx.policy = gs_policy_kube_least.scorer;
-	node = choose_scored(rs, &gs_policy_kube_least, p, devs);
-	rs->ctx.policy = rs->opts->policy->scorer;
-	return node;
+	return choose_table(rs, idx, pl, devs);
 }
 
 /* The placement of p on node with GPUs devs, one grant a GPU, unless the
@@ -455,10 +315,8 @@ rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 	memset(pl, 0, sizeof *pl);
 	if (rs->hami != NULL)
 		node = choose_hami(rs, p, pl, devs);
-	else if (rs->opts->policy->scorer == GS_RP_RANDOM)
-		node = choose_random(rs, p, devs);
 	else
-		node = choose_scored(rs, rs->opts->policy, p, devs);
+		node = choose_table(rs, idx, pl, devs);
 	if (node < 0) {
 		gs_placement_release(pl);
 		memset(pl, 0, sizeof *pl);
@@ -483,6 +341,9 @@ rstate_unplace(struct rstate *rs, int node, const struct gs_rpod *p)
 	int64_t		 before_idle = n->idle, before_frag = n->frag;
 
 	gs_engine_release(&rs->work, &rs->pl[idx], &rs->w.pods[idx]);
+	if (rs->table != NULL && rs->table->release != NULL)
+		rs->table->release(rs->pstate, &rs->work, &rs->w.pods[idx],
+		    &rs->pl[idx]);
 	gs_placement_release(&rs->pl[idx]);
 	memset(&rs->pl[idx], 0, sizeof rs->pl[idx]);
 	gs_rnode_sync(&rs->cl, (size_t)node, p, -1, &rs->typ);

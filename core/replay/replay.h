@@ -168,43 +168,20 @@ int64_t	gs_frag_shape(const struct gs_rnode *, const struct gs_tshape *);
 struct gs_rctx {
 	int			 policy;	/* enum gs_rscorer */
 	const struct gs_typical	*t;		/* FGD's typical pods */
-	/* kube-scheduler: weights of cpu, memory and GPU (milli). */
-	int			 kube_w[3];
-	/* KAI binpack: min and max free whole GPUs (GPU pods) or free CPU
-	 * (CPU pods) over the nodes that have that resource. */
-	double			 kai_min, kai_max;
-	/* Volcano: pods one GPU may hold (deviceSplitCount). */
-	int			 split;
 };
 
 void	gs_rctx_init(struct gs_rctx *, int scorer, const struct gs_typical *);
-/* Per pod, before scoring: what a policy needs of the whole cluster. */
-void	gs_rpolicy_prepare(struct gs_rctx *, const struct gs_rcluster *,
-	    const struct gs_rpod *);
 /*
- * The policy's score of a node that passed gs_rnode_fits, as the plugin
+ * The paper's score of a node that passed gs_rnode_fits, as the plugin
  * returns it (before any normalisation), and the GPUs it would take (bit
- * mask); negative when the policy's own device check refuses the node.
- * GS_RP_RANDOM is chosen by the replay, not scored.
+ * mask).  GS_RP_RANDOM is chosen by the replay, not scored; the peers and
+ * HAMi decide through the table.
  */
 double	gs_rpolicy_score(const struct gs_rctx *, const struct gs_rnode *,
 	    const struct gs_rpod *, uint32_t *devs);
-/* The paper's scores (replay/fgd_scorers.c) and the peers'
- * (replay/peer_scorers.c),
- * called by gs_rpolicy_score. */
+/* The paper's scores (replay/fgd_scorers.c), called by gs_rpolicy_score. */
 double	gs_openb_score(const struct gs_rctx *, const struct gs_rnode *,
 	    const struct gs_rpod *, uint32_t *devs);
-double	gs_peer_score(const struct gs_rctx *, const struct gs_rnode *,
-	    const struct gs_rpod *, uint32_t *devs);
-/* KAI's score in the replay's cache: the part that depends on the node
- * and the pod alone (sched/peer_view.h gs_peer_kai_local: its base, and
- * whether gpusharingorder adds), and the score from it with the node
- * set's range (prepared per pod); equal to gs_rpolicy_score's, bit for
- * bit. */
-double	gs_peer_kai_part(const struct gs_rctx *, const struct gs_rnode *,
-	    const struct gs_rpod *, int *sharing);
-double	gs_peer_kai_finish(const struct gs_rctx *, const struct gs_rnode *,
-	    const struct gs_rpod *, double base, int sharing);
 /* Best-fit GPU choice (Open-Gpu-Share): the tightest GPU for a share
  * pod, first index on ties; whole GPUs by index otherwise. */
 uint32_t gs_bestfit_gpus(const struct gs_rnode *, const struct gs_rpod *);

@@ -18,7 +18,8 @@
  * committed it (the node's gen moved), so pods it did not place (running
  * pods, pods a what-if takes back) are not counted.  random draws from
  * GSL's MT19937 seeded with the configuration's seed (--seed), as the
- * replay does: a feasible node uniformly, then a GPU.
+ * replay does: a feasible node uniformly, then a GPU.  On the share view
+ * (gs_config.share: the replay) sched/fgd_share.c decides.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "sched/hami/hami.h"
+#include "sched/fgd_share.h"
 #include "sched/kubefilter.h"
 #include "sched/policy.h"
 #include "replay/replay.h"
@@ -54,6 +56,7 @@ struct node_score {
 struct openb_state {
 	int			 policy;		/* enum gs_rscorer */
 	const struct gs_config	*cfg;
+	struct gs_fgd_share	*share;	/* the share view (replay), or NULL */
 	gsl_rng			*rng;			/* random */
 	struct openb_tags	*tags;			/* gpuclustering */
 	size_t			 ntags;			/* nodes of tags */
@@ -523,6 +526,10 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	long			 best;
 	int			 nreq, nfit;
 
+	if (st->share != NULL) {	/* the replay's milli-GPU model */
+		gs_fgd_share_decide(st->share, c, pod, d);
+		return;
+	}
 	tags_sync(st, c);
 	memset(d, 0, sizeof *d);
 	d->node = -1;
@@ -570,6 +577,11 @@ openb_create(int policy, const struct gs_cluster *c,
 	st->policy = policy;
 	st->cfg = cfg;
 	st->kept = 1;
+	if (cfg->share) {
+		st->share = gs_fgd_share_new(policy, policy == GS_RP_BESTFIT, c,
+		    cfg);
+		return st;
+	}
 	if (policy == GS_RP_RANDOM) {
 		st->rng = gsl_rng_alloc(gsl_rng_mt19937);
 		gsl_rng_set(st->rng, cfg->seed);
@@ -586,6 +598,7 @@ openb_destroy(void *p)
 {
 	struct openb_state *st = p;
 
+	gs_fgd_share_free(st->share);
 	free(st->shapes);
 	free(st->req);
 	free(st->tags);
@@ -596,6 +609,16 @@ openb_destroy(void *p)
 	free(st->rvalid);
 	free(st->sm);
 	free(st);
+}
+
+static void
+openb_release(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
+    const struct gs_placement *d)
+{
+	struct openb_state *st = p;
+
+	if (st->share != NULL)
+		gs_fgd_share_release(st->share, c, pod, d);
 }
 
 #define OPENB_CREATE(fn, policy)					\
@@ -617,7 +640,7 @@ OPENB_CREATE(create_fgd, GS_RP_FGD)
 #define OPENB_POLICY(n, s, fn, sc, norm) {				\
 	.name = (n), .summary = (s), .create = (fn),			\
 	.destroy = openb_destroy, .decide = openb_decide,		\
-	.workload = openb_workload,					\
+	.workload = openb_workload, .release = openb_release,		\
 	GS_POLICY_BOTH("openb", (sc), GS_TIE_RANK, 1, (norm), 0) }
 
 const struct gs_policy gs_policy_openb_random = OPENB_POLICY("random",

@@ -3,8 +3,9 @@
  * (sched/peer_view.h; spec/peers.md): kube-scheduler's NodeResourcesFit
  * strategies (§1.3-1.6), KAI-Scheduler's node order and fraction groups
  * (§2.2-2.4), Volcano's deviceshare walk and node score (§3.2-3.3).
- * `simulate` (sched/peers.c) and the trace replay (replay/peer_scorers.c) fill
- * the view and read the decision; nothing here knows which world it is in.
+ * The peers' entries fill the view from a gs_node, on the device view
+ * (sched/peers.c) or the share view of the replay (sched/peers_share.c), and
+ * read the decision; nothing here knows which view it is in.
  */
 #include <math.h>
 #include <stdlib.h>

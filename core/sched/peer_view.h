@@ -4,13 +4,13 @@
  * strategies, KAI-Scheduler's node order and fraction groups, Volcano's
  * deviceshare walk and node score (sched/peer_rules.c).
  *
- * Two worlds fill the view: `simulate` from a HAMi-style gs_node
- * (sched/peers.c: memory in MiB, slots, cores, health, kube's
- * nvidia.com/gpu one unit per whole device) and the trace replay from a
- * gs_rnode (replay/peer_scorers.c: a GPU is 1000 milli units, the trace's split
- * count, no cores, kube's GPU resource counted in milli).  Where the
- * worlds differ, the difference is a field of the view, never a second
- * code path.
+ * Two views of the one model fill it: `simulate`'s device view of a
+ * gs_node (sched/peers.c: memory in MiB, slots, cores, health, kube's
+ * nvidia.com/gpu one unit per whole device) and the replay's share view
+ * (sched/peers_share.c: a GPU is 1000 milli units, the trace's split count,
+ * no cores, kube's GPU resource counted in milli).  Where the views
+ * differ, the difference is a field of the view, never a second code
+ * path.
  */
 #ifndef GS_PEER_VIEW_H
 #define GS_PEER_VIEW_H

@@ -23,7 +23,8 @@
  * Pods without a GPU request are not GPU pods: unmanaged, as under HAMi.
  *
  * This file is the adapter from a gs_node to the peer view (sched/peer_view.h)
- * and the decision; the rules are sched/peer_rules.c's, shared with the replay.
+ * and the decision; the rules are sched/peer_rules.c's.  On the share view
+ * (gs_config.share: the replay) sched/peers_share.c decides.
  * The view here: memory in MiB; slots the split count; cores taken;
  * kube's nvidia.com/gpu one unit per device, taken by any pod on it; an
  * idle device healthy and without pods; a KAI group a device with pods
@@ -39,22 +40,24 @@
 #include "sched/kube_dp.h"
 #include "sched/kubefilter.h"
 #include "sched/peer_view.h"
+#include "sched/peers_share.h"
 #include "sched/policy.h"
 #include "util/util.h"
 
 enum peer_kind {
-	PK_KUBE_LEAST,
-	PK_KUBE_MOST,
-	PK_KUBE_RTCR,
-	PK_KAI_BINPACK,
-	PK_KAI_SPREAD,
-	PK_VOLCANO_BINPACK,
-	PK_VOLCANO_SPREAD
+	PK_KUBE_LEAST = GS_PEER_KUBE_LEAST,
+	PK_KUBE_MOST = GS_PEER_KUBE_MOST,
+	PK_KUBE_RTCR = GS_PEER_KUBE_RTCR,
+	PK_KAI_BINPACK = GS_PEER_KAI_BINPACK,
+	PK_KAI_SPREAD = GS_PEER_KAI_SPREAD,
+	PK_VOLCANO_BINPACK = GS_PEER_VOLCANO_BINPACK,
+	PK_VOLCANO_SPREAD = GS_PEER_VOLCANO_SPREAD
 };
 
 struct peer_state {
 	enum peer_kind		 kind;
 	const struct gs_config	*cfg;
+	struct gs_peer_share	*share;	/* the share view (replay), or NULL */
 };
 
 /* Why nodes failed, counted for the pending reason. */
@@ -82,18 +85,24 @@ struct peer_pod {
 static const int kube_weights[3] = { 1, 1, 1 };
 
 static void *
-peer_create(enum peer_kind kind, const struct gs_config *cfg)
+peer_create(enum peer_kind kind, const struct gs_cluster *c,
+    const struct gs_config *cfg)
 {
 	struct peer_state *st = xcalloc(1, sizeof *st);
 
 	st->kind = kind;
 	st->cfg = cfg;
+	if (cfg->share)
+		st->share = gs_peer_share_new((int)kind, c, cfg);
 	return st;
 }
 
 static void
-peer_destroy(void *st)
+peer_destroy(void *p)
 {
+	struct peer_state *st = p;
+
+	gs_peer_share_free(st->share);
 	free(st);
 }
 
@@ -302,6 +311,10 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	double			 score = 0, best_score = 0;
 	char			 fbuf[192];
 
+	if (st->share != NULL) {	/* the replay's milli-GPU model */
+		gs_peer_share_decide(st->share, c, pod, d);
+		return;
+	}
 	/* MIG instances and replicas of NVIDIA's device plugin
 	 * (sched/kube_dp.c). */
 	if (st->kind <= PK_KUBE_RTCR && gs_kube_dp_takes(c, pod)) {
@@ -379,8 +392,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 static void *								\
 fn(const struct gs_cluster *c, const struct gs_config *cfg)		\
 {									\
-	(void)c;							\
-	return peer_create(kind, cfg);					\
+	return peer_create(kind, c, cfg);				\
 }
 
 PEER_CREATE(create_kube_least, PK_KUBE_LEAST)

@@ -92,6 +92,10 @@ struct gs_policy {
 	/* Optional: the workload to be placed, before the first decide
 	 * (FGD's typical pods are the workload's). */
 	void		 (*workload)(void *state, const struct gs_workload *);
+	/* Optional: the engine released placement d of pod (a departure
+	 * of the timed replay), for a policy that counts its decisions. */
+	void		 (*release)(void *state, const struct gs_cluster *,
+			    const struct gs_pod *, const struct gs_placement *d);
 };
 
 extern const struct gs_policy gs_policy_hami_v261, gs_policy_hami_v270,

@@ -1,8 +1,9 @@
 /*
  * test_peer_rules.c: the peers' rules (core/sched/peer_rules.c) on a view built
  * by hand, and the same node state run through both adapters: `simulate`'s
- * (sched/peers.c, a gs_node of 1000 MiB GPUs) and the replay's
- * (replay/peer_scorers.c, a gs_rnode of 1000 milli GPUs), which must agree.
+ * (sched/peers.c, a gs_node of 1000 MiB GPUs) and the replay's (the same
+ * entries on the share view, sched/peers_share.c: a trace node of 1000 milli
+ * GPUs), which must agree.
  * Values computed by hand from spec/peers.md; each test names the peer's
  * source it follows.
  */
@@ -269,31 +270,28 @@ sim_node(struct gs_cluster *c, int fractions)
 	n->devs[3].usedcores = 100;
 }
 
-/* The same as a replay node. */
+/* The same as a node of the share view (a trace node, 1000 milli a GPU,
+ * load/trace_model.c): cpu 64000 with 16000 used, 256 GiB with 64 used, GPU
+ * 1 with one pod of 400 milli, GPU 2 with two of 350, GPU 3 one whole. */
 static void
-replay_node(struct gs_rnode *n, int fractions)
+share_node(struct gs_cluster *c, int fractions)
 {
-	int	g;
+	static const int32_t	used[4] = { 0, 1, 2, 1 };
+	static const int32_t	milli[4] = { 0, 400, 700, 1000 };
+	struct gs_trace_nodes	tn;
+	struct gs_trace_node	one = { "n", 64000, 262144, 4, "V100M16", 1 };
+	int			g;
 
-	memset(n, 0, sizeof *n);
-	n->cpu_cap = 64000;
-	n->cpu_left = 48000;
-	n->mem_cap = 262144;
-	n->mem_left = 262144 - 65536;
-	n->max_pods = 1001;
-	n->ngpu = 4;
-	n->free[0] = n->free[1] = n->free[2] = 1000;
-	if (fractions) {
-		n->free[1] = 600;
-		n->nused[1] = 1;
-		n->free[2] = 300;
-		n->nused[2] = 2;
-	}
-	n->nused[3] = 1;
-	n->whole = 0x08;
+	tn.v = &one;
+	tn.n = 1;
+	gs_trace_cluster(&tn, c);
+	c->nodes[0].used_cpu = 16000;
+	c->nodes[0].used_mem = 64LL << 30;
 	for (g = 0; g < 4; g++) {
-		n->idle += n->free[g];
-		n->nfull += n->free[g] == 1000;
+		if (!fractions && g != 3)
+			continue;
+		c->nodes[0].devs[g].used = used[g];
+		c->nodes[0].devs[g].usedmilli = milli[g];
 	}
 }
 
@@ -332,31 +330,44 @@ sim_decide(const char *profile, int fractions, int64_t gpus, int64_t mem,
 	gs_cluster_release(&c);
 }
 
-/* The replay's score and device for the same pod (milli per GPU). */
+/* The replay's decision for the same pod (milli per GPU): the entry's
+ * decide on the share view (gs_config.share), as replay/replay.c asks it. */
 static void
-replay_decide(int policy, int fractions, int num, int milli, double *score,
-    int *dev)
+replay_decide(const char *profile, int fractions, int num, int milli,
+    double *score, int *dev)
 {
-	struct gs_rcluster	cl;
-	struct gs_rnode		n;
-	struct gs_rpod		p;
-	struct gs_rctx		c;
-	uint32_t		devs;
+	const struct gs_policy	*pol = gs_policy_lookup(profile, GS_VIEW_SHARE);
+	struct gs_trace_pod	 tp = { 0 };
+	struct gs_cluster	 c;
+	struct gs_config	 cfg;
+	struct gs_placement	 d;
+	struct gs_pod		 pod;
+	void			*st;
 
-	replay_node(&n, fractions);
-	memset(&cl, 0, sizeof cl);
-	cl.v = &n;
-	cl.n = 1;
-	memset(&p, 0, sizeof p);
-	p.cpu = 8000;
-	p.mem = 32768;
-	p.num = num;
-	p.milli = milli;
-	p.mask = ~UINT64_C(0);
-	gs_rctx_init(&c, policy, NULL);
-	gs_rpolicy_prepare(&c, &cl, &p);
-	*score = gs_rpolicy_score(&c, &n, &p, &devs);
-	*dev = devs == 0 ? -1 : __builtin_ctz(devs);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(pol);
+	share_node(&c, fractions);
+	tp.name = "p";
+	tp.cpu_milli = 8000;
+	tp.mem_mib = 32768;
+	tp.num_gpu = num;
+	tp.gpu_milli = milli;
+	tp.gpu_spec = "";
+	gs_trace_pod(&pod, &tp);
+	gs_config_init(&cfg);
+	cfg.share = 1;
+	st = pol->create(&c, &cfg);
+	pol->decide(st, &c, &pod, &d);
+	CU_ASSERT_EQUAL(d.status, GS_PLACED);
+	*score = d.node_score;
+	*dev = d.status == GS_PLACED && d.ctrs[0].ngrants > 0 ?
+	    d.ctrs[0].grants[0].dev : -1;
+	CU_ASSERT_TRUE(d.status != GS_PLACED || d.ctrs[0].ngrants == 0 ||
+	    d.ctrs[0].grants[0].milli == milli);
+	gs_placement_release(&d);
+	pol->destroy(st);
+	gs_config_release(&cfg);
+	gs_pod_release(&pod);
+	gs_cluster_release(&c);
 }
 
 /*
@@ -371,21 +382,21 @@ test_rule_adapters(void)
 {
 	static const struct {
 		const char	*profile;
-		int		 policy, fractions, num, milli;
+		int		 fractions, num, milli;
 		double		 score;
 		int		 dev;
 	} t[] = {
-		{ "kube-most-allocated", GS_RP_KUBE_MOST, 0, 1, 1000, 41, 0 },
-		{ "kube-least-allocated", GS_RP_KUBE_LEAST, 0, 1, 1000, 58, 0 },
-		{ "kube-requested-to-capacity-ratio", GS_RP_KUBE_RTCR, 0, 1,
+		{ "kube-most-allocated", 0, 1, 1000, 41, 0 },
+		{ "kube-least-allocated", 0, 1, 1000, 58, 0 },
+		{ "kube-requested-to-capacity-ratio", 0, 1,
 		    1000, 41, 0 },
-		{ "kai-binpack", GS_RP_KAI_BINPACK, 1, 1, 250, 1109, 2 },
-		{ "kai-binpack", GS_RP_KAI_BINPACK, 1, 1, 500, 1109, 1 },
-		{ "kai-binpack", GS_RP_KAI_BINPACK, 1, 1, 700, 109, 0 },
-		{ "kai-spread", GS_RP_KAI_SPREAD, 1, 1, 250, 100.25, 0 },
-		{ "volcano-binpack", GS_RP_VOLCANO_BINPACK, 1, 1, 250, 95, 2 },
-		{ "volcano-spread", GS_RP_VOLCANO_SPREAD, 1, 1, 250, 0, 0 },
-		{ "volcano-binpack", GS_RP_VOLCANO_BINPACK, 0, 2, 1000, 200,
+		{ "kai-binpack", 1, 1, 250, 1109, 2 },
+		{ "kai-binpack", 1, 1, 500, 1109, 1 },
+		{ "kai-binpack", 1, 1, 700, 109, 0 },
+		{ "kai-spread", 1, 1, 250, 100.25, 0 },
+		{ "volcano-binpack", 1, 1, 250, 95, 2 },
+		{ "volcano-spread", 1, 1, 250, 0, 0 },
+		{ "volcano-binpack", 0, 2, 1000, 200,
 		    0 },
 	};
 	size_t	i;
@@ -395,7 +406,7 @@ test_rule_adapters(void)
 	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
 		sim_decide(t[i].profile, t[i].fractions, t[i].num,
 		    t[i].milli < 1000 ? t[i].milli : -1, &s1, &d1);
-		replay_decide(t[i].policy, t[i].fractions, t[i].num,
+		replay_decide(t[i].profile, t[i].fractions, t[i].num,
 		    t[i].milli, &s2, &d2);
 		CU_ASSERT_DOUBLE_EQUAL(s1, t[i].score, 1e-6);
 		CU_ASSERT_DOUBLE_EQUAL(s2, t[i].score, 1e-12);

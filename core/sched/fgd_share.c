@@ -1,0 +1,354 @@
+/*
+ * sched/fgd_share.c: the FGD paper's six policies deciding on the share view
+ * of the one model (sched/share_view.h), as `replay` runs them
+ * (spec/openb-fgd.md §5-6): each node in the paper's terms (a gs_rnode,
+ * kept per node and read again when the cluster's touch log names it),
+ * the scores of replay/fgd_scorers.c, the trace's typical pods
+ * (gs_config.typical) for FGD's fragmentation.
+ *
+ * The replay's seeded node order (gs_config.rank, lower wins) breaks ties
+ * and orders Random's candidates; Random draws from the replay's source
+ * (gs_config.rng): a feasible node uniformly (rand.Intn over the nodes in
+ * rank order), then for a share pod a GPU that holds it (reservoir).
+ * BestFit normalises its scores over the feasible nodes first.
+ * GpuClustering's pods per node by GPU count are the policy's own: a
+ * decision is counted once the engine committed it (the node's gen
+ * moved), and taken back when the engine releases it (gs_policy.release).
+ */
+#include <string.h>
+
+#include <gsl/gsl_rng.h>
+
+#include "sched/fgd_share.h"
+#include "sched/share_view.h"
+#include "replay/replay.h"
+#include "util/util.h"
+
+struct gs_fgd_share {
+	int			 scorer;	/* enum gs_rscorer */
+	int			 normalize;	/* BestFit */
+	const struct gs_config	*cfg;
+	struct gs_rctx		 ctx;
+	struct gs_share		*sv;
+	struct gs_rnode		*rn;		/* per node, paper's terms */
+	int32_t			(*tags)[GS_TRACE_MAXGPU + 1];
+	size_t			 n;
+	/* The last GpuClustering decision, until the engine commits it. */
+	int			 last_valid, last_tag;
+	size_t			 last_node;
+	uint64_t		 last_gen;
+	uint32_t		*byrank;	/* node indices by rank */
+	int32_t			*cand;
+	double			*cscore;
+};
+
+static int
+is_share(const struct gs_rpod *p)
+{
+	return p->num == 1 && p->milli < GS_MILLI;
+}
+
+struct gs_fgd_share *
+gs_fgd_share_new(int scorer, int normalize, const struct gs_cluster *c,
+    const struct gs_config *cfg)
+{
+	struct gs_fgd_share	*fs = xcalloc(1, sizeof *fs);
+	size_t			 n = c->nnodes ? c->nnodes : 1;
+
+	fs->scorer = scorer;
+	fs->normalize = normalize;
+	fs->cfg = cfg;
+	gs_rctx_init(&fs->ctx, scorer, cfg->typical);
+	fs->sv = gs_share_new(c, 0, !cfg->exhaustive);
+	fs->n = c->nnodes;
+	fs->rn = xcalloc(n, sizeof *fs->rn);
+	fs->tags = xcalloc(n, sizeof *fs->tags);
+	fs->cand = xcalloc(n, sizeof *fs->cand);
+	fs->cscore = xcalloc(n, sizeof *fs->cscore);
+	return fs;
+}
+
+void
+gs_fgd_share_free(struct gs_fgd_share *fs)
+{
+	if (fs == NULL)
+		return;
+	gs_share_free(fs->sv);
+	free(fs->rn);
+	free(fs->tags);
+	free(fs->byrank);
+	free(fs->cand);
+	free(fs->cscore);
+	free(fs);
+}
+
+static int
+tag_of(const struct gs_rpod *p)
+{
+	return is_share(p) ? 0 : p->num;
+}
+
+/* Node i's view from the share view's, with its tags and frag; ver is
+ * the node's gen, so that the score cache follows it. */
+static void
+derive(struct gs_fgd_share *fs, size_t i, const struct gs_snode *s)
+{
+	struct gs_rnode	*r = &fs->rn[i];
+	int		 g;
+
+	memset(r, 0, sizeof *r);
+	r->cpu_left = s->cpu_left;
+	r->cpu_cap = s->cpu_cap;
+	r->mem_left = s->mem_left;
+	r->mem_cap = s->mem_cap;
+	r->pods = s->pods;
+	r->max_pods = s->max_pods;
+	r->ngpu = s->ngpu;
+	r->model = s->model;
+	memcpy(r->free, s->free, sizeof r->free);
+	memcpy(r->nused, s->nused, sizeof r->nused);
+	r->whole = s->whole;
+	r->idle = s->idle;
+	r->nfull = s->nfull;
+	r->maxfree = s->maxfree;
+	memcpy(r->tags, fs->tags[i], sizeof r->tags);
+	for (g = 0; g <= GS_TRACE_MAXGPU; g++)
+		if (r->tags[g] > 0)
+			r->ntags++;
+	if (fs->scorer == GS_RP_FGD)
+		r->frag = gs_frag_node(r, fs->cfg->typical);
+	r->ver = (uint32_t)s->gen1;
+}
+
+/* Every node's view up to date; GpuClustering's last decision counted
+ * when the engine committed it. */
+static void
+sync_nodes(struct gs_fgd_share *fs, const struct gs_cluster *c)
+{
+	const struct gs_snode	*v;
+	size_t			 i;
+
+	if (fs->last_valid) {
+		fs->last_valid = 0;
+		if (c->nodes[fs->last_node].gen != fs->last_gen)
+			fs->tags[fs->last_node][fs->last_tag]++;
+	}
+	v = gs_share_nodes(fs->sv, c);
+	for (i = 0; i < fs->n; i++)
+		if (fs->rn[i].ver != (uint32_t)v[i].gen1 || v[i].gen1 == 0)
+			derive(fs, i, &v[i]);
+}
+
+/* The seeded order, read on the first decision (the replay assigns it
+ * before). */
+static void
+rank_order(struct gs_fgd_share *fs)
+{
+	size_t	i;
+
+	if (fs->byrank != NULL)
+		return;
+	fs->byrank = xcalloc(fs->n ? fs->n : 1, sizeof *fs->byrank);
+	for (i = 0; i < fs->n; i++)
+		fs->byrank[fs->cfg->rank != NULL ? fs->cfg->rank[i] : i] =
+		    (uint32_t)i;
+}
+
+static uint32_t
+rank_of(const struct gs_fgd_share *fs, long i)
+{
+	return fs->cfg->rank != NULL ? fs->cfg->rank[i] : (uint32_t)i;
+}
+
+static size_t
+draw(const struct gs_fgd_share *fs, size_t n)
+{
+	return (size_t)gsl_rng_uniform_int(fs->cfg->rng, (unsigned long)n);
+}
+
+/* Random: PreScore picks a feasible node uniformly (rand.Intn); its GPU
+ * is reservoir-sampled for a share pod, the first free ones otherwise. */
+static long
+choose_random(struct gs_fgd_share *fs, const struct gs_rpod *p,
+    uint32_t *devs)
+{
+	const struct gs_rnode	*n;
+	size_t			 i, nc = 0;
+	long			 node;
+	int			 g, cnt = 0, pick = -1;
+
+	for (i = 0; i < fs->n; i++)
+		if (gs_rnode_fits(&fs->rn[fs->byrank[i]], p))
+			fs->cand[nc++] = (int32_t)fs->byrank[i];
+	if (nc == 0)
+		return -1;
+	node = fs->cand[draw(fs, nc)];
+	n = &fs->rn[node];
+	if (!is_share(p)) {
+		*devs = gs_bestfit_gpus(n, p);	/* whole GPUs by index */
+		return node;
+	}
+	for (g = 0; g < n->ngpu; g++)
+		if (n->free[g] >= p->milli && draw(fs, (size_t)++cnt) == 0)
+			pick = g;
+	*devs = UINT32_C(1) << pick;
+	return node;
+}
+
+/* Node i's score, from the cache row while the node is unchanged. */
+static double
+score(struct gs_fgd_share *fs, struct gs_scache *row, size_t i,
+    const struct gs_rpod *p)
+{
+	const struct gs_rnode	*n = &fs->rn[i];
+	uint32_t		 devs;
+
+	if (row == NULL)
+		return gs_rpolicy_score(&fs->ctx, n, p, &devs);
+	if (row[i].gen1 != (uint64_t)n->ver + 1) {
+		row[i].score = gs_rpolicy_score(&fs->ctx, n, p, &devs);
+		row[i].gen1 = (uint64_t)n->ver + 1;
+	}
+	return row[i].score;
+}
+
+/*
+ * The highest score; ties to the lowest rank.  NormalizeScore (BestFit)
+ * maps [min, max] onto [0, 100] first, in integers.
+ */
+static long
+choose_scored(struct gs_fgd_share *fs, struct gs_scache *row,
+    const struct gs_rpod *p, uint32_t *devs, double *bs)
+{
+	size_t	i, nc = 0;
+	long	best = -1;
+	double	s, lo = 0, hi = 0;
+
+	for (i = 0; i < fs->n; i++) {
+		if (!gs_rnode_fits(&fs->rn[i], p))
+			continue;
+		if ((s = score(fs, row, i, p)) < 0)
+			continue;
+		fs->cand[nc] = (int32_t)i;
+		fs->cscore[nc++] = s;
+		if (nc == 1 || s < lo)
+			lo = s;
+		if (nc == 1 || s > hi)
+			hi = s;
+	}
+	for (i = 0; i < nc; i++) {
+		long c = fs->cand[i];
+
+		s = fs->cscore[i];
+		if (fs->normalize)
+			s = hi == lo ? 0 : (double)(((int64_t)s - (int64_t)lo) *
+			    100 / ((int64_t)hi - (int64_t)lo));
+		if (best >= 0 && s == *bs) {
+			if (rank_of(fs, c) < rank_of(fs, best))
+				best = c;
+			continue;
+		}
+		if (best < 0 || s > *bs) {
+			best = c;
+			*bs = s;
+		}
+	}
+	if (best >= 0)
+		(void)gs_rpolicy_score(&fs->ctx, &fs->rn[best], p, devs);
+	return best;
+}
+
+/* The placement on node best: the pod's GPU container gets one grant a
+ * GPU of devs, by index, each charging the pod's share. */
+static void
+place(struct gs_placement *d, const struct gs_pod *pod, long best,
+    double s, uint32_t devs, int milli)
+{
+	size_t	ci = 0, k = 0;
+	int	g;
+
+	d->status = GS_PLACED;
+	d->node = best;
+	d->node_score = (float)s;
+	while (ci + 1 < pod->nctrs && !pod->ctrs[ci].lim[GS_RES_GPU].set)
+		ci++;
+	for (g = 0; g < GS_TRACE_MAXGPU; g++)
+		k += (devs >> g) & 1;
+	d->ctrs[ci].ngrants = k;
+	d->ctrs[ci].grants = xcalloc(k ? k : 1, sizeof *d->ctrs[ci].grants);
+	for (g = 0, k = 0; g < GS_TRACE_MAXGPU; g++)
+		if (devs & (UINT32_C(1) << g)) {
+			d->ctrs[ci].grants[k].dev = g;
+			d->ctrs[ci].grants[k++].milli = milli;
+		}
+}
+
+static void
+rpod_of(const struct gs_spod *s, struct gs_rpod *p)
+{
+	memset(p, 0, sizeof *p);
+	p->cpu = s->cpu;
+	p->mem = s->mem;
+	p->num = s->num;
+	p->milli = s->milli;
+	p->mask = s->mask;
+}
+
+void
+gs_fgd_share_decide(struct gs_fgd_share *fs, const struct gs_cluster *c,
+    const struct gs_pod *pod, struct gs_placement *d)
+{
+	struct gs_spod	sp;
+	struct gs_rpod	p;
+	uint32_t	devs = 0;
+	double		bs = 0;
+	long		best;
+
+	memset(d, 0, sizeof *d);
+	d->node = -1;
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
+	sync_nodes(fs, c);
+	rank_order(fs);
+	gs_share_pod(fs->sv, pod, &sp);
+	rpod_of(&sp, &p);
+	if (fs->scorer == GS_RP_RANDOM)
+		best = choose_random(fs, &p, &devs);
+	else
+		best = choose_scored(fs, gs_share_row(fs->sv, &sp), &p, &devs,
+		    &bs);
+	if (best < 0) {
+		d->status = GS_PENDING;
+		d->reason = xstrdup("no node has the cpu, memory and GPUs (in "
+		    "milli-GPU) the pod asks for");
+		return;
+	}
+	place(d, pod, best, bs, devs, p.milli);
+	if (fs->scorer == GS_RP_GPUCLUSTERING && p.milli > 0) {
+		fs->last_valid = 1;
+		fs->last_node = (size_t)best;
+		fs->last_gen = c->nodes[best].gen;
+		fs->last_tag = tag_of(&p);
+	}
+}
+
+void
+gs_fgd_share_release(struct gs_fgd_share *fs, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct gs_placement *d)
+{
+	struct gs_spod	sp;
+	struct gs_rpod	p;
+
+	if (fs->scorer != GS_RP_GPUCLUSTERING || d->node < 0 ||
+	    (size_t)d->node >= fs->n)
+		return;
+	if (fs->last_valid) {	/* committed before it leaves */
+		fs->last_valid = 0;
+		if (c->nodes[fs->last_node].gen != fs->last_gen)
+			fs->tags[fs->last_node][fs->last_tag]++;
+	}
+	gs_share_pod(fs->sv, pod, &sp);
+	rpod_of(&sp, &p);
+	if (p.milli > 0)
+		fs->tags[d->node][tag_of(&p)]--;
+}
