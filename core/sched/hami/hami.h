@@ -111,6 +111,7 @@ enum hami_reason {
 	HR_CARD_COMPUTE_UNITS_EXHAUSTED,
 	HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE,
 	HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST,
+	HR_CARD_MIG_TOPOLOGY_INFEASIBLE,	/* v2.10: no MIG profile+placement */
 	HR_N
 };
 
@@ -394,6 +395,11 @@ struct hami_profile {
 	 * lock for PodGroup members (acquireNodeLocks, pkg/scheduler/
 	 * scheduler.go); no placement changes, explain says so. */
 	int		 podgroup_lock_retry;
+	/* mig_reservation (v2.10.0): a MIG-mode GPU with published
+	 * `migProfiles` is fitted by profile and placement (sched/hami/
+	 * mig.c; pkg/device/nvidia/device.go CustomFilterRule,
+	 * AddResourceUsage); without it such a GPU fails CustomFilterRule. */
+	int		 mig_reservation;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */

@@ -353,6 +353,7 @@ static const struct hami_profile profiles[] = {
 		.quota_zero_blocks = 1,
 		.quota_webhook = HQW_REQUESTS,
 		.podgroup_lock_retry = 1,
+		.mig_reservation = 1,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])
