@@ -226,12 +226,14 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 					gs_format_float32(x->score, score,
 					    sizeof score);
 					snprintf(tp, sizeof tp, "%d", x->try_pos);
-					printf("%-3s  %3d  %-40s  %-10s  %s\n",
-					    x->try_pos ? tp : "-",
+					printf("%-3s  %3d  %-40s  %-10s  %s%s%s%s"
+					    "\n", x->try_pos ? tp : "-",
 					    gs_gpu_number(&c->nodes[i],
 					    (size_t)x->dev),
 					    c->nodes[i].devs[x->dev].id, score,
-					    result_name(x->result));
+					    result_name(x->result), x->mig[0] ?
+					    " (" : "", x->mig, x->mig[0] ?
+					    ")" : "");
 				}
 		}
 	}
@@ -318,13 +320,18 @@ explain_json(const struct gs_pod *pod, const char *run, const char *profile,
 			for (g = 0; g < dt->ngpus; g++) {
 				const struct gs_explain_gpu *x = &dt->gpus[g];
 
-				json_array_append_new(devs, json_pack(
+				json_t *gj = json_pack(
 				    "{s:i,s:s,s:o,s:i,s:s}", "index",
 				    gs_gpu_number(&c->nodes[i], (size_t)x->dev),
 				    "uuid",
 				    c->nodes[i].devs[x->dev].id, "score",
 				    score_value(x->score), "try", x->try_pos,
-				    "result", result_name(x->result)));
+				    "result", result_name(x->result));
+
+				if (x->mig[0] != '\0')
+					json_object_set_new(gj, "mig",
+					    json_string(x->mig));
+				json_array_append_new(devs, gj);
 			}
 			json_array_append_new(gpus, json_pack("{s:s,s:s,s:b,s:o}",
 			    "node", c->nodes[i].name, "container",

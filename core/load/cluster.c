@@ -719,9 +719,10 @@ load_pair_scores(const struct yt_file *f, const struct yt_node *annos,
 }
 
 /*
- * MIG-mode GPUs of the register annotation are left out, one warning
- * each, until MIG is simulated; the node keeps its other GPUs.  When
- * none is left its note says why.
+ * MIG-mode GPUs of the register annotation without `migProfiles` (HAMi
+ * v2.10's reservation model, sched/hami/mig.c) are left out, one warning
+ * each; the node keeps its other GPUs.  When none is left its note says
+ * why.
  */
 static void
 drop_mig(const struct yt_file *f, const struct yt_node *reg,
@@ -730,19 +731,20 @@ drop_mig(const struct yt_file *f, const struct yt_node *reg,
 	size_t	i, k = 0, had = n->ndevs;
 
 	for (i = 0; i < n->ndevs; i++) {
-		if (strcmp(n->devs[i].mode, "mig") != 0) {
+		if (strcmp(n->devs[i].mode, "mig") != 0 ||
+		    n->devs[i].hmig != NULL) {
 			n->devs[k++] = n->devs[i];
 			continue;
 		}
 		gs_warn(w, f->path, reg->line, reg->col, "node %s GPU %s is in "
-		    "MIG mode; MIG is not simulated yet, the GPU is left out",
+		    "MIG mode without migProfiles; the GPU is left out",
 		    n->name, n->devs[i].id);
 		gs_device_release(&n->devs[i]);
 	}
 	n->ndevs = k;
 	if (k == 0 && had > 0)
-		n->devices_note = xstrdup("every GPU is in MIG mode, not "
-		    "simulated yet");
+		n->devices_note = xstrdup("every GPU is in MIG mode "
+		    "without migProfiles");
 }
 
 static int

@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "load/register_codec.h"
+#include "load/hami_mig.h"
 #include "util/util.h"
 
 void
@@ -273,7 +274,9 @@ decode_json(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 		    json_str(o, "id", &v[i].id, i, why, len) ||
 		    json_str(o, "type", &v[i].type, i, why, len) ||
 		    json_str(o, "mode", &v[i].mode, i, why, len) ||
-		    json_custominfo(o, &v[i], i, why, len)) {
+		    json_custominfo(o, &v[i], i, why, len) ||
+		    gs_hmig_profiles_json(json_object_get(o, "migProfiles"),
+		    v[i].type, &v[i].hmig, why, len)) {
 			rc = -1;
 			break;
 		}

@@ -15,6 +15,8 @@
 #include "model/quota.h"
 #include "model/running.h"
 #include "sched/hami/vendor.h"
+#include "sched/hami/mig.h"
+#include "load/hami_mig.h"
 
 /* A running pod's device list, emptied. */
 static void
@@ -363,6 +365,93 @@ gs_cluster_for_version(struct gs_cluster *c, int version)
 	}
 }
 
+/*
+ * HAMi v2.10 getNodesUsage (pkg/scheduler/scheduler.go): a running pod's
+ * hami.io/vgpu-mig-allocations, grouped by GPU, are the placements in use
+ * on its MIG-mode GPUs.  A reservation on a hami-core GPU, or a device
+ * entry on a MIG-mode GPU without one, makes HAMi mark the GPU unhealthy
+ * (Health = false); gpusched does the same and says so.
+ */
+static void
+mig_apply(struct gs_node *n, const struct gs_running_pod *rp,
+    const struct gs_pod *pod, const struct gs_hmig_alloc *a, size_t na,
+    const struct yt_file *f, const struct yt_node *at, struct gs_warnings *w)
+{
+	size_t	i, k;
+	int	p, left[64] = { 0 };
+
+	for (k = 0; k < rp->ndevs; k++) {
+		struct gs_device *d = &n->devs[rp->devs[k].dev];
+
+		for (i = 0; i < na && i < 64; i++)
+			if (!left[i] && strcmp(a[i].gpu, d->id) == 0)
+				break;
+		if (i < na && i < 64) {
+			left[i] = 1;
+			if (d->hmig == NULL) {
+				gs_warn(w, f->path, at->line, at->col, "pod "
+				    "%s/%s: a MIG reservation on GPU %s, "
+				    "which is not in MIG mode: HAMi marks it "
+				    "unhealthy", pod->ns, pod->name, d->id);
+				d->health = 0;
+				continue;
+			}
+			for (p = 0; p < d->hmig->np; p++)
+				if (strcmp(d->hmig->p[p].name,
+				    a[i].profile) == 0)
+					break;
+			if (d->hmig_nuse < GS_HMIG_MAXPL) {
+				d->hmig_use[d->hmig_nuse].prof = (int16_t)
+				    (p < d->hmig->np ? p : -1);
+				d->hmig_use[d->hmig_nuse].start =
+				    (uint8_t)a[i].start;
+				d->hmig_use[d->hmig_nuse++].size =
+				    (uint8_t)a[i].size;
+			}
+		} else if (d->hmig != NULL) {
+			gs_warn(w, f->path, at->line, at->col, "pod %s/%s "
+			    "lacks a MIG reservation for GPU %s: HAMi marks "
+			    "it unhealthy", pod->ns, pod->name, d->id);
+			d->health = 0;
+		}
+	}
+}
+
+static int
+mig_uses(struct gs_node *n, const struct gs_running_pod *rp,
+    const struct gs_pod *pod, const struct yt_file *f,
+    const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
+{
+	const struct yt_node	*an = yt_get(yt_get(yt_get(obj, "metadata"),
+				    "annotations"), HAMI_MIG_ALLOC_ANNO);
+	const char		*s = gs_kv_get(&pod->annotations,
+				    HAMI_MIG_ALLOC_ANNO);
+	struct gs_hmig_alloc	*a = NULL;
+	json_t			*root;
+	json_error_t		 je;
+	size_t			 na = 0;
+	char			 why[160];
+
+	if (s == NULL || s[0] == '\0') {
+		mig_apply(n, rp, pod, NULL, 0, f, obj, w);
+		return 0;
+	}
+	if (an == NULL)
+		an = obj;
+	if ((root = json_loads(s, JSON_REJECT_DUPLICATES, &je)) == NULL)
+		return yt_error(f, an, err, "%s: invalid JSON at character "
+		    "%d: %s", HAMI_MIG_ALLOC_ANNO, je.position, je.text);
+	if (gs_hmig_allocs_parse(root, &a, &na, why, sizeof why) != 0) {
+		json_decref(root);
+		return yt_error(f, an, err, "%s: %s", HAMI_MIG_ALLOC_ANNO,
+		    why);
+	}
+	mig_apply(n, rp, pod, a, na, f, an, w);
+	free(a);
+	json_decref(root);
+	return 0;
+}
+
 static int
 load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
     const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
@@ -464,6 +553,10 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 			    "%s; HAMi does not count it", pod->ns, pod->name,
 			    why);
 			free_devs(rp);
+		} else if (mig_uses(&c->nodes[ni], rp, pod, f, obj, w, err)
+		    != 0) {
+			gs_workload_release(&tmp);
+			return -1;
 		} else {
 			rp->node = ni;
 			for (k = 0; k < rp->ndevs; k++) {

@@ -58,4 +58,36 @@ int	gs_mig_layout(const struct gs_mig_model *m,
 /* The model names with a MIG table, comma separated, into buf. */
 void	gs_mig_model_names(char *buf, size_t len);
 
+/*
+ * HAMi v2.10's MIG mode (its "dynamic MIG"): the profiles the device
+ * plugin publishes for a GPU in the register annotation's `migProfiles`
+ * (HAMi pkg/device/devices.go MigProfile: name, memoryMB, core,
+ * sliceCount, placements) and the placements in use
+ * (DeviceUsage.MigAllocationsInUse).  Fixed size and pointer free, so a
+ * device copy is a memcpy.
+ */
+#define GS_HMIG_MAXP	8	/* profiles per GPU */
+#define GS_HMIG_MAXPL	8	/* placements per profile, uses per GPU */
+
+struct gs_hmig_profile {
+	char		name[24];	/* "1g.10gb", as the allowlist spells it */
+	int32_t		mem;		/* memoryMB */
+	int32_t		core;		/* percent of the GPU's SMs, rounded up */
+	int32_t		slices;		/* sliceCount */
+	int		nplace;
+	uint8_t		start[GS_HMIG_MAXPL], size[GS_HMIG_MAXPL];
+};
+
+struct gs_hmig {
+	int			np;
+	struct gs_hmig_profile	p[GS_HMIG_MAXP];
+};
+
+/* One placement in use: profile index (-1 when the name is not among
+ * the GPU's profiles: a read-back allocation), start and size. */
+struct gs_hmig_use {
+	int16_t		prof;
+	uint8_t		start, size;
+};
+
 #endif

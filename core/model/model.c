@@ -120,6 +120,8 @@ gs_device_release(struct gs_device *d)
 	free(d->id);
 	free(d->type);
 	free(d->mode);
+	free(d->hmig);
+	d->hmig = NULL;
 }
 
 int32_t
@@ -183,6 +185,10 @@ gs_node_copy(struct gs_node *d, const struct gs_node *s)
 		d->devs[j].id = xstrdup(s->devs[j].id);
 		d->devs[j].type = xstrdup(s->devs[j].type);
 		d->devs[j].mode = xstrdup(s->devs[j].mode);
+		if (s->devs[j].hmig != NULL) {
+			d->devs[j].hmig = xmalloc(sizeof *d->devs[j].hmig);
+			*d->devs[j].hmig = *s->devs[j].hmig;
+		}
 	}
 }
 

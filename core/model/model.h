@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "model/mig.h"
 
 /* An ordered string map (labels, annotations, nodeSelector). */
 struct gs_kv {
@@ -29,6 +30,7 @@ void		 gs_kv_copy(struct gs_kvlist *dst, const struct gs_kvlist *src);
 void		 gs_kv_release(struct gs_kvlist *);
 
 struct gs_mig_profile;
+struct gs_hmig;
 
 /* One physical GPU as HAMi registers it, plus its current usage. */
 struct gs_device {
@@ -84,6 +86,15 @@ struct gs_device {
 	int		 hs;
 	int64_t		 hs_time;
 	unsigned	 hs_flags;
+	/*
+	 * HAMi v2.10 MIG mode (mode "mig" with `migProfiles`, issue 19):
+	 * the published profiles (owned; NULL otherwise) and the
+	 * placements in use, from running pods' hami.io/vgpu-mig-allocations
+	 * and the grants charged since.
+	 */
+	struct gs_hmig		*hmig;
+	struct gs_hmig_use	 hmig_use[8];	/* GS_HMIG_MAXPL */
+	int			 hmig_nuse;
 };
 
 /* The kinds of device in the one model (DESIGN.md "Device kinds"). */
@@ -504,6 +515,10 @@ struct gs_grant {
 	int32_t		usedmem;
 	int32_t		usedcores;
 	int32_t		milli;		/* share view: milli-GPU charged */
+	/* HAMi v2.10 MIG: 1 + the profile index chosen on the device's
+	 * gs_hmig (0: not a MIG grant), and its placement. */
+	int		mig;
+	int		mig_start, mig_size;
 };
 
 struct gs_ctr_grant {

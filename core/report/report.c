@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sched/hami/mig.h"
 #include "model/ident.h"
 #include "sched/policy.h"
 #include "report/report.h"
@@ -518,11 +519,19 @@ placement_json(size_t i, const void *arg)
 			const struct gs_device *d =
 			    &c->nodes[pl->node].devs[g->dev];
 
-			json_array_append_new(devs, json_pack(
+			json_t *dj = json_pack(
 			    "{s:s,s:i,s:i,s:i}", "uuid", d->id,
 			    "index", gs_gpu_number(&c->nodes[pl->node],
 			    (size_t)g->dev), "usedmem", g->usedmem,
-			    "usedcores", g->usedcores));
+			    "usedcores", g->usedcores);
+
+			/* HAMi v2.10 MIG: the profile and placement. */
+			if (g->mig != 0 && d->hmig != NULL)
+				json_object_set_new(dj, "mig", json_pack(
+				    "{s:s,s:i,s:i}", "profile",
+				    d->hmig->p[g->mig - 1].name, "start",
+				    g->mig_start, "size", g->mig_size));
+			json_array_append_new(devs, dj);
 		}
 		json_array_append_new(ctrs, init ? json_pack(
 		    "{s:s,s:b,s:o}", "name", cn, "init", 1, "devices",
@@ -530,6 +539,15 @@ placement_json(size_t i, const void *arg)
 		    devs));
 	}
 	json_object_set_new(p, "containers", ctrs);
+	if (pl->status == GS_PLACED) {
+		char	buf[4096];
+
+		/* What HAMi's PatchAnnotations writes for MIG grants. */
+		if (hami_mig_encode(&c->nodes[pl->node], pl->ctrs, pl->nctrs,
+		    buf, sizeof buf) > 0)
+			json_object_set_new(p, "annotations", json_pack(
+			    "{s:s}", HAMI_MIG_ALLOC_ANNO, buf));
+	}
 	json_object_set_new(p, "reason", pl->reason ?
 	    json_string(pl->reason) : json_null());
 	return p;

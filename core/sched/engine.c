@@ -8,6 +8,7 @@
 #include "util/int32.h"
 #include "model/quota.h"
 #include "sched/hami/vendor.h"
+#include "sched/hami/mig.h"
 
 static void
 charge_dev(struct gs_device *d, int32_t sign, int32_t slots, int32_t mem,
@@ -32,6 +33,8 @@ charge_list(struct gs_node *n, const struct gs_ctr_grant *v, size_t nv,
 
 			charge_dev(&n->devs[g->dev], sign, 1, g->usedmem,
 			    g->usedcores, g->milli);
+			/* HAMi v2.10 MIG: the placement in use. */
+			hami_mig_use(&n->devs[g->dev], g, sign);
 			tot[n->devs[g->dev].vendor][0] += g->usedmem;
 			tot[n->devs[g->dev].vendor][1] += g->usedcores;
 		}

@@ -44,6 +44,7 @@ main(void)
 		SUITE(peer_rules),
 		SUITE(perf),
 		SUITE(mig),
+		SUITE(hamimig),
 		SUITE(sharing),
 		SUITE(kinds),
 		SUITE(html),

@@ -11,9 +11,44 @@
 #include <string.h>
 
 #include "sched/hami/explain.h"
+#include "sched/hami/mig.h"
+#include "sched/hami/vendor.h"
 #include "util/util.h"
 
 /* Evaluate node i; with detail, keep each container's GPU trace. */
+/*
+ * A v2.10 MIG GPU's row: the instances chosen on it for the container, or
+ * the profiles its memory request tried (selectMigCandidate's order) when
+ * CustomFilterRule failed.
+ */
+static void
+mig_text(const struct gs_node *node, size_t d, const struct hami_creq *r,
+    const struct hami_filter *f, const struct gs_grant *g, int ng,
+    struct gs_explain_gpu *x)
+{
+	const struct gs_device	*dev = &node->devs[d];
+	size_t			 t, off = 0;
+	int			 k;
+
+	x->mig[0] = '\0';
+	if (dev->hmig == NULL || !f->hp->mig_reservation)
+		return;
+	if (x->result == HR_N)
+		for (k = 0; k < ng && off < sizeof x->mig; k++)
+			if (g[k].dev == (int)d && g[k].mig != 0)
+				off += (size_t)snprintf(x->mig + off,
+				    sizeof x->mig - off, "%s%s at %d",
+				    off ? ", " : "",
+				    dev->hmig->p[g[k].mig - 1].name,
+				    g[k].mig_start);
+	if (x->result != HR_CARD_MIG_TOPOLOGY_INFEASIBLE)
+		return;
+	for (t = 0; t < r->n; t++)
+		if (r->r[t].vendor == GV_NVIDIA)
+			hami_mig_tried(dev->hmig, hami_memreq(dev, &r->r[t]),
+			    x->mig, sizeof x->mig);
+}
+
 static void
 eval(const struct gs_node *node, const struct gs_explain *ex,
     const struct hami_filter *f, int detail, struct hami_pod_quota *q,
@@ -75,6 +110,8 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 				dt->gpus[d].score = s.score[d];
 				dt->gpus[d].try_pos = s.trace_try[d];
 				dt->gpus[d].result = s.trace_result[d];
+				mig_text(node, d, &ex->reqs[c], f,
+				    g + c * stride, ng[c], &dt->gpus[d]);
 			}
 			free(s.trace_try);
 			free(s.trace_result);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/mig.h"
 #include "util/int32.h"
 #include "util/util.h"
 #include "sched/hami/vendor.h"
@@ -40,6 +41,7 @@ const char *const hami_reason_names[HR_N] = {
 	"CardComputeUnitsExhausted",
 	"CardNotFoundCustomFilterRule",
 	"AllocatedCardsInsufficientRequest",
+	"CardMigTopologyInfeasible",
 };
 
 void
@@ -714,6 +716,33 @@ quota_refused(const struct hami_scratch *s, int vendor, struct hami_req *k,
 	    hami_memreq(d, k), k->coresreq);
 }
 
+/*
+ * CustomFilterRule on a MIG-mode GPU (v2.10.0 pkg/device/nvidia/device.go):
+ * a profile with a free placement after the container's earlier picks on
+ * it, else CardMigTopologyInfeasible.  Before v2.10 HAMi reads no
+ * `migProfiles`: the GPU has no MIG template and the rule fails
+ * (v2.9.0 CustomFilterRule, an empty UsageList).  Returns the reason, or
+ * -1 when it passes.
+ */
+static int
+mig_filter(const struct hami_filter *f, const struct gs_device *d, size_t di,
+    const struct gs_grant *tmp, int ntmp, int32_t memreq)
+{
+	int32_t	prev[GS_HMIG_MAXPL];
+	int	i, n = 0;
+
+	if (!f->hp->mig_reservation)
+		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
+	for (i = 0; i < ntmp; i++)
+		if (tmp[i].dev == (int)di) {
+			if (n == GS_HMIG_MAXPL)
+				return HR_CARD_MIG_TOPOLOGY_INFEASIBLE;
+			prev[n++] = tmp[i].usedmem;
+		}
+	return hami_mig_filter(d, prev, n, memreq) ? -1 :
+	    HR_CARD_MIG_TOPOLOGY_INFEASIBLE;
+}
+
 /* Count reason r and go on with the next device (used inside braces). */
 #define FAIL(r)	{							\
 	counts[r]++;							\
@@ -743,7 +772,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			    gs_vendor_is_ascend(req->vendor);
 	int		c910 = req->vendor == GV_ASCEND910C;
 	int		topo = 0, collect = 0;
-	long		i, step;
+	long		i, step, revisit = -1;
 
 	if (ascend) {
 		if (hami_ascend_mode_refused(s, &k, f)) {
@@ -773,8 +802,10 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (f->hp->fit_by_type &&
 		    !hami_of_type(d, req->vendor, f->hp))
 			continue;
-		if (s->trace_try != NULL)
+		/* A MIG GPU revisited keeps its first try number. */
+		if (s->trace_try != NULL && (long)revisit != i)
 			s->trace_try[di] = ++tried;
+		revisit = -1;
 
 		/* An unhealthy device first: NVIDIA's Fit from v2.7, the
 		 * other vendors' from v2.10. */
@@ -831,7 +862,11 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		 * any earlier Metax grant refuses the rest. */
 		if (req->vendor == GV_METAX && s->metax_granted)
 			FAIL(HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE);
-		/* CustomFilterRule passes for every other non-MIG device. */
+		/* NVIDIA's CustomFilterRule on a MIG-mode GPU; it passes for
+		 * every other device. */
+		if (nvidia && d->hmig != NULL &&
+		    (r = mig_filter(f, d, di, tmp, ntmp, memreq)) >= 0)
+			FAIL(r);
 		if (s->trace_result != NULL)
 			s->trace_result[di] = HR_N;
 		if (k.nums > 0) {
@@ -840,10 +875,17 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			tmp[ntmp].dev = (int)di;
 			tmp[ntmp].usedmem = memreq;
 			tmp[ntmp].usedcores = k.coresreq;
+			tmp[ntmp].mig = 0;
 			ntmp++;
 		}
 		if (k.nums == 0 && !collect)
 			return ntmp;
+		/* v2.10 Fit: `if dev.Mode == "mig" { i++ }`, the same GPU
+		 * again: a container may take several of its instances. */
+		if (nvidia && d->hmig != NULL && f->hp->mig_reservation) {
+			i -= step;
+			revisit = i + step;
+		}
 	}
 #undef FAIL
 	if (collect && ascend)
@@ -875,6 +917,28 @@ type_devices(const struct hami_scratch *s, int vendor,
 	return n;
 }
 
+/*
+ * v2.10 isMIGRequest (pkg/scheduler/score.go): an NVIDIA request, from a
+ * pod whose nvidia.com/vgpu-mode (if any) contains "mig", on a node with
+ * a MIG-mode GPU skips NodeInsufficientDevice: one GPU may give a
+ * container several instances.
+ */
+static int
+mig_request(const struct hami_scratch *s, const struct hami_req *req,
+    const struct hami_filter *f)
+{
+	size_t	i;
+
+	if (!f->hp->mig_reservation || req->vendor != GV_NVIDIA ||
+	    (f->vgpu_mode != NULL && strstr(f->vgpu_mode, "mig") == NULL))
+		return 0;
+	for (i = 0; i < s->n; i++)
+		if (hami_of_type(&s->devs[i], req->vendor, f->hp) &&
+		    strcmp(s->devs[i].mode, "mig") == 0)
+			return 1;
+	return 0;
+}
+
 /* One type's request: NodeInsufficientDevice, sort, scan, charge.  Returns
  * the grants made, or -1. */
 static int
@@ -884,7 +948,8 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 {
 	int	n, g;
 
-	if ((size_t)req->nums > type_devices(s, req->vendor, f->hp, 0)) {
+	if ((size_t)req->nums > type_devices(s, req->vendor, f->hp, 0) &&
+	    !mig_request(s, req, f)) {
 		if (insufficient_devices != NULL)
 			*insufficient_devices = HAMI_NODE_INSUFFICIENT;
 		s->cards = type_devices(s, req->vendor, f->hp, 1);
@@ -905,10 +970,16 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 		    type_devices(s, req->vendor, f->hp, 1);
 		return -1;
 	}
-	/* AddResourceUsage: later containers of this pod see the charge. */
+	/* AddResourceUsage: later containers of this pod see the charge;
+	 * on a MIG-mode GPU the profile's memory and cores (v2.10). */
 	for (g = 0; g < n; g++) {
 		struct gs_device *d = &s->devs[grants[g].dev];
 
+		grants[g].mig = 0;
+		if (d->hmig != NULL && f->hp->mig_reservation &&
+		    req->vendor == GV_NVIDIA && hami_mig_charge(d,
+		    &grants[g]) != 0)
+			return -1;
 		d->used = i32_add(d->used, 1);
 		d->usedcores = i32_add(d->usedcores, grants[g].usedcores);
 		d->usedmem = i32_add(d->usedmem, grants[g].usedmem);

@@ -111,6 +111,7 @@ enum hami_reason {
 	HR_CARD_COMPUTE_UNITS_EXHAUSTED,
 	HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE,
 	HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST,
+	HR_CARD_MIG_TOPOLOGY_INFEASIBLE,	/* v2.10: no MIG profile+placement */
 	HR_N
 };
 
@@ -400,6 +401,11 @@ struct hami_profile {
 	 *   does: the container gets no GPU) and the worst card starts
 	 *   from -1 (sched/hami/topology.c). */
 	int		 topology_first;
+	/* mig_reservation (v2.10.0): a MIG-mode GPU with published
+	 * `migProfiles` is fitted by profile and placement (sched/hami/
+	 * mig.c; pkg/device/nvidia/device.go CustomFilterRule,
+	 * AddResourceUsage); without it such a GPU fails CustomFilterRule. */
+	int		 mig_reservation;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */

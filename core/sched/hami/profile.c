@@ -359,6 +359,7 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_REQUESTS,
 		.podgroup_lock_retry = 1,
 		.topology_first = 1,
+		.mig_reservation = 1,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

@@ -1,0 +1,31 @@
+/*
+ * load/hami_mig.h: HAMi v2.10's MIG JSON forms (load/hami_mig.c).
+ */
+#ifndef GS_LOAD_HAMI_MIG_H
+#define GS_LOAD_HAMI_MIG_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "model/model.h"
+
+/* One entry of hami.io/vgpu-mig-allocations; strings point into the
+ * JSON it was parsed from. */
+struct gs_hmig_alloc {
+	int		 ctr, dev;	/* containerIndex, deviceIndex */
+	const char	*gpu;		/* gpuUUID */
+	const char	*profile;
+	int		 start, size;
+};
+
+/* A register annotation device's `migProfiles` (NULL or absent: *out
+ * NULL) for a GPU of that type.  Returns 0, or -1 with why. */
+int	gs_hmig_profiles_json(json_t *arr, const char *type,
+	    struct gs_hmig **out, char *why, size_t len);
+/* hami.io/vgpu-mig-allocations, parsed: a new array in *out (free it).
+ * Returns 0, or -1 with why. */
+int	gs_hmig_allocs_parse(json_t *root, struct gs_hmig_alloc **out,
+	    size_t *n, char *why, size_t len);
+
+#endif

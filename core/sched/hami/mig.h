@@ -1,0 +1,41 @@
+/*
+ * sched/hami/mig.h: HAMi v2.10's MIG reservation model (sched/hami/mig.c).
+ */
+#ifndef GS_HAMI_MIG_H
+#define GS_HAMI_MIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+#define HAMI_MIG_ALLOC_ANNO	"hami.io/vgpu-mig-allocations"
+
+/* The placement index profile p takes given the uses, or -1. */
+int	hami_mig_placement(const struct gs_hmig_profile *p,
+	    const struct gs_hmig_use *used, int nused);
+/* The profile index (and *pl its placement) a request of mem MiB takes,
+ * or -1. */
+int	hami_mig_candidate(const struct gs_hmig *m,
+	    const struct gs_hmig_use *used, int nused, int32_t mem, int *pl);
+/* CustomFilterRule on a MIG-mode GPU: does a request of mem MiB find a
+ * profile and placement after the container's nprev earlier picks on
+ * this GPU (their memory in prev)? */
+int	hami_mig_filter(const struct gs_device *d, const int32_t *prev,
+	    int nprev, int32_t mem);
+/* AddResourceUsage: choose g's profile and placement on d, set its
+ * memory and cores to the profile's and mark the placement in use.
+ * Returns 0, or -1 when none is free. */
+int	hami_mig_charge(struct gs_device *d, struct gs_grant *g);
+/* Add (sign > 0) or remove a MIG grant's placement from d's uses. */
+void	hami_mig_use(struct gs_device *d, const struct gs_grant *g, int sign);
+/* For explain: the profiles a request of mem MiB tries on m, in order,
+ * "tried 2g.20gb, 3g.40gb: no free placement". */
+void	hami_mig_tried(const struct gs_hmig *m, int32_t mem, char *buf,
+	    size_t len);
+/* The pod's hami.io/vgpu-mig-allocations into buf; returns the number of
+ * MIG grants (0: HAMi writes no annotation). */
+size_t	hami_mig_encode(const struct gs_node *n, const struct gs_ctr_grant *c,
+	    size_t nc, char *buf, size_t len);
+
+#endif
