@@ -54,6 +54,7 @@ main(void)
 		SUITE(handshake),
 		SUITE(topology),
 		SUITE(metax),
+		SUITE(cel),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

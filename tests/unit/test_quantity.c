@@ -92,7 +92,43 @@ test_milli(void)
 	}
 }
 
+static void
+nano(const char *s, int neg, uint64_t hi, uint64_t lo, int sat)
+{
+	struct gs_quantity	q;
+
+	CU_ASSERT_EQUAL_FATAL(gs_quantity_parse(s, &q, NULL, 0), 0);
+	CU_ASSERT_EQUAL(q.negative, neg);
+	CU_ASSERT_EQUAL(q.nano_hi, hi);
+	CU_ASSERT_EQUAL(q.nano_lo, lo);
+	CU_ASSERT_EQUAL(q.nano_sat, sat);
+}
+
+/* resource.ParseQuantity keeps 10^-9 units, rounding the magnitude up,
+ * and caps a binary-suffixed value at 2^63-1 (quantity.go: "The max is
+ * just a simple cap" applies to BinarySI only). */
+static void
+test_nano(void)
+{
+	nano("1", 0, 0, 1000000000, 0);
+	nano("0", 0, 0, 0, 0);
+	nano("1.0000000001", 0, 0, 1000000001, 0);
+	nano("-1.5m", 1, 0, 1500000, 0);
+	nano("0.1n", 0, 0, 1, 0);
+	nano("1Ki", 0, 0, 1024000000000ULL, 0);
+	/* (2^63-1) x 10^9 = 499999999 x 2^64 + 18446744072709551616. */
+	nano("16Ei", 0, 499999999, 18446744072709551616ULL, 0);
+	nano("1e29", 0, 5421010862427522170ULL, 687399551400673280ULL, 0);
+	nano("1e30", 0, UINT64_MAX, UINT64_MAX, 1);
+	/* More than 38 significant digits: the dropped ones round up. */
+	nano("1234567890123456789012345678901234567890e-30", 0, 0,
+	    1234567890123456790ULL, 0);
+	nano("1000000000000000000000000000000000000001e-39", 0, 0,
+	    1000000001, 0);
+}
+
 CU_TestInfo quantity_tests[] = {
+	{ "nano units as resource.Quantity keeps them", test_nano },
 	{ "cpu in millicores, rounded up", test_milli },
 	{ "whole numbers and suffixes", test_whole_numbers },
 	{ "fractions and range", test_fractions_and_range },
