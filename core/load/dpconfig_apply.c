@@ -216,19 +216,7 @@ apply_node(const struct gs_dpconfigs *x, struct gs_node *n,
 	for (j = 0; j < tmp.ndevs; j++)
 		tmp.devs[j].type = xstrdup(type);
 	gs_sharing_apply(&s, &tmp, type, mem);
-	for (j = 0; j < n->ndevs; j++)
-		gs_device_release(&n->devs[j]);
-	free(n->devs);
-	n->devs = tmp.devs;
-	n->ndevs = tmp.ndevs;
-	tmp.devs = NULL;
-	n->dp = tmp.dp;
-	n->registered = 0;
-	n->mig_strategy = tmp.mig_strategy;
-	n->dp_rename = tmp.dp_rename;
-	n->dp_fail_gt1 = tmp.dp_fail_gt1;
-	free(n->devices_note);
-	n->devices_note = tmp.devices_note;
+	gs_sharing_adopt(n, &tmp);
 	rc = 0;
 out:
 	if (tmp.devs != NULL) {

@@ -268,6 +268,28 @@ fail:
 }
 
 void
+gs_sharing_adopt(struct gs_node *n, struct gs_node *tmp)
+{
+	size_t	j;
+
+	for (j = 0; j < n->ndevs; j++)
+		gs_device_release(&n->devs[j]);
+	free(n->devs);
+	n->devs = tmp->devs;
+	n->ndevs = tmp->ndevs;
+	tmp->devs = NULL;
+	tmp->ndevs = 0;
+	n->dp = tmp->dp;
+	n->registered = 0;
+	n->mig_strategy = tmp->mig_strategy;
+	n->dp_rename = tmp->dp_rename;
+	n->dp_fail_gt1 = tmp->dp_fail_gt1;
+	free(n->devices_note);
+	n->devices_note = tmp->devices_note;
+	tmp->devices_note = NULL;
+}
+
+void
 gs_sharing_release(struct gs_sharing *s)
 {
 	free(s->gpu);

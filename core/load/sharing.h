@@ -61,6 +61,9 @@ int	gs_sharing_check_single(const struct yt_file *, const struct yt_node *at,
  * GPUs (type and memory as the pool's); HAMi no longer registers them. */
 void	gs_sharing_apply(const struct gs_sharing *, struct gs_node *n,
 	    const char *type, int32_t mem);
+/* Give node n the devices and device plugin settings gs_sharing_apply
+ * made on tmp (n's former devices released; tmp keeps none). */
+void	gs_sharing_adopt(struct gs_node *n, struct gs_node *tmp);
 void	gs_sharing_release(struct gs_sharing *);
 /*
  * A Node object's GPUs from the GPU operator's labels and the device
