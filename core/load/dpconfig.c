@@ -179,8 +179,28 @@ dp_find(const struct gs_dpconfigs *x, const char *name)
 	return NULL;
 }
 
+static int	dp_parse(struct gs_dpconfigs *, const char *, const char *,
+		    size_t, const char *, struct gs_error *);
+
 int
 gs_dpconfig_parse(struct gs_dpconfigs *x, const char *path, const char *buf,
+    size_t len, const char *dflt, struct gs_error *err)
+{
+	int			 rc;
+
+	char			*text;
+
+	/* gs_yt_parse_embedded reads buf's lines as a C string. */
+	text = xmalloc(len + 1);
+	memcpy(text, buf, len);
+	text[len] = '\0';
+	rc = dp_parse(x, path, text, len, dflt, err);
+	free(text);
+	return rc;
+}
+
+static int
+dp_parse(struct gs_dpconfigs *x, const char *path, const char *buf,
     size_t len, const char *dflt, struct gs_error *err)
 {
 	const struct yt_node	*root, *data;
