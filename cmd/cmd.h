@@ -81,6 +81,9 @@ struct cmd_inputs {
 	int		 override;	/* --ignore-pod-policies */
 	int		 quiet;
 	struct gs_snapshot_opts snap;	/* --running, --now */
+	/* --device-plugin-config FILE, --device-plugin-default NAME,
+	 * --mig-config FILE (load/dpconfig.h), or NULL */
+	const char	*dp_config, *dp_default, *mig_config;
 };
 
 /*
@@ -136,6 +139,9 @@ struct cmd_sched_args {
 	struct arg_str	*run, *node_policy, *gpu_policy;
 	struct arg_lit	*ignore;
 	struct arg_str	*profile, *hami_version;
+	/* every command's: NVIDIA's device plugin and mig-parted configs */
+	struct arg_file	*dp_config, *mig_config;
+	struct arg_str	*dp_default;
 };
 
 /* run_help and profile_help word those two options (NULL: the usual

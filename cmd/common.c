@@ -11,6 +11,7 @@
 #include <argtable2.h>
 
 #include "cmd.h"
+#include "../core/load/dpconfig.h"
 #include "../core/util/atomic_write.h"
 #include "../core/sched/hami/hami.h"
 #include "../core/load/hamiconfig.h"
@@ -158,6 +159,46 @@ load_files(const struct cmd_inputs *in, struct gs_scenario *sc,
 	return rc;
 }
 
+/* --device-plugin-config and --mig-config over the loaded cluster. */
+static int
+load_dp_configs(const struct cmd_inputs *in, struct gs_scenario *sc,
+    struct gs_error *err)
+{
+	struct gs_dpconfigs	x;
+	char			*buf = NULL;
+	size_t			 len;
+	int			 rc = 0;
+
+	if (in->dp_config == NULL && in->mig_config == NULL)
+		return 0;
+	memset(&x, 0, sizeof x);
+	if (in->dp_config != NULL) {
+		rc = gs_read_file(in->dp_config, &buf, &len, err);
+		if (rc == 0)
+			rc = gs_dpconfig_parse(&x, in->dp_config, buf, len,
+			    in->dp_default, err);
+		free(buf);
+		buf = NULL;
+	}
+	if (rc == 0 && in->mig_config != NULL) {
+		rc = gs_read_file(in->mig_config, &buf, &len, err);
+		if (rc == 0)
+			rc = gs_migconfig_parse(&x, in->mig_config, buf, len,
+			    err);
+		free(buf);
+	}
+	if (rc == 0 && sc->running.n > 0)
+		rc = gs_error_set(err, in->dp_config != NULL ? in->dp_config :
+		    in->mig_config, 1, 1, "running pods (--running) with "
+		    "device plugin or mig-parted configs are not simulated");
+	if (rc == 0)
+		rc = gs_dpconfigs_apply(&x, &sc->cluster, err);
+	gs_dpconfigs_release(&x);
+	if (rc != 0)		/* the loaders leave nothing behind either */
+		gs_scenario_release(sc);
+	return rc;
+}
+
 int
 cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 {
@@ -186,6 +227,8 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 			c->profile_given = 1;
 		}
 	}
+	if (rc == 0)
+		rc = load_dp_configs(in, sc, &err);
 	if (rc == 0)
 		infer_versions(sc, in->quiet);
 	/* --gpu-policy against what each selected run's HAMi knows. */
@@ -498,6 +541,13 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 		    "scoring profile (default hami-v2.6.1)");
 	if (which & CMD_SCHED_VERSION)
 		a->hami_version = cmd_arg_hami_version();
+	a->dp_config = arg_file0(NULL, "device-plugin-config", "FILE",
+	    "NVIDIA device plugin config, or the GPU operator's ConfigMap of "
+	    "them");
+	a->dp_default = arg_str0(NULL, "device-plugin-default", "NAME",
+	    "its config for nodes without nvidia.com/device-plugin.config");
+	a->mig_config = arg_file0(NULL, "mig-config", "FILE",
+	    "mig-parted's mig-configs (nodes' nvidia.com/mig.config)");
 }
 
 void
@@ -520,6 +570,13 @@ cmd_sched_args_table(const struct cmd_sched_args *a, unsigned which,
 	for (k = 0; k < sizeof all / sizeof all[0]; k++)
 		if ((all[k].group & which) && all[k].opt != NULL)
 			table[(*i)++] = all[k].opt;
+	/* The configs go with the group holding --profile, or the last. */
+	if ((which & CMD_SCHED_PROFILE) || (!(a->which & CMD_SCHED_PROFILE) &&
+	    (which & CMD_SCHED_VERSION))) {
+		table[(*i)++] = a->dp_config;
+		table[(*i)++] = a->dp_default;
+		table[(*i)++] = a->mig_config;
+	}
 }
 
 /* A string option's value, or NULL when absent or not taken. */
@@ -540,6 +597,16 @@ cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *a,
 	in->node_policy = opt(a->node_policy);
 	in->gpu_policy = opt(a->gpu_policy);
 	in->override = a->ignore != NULL && a->ignore->count > 0;
+	in->dp_config = a->dp_config->count ? a->dp_config->filename[0] :
+	    NULL;
+	in->dp_default = opt(a->dp_default);
+	in->mig_config = a->mig_config->count ? a->mig_config->filename[0] :
+	    NULL;
+	if (in->dp_default != NULL && in->dp_config == NULL) {
+		cmd_errorf("%s: --device-plugin-default needs "
+		    "--device-plugin-config", cmd);
+		return EXIT_USAGE;
+	}
 	if (in->node_policy != NULL && (rc = cmd_check_node_policy(cmd,
 	    "--node-policy", in->node_policy)) != EXIT_OK)
 		return rc;

@@ -25,7 +25,7 @@ struct explain_args {
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[17];
+	void		*table[20];
 };
 
 static void

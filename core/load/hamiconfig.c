@@ -144,22 +144,16 @@ line_start(const char *buf, int line)
 	return p;
 }
 
-/*
- * device-config.yaml held in the string v: parse it and locate its nodes
- * in the file.  A block scalar ("|-", as the chart writes it) maps line
- * for line (its indentation added to columns); a quoted string (a JSON
- * dump) has no such map, so everything is located at the string.
- */
-static int
-read_embedded(const struct yt_file *f, const char *buf,
-    const struct yt_node *v, struct gs_hamicfg *c, struct gs_error *err)
+int
+gs_yt_parse_embedded(const struct yt_file *f, const char *buf,
+    const struct yt_node *v, const char *what, struct yt_file *in,
+    struct gs_error *err)
 {
-	struct yt_file	 in;
 	const char	*p = line_start(buf, v->line), *q;
-	int		 block = 0, indent = 0, rc;
-	size_t		 i, d;
+	int		 block = 0, indent = 0;
+	size_t		 i;
 
-	if (yt_string(f, v, DEVICE_CONFIG_KEY, &q, err) != 0)
+	if (yt_string(f, v, what, &q, err) != 0)
 		return -1;
 	if (p != NULL && v->col >= 1 && strlen(p) >= (size_t)v->col &&
 	    (p[v->col - 1] == '|' || p[v->col - 1] == '>')) {
@@ -168,7 +162,7 @@ read_embedded(const struct yt_file *f, const char *buf,
 			while (p[indent] == ' ')
 				indent++;
 	}
-	if (yt_parse(&in, f->path, v->str, v->len, err) != 0) {
+	if (yt_parse(in, f->path, v->str, v->len, err) != 0) {
 		if (block && err->line > 0) {
 			err->line += v->line;
 			err->col += indent;
@@ -178,12 +172,26 @@ read_embedded(const struct yt_file *f, const char *buf,
 		}
 		return -1;
 	}
-	for (i = 0; i < in.narena; i++) {
-		struct yt_node *n = in.arena[i];
+	for (i = 0; i < in->narena; i++) {
+		struct yt_node *n = in->arena[i];
 
 		n->line = block ? n->line + v->line : v->line;
 		n->col = block ? n->col + indent : v->col;
 	}
+	return 0;
+}
+
+/* device-config.yaml held in the string v. */
+static int
+read_embedded(const struct yt_file *f, const char *buf,
+    const struct yt_node *v, struct gs_hamicfg *c, struct gs_error *err)
+{
+	struct yt_file	 in;
+	int		 rc;
+	size_t		 d;
+
+	if (gs_yt_parse_embedded(f, buf, v, DEVICE_CONFIG_KEY, &in, err) != 0)
+		return -1;
 	for (d = 0, rc = 0; d < in.ndocs && rc == 0; d++)
 		if (in.docs[d].root != NULL) {
 			rc = read_device_config(&in, in.docs[d].root, c, err);

@@ -30,6 +30,7 @@
 
 #include "model/model.h"
 #include "util/util.h"
+#include "load/yamltree.h"
 
 /* What the file gives, besides the settings every file has. */
 enum {
@@ -85,5 +86,15 @@ enum gs_infer_verdict {
 enum gs_infer_verdict gs_infer_decide(const struct gs_infer *,
 	    const char *profile, int given, const char **use, char *msg,
 	    size_t len);
+
+/*
+ * A YAML document held in the string v of f (whose text is buf), parsed
+ * into in with its nodes located in f: a block scalar ("|", ">") maps line
+ * for line (its indentation added to columns), a quoted string locates
+ * everything at the string.  0, or -1 with err located in f.
+ */
+int	gs_yt_parse_embedded(const struct yt_file *f, const char *buf,
+	    const struct yt_node *v, const char *what, struct yt_file *in,
+	    struct gs_error *err);
 
 #endif

@@ -113,9 +113,8 @@ gs_sharing_load_map(const struct yt_file *f, const struct yt_node *v,
 	return 0;
 }
 
-/* One GPU's mig-devices map (null: MIG off), laid out. */
-static int
-load_geom(const struct yt_file *f, const struct yt_node *v,
+int
+gs_sharing_load_geom(const struct yt_file *f, const struct yt_node *v,
     const struct gs_mig_model *mm, struct gs_gpu_geom *g,
     struct gs_error *err)
 {
@@ -178,15 +177,14 @@ load_mig(const struct yt_file *f, const struct yt_node *v, const char *gpu,
 	s->ngpus = (size_t)gpus;
 	s->gpu = xcalloc(s->ngpus ? s->ngpus : 1, sizeof *s->gpu);
 	for (i = 0; i < s->ngpus; i++)
-		if (load_geom(f, v->type == YT_SEQ ? v->items[i] : v, s->mm,
-		    &s->gpu[i], err) != 0)
+		if (gs_sharing_load_geom(f, v->type == YT_SEQ ? v->items[i] :
+		    v, s->mm, &s->gpu[i], err) != 0)
 			return -1;
 	return 0;
 }
 
-/* migStrategy single: every GPU MIG-partitioned into one profile. */
-static int
-check_single(const struct yt_file *f, const struct yt_node *at,
+int
+gs_sharing_check_single(const struct yt_file *f, const struct yt_node *at,
     const struct gs_sharing *s, struct gs_error *err)
 {
 	const struct gs_mig_profile	*one = NULL;
@@ -245,7 +243,7 @@ gs_sharing_load(const struct yt_file *f, const struct yt_node *p,
 			goto fail;
 		}
 		if (s->mig_strategy == GS_MIG_SINGLE &&
-		    check_single(f, ms, s, err) != 0)
+		    gs_sharing_check_single(f, ms, s, err) != 0)
 			goto fail;
 	}
 	for (i = 0; i < s->ngpus; i++)
@@ -267,6 +265,28 @@ gs_sharing_load(const struct yt_file *f, const struct yt_node *p,
 fail:
 	gs_sharing_release(s);
 	return -1;
+}
+
+void
+gs_sharing_adopt(struct gs_node *n, struct gs_node *tmp)
+{
+	size_t	j;
+
+	for (j = 0; j < n->ndevs; j++)
+		gs_device_release(&n->devs[j]);
+	free(n->devs);
+	n->devs = tmp->devs;
+	n->ndevs = tmp->ndevs;
+	tmp->devs = NULL;
+	tmp->ndevs = 0;
+	n->dp = tmp->dp;
+	n->registered = 0;
+	n->mig_strategy = tmp->mig_strategy;
+	n->dp_rename = tmp->dp_rename;
+	n->dp_fail_gt1 = tmp->dp_fail_gt1;
+	free(n->devices_note);
+	n->devices_note = tmp->devices_note;
+	tmp->devices_note = NULL;
 }
 
 void

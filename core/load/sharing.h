@@ -47,10 +47,23 @@ int	gs_sharing_load(const struct yt_file *, const struct yt_node *p,
  * failRequestsGreaterThanOne}) into s. */
 int	gs_sharing_load_map(const struct yt_file *, const struct yt_node *v,
 	    struct gs_sharing *s, struct gs_error *);
+/* One GPU's mig-devices map v (null: MIG off) for model mm, laid out
+ * into g; a located error for a profile mm lacks or a geometry the GPU
+ * cannot hold. */
+int	gs_sharing_load_geom(const struct yt_file *, const struct yt_node *v,
+	    const struct gs_mig_model *mm, struct gs_gpu_geom *g,
+	    struct gs_error *);
+/* migStrategy single: every GPU of s MIG-partitioned into one profile,
+ * else an error located at at (the device plugin's MIG-INVALID). */
+int	gs_sharing_check_single(const struct yt_file *, const struct yt_node *at,
+	    const struct gs_sharing *s, struct gs_error *);
 /* Replace node n's devices by what the device plugin advertises of its
  * GPUs (type and memory as the pool's); HAMi no longer registers them. */
 void	gs_sharing_apply(const struct gs_sharing *, struct gs_node *n,
 	    const char *type, int32_t mem);
+/* Give node n the devices and device plugin settings gs_sharing_apply
+ * made on tmp (n's former devices released; tmp keeps none). */
+void	gs_sharing_adopt(struct gs_node *n, struct gs_node *tmp);
 void	gs_sharing_release(struct gs_sharing *);
 /*
  * A Node object's GPUs from the GPU operator's labels and the device

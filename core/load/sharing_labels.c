@@ -306,14 +306,7 @@ gs_sharing_from_labels(const struct yt_file *f, const struct yt_node *obj,
 		tmp.devs[i].health = 1;
 	}
 	gs_sharing_apply(&s, &tmp, type, (int32_t)mem);
-	n->devs = tmp.devs;
-	n->ndevs = tmp.ndevs;
-	n->dp = tmp.dp;
-	n->mig_strategy = tmp.mig_strategy;
-	n->dp_rename = tmp.dp_rename;
-	n->dp_fail_gt1 = tmp.dp_fail_gt1;
-	free(n->devices_note);
-	n->devices_note = tmp.devices_note;
+	gs_sharing_adopt(n, &tmp);
 	rc = 0;
 out:
 	gs_sharing_release(&s);

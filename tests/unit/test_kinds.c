@@ -12,6 +12,7 @@
 #include "../../core/metrics/metrics.h"
 #include "../../core/metrics/kinds.h"
 #include "../../core/sched/kube_dp_explain.h"
+#include "../../core/load/dpconfig.h"
 
 #define NEAR(a, b)	CU_ASSERT_DOUBLE_EQUAL((a), (b), 1e-9)
 
@@ -238,7 +239,92 @@ test_explain(void)
 	gs_cluster_release(&c);
 }
 
+/* The device plugin's ConfigMap and mig-parted's configs over a labelled
+ * A100 80GB x2 node and an unlabelled HAMi T4. */
+static void
+test_configs(void)
+{
+	static const char dp[] = "kind: ConfigMap\ndata:\n"
+	    "  ts3: |-\n    sharing:\n      timeSlicing:\n"
+	    "        failRequestsGreaterThanOne: true\n"
+	    "        resources:\n        - name: nvidia.com/gpu\n"
+	    "          replicas: 3\n"
+	    "  one: |-\n    sharing:\n      timeSlicing:\n"
+	    "        resources:\n        - {name: nvidia.com/gpu, "
+	    "replicas: 1}\n";
+	static const char mig[] = "version: v1\nmig-configs:\n"
+	    "  half:\n  - devices: [0]\n    mig-enabled: true\n"
+	    "    mig-devices: {3g.40gb: 2}\n"
+	    "  - devices: all\n    mig-enabled: false\n"
+	    "  bad:\n  - devices: all\n    mig-enabled: true\n"
+	    "    mig-devices: {4g.40gb: 2}\n";
+	struct gs_dpconfigs	 x;
+	struct gs_cluster	 c;
+	struct gs_error		 err;
+	const struct gs_node	*n;
+
+	memset(&x, 0, sizeof x);
+	/* "one" holds replicas 1: the device plugin wants >= 2. */
+	CU_ASSERT_EQUAL(gs_dpconfig_parse(&x, "dp.yaml", dp, sizeof dp - 1,
+	    NULL, &err), -1);
+	CU_ASSERT_STRING_EQUAL(err.msg, "number of replicas must be >= 2");
+	CU_ASSERT_EQUAL(err.line, 14);	/* inside the block text */
+	gs_dpconfigs_release(&x);
+	CU_ASSERT_EQUAL_FATAL(gs_dpconfig_parse(&x, "dp.yaml", dp,
+	    strstr(dp, "  one:") - dp, "ts3", &err), 0);
+	CU_ASSERT_EQUAL(x.ndp, 1);
+	CU_ASSERT_EQUAL(x.dp[0].share, GS_DEV_TIMESLICE);
+	CU_ASSERT_EQUAL(x.dp[0].replicas, 3);
+	CU_ASSERT_TRUE(x.dp[0].fail_gt1);
+	CU_ASSERT_EQUAL(x.dp[0].mig_strategy, -1);
+	CU_ASSERT_EQUAL_FATAL(gs_migconfig_parse(&x, "mig.yaml", mig,
+	    sizeof mig - 1, &err), 0);
+	CU_ASSERT_EQUAL(x.nmig, 2);
+	CU_ASSERT_EQUAL(x.mig[0].ne, 2);
+	CU_ASSERT_EQUAL(x.mig[0].e[0].devs, 1);
+	CU_ASSERT_TRUE(x.mig[0].e[1].all);
+	/* GPU 0: 3g@0 and 3g@4 (mixed by default); GPU 1 the ts3 config,
+	 * 3 replicas; the T4 has no label and is HAMi's: left alone. */
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("pools:\n- name: a\n"
+	    "  model: A100-80GB\n  gpus: 2\n  labels: "
+	    "{nvidia.com/mig.config: half, nvidia.com/device-plugin.config: "
+	    "ts3}\n- name: t\n  model: T4\n  gpus: 1\n", &c, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_dpconfigs_apply(&x, &c, &err), 0);
+	n = &c.nodes[0];
+	CU_ASSERT_TRUE(n->dp);
+	CU_ASSERT_EQUAL(n->mig_strategy, GS_MIG_MIXED);
+	CU_ASSERT_TRUE(n->dp_fail_gt1);
+	CU_ASSERT_EQUAL_FATAL(n->ndevs, 3);
+	CU_ASSERT_EQUAL(n->devs[0].kind, GS_DEV_MIG);
+	CU_ASSERT_STRING_EQUAL(n->devs[0].mig->name, "3g.40gb");
+	CU_ASSERT_EQUAL(n->devs[0].mig_start, 0);
+	CU_ASSERT_EQUAL(n->devs[1].mig_start, 4);
+	CU_ASSERT_EQUAL(n->devs[2].kind, GS_DEV_TIMESLICE);
+	CU_ASSERT_EQUAL(n->devs[2].count, 3);
+	CU_ASSERT_EQUAL(n->devs[2].index, 1);
+	CU_ASSERT_EQUAL(n->devs[2].devmem, 81920);
+	CU_ASSERT_FALSE(c.nodes[1].dp);
+	CU_ASSERT_EQUAL(c.nodes[1].devs[0].kind, GS_DEV_HAMI);
+	gs_cluster_release(&c);
+	/* "bad": two 4g.40gb, both at slice 0. */
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("pools:\n- name: a\n"
+	    "  model: A100-80GB\n  gpus: 1\n  labels: "
+	    "{nvidia.com/mig.config: bad}\n", &c, &err), 0);
+	CU_ASSERT_EQUAL(gs_dpconfigs_apply(&x, &c, &err), -1);
+	CU_ASSERT_EQUAL(err.line, 12);	/* its mig-devices */
+	gs_cluster_release(&c);
+	/* A label naming no config. */
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("pools:\n- name: a\n"
+	    "  model: A100-80GB\n  gpus: 1\n  labels: "
+	    "{nvidia.com/mig.config: full}\n", &c, &err), 0);
+	CU_ASSERT_EQUAL(gs_dpconfigs_apply(&x, &c, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "names no config"));
+	gs_cluster_release(&c);
+	gs_dpconfigs_release(&x);
+}
+
 CU_TestInfo kinds_tests[] = {
+	{ "device plugin and mig-parted configs", test_configs },
 	{ "explain: MIG held, profile mismatch, replicas", test_explain },
 	{ "MIG profile placeable on free slices", test_placeable },
 	{ "MIG GPU metrics: whole free, largest, fragmented", test_mig_metrics },
