@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sched/hami/mig.h"
+#include "report/hmig.h"
 #include "model/ident.h"
 #include "sched/policy.h"
 #include "report/report.h"
@@ -269,6 +270,7 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 	    (long long)m->stranded_cores);
 	fprintf(fp, "  pods per GPU       max %zu, mean %.2f\n",
 	    m->pods_per_gpu_max, m->pods_per_gpu_mean);
+	gs_report_hmig_table(fp, rr);
 }
 
 /* HAMi's profiles read its node/GPU policies; the peers' do not. */
@@ -403,7 +405,7 @@ metrics_json(const struct gs_report_run *rr)
 {
 	const struct gs_metrics	*m = rr->m;
 	json_t			*o = json_object(), *per = json_object();
-	json_t			*shapes = json_array();
+	json_t			*shapes = json_array(), *hm;
 	size_t			 i;
 
 	json_object_set_new(o, "pods_placed", json_integer((json_int_t)m->placed));
@@ -461,6 +463,8 @@ metrics_json(const struct gs_report_run *rr)
 	    json_integer((json_int_t)m->pods_per_gpu_max));
 	json_object_set_new(o, "pods_per_gpu_mean",
 	    json_real(round6(m->pods_per_gpu_mean)));
+	if ((hm = gs_report_hmig_json(rr)) != NULL)
+		json_object_set_new(o, "hami_mig", hm);
 	return o;
 }
 
