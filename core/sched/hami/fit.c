@@ -699,6 +699,25 @@ quota_refused(const struct hami_scratch *s, int vendor, struct hami_req *k,
 	    hami_memreq(d, k), k->coresreq);
 }
 
+/*
+ * A GPU of another NUMA node than the last (numa-bind): the request
+ * starts again there, and the GPUs already picked count as NumaNotFit
+ * (len(tmpDevs): the types (one) up to v2.9, v2.10 len(tmpDevs[k.Type]):
+ * the devices).
+ */
+static void
+numa_restart(const struct hami_filter *f, const struct gs_device *d,
+    struct hami_req *k, int32_t orig, int32_t *prevnuma, int *ntmp,
+    int counts[HR_N])
+{
+	if (k->nums != orig)
+		counts[HR_NUMA_NOT_FIT] += f->hp->reason_counts_devices ?
+		    *ntmp : *ntmp > 0;
+	k->nums = orig;
+	*prevnuma = d->numa;
+	*ntmp = 0;
+}
+
 /* Count reason r and go on with the next device (used inside braces). */
 #define FAIL(r)	{							\
 	counts[r]++;							\
@@ -776,17 +795,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			FAIL(HR_CARD_TYPE_MISMATCH);
 		}
 		/* Only NVIDIA's CheckType asserts NUMA (numa-bind). */
-		if (f->numa_bind && nvidia && prevnuma != d->numa) {
-			/* len(tmpDevs): the types (one) up to v2.9,
-			 * v2.10 len(tmpDevs[k.Type]): the devices. */
-			if (k.nums != orig)
-				counts[HR_NUMA_NOT_FIT] +=
-				    f->hp->reason_counts_devices ?
-				    ntmp : ntmp > 0;
-			k.nums = orig;
-			prevnuma = d->numa;
-			ntmp = 0;
-		}
+		if (f->numa_bind && nvidia && prevnuma != d->numa)
+			numa_restart(f, d, &k, orig, &prevnuma, &ntmp, counts);
 		if (!vendor_uuid_ok(f, req->vendor, d)) {
 			FAIL(HR_CARD_UUID_MISMATCH);
 		}
