@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sched/hami/mig.h"
+#include "report/hmig.h"
 #include "model/ident.h"
 #include "sched/policy.h"
 #include "report/report.h"
@@ -271,6 +272,7 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 	fprintf(fp, "  pods per GPU       max %zu, mean %.2f\n",
 	    m->pods_per_gpu_max, m->pods_per_gpu_mean);
 	gs_report_kinds_table(fp, rr);
+	gs_report_hmig_table(fp, rr);
 }
 
 /* HAMi's profiles read its node/GPU policies; the peers' do not. */
@@ -412,7 +414,7 @@ metrics_json(const struct gs_report_run *rr)
 {
 	const struct gs_metrics	*m = rr->m;
 	json_t			*o = json_object(), *per = json_object();
-	json_t			*shapes = json_array();
+	json_t			*shapes = json_array(), *hm;
 	size_t			 i;
 
 	json_object_set_new(o, "pods_placed", json_integer((json_int_t)m->placed));
@@ -473,6 +475,8 @@ metrics_json(const struct gs_report_run *rr)
 	if (m->shared > 0)
 		json_object_set_new(o, "shared_gpus",
 		    gs_report_kinds_json(rr));
+	if ((hm = gs_report_hmig_json(rr)) != NULL)
+		json_object_set_new(o, "hami_mig", hm);
 	return o;
 }
 

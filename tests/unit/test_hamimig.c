@@ -17,6 +17,7 @@
 #include "suites.h"
 #include "../../core/load/hami_mig.h"
 #include "../../core/load/register_codec.h"
+#include "../../core/metrics/hami_mig.h"
 #include "../../core/sched/hami/mig.h"
 #include "../../core/util/util.h"
 
@@ -278,7 +279,52 @@ test_parse_errors(void)
 	    "not {start, size} within the GPU's memory slices");
 }
 
+/* The MIG metrics (metrics/hami_mig.c), worked by hand. */
+static void
+test_metrics(void)
+{
+	struct gs_cluster	c;
+	struct gs_hmig_metrics	m;
+	struct gs_device	*d;
+	int			i;
+
+	memset(&c, 0, sizeof c);
+	c.nodes = xcalloc(1, sizeof *c.nodes);
+	c.nnodes = c.cap = 1;
+	t_node(&c.nodes[0], "n", 1, 81920, "NVIDIA-A100-SXM4-80GB");
+	d = &c.nodes[0].devs[0];
+	d->hmig = a100();
+	/* 3g at 4 (slices 4-7) and 1g at 3: slices 0-2 free.  1g fits
+	 * three more (2, 1, 0), 2g one (0; 2 meets the 1g at 3), 3g and 7g
+	 * none; every free slice is under a free 1g placement. */
+	d->hmig_use[0] = (struct gs_hmig_use){ 1, 4, 4 };
+	d->hmig_use[1] = (struct gs_hmig_use){ 3, 3, 1 };
+	d->hmig_nuse = 2;
+	gs_hmig_metrics(&c, &m);
+	CU_ASSERT_EQUAL(m.gpus, 1);
+	CU_ASSERT_EQUAL(m.slices, 8);
+	CU_ASSERT_EQUAL(m.free_slices, 3);
+	CU_ASSERT_EQUAL(m.stranded, 0);
+	CU_ASSERT_STRING_EQUAL(m.largest, "2g.20gb");
+	CU_ASSERT_EQUAL(m.nnames, 4);
+	CU_ASSERT_STRING_EQUAL(m.name[0], "7g.79gb");
+	CU_ASSERT_EQUAL(m.more[0], 0);
+	CU_ASSERT_EQUAL(m.more[1], 0);		/* 3g.40gb */
+	CU_ASSERT_EQUAL(m.more[2], 1);		/* 2g.20gb */
+	CU_ASSERT_EQUAL(m.more[3], 3);		/* 1g.10gb */
+	/* Seven 1g: slice 7 is free but only 3g at 4 and 7g cover it. */
+	for (i = 0; i < 7; i++)
+		d->hmig_use[i] = (struct gs_hmig_use){ 3, (uint8_t)i, 1 };
+	d->hmig_nuse = 7;
+	gs_hmig_metrics(&c, &m);
+	CU_ASSERT_EQUAL(m.free_slices, 1);
+	CU_ASSERT_EQUAL(m.stranded, 1);
+	CU_ASSERT_STRING_EQUAL(m.largest, "");
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo hamimig_tests[] = {
+	{ "metrics", test_metrics },
 	{ "candidate", test_candidate },
 	{ "fit several", test_fit_several },
 	{ "fit reasons", test_fit_reasons },

@@ -717,30 +717,22 @@ quota_refused(const struct hami_scratch *s, int vendor, struct hami_req *k,
 }
 
 /*
- * CustomFilterRule on a MIG-mode GPU (v2.10.0 pkg/device/nvidia/device.go):
- * a profile with a free placement after the container's earlier picks on
- * it, else CardMigTopologyInfeasible.  Before v2.10 HAMi reads no
- * `migProfiles`: the GPU has no MIG template and the rule fails
- * (v2.9.0 CustomFilterRule, an empty UsageList).  Returns the reason, or
- * -1 when it passes.
+ * A GPU of another NUMA node than the last (numa-bind): the request
+ * starts again there, and the GPUs already picked count as NumaNotFit
+ * (len(tmpDevs): the types (one) up to v2.9, v2.10 len(tmpDevs[k.Type]):
+ * the devices).
  */
-static int
-mig_filter(const struct hami_filter *f, const struct gs_device *d, size_t di,
-    const struct gs_grant *tmp, int ntmp, int32_t memreq)
+static void
+numa_restart(const struct hami_filter *f, const struct gs_device *d,
+    struct hami_req *k, int32_t orig, int32_t *prevnuma, int *ntmp,
+    int counts[HR_N])
 {
-	int32_t	prev[GS_HMIG_MAXPL];
-	int	i, n = 0;
-
-	if (!f->hp->mig_reservation)
-		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
-	for (i = 0; i < ntmp; i++)
-		if (tmp[i].dev == (int)di) {
-			if (n == GS_HMIG_MAXPL)
-				return HR_CARD_MIG_TOPOLOGY_INFEASIBLE;
-			prev[n++] = tmp[i].usedmem;
-		}
-	return hami_mig_filter(d, prev, n, memreq) ? -1 :
-	    HR_CARD_MIG_TOPOLOGY_INFEASIBLE;
+	if (k->nums != orig)
+		counts[HR_NUMA_NOT_FIT] += f->hp->reason_counts_devices ?
+		    *ntmp : *ntmp > 0;
+	k->nums = orig;
+	*prevnuma = d->numa;
+	*ntmp = 0;
 }
 
 /* Count reason r and go on with the next device (used inside braces). */
@@ -759,8 +751,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
     const struct hami_filter *f, struct gs_grant *tmp, int counts[HR_N])
 {
 	struct hami_req	k = *req;
-	int32_t		orig = k.nums, memreq;
-	int32_t		prevnuma = -1;
+	int32_t		orig = k.nums, memreq, prevnuma = -1;
 	int		ntmp = 0, tried = 0, r, nvidia = req->vendor == GV_NVIDIA;
 	/* Iluvatar's own Fit (v2.7.0's capacity form, then per model)
 	 * scans from the START up to v2.8. */
@@ -770,8 +761,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	/* Ascend's own Fit (v2.7+): no type test, 910 topology, 910C. */
 	int		ascend = f->hp->ascend_own_fit &&
 			    gs_vendor_is_ascend(req->vendor);
-	int		c910 = req->vendor == GV_ASCEND910C;
-	int		topo = 0, collect = 0;
+	int		c910 = req->vendor == GV_ASCEND910C, topo = 0, collect = 0;
 	long		i, step, revisit = -1;
 
 	if (ascend) {
@@ -791,7 +781,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		collect = 1;
 	step = forward ? 1 : -1;
 	for (i = forward ? 0 : (long)s->n - 1; i >= 0 && i < (long)s->n;
-	    i += step) {
+	    i += revisit == i ? 0 : step) {
 		size_t			 di = s->order[i];
 		const struct gs_device	*d = &s->devs[di];
 		struct gs_device	 eff;
@@ -802,8 +792,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (f->hp->fit_by_type &&
 		    !hami_of_type(d, req->vendor, f->hp))
 			continue;
-		/* A MIG GPU revisited keeps its first try number. */
-		if (s->trace_try != NULL && (long)revisit != i)
+		if (s->trace_try != NULL && revisit != i)	/* not again */
 			s->trace_try[di] = ++tried;
 		revisit = -1;
 
@@ -827,17 +816,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			FAIL(HR_CARD_TYPE_MISMATCH);
 		}
 		/* Only NVIDIA's CheckType asserts NUMA (numa-bind). */
-		if (f->numa_bind && nvidia && prevnuma != d->numa) {
-			/* len(tmpDevs): the types (one) up to v2.9,
-			 * v2.10 len(tmpDevs[k.Type]): the devices. */
-			if (k.nums != orig)
-				counts[HR_NUMA_NOT_FIT] +=
-				    f->hp->reason_counts_devices ?
-				    ntmp : ntmp > 0;
-			k.nums = orig;
-			prevnuma = d->numa;
-			ntmp = 0;
-		}
+		if (f->numa_bind && nvidia && prevnuma != d->numa)
+			numa_restart(f, d, &k, orig, &prevnuma, &ntmp, counts);
 		if (!vendor_uuid_ok(f, req->vendor, d)) {
 			FAIL(HR_CARD_UUID_MISMATCH);
 		}
@@ -862,10 +842,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		 * any earlier Metax grant refuses the rest. */
 		if (req->vendor == GV_METAX && s->metax_granted)
 			FAIL(HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE);
-		/* NVIDIA's CustomFilterRule on a MIG-mode GPU; it passes for
-		 * every other device. */
-		if (nvidia && d->hmig != NULL &&
-		    (r = mig_filter(f, d, di, tmp, ntmp, memreq)) >= 0)
+		/* CustomFilterRule: a MIG GPU's (sched/hami/mig.c). */
+		if ((r = hami_mig_rule(f, d, di, tmp, ntmp, memreq)) >= 0)
 			FAIL(r);
 		if (s->trace_result != NULL)
 			s->trace_result[di] = HR_N;
@@ -875,17 +853,12 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			tmp[ntmp].dev = (int)di;
 			tmp[ntmp].usedmem = memreq;
 			tmp[ntmp].usedcores = k.coresreq;
-			tmp[ntmp].mig = 0;
 			ntmp++;
 		}
 		if (k.nums == 0 && !collect)
 			return ntmp;
-		/* v2.10 Fit: `if dev.Mode == "mig" { i++ }`, the same GPU
-		 * again: a container may take several of its instances. */
-		if (nvidia && d->hmig != NULL && f->hp->mig_reservation) {
-			i -= step;
-			revisit = i + step;
-		}
+		/* v2.10 Fit's `i++`: a MIG GPU again (several instances). */
+		revisit = hami_mig_again(f, d) ? i : -1;
 	}
 #undef FAIL
 	if (collect && ascend)
@@ -917,28 +890,6 @@ type_devices(const struct hami_scratch *s, int vendor,
 	return n;
 }
 
-/*
- * v2.10 isMIGRequest (pkg/scheduler/score.go): an NVIDIA request, from a
- * pod whose nvidia.com/vgpu-mode (if any) contains "mig", on a node with
- * a MIG-mode GPU skips NodeInsufficientDevice: one GPU may give a
- * container several instances.
- */
-static int
-mig_request(const struct hami_scratch *s, const struct hami_req *req,
-    const struct hami_filter *f)
-{
-	size_t	i;
-
-	if (!f->hp->mig_reservation || req->vendor != GV_NVIDIA ||
-	    (f->vgpu_mode != NULL && strstr(f->vgpu_mode, "mig") == NULL))
-		return 0;
-	for (i = 0; i < s->n; i++)
-		if (hami_of_type(&s->devs[i], req->vendor, f->hp) &&
-		    strcmp(s->devs[i].mode, "mig") == 0)
-			return 1;
-	return 0;
-}
-
 /* One type's request: NodeInsufficientDevice, sort, scan, charge.  Returns
  * the grants made, or -1. */
 static int
@@ -949,7 +900,7 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 	int	n, g;
 
 	if ((size_t)req->nums > type_devices(s, req->vendor, f->hp, 0) &&
-	    !mig_request(s, req, f)) {
+	    !hami_mig_request(s, req, f)) {
 		if (insufficient_devices != NULL)
 			*insufficient_devices = HAMI_NODE_INSUFFICIENT;
 		s->cards = type_devices(s, req->vendor, f->hp, 1);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "sched/hami/mig.h"
+#include "sched/hami/vendor.h"
 
 static int	sorted(const struct gs_hmig *, int *);
 
@@ -246,4 +247,62 @@ hami_mig_tried(const struct gs_hmig *m, int32_t mem, char *buf, size_t len)
 		snprintf(buf, len, "no profile of %d MiB or more", mem);
 	else if (off < len)
 		snprintf(buf + off, len - off, ": no free placement");
+}
+
+/*
+ * CustomFilterRule on a MIG-mode GPU (v2.10.0 pkg/device/nvidia/device.go):
+ * a profile with a free placement after the container's earlier picks on
+ * it, else CardMigTopologyInfeasible.  Before v2.10 HAMi reads no
+ * `migProfiles`: the GPU has no MIG template and the rule fails
+ * (v2.9.0 CustomFilterRule, an empty UsageList).  Returns the reason, or
+ * -1 when it passes (every non-MIG device passes).
+ */
+int
+hami_mig_rule(const struct hami_filter *f, const struct gs_device *d,
+    size_t di, const struct gs_grant *tmp, int ntmp, int32_t memreq)
+{
+	int32_t	prev[GS_HMIG_MAXPL];
+	int	i, n = 0;
+
+	if (d->hmig == NULL || d->vendor != GV_NVIDIA)
+		return -1;
+	if (!f->hp->mig_reservation)
+		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
+	for (i = 0; i < ntmp; i++)
+		if (tmp[i].dev == (int)di) {
+			if (n == GS_HMIG_MAXPL)
+				return HR_CARD_MIG_TOPOLOGY_INFEASIBLE;
+			prev[n++] = tmp[i].usedmem;
+		}
+	return hami_mig_filter(d, prev, n, memreq) ? -1 :
+	    HR_CARD_MIG_TOPOLOGY_INFEASIBLE;
+}
+
+int
+hami_mig_again(const struct hami_filter *f, const struct gs_device *d)
+{
+	return d->hmig != NULL && d->vendor == GV_NVIDIA &&
+	    f->hp->mig_reservation;
+}
+
+/*
+ * v2.10 isMIGRequest (pkg/scheduler/score.go): an NVIDIA request, from a
+ * pod whose nvidia.com/vgpu-mode (if any) contains "mig", on a node with
+ * a MIG-mode GPU skips NodeInsufficientDevice: one GPU may give a
+ * container several instances.
+ */
+int
+hami_mig_request(const struct hami_scratch *s, const struct hami_req *req,
+    const struct hami_filter *f)
+{
+	size_t	i;
+
+	if (!f->hp->mig_reservation || req->vendor != GV_NVIDIA ||
+	    (f->vgpu_mode != NULL && strstr(f->vgpu_mode, "mig") == NULL))
+		return 0;
+	for (i = 0; i < s->n; i++)
+		if (hami_of_type(&s->devs[i], req->vendor, f->hp) &&
+		    strcmp(s->devs[i].mode, "mig") == 0)
+			return 1;
+	return 0;
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "model/model.h"
+#include "sched/hami/hami.h"
 
 #define HAMI_MIG_ALLOC_ANNO	"hami.io/vgpu-mig-allocations"
 
@@ -37,5 +38,15 @@ void	hami_mig_tried(const struct gs_hmig *m, int32_t mem, char *buf,
  * MIG grants (0: HAMi writes no annotation). */
 size_t	hami_mig_encode(const struct gs_node *n, const struct gs_ctr_grant *c,
 	    size_t nc, char *buf, size_t len);
+
+/* Fit's CustomFilterRule for device di (tmp: the container's picks so
+ * far): the hami_reason, or -1 when it passes. */
+int	hami_mig_rule(const struct hami_filter *f, const struct gs_device *d,
+	    size_t di, const struct gs_grant *tmp, int ntmp, int32_t memreq);
+/* Does v2.10's Fit try this GPU again after choosing it? */
+int	hami_mig_again(const struct hami_filter *f, const struct gs_device *d);
+/* isMIGRequest: does the request skip NodeInsufficientDevice? */
+int	hami_mig_request(const struct hami_scratch *s,
+	    const struct hami_req *req, const struct hami_filter *f);
 
 #endif
