@@ -78,6 +78,8 @@ struct cmd_inputs {
 	const char	*node_policy;	/* --node-policy */
 	const char	*gpu_policy;	/* --gpu-policy */
 	const char	*profile;	/* --profile */
+	const char	**schedulers;	/* --scheduler NAME=PROFILE */
+	size_t		 nschedulers;
 	int		 override;	/* --ignore-pod-policies */
 	int		 quiet;
 	struct gs_snapshot_opts snap;	/* --running, --now */
@@ -130,12 +132,15 @@ struct arg_str;
 #define CMD_SCHED_PROFILE	0x04	/* --profile */
 #define CMD_SCHED_VERSION	0x08	/* --hami-version */
 #define CMD_SCHED_ALL		0x0f
+#define CMD_SCHED_ROUTE		0x10	/* --scheduler NAME=PROFILE
+					   (not in CMD_SCHED_ALL) */
 
 struct cmd_sched_args {
 	unsigned	 which;		/* CMD_SCHED_* */
 	struct arg_str	*run, *node_policy, *gpu_policy;
 	struct arg_lit	*ignore;
 	struct arg_str	*profile, *hami_version;
+	struct arg_str	*scheduler;	/* CMD_SCHED_ROUTE */
 };
 
 /* run_help and profile_help word those two options (NULL: the usual

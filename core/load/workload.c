@@ -360,6 +360,35 @@ pod_group(const struct yt_node *meta, const struct yt_node *spec,
 		pod->pod_group = xstrdup(g);
 }
 
+/*
+ * spec.schedulerName: the scheduler that places the pod (sched/route.c).
+ * Empty or null is unset, as the API server defaults it to
+ * default-scheduler (SetDefaults_PodSpec, pkg/apis/core/v1/defaults.go).
+ * A name is a DNS-1123 subdomain (ValidatePodSpec,
+ * pkg/apis/core/validation/validation.go): at most 253 characters.
+ */
+static int
+scheduler_name(const struct yt_file *f, const struct yt_node *spec,
+    struct gs_pod *pod, struct gs_error *err)
+{
+	const struct yt_node	*v = yt_get(spec, "schedulerName");
+
+	if (v == NULL || yt_is_null(v))
+		return 0;
+	if (v->type != YT_SCALAR)
+		return yt_error(f, v, err, "spec.schedulerName must be a "
+		    "string");
+	if (v->str[0] == '\0')
+		return 0;
+	if (strlen(v->str) > 253 || strspn(v->str,
+	    "abcdefghijklmnopqrstuvwxyz0123456789-.") != strlen(v->str))
+		return yt_error(f, v, err, "spec.schedulerName '%s' is not a "
+		    "DNS-1123 subdomain (lower-case letters, digits, '-' and "
+		    "'.', at most 253)", v->str);
+	pod->scheduler_name = xstrdup(v->str);
+	return 0;
+}
+
 /* Fill pod from a pod template (metadata + spec). */
 static int
 load_template(const struct yt_file *f, const struct yt_node *tmpl,
@@ -381,6 +410,8 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 	if (yt_expect(f, spec, YT_MAP, "spec", err) != 0)
 		return -1;
 	pod_group(meta, spec, pod);
+	if (scheduler_name(f, spec, pod, err) != 0)
+		return -1;
 	ctrs = yt_get(spec, "containers");
 	if (yt_expect(f, ctrs, YT_SEQ, "spec.containers", err) != 0)
 		return -1;
