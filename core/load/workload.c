@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/kai/request.h"
 #include "util/suggest.h"
 #include "model/ident.h"
 #include "sched/kubefilter.h"
@@ -389,6 +390,31 @@ scheduler_name(const struct yt_file *f, const struct yt_node *spec,
 	return 0;
 }
 
+/* KAI's own request annotations (sched/kai/request.c), checked on a pod
+ * that carries one or names kai-scheduler; located at the annotations. */
+static int
+kai_annotations(const struct yt_file *f, const struct yt_node *meta,
+    const struct gs_pod *pod, struct gs_error *err)
+{
+	static const char *const keys[] = { "gpu-fraction", "gpu-memory",
+	    "gpu-fraction-num-devices" };
+	struct gs_kai_req	 r;
+	const struct yt_node	*at;
+	char			 why[160];
+	size_t			 i;
+	int			 any = pod->scheduler_name != NULL &&
+				    strcmp(pod->scheduler_name,
+				    "kai-scheduler") == 0;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		any |= gs_kv_get(&pod->annotations, keys[i]) != NULL;
+	if (!any || gs_kai_request(pod, &r, why, sizeof why) == 0)
+		return 0;
+	at = meta != NULL ? yt_get(meta, "annotations") : NULL;
+	return yt_error(f, at != NULL ? at : meta, err, "KAI-Scheduler "
+	    "refuses the pod: %s", why);
+}
+
 /* Fill pod from a pod template (metadata + spec). */
 static int
 load_template(const struct yt_file *f, const struct yt_node *tmpl,
@@ -482,7 +508,7 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 		pod->req_cpu = init_cpu;
 	if (init_mem > pod->req_mem)
 		pod->req_mem = init_mem;
-	return 0;
+	return kai_annotations(f, meta, pod, err);
 }
 
 struct obj_info {

@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/kai/request.h"
 #include "sched/kube_dp.h"
 #include "sched/kubefilter.h"
 #include "sched/peer_view.h"
@@ -190,6 +191,31 @@ peer_pod_init(struct peer_pod *pp, const struct gs_pod *pod,
 	hami_filter_init(&pp->f, pod, cfg);
 }
 
+/*
+ * KAI's own annotations (sched/kai/request.c) make the pod one
+ * fractional request on gpu-fraction-num-devices devices: a share of
+ * each device's memory (gpu-fraction) or MiB (gpu-memory), taken as the
+ * first container's.  Refused values were refused when loaded; a pod read
+ * another way (running pods) without them keeps its resources.
+ */
+static void
+kai_own(struct peer_pod *pp, const struct gs_pod *pod)
+{
+	struct gs_kai_req	r;
+	char			why[160];
+
+	if (pod->nctrs == 0 || gs_kai_request(pod, &r, why, sizeof why) != 0 ||
+	    !r.fractional)
+		return;
+	memset(&pp->req[0], 0, sizeof pp->req[0]);
+	pp->req[0].num = r.num;
+	pp->req[0].mem = r.mem;
+	pp->req[0].pct = r.mem > 0 ? -1 : r.pct;
+	pp->req[0].frac = 1;
+	pp->sharing = 1;
+	pp->v.gpu = r.num;
+}
+
 static void
 peer_pod_release(struct peer_pod *pp)
 {
@@ -316,6 +342,8 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		if (c->nodes[i].ndevs > maxdevs)
 			maxdevs = c->nodes[i].ndevs;
 	peer_pod_init(&pp, pod, st->cfg, maxdevs);
+	if (st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD)
+		kai_own(&pp, pod);
 	if (pp.v.gpu == 0) {
 		d->status = GS_UNMANAGED;
 		peer_pod_release(&pp);

@@ -51,6 +51,7 @@ main(void)
 		SUITE(quota),
 		SUITE(handshake),
 		SUITE(route),
+		SUITE(kai_own),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
