@@ -20,6 +20,7 @@
 
 #include "sched/hami/hami.h"
 #include "sched/kai/request.h"
+#include "sched/volcano/request.h"
 #include "util/suggest.h"
 #include "model/ident.h"
 #include "sched/kubefilter.h"
@@ -85,7 +86,10 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 			return yt_error(f, v, err, "'%s' must not be negative, "
 			    "got '%s'", k->str, v->str);
 		/* NVIDIA's device plugin's (load/sharing.h): kept by name. */
-		if (ours < 0 && gs_dp_resource(k->str)) {
+		/* NVIDIA's device plugin's and Volcano's vGPU
+		 * (sched/volcano/request.h). */
+		if (ours < 0 && (gs_dp_resource(k->str) ||
+		    gs_volcano_resource(k->str))) {
 			if (!q.integral || !q.fits || q.value > INT32_MAX)
 				return yt_error(f, v, err, "'%s' must be a whole "
 				    "number up to %d, got '%s'", k->str,

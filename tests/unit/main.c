@@ -52,6 +52,7 @@ main(void)
 		SUITE(handshake),
 		SUITE(route),
 		SUITE(kai_own),
+		SUITE(volcano_own),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
