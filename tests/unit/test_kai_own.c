@@ -78,6 +78,7 @@ test_kai_refused(void)
 		{ "gpu-fraction", "0", NULL, NULL, 0, "smaller than 1.0" },
 		{ "gpu-fraction", "half", NULL, NULL, 0, "smaller than 1.0" },
 		{ "gpu-fraction", "0.125", NULL, NULL, 0, "steps of 0.01" },
+		{ "gpu-fraction", "0.001", NULL, NULL, 0, "steps of 0.01" },
 		{ "gpu-memory", "0", NULL, NULL, 0, "positive integer" },
 		{ "gpu-memory", "2Gi", NULL, NULL, 0, "positive integer" },
 		{ "gpu-memory", "-5", NULL, NULL, 0, "positive integer" },

@@ -84,7 +84,7 @@ parse_fraction(const char *s, int32_t *pct, char *why, size_t len)
 		return -1;
 	}
 	p = f * 100.0;
-	if (p - (double)(int32_t)(p + 0.5) > 1e-9 ||
+	if (p < 0.5 || p > 99.5 || p - (double)(int32_t)(p + 0.5) > 1e-9 ||
 	    (double)(int32_t)(p + 0.5) - p > 1e-9) {
 		snprintf(why, len, "gpu-fraction '%s': gpusched models "
 		    "fractions in steps of 0.01", s);
