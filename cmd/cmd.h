@@ -78,6 +78,8 @@ struct cmd_inputs {
 	const char	*node_policy;	/* --node-policy */
 	const char	*gpu_policy;	/* --gpu-policy */
 	const char	*profile;	/* --profile */
+	const char	**schedulers;	/* --scheduler NAME=PROFILE */
+	size_t		 nschedulers;
 	int		 override;	/* --ignore-pod-policies */
 	int		 quiet;
 	struct gs_snapshot_opts snap;	/* --running, --now */
@@ -133,6 +135,8 @@ struct arg_str;
 #define CMD_SCHED_PROFILE	0x04	/* --profile */
 #define CMD_SCHED_VERSION	0x08	/* --hami-version */
 #define CMD_SCHED_ALL		0x0f
+#define CMD_SCHED_ROUTE		0x10	/* --scheduler NAME=PROFILE
+					   (not in CMD_SCHED_ALL) */
 
 struct cmd_sched_args {
 	unsigned	 which;		/* CMD_SCHED_* */
@@ -142,6 +146,7 @@ struct cmd_sched_args {
 	/* every command's: NVIDIA's device plugin and mig-parted configs */
 	struct arg_file	*dp_config, *mig_config;
 	struct arg_str	*dp_default;
+	struct arg_str	*scheduler;	/* CMD_SCHED_ROUTE */
 };
 
 /* run_help and profile_help word those two options (NULL: the usual

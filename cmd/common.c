@@ -20,6 +20,7 @@
 #include "../core/report/report.h"
 #include "../core/report/html.h"
 #include "../core/sched/policy.h"
+#include "../core/sched/route.h"
 
 void
 cmd_error(const struct gs_error *err)
@@ -199,12 +200,23 @@ load_dp_configs(const struct cmd_inputs *in, struct gs_scenario *sc,
 	return rc;
 }
 
+/* --scheduler NAME=PROFILE (checked by cmd_sched_inputs) into c. */
+static void
+set_scheduler(struct gs_config *c, const char *arg)
+{
+	const char	*eq = strchr(arg, '=');
+	char		*name = xstrndup(arg, (size_t)(eq - arg));
+
+	gs_kv_set(&c->schedulers, name, eq + 1);
+	free(name);
+}
+
 int
 cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 {
 	struct gs_warnings	w = { 0 };
 	struct gs_error		err;
-	size_t			i;
+	size_t			i, j;
 	int			rc;
 
 	memset(&err, 0, sizeof err);
@@ -226,6 +238,8 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 			c->profile = xstrdup(in->profile);
 			c->profile_given = 1;
 		}
+		for (j = 0; j < in->nschedulers; j++)
+			set_scheduler(c, in->schedulers[j]);
 	}
 	if (rc == 0)
 		rc = load_dp_configs(in, sc, &err);
@@ -281,7 +295,9 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
 	}
 	memset(&o, 0, sizeof o);
 	o.progress = cmd_progress();
-	gs_simulate(&sc->cluster, &run->wl, cfg, p, &o, sim);
+	/* One scheduler per pod when the run mixes them (sched/route.c). */
+	gs_simulate(&sc->cluster, &run->wl, cfg, gs_route_select(p, cfg,
+	    &run->wl), &o, sim);
 	cmd_progress_clear();	/* before the caller prints this run */
 	return EXIT_OK;
 }
@@ -548,6 +564,10 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 	    "its config for nodes without nvidia.com/device-plugin.config");
 	a->mig_config = arg_file0(NULL, "mig-config", "FILE",
 	    "mig-parted's mig-configs (nodes' nvidia.com/mig.config)");
+	if (which & CMD_SCHED_ROUTE)
+		a->scheduler = arg_strn(NULL, "scheduler", "NAME=PROFILE", 0,
+		    32, "pods naming NAME in spec.schedulerName go to PROFILE "
+		    "(repeatable)");
 }
 
 void
@@ -564,6 +584,7 @@ cmd_sched_args_table(const struct cmd_sched_args *a, unsigned which,
 		{ CMD_SCHED_POLICIES, a->ignore },
 		{ CMD_SCHED_PROFILE, a->profile },
 		{ CMD_SCHED_VERSION, a->hami_version },
+		{ CMD_SCHED_ROUTE, a->scheduler },
 	};
 	size_t	 k;
 
@@ -584,6 +605,30 @@ static const char *
 opt(const struct arg_str *o)
 {
 	return o != NULL && o->count > 0 ? o->sval[0] : NULL;
+}
+
+/* --scheduler NAME=PROFILE...: a non-empty name, a device-view profile. */
+static int
+sched_routes(const char *cmd, const struct arg_str *o, struct cmd_inputs *in)
+{
+	const char	*eq;
+	int		 k;
+
+	if (o == NULL)
+		return EXIT_OK;
+	for (k = 0; k < o->count; k++) {
+		eq = strchr(o->sval[k], '=');
+		if (eq == NULL || eq == o->sval[k]) {
+			cmd_errorf("%s: --scheduler takes NAME=PROFILE, got "
+			    "'%s'", cmd, o->sval[k]);
+			return EXIT_USAGE;
+		}
+		if (cmd_check_profile(cmd, "--scheduler", eq + 1) != EXIT_OK)
+			return EXIT_USAGE;
+	}
+	in->schedulers = o->sval;
+	in->nschedulers = (size_t)o->count;
+	return EXIT_OK;
 }
 
 int
@@ -609,6 +654,8 @@ cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *a,
 	}
 	if (in->node_policy != NULL && (rc = cmd_check_node_policy(cmd,
 	    "--node-policy", in->node_policy)) != EXIT_OK)
+		return rc;
+	if ((rc = sched_routes(cmd, a->scheduler, in)) != EXIT_OK)
 		return rc;
 	if (a->profile == NULL)
 		return cmd_hami_version(cmd, a->hami_version != NULL ?

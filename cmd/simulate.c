@@ -24,7 +24,7 @@ struct sim_args {
 	struct arg_lit	*fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[26];
+	void		*table[27];
 };
 
 static void
@@ -33,7 +33,8 @@ sim_args_init(struct sim_args *a)
 	size_t	i = 4;
 
 	cmd_input_args_init(&a->in);
-	cmd_sched_args_init(&a->sched, CMD_SCHED_ALL, NULL, NULL);
+	cmd_sched_args_init(&a->sched, CMD_SCHED_ALL | CMD_SCHED_ROUTE, NULL,
+	    NULL);
 	a->output = arg_str0("o", "output", "FORMAT",
 	    "table (default), json, yaml, csv or html");
 	a->seed = arg_str0(NULL, "seed", "S",
@@ -54,7 +55,8 @@ sim_args_init(struct sim_args *a)
 	cmd_sched_args_table(&a->sched, CMD_SCHED_ALL & ~CMD_SCHED_VERSION,
 	    a->table, &i);
 	a->table[i++] = a->seed;
-	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION, a->table, &i);
+	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION | CMD_SCHED_ROUTE,
+	    a->table, &i);
 	a->table[i++] = a->fail_pending;
 	a->table[i++] = a->expect;
 	a->table[i++] = a->update;

@@ -242,6 +242,16 @@ reads_hami_memory(const struct gs_config *cfg)
 	    strcmp(p->family, "kai") != 0);
 }
 
+/* Is the pod HAMi's to read: naming no scheduler, the default or
+ * hami-scheduler (a pod naming kai-scheduler is KAI's, sched/route.c)? */
+static int
+names_hami(const struct gs_pod *p)
+{
+	return p->scheduler_name == NULL ||
+	    strcmp(p->scheduler_name, "default-scheduler") == 0 ||
+	    strcmp(p->scheduler_name, "hami-scheduler") == 0;
+}
+
 /* Checks of one container's request. */
 static size_t
 lint_container(const struct gs_pod *p, const struct gs_container *ctr,
@@ -256,7 +266,7 @@ lint_container(const struct gs_pod *p, const struct gs_container *ctr,
 	if (r.nums == 0)
 		return 0;
 	if (r.memreq == 0 && r.mempct == 100 && lc->hami_memory &&
-	    !ctr->lim[GS_RES_GPUMEM_PCT].set &&
+	    names_hami(p) && !ctr->lim[GS_RES_GPUMEM_PCT].set &&
 	    !ctr->req[GS_RES_GPUMEM_PCT].set) {
 		gs_warn(out, p->src_file, p->src_line, p->src_col, "%s: "
 		    "container '%s' asks for nvidia.com/gpu without "

@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/kai/request.h"
+#include "sched/volcano/request.h"
 #include "util/suggest.h"
 #include "model/ident.h"
 #include "sched/kubefilter.h"
@@ -84,7 +86,10 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 			return yt_error(f, v, err, "'%s' must not be negative, "
 			    "got '%s'", k->str, v->str);
 		/* NVIDIA's device plugin's (load/sharing.h): kept by name. */
-		if (ours < 0 && gs_dp_resource(k->str)) {
+		/* NVIDIA's device plugin's and Volcano's vGPU
+		 * (sched/volcano/request.h). */
+		if (ours < 0 && (gs_dp_resource(k->str) ||
+		    gs_volcano_resource(k->str))) {
 			if (!q.integral || !q.fits || q.value > INT32_MAX)
 				return yt_error(f, v, err, "'%s' must be a whole "
 				    "number up to %d, got '%s'", k->str,
@@ -360,6 +365,60 @@ pod_group(const struct yt_node *meta, const struct yt_node *spec,
 		pod->pod_group = xstrdup(g);
 }
 
+/*
+ * spec.schedulerName: the scheduler that places the pod (sched/route.c).
+ * Empty or null is unset, as the API server defaults it to
+ * default-scheduler (SetDefaults_PodSpec, pkg/apis/core/v1/defaults.go).
+ * A name is a DNS-1123 subdomain (ValidatePodSpec,
+ * pkg/apis/core/validation/validation.go): at most 253 characters.
+ */
+static int
+scheduler_name(const struct yt_file *f, const struct yt_node *spec,
+    struct gs_pod *pod, struct gs_error *err)
+{
+	const struct yt_node	*v = yt_get(spec, "schedulerName");
+
+	if (v == NULL || yt_is_null(v))
+		return 0;
+	if (v->type != YT_SCALAR)
+		return yt_error(f, v, err, "spec.schedulerName must be a "
+		    "string");
+	if (v->str[0] == '\0')
+		return 0;
+	if (strlen(v->str) > 253 || strspn(v->str,
+	    "abcdefghijklmnopqrstuvwxyz0123456789-.") != strlen(v->str))
+		return yt_error(f, v, err, "spec.schedulerName '%s' is not a "
+		    "DNS-1123 subdomain (lower-case letters, digits, '-' and "
+		    "'.', at most 253)", v->str);
+	pod->scheduler_name = xstrdup(v->str);
+	return 0;
+}
+
+/* KAI's own request annotations (sched/kai/request.c), checked on a pod
+ * that carries one or names kai-scheduler; located at the annotations. */
+static int
+kai_annotations(const struct yt_file *f, const struct yt_node *meta,
+    const struct gs_pod *pod, struct gs_error *err)
+{
+	static const char *const keys[] = { "gpu-fraction", "gpu-memory",
+	    "gpu-fraction-num-devices" };
+	struct gs_kai_req	 r;
+	const struct yt_node	*at;
+	char			 why[160];
+	size_t			 i;
+	int			 any = pod->scheduler_name != NULL &&
+				    strcmp(pod->scheduler_name,
+				    "kai-scheduler") == 0;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		any |= gs_kv_get(&pod->annotations, keys[i]) != NULL;
+	if (!any || gs_kai_request(pod, &r, why, sizeof why) == 0)
+		return 0;
+	at = meta != NULL ? yt_get(meta, "annotations") : NULL;
+	return yt_error(f, at != NULL ? at : meta, err, "KAI-Scheduler "
+	    "refuses the pod: %s", why);
+}
+
 /* Fill pod from a pod template (metadata + spec). */
 static int
 load_template(const struct yt_file *f, const struct yt_node *tmpl,
@@ -381,6 +440,8 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 	if (yt_expect(f, spec, YT_MAP, "spec", err) != 0)
 		return -1;
 	pod_group(meta, spec, pod);
+	if (scheduler_name(f, spec, pod, err) != 0)
+		return -1;
 	ctrs = yt_get(spec, "containers");
 	if (yt_expect(f, ctrs, YT_SEQ, "spec.containers", err) != 0)
 		return -1;
@@ -451,7 +512,7 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 		pod->req_cpu = init_cpu;
 	if (init_mem > pod->req_mem)
 		pod->req_mem = init_mem;
-	return 0;
+	return kai_annotations(f, meta, pod, err);
 }
 
 struct obj_info {

@@ -464,6 +464,7 @@ gs_pod_release(struct gs_pod *p)
 	}
 	free(p->init);
 	free(p->pod_group);
+	free(p->scheduler_name);
 	free(p->name);
 	free(p->ns);
 	free(p->workload);
@@ -486,6 +487,7 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 	dst->kind = xstrdup(src->kind);
 	dst->src_file = xstrdup(src->src_file);
 	dst->pod_group = dup_or_null(src->pod_group);
+	dst->scheduler_name = dup_or_null(src->scheduler_name);
 	gs_kv_copy(&dst->annotations, &src->annotations);
 	gs_kv_copy(&dst->node_selector, &src->node_selector);
 	dst->affinity = terms_copy(src->affinity, src->naffinity);
@@ -579,6 +581,7 @@ gs_config_copy(struct gs_config *dst, const struct gs_config *src)
 	dst->node_policy = xstrdup(src->node_policy);
 	dst->gpu_policy = xstrdup(src->gpu_policy);
 	dst->profile = xstrdup(src->profile);
+	gs_kv_copy(&dst->schedulers, &src->schedulers);
 }
 
 void
@@ -587,6 +590,7 @@ gs_config_release(struct gs_config *c)
 	free(c->node_policy);
 	free(c->gpu_policy);
 	free(c->profile);
+	gs_kv_release(&c->schedulers);
 	memset(c, 0, sizeof *c);
 }
 

@@ -448,6 +448,8 @@ struct gs_pod {
 	 * scheduling.x-k8s.io/pod-group or spec.schedulingGroup.
 	 * podGroupName, when not empty; else NULL. */
 	char			*pod_group;
+	/* spec.schedulerName, or NULL when unset (sched/route.c). */
+	char			*scheduler_name;
 };
 
 struct gs_idset;
@@ -501,6 +503,9 @@ struct gs_config {
 	 * per node, lower wins ties), assigned before the first decision. */
 	const struct gs_typical	*typical;
 	const uint32_t		*rank;
+	/* --scheduler NAME=PROFILE: the profile that schedules the pods
+	 * naming NAME in spec.schedulerName (sched/route.c). */
+	struct gs_kvlist schedulers;
 };
 
 void	gs_config_init(struct gs_config *);
@@ -549,6 +554,9 @@ struct gs_placement {
 	size_t			 ninit;
 	int			 init_collapse;	/* enum gs_collapse */
 	char			*reason;	/* pending: why */
+	/* One scheduler per pod (sched/route.c): the profile that decided,
+	 * a static policy name; NULL in a run under one profile. */
+	const char		*scheduler;
 };
 
 void	gs_placement_release(struct gs_placement *);

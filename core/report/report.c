@@ -309,6 +309,33 @@ hami_config_json(const struct gs_hami_settings *h)
 	    "resourceCoreName", h->res[GS_RES_GPUCORES]);
 }
 
+/* One scheduler per pod (sched/route.c): the width of the SCHEDULER
+ * column, 0 in a run under one profile (no column). */
+static int
+sched_width(const struct gs_result *res)
+{
+	size_t	i, w = 0;
+	int	routed = 0;
+
+	for (i = 0; i < res->npl; i++) {
+		routed |= res->pl[i].scheduler != NULL;
+		if (res->pl[i].scheduler != NULL &&
+		    strlen(res->pl[i].scheduler) > w)
+			w = strlen(res->pl[i].scheduler);
+	}
+	/* Pods naming no scheduler that runs show "-". */
+	return routed ? (int)(w > 9 ? w : 9) : 0;
+}
+
+static void
+sched_col(FILE *fp, int w, const char *name, int pad)
+{
+	if (name == NULL)
+		name = "-";
+	if (w > 0 && (pad || name[0] != '\0'))
+		fprintf(fp, "  %-*s", pad ? w : 0, name);
+}
+
 void
 gs_report_table(FILE *fp, const struct gs_report_run *rr)
 {
@@ -319,6 +346,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	char			*eff = effective_policies(rr);
 	struct gpu_widths	 gw;
 	struct gs_gpu_index	 gx;
+	int			 sw = sched_width(rr->res);
 
 	fprintf(fp, "scenario %s, run %s: profile %s\n", rr->scenario,
 	    rr->run, rr->cfg->profile);
@@ -337,8 +365,10 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 		fprintf(fp, "scheduler: %s\n\n",
 		    gs_policy_find(rr->cfg->profile)->summary);
 	free(eff);
-	fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s\n", (int)pw, "POD",
+	fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s", (int)pw, "POD",
 	    (int)nw, "NODE", "GPU", "UUID", "MEM(MiB)", "CORES");
+	sched_col(fp, sw, "SCHEDULER", 0);
+	fputc('\n', fp);
 	for (i = 0; i < rr->res->npl; i++) {
 		const struct gs_placement	*pl = &rr->res->pl[i];
 		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
@@ -347,18 +377,22 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 
 		dn = gs_pod_display(pod->ns, pod->name);
 		if (pl->status == GS_PENDING) {
-			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s\n",
+			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s",
 			    (int)pw, dn, (int)nw, "<pending>", "-",
 			    "-", "-", "-");
+			sched_col(fp, sw, pl->scheduler, 0);
+			fputc('\n', fp);
 			fprintf(fp, "%-*s  reason: %s\n", (int)pw, "",
 			    pl->reason ? pl->reason : "");
 			free(dn);
 			continue;
 		}
 		if (pl->status == GS_UNMANAGED) {
-			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s  (no GPU "
-			    "request: left to kube-scheduler)\n", (int)pw,
+			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s", (int)pw,
 			    dn, (int)nw, "-", "-", "-", "-", "-");
+			sched_col(fp, sw, pl->scheduler, 1);
+			fprintf(fp, "  (no GPU request: left to "
+			    "kube-scheduler)\n");
 			free(dn);
 			continue;
 		}
@@ -378,6 +412,9 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 				    gs_gpu_number(&c->nodes[pl->node], (size_t)
 				    g->dev),
 				    d->id, g->usedmem, g->usedcores);
+				sched_col(fp, sw, rows == 0 ?
+				    pl->scheduler : "", pod->nctrs > 1 ||
+				    pl->ninit > 0);
 				if (pod->nctrs > 1 || pl->ninit > 0)
 					fprintf(fp, "  %scontainer %s",
 					    init ? "init " : "", cn);
@@ -509,6 +546,11 @@ placement_json(size_t i, const void *arg)
 	json_object_set_new(p, "workload", json_string(pod->workload));
 	json_object_set_new(p, "kind", json_string(pod->kind));
 	json_object_set_new(p, "status", json_string(status_name(pl->status)));
+	/* One scheduler per pod (sched/route.c): the profile that
+	 * decided; absent in a run under one profile. */
+	if (pl->scheduler != NULL)
+		json_object_set_new(p, "scheduler",
+		    json_string(pl->scheduler));
 	json_object_set_new(p, "node", pl->status == GS_PLACED ?
 	    json_string(c->nodes[pl->node].name) : json_null());
 	json_object_set_new(p, "node_score", pl->status == GS_PLACED ?

@@ -37,6 +37,8 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/kai/request.h"
+#include "sched/volcano/request.h"
 #include "sched/kube_dp.h"
 #include "sched/kubefilter.h"
 #include "sched/peer_view.h"
@@ -199,6 +201,58 @@ peer_pod_init(struct peer_pod *pp, const struct gs_pod *pod,
 	hami_filter_init(&pp->f, pod, cfg);
 }
 
+/*
+ * KAI's own annotations (sched/kai/request.c) make the pod one
+ * fractional request on gpu-fraction-num-devices devices: a share of
+ * each device's memory (gpu-fraction) or MiB (gpu-memory), taken as the
+ * first container's.  Refused values were refused when loaded; a pod read
+ * another way (running pods) without them keeps its resources.
+ */
+static void
+kai_own(struct peer_pod *pp, const struct gs_pod *pod)
+{
+	struct gs_kai_req	r;
+	char			why[160];
+
+	if (pod->nctrs == 0 || gs_kai_request(pod, &r, why, sizeof why) != 0 ||
+	    !r.fractional)
+		return;
+	memset(&pp->req[0], 0, sizeof pp->req[0]);
+	pp->req[0].num = r.num;
+	pp->req[0].mem = r.mem;
+	pp->req[0].pct = r.mem > 0 ? -1 : r.pct;
+	pp->req[0].frac = 1;
+	pp->sharing = 1;
+	pp->v.gpu = r.num;
+}
+
+/* Volcano's own volcano.sh/vgpu-* resources (sched/volcano/request.c)
+ * are a container's request where it asks them. */
+static void
+volcano_own(struct peer_pod *pp, const struct gs_pod *pod, size_t maxdevs)
+{
+	struct gs_volcano_req	r;
+	size_t			i;
+	int			any = 0;
+
+	for (i = 0; i < pod->nctrs; i++) {
+		gs_volcano_request(&pod->ctrs[i], &r);
+		if (r.num == 0)
+			continue;
+		pp->v.gpu += r.num - pp->req[i].num;
+		pp->req[i].num = r.num;
+		pp->req[i].mem = r.mem;
+		pp->req[i].pct = r.pct;
+		pp->req[i].cores = r.cores;
+		pp->req[i].frac = 0;
+		any = 1;
+	}
+	if (any) {
+		free(pp->g);
+		pp->g = xcalloc((size_t)pp->v.gpu + maxdevs, sizeof *pp->g);
+	}
+}
+
 static void
 peer_pod_release(struct peer_pod *pp)
 {
@@ -329,6 +383,10 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		if (c->nodes[i].ndevs > maxdevs)
 			maxdevs = c->nodes[i].ndevs;
 	peer_pod_init(&pp, pod, st->cfg, maxdevs);
+	if (st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD)
+		kai_own(&pp, pod);
+	if (st->kind == PK_VOLCANO_BINPACK || st->kind == PK_VOLCANO_SPREAD)
+		volcano_own(&pp, pod, maxdevs);
 	if (pp.v.gpu == 0) {
 		d->status = GS_UNMANAGED;
 		peer_pod_release(&pp);

@@ -55,6 +55,9 @@ main(void)
 		SUITE(topology),
 		SUITE(metax),
 		SUITE(cel),
+		SUITE(route),
+		SUITE(kai_own),
+		SUITE(volcano_own),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -44,6 +44,9 @@ extern CU_TestInfo handshake_tests[];
 extern CU_TestInfo topology_tests[];
 extern CU_TestInfo metax_tests[];
 extern CU_TestInfo cel_tests[];
+extern CU_TestInfo route_tests[];
+extern CU_TestInfo kai_own_tests[];
+extern CU_TestInfo volcano_own_tests[];
 
 /* The HAMi profile row named or aliased s ("2.9.0"); fails the test
  * when there is none. */

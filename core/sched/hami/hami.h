@@ -84,6 +84,8 @@ int	hami_vnpu_core_mode(const struct gs_pod *,
  * containers, afresh. */
 int	hami_fresh_usage(const struct hami_profile *, size_t c,
 	    size_t ninit);
+/* Does HAMi's webhook set hami-scheduler on the pod (sched/route.c)? */
+int	hami_webhook_claims(const struct gs_pod *, const struct gs_config *);
 /*
  * The admission webhook: why it refuses the pod, written into buf, or
  * NULL when the pod is admitted.  Every version: the registered vendors'

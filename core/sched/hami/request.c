@@ -178,6 +178,30 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 	return exclusive_default(c->lim, c->req);
 }
 
+/*
+ * Does HAMi's webhook (Handle, pkg/scheduler/webhook.go, v2.6.1 to v2.10)
+ * claim the pod, setting spec.schedulerName to hami-scheduler?  Only when
+ * some container's MutateAdmission finds a resource of a registered
+ * device; privileged containers are skipped before v2.10 (v2.10 refuses
+ * them instead, hami_admission).
+ */
+int
+hami_webhook_claims(const struct gs_pod *pod, const struct gs_config *cfg)
+{
+	int	all = hami_profile(cfg)->webhook_refusals;
+	size_t	i;
+
+	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
+		const struct gs_container *c = gs_pod_container(pod,
+		    pod->ninit, i);
+
+		if ((all || (i >= pod->ninit && !c->privileged)) &&
+		    has_resource(c, cfg))
+			return 1;
+	}
+	return 0;
+}
+
 static const char *vendor_webhooks(const struct gs_pod *,
 		    const struct gs_container *, const struct gs_config *,
 		    struct gs_resval *, char *, size_t);
