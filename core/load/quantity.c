@@ -80,6 +80,55 @@ scaled(u128 d, int exp10, int exp2, int negative, struct gs_quantity *q)
 	}
 }
 
+/*
+ * The magnitude in nano units: ceil(D * 2^exp2 * 10^(exp10 + 9)), one more
+ * when dropped digits (sticky) made D smaller than the text; a binary
+ * suffix caps at 2^63-1 units.  k8s.io/apimachinery/pkg/api/resource
+ * quantity.go: ParseQuantity (amount.Round(Nano, inf.RoundUp), then
+ * "The max is just a simple cap" for BinarySI).
+ */
+static void
+nano(u128 d, int exp10, int exp2, int sticky, struct gs_quantity *q)
+{
+	u128	num = d, den = 1, cap = (u128)INT64_MAX * 1000000000u;
+	int	e = exp10 + 9;
+
+	q->nano_sat = 0;
+	if (d == 0) {
+		q->nano_hi = q->nano_lo = 0;
+		return;
+	}
+	if (!mul_ok(&num, (u128)1 << exp2))
+		q->nano_sat = 1;
+	for (; e > 0 && !q->nano_sat; e--)
+		if (!mul_ok(&num, 10))
+			q->nano_sat = 1;
+	for (; e < 0 && !q->nano_sat; e++)
+		if (!mul_ok(&den, 10)) {
+			num = 1;	/* below one nano unit: rounds up to 1 */
+			den = 1;
+			sticky = 0;
+			break;
+		}
+	if (!q->nano_sat) {
+		u128	n = num / den;
+
+		if (num % den != 0 || sticky)
+			n++;
+		if (n == 0)
+			q->nano_sat = 1;	/* wrapped */
+		num = n;
+	}
+	if (exp2 > 0 && (q->nano_sat || num > cap)) {
+		q->nano_sat = 0;
+		num = cap;
+	}
+	if (q->nano_sat)
+		num = U128_MAX;
+	q->nano_hi = (uint64_t)(num >> 64);
+	q->nano_lo = (uint64_t)num;
+}
+
 int
 gs_quantity_parse(const char *s, struct gs_quantity *q, char *why,
     size_t whylen)
@@ -154,11 +203,15 @@ gs_quantity_parse(const char *s, struct gs_quantity *q, char *why,
 		/* Too many significant digits to be an int64 either way. */
 		q->integral = exp10 >= 0 && !overflow;
 		q->ceil = q->milli = q->negative ? INT64_MIN : INT64_MAX;
+		for (i = 0; i < 38 && i < nd; i++)
+			d = d * 10 + (u128)(digits[i] - '0');
+		nano(d, exp10 + (int)(nd - i), exp2, 1, q);
 		return 0;
 	}
 	for (i = 0; i < nd; i++)
 		d = d * 10 + (u128)(digits[i] - '0');
 	scaled(d, exp10, exp2, q->negative, q);
+	nano(d, exp10, exp2, 0, q);
 	{
 		struct gs_quantity m;
 

@@ -15,6 +15,12 @@ struct gs_quantity {
 	int64_t		value;		/* exact value when fits */
 	int64_t		ceil;		/* rounded up, saturated to int64 */
 	int64_t		milli;		/* value x 1000 rounded up (cpu) */
+	/* |value| in units of 10^-9 rounded away from zero and, with a
+	 * binary suffix (Ki ... Ei), capped at 2^63-1 units, as
+	 * resource.ParseQuantity keeps it (for exact comparison; the 128
+	 * bits as two halves; nano_sat when beyond 128 bits). */
+	uint64_t	nano_hi, nano_lo;
+	int		nano_sat;
 };
 
 /*

@@ -50,6 +50,7 @@ main(void)
 		SUITE(engine_events),
 		SUITE(quota),
 		SUITE(handshake),
+		SUITE(cel),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;
