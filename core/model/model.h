@@ -29,6 +29,8 @@ void		 gs_kv_copy(struct gs_kvlist *dst, const struct gs_kvlist *src);
 void		 gs_kv_release(struct gs_kvlist *);
 
 struct gs_mig_profile;
+struct gs_dra;
+struct gs_dra_alloc;
 
 /* One physical GPU as HAMi registers it, plus its current usage. */
 struct gs_device {
@@ -248,6 +250,8 @@ struct gs_cluster {
 	 * refreshed in O(changed) instead of comparing every node's gen. */
 	size_t		*touch_ring;
 	uint64_t	 touch_seq, touch_base;
+	/* DRA objects and their devices' usage (model/dra.h), or NULL. */
+	struct gs_dra	*dra;
 };
 
 #define GS_TOUCH_RING	1024
@@ -430,6 +434,9 @@ struct gs_workload {
 	/* ResourceQuota limits read with the pods (model/quota.h); the
 	 * simulation adds them to its cluster. */
 	struct gs_quotas quotas;
+	/* DRA objects read with the pods (model/dra.h), or NULL; the
+	 * simulation adds them to its cluster (gs_dra_prepare). */
+	struct gs_dra	*dra;
 };
 
 void	gs_pod_release(struct gs_pod *);
@@ -498,6 +505,8 @@ struct gs_placement {
 	size_t			 ninit;
 	int			 init_collapse;	/* enum gs_collapse */
 	char			*reason;	/* pending: why */
+	/* The DRA devices its claims took (model/dra.h), or NULL. */
+	struct gs_dra_alloc	*dra;
 };
 
 void	gs_placement_release(struct gs_placement *);
