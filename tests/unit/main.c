@@ -51,6 +51,7 @@ main(void)
 		SUITE(quota),
 		SUITE(handshake),
 		SUITE(cel),
+		SUITE(dra),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

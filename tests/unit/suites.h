@@ -39,6 +39,7 @@ extern CU_TestInfo engine_events_tests[];
 extern CU_TestInfo quota_tests[];
 extern CU_TestInfo handshake_tests[];
 extern CU_TestInfo cel_tests[];
+extern CU_TestInfo dra_tests[];
 
 /* The HAMi profile row named or aliased s ("2.9.0"); fails the test
  * when there is none. */

@@ -67,6 +67,17 @@ cpu_mem_fit(const struct gs_node *n, const struct gs_pod *pod)
 }
 
 static void
+why_add(struct gs_dra_why *t, const struct gs_dra_why *w)
+{
+	t->tried += w->tried;
+	t->selector += w->selector;
+	t->in_use += w->in_use;
+	t->counters += w->counters;
+	t->capacity += w->capacity;
+	t->constraint += w->constraint;
+}
+
+static void
 pending(struct gs_placement *d, const struct gs_cluster *c, int filtered,
     int cpumem, int dra, const struct gs_dra_why *w)
 {
@@ -125,8 +136,12 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 			continue;
 		}
 		if (!gs_dra_allocate(c->dra, n, want, nwant, &a, &why)) {
+			/* The first node's failed request and selector,
+			 * every node's counts. */
 			if (nodra++ == 0)
 				first_why = why;
+			else
+				why_add(&first_why, &why);
 			continue;
 		}
 		memset(&v, 0, sizeof v);
