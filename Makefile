@@ -232,7 +232,7 @@ bench-inprocess: $(REL)/bench $(REL)/bench-replay
 FUZZ_SECONDS	?= 20
 FUZZ_SEED	?= 1
 FUZZ_TARGETS	 = fuzz_yaml fuzz_quantity fuzz_register fuzz_trace \
-		   fuzz_scenario fuzz_options fuzz_files fuzz_args
+		   fuzz_scenario fuzz_options fuzz_files fuzz_args fuzz_dra
 # make check: each target over its seeds and this many generated inputs.
 FUZZ_CHECK_RUNS	?= 2000
 FUZZ_FLAGS	 = -g -O1 -fsanitize=fuzzer,address,undefined $(STD) \

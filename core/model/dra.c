@@ -249,6 +249,35 @@ gs_dra_refresh(struct gs_dra *d)
 	d->ctr_used = xcalloc(d->nctr ? d->nctr : 1, sizeof *d->ctr_used);
 }
 
+static struct gs_dra_take *
+takes_dup(const struct gs_dra_take *v, size_t n)
+{
+	struct gs_dra_take	*o = xcalloc(n + 1, sizeof *o);
+	size_t			 i;
+
+	for (i = 0; i < n; i++) {
+		o[i] = v[i];
+		o[i].claim = xstrdup(v[i].claim);
+		o[i].request = xstrdup(v[i].request);
+		o[i].cap = xcalloc(v[i].ncap + 1, sizeof *o[i].cap);
+		memcpy(o[i].cap, v[i].cap, v[i].ncap * sizeof *o[i].cap);
+	}
+	return o;
+}
+
+static void
+takes_free(struct gs_dra_take *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].claim);
+		free(v[i].request);
+		free(v[i].cap);
+	}
+	free(v);
+}
+
 struct gs_dra *
 gs_dra_copy(const struct gs_dra *s)
 {
@@ -268,6 +297,12 @@ gs_dra_copy(const struct gs_dra *s)
 	memcpy(d->dev_alloc, s->dev_alloc, s->ndev * sizeof *d->dev_alloc);
 	memcpy(d->cap_used, s->cap_used, s->ncap * sizeof *d->cap_used);
 	memcpy(d->ctr_used, s->ctr_used, s->nctr * sizeof *d->ctr_used);
+	d->nclaimed = s->nclaimed;
+	d->claimed = xcalloc(s->nclaimed + 1, sizeof *d->claimed);
+	for (i = 0; i < s->nclaimed; i++) {
+		d->claimed[i] = s->claimed[i];
+		d->claimed[i].v = takes_dup(s->claimed[i].v, s->claimed[i].n);
+	}
 	return d;
 }
 
@@ -285,6 +320,9 @@ gs_dra_free(struct gs_dra *d)
 	free(d->dev_alloc);
 	free(d->cap_used);
 	free(d->ctr_used);
+	for (i = 0; i < d->nclaimed; i++)
+		takes_free(d->claimed[i].v, d->claimed[i].n);
+	free(d->claimed);
 	free(d);
 }
 
@@ -311,13 +349,17 @@ find_device(const struct gs_dra *d, const char *driver, const char *pool,
 	return 0;
 }
 
+static void	charge_takes(struct gs_dra *, const struct gs_dra_take *,
+		    size_t, int);
+
 /* Charge a claim's status.allocation; the results naming no device. */
 static size_t
 charge_claim(struct gs_dra *d, const struct gs_dra_claim *c)
 {
-	struct gs_dra_alloc	 a = { NULL, 0 };
+	struct gs_dra_alloc	 a;
 	size_t			 i, j, si, di, missing = 0;
 
+	memset(&a, 0, sizeof a);
 	a.v = xcalloc(c->nalloc ? c->nalloc : 1, sizeof *a.v);
 	for (i = 0; i < c->nalloc; i++) {
 		const struct gs_dra_result *r = &c->alloc[i];
@@ -333,6 +375,7 @@ charge_claim(struct gs_dra *d, const struct gs_dra_claim *c)
 		t->dev = di;
 		t->exclusive = !dv->allow_multiple;
 		t->cap = xcalloc(dv->ncaps ? dv->ncaps : 1, sizeof *t->cap);
+		t->ncap = dv->ncaps;
 		for (j = 0; j < r->nconsumed; j++) {
 			long k = gs_dra_cap_index(dv, r->consumed[j].name);
 
@@ -341,7 +384,7 @@ charge_claim(struct gs_dra *d, const struct gs_dra_claim *c)
 		}
 		a.n++;
 	}
-	gs_dra_charge(d, &a, 1);
+	charge_takes(d, a.v, a.n, 1);
 	gs_dra_alloc_release(&a);
 	return missing;
 }
@@ -480,14 +523,15 @@ counter_index(const struct gs_dra_slice *s, const char *set,
 	return -1;
 }
 
-void
-gs_dra_charge(struct gs_dra *d, const struct gs_dra_alloc *a, int sign)
+static void
+charge_takes(struct gs_dra *d, const struct gs_dra_take *v, size_t n,
+    int sign)
 {
 	size_t	i, j, dv0, cp0;
 	long	k;
 
-	for (i = 0; a != NULL && i < a->n; i++) {
-		const struct gs_dra_take *t = &a->v[i];
+	for (i = 0; i < n; i++) {
+		const struct gs_dra_take *t = &v[i];
 		const struct gs_dra_sref *r = &d->sref[t->sref];
 		const struct gs_dra_device *dv = &r->s->devs[t->dev];
 
@@ -508,16 +552,70 @@ gs_dra_charge(struct gs_dra *d, const struct gs_dra_alloc *a, int sign)
 	}
 }
 
-void
-gs_dra_alloc_release(struct gs_dra_alloc *a)
+const struct gs_dra_claimed *
+gs_dra_claimed_find(const struct gs_dra *d, const struct gs_dra_claim *c)
 {
 	size_t	i;
 
-	for (i = 0; i < a->n; i++) {
-		free(a->v[i].claim);
-		free(a->v[i].request);
-		free(a->v[i].cap);
+	for (i = 0; d != NULL && i < d->nclaimed; i++)
+		if (d->claimed[i].claim == c)
+			return &d->claimed[i];
+	return NULL;
+}
+
+/* One more (sign 1) or one less user of claim c; its first user brings
+ * its takes (n of v), charged then, released with its last user. */
+static void
+claimed_use(struct gs_dra *d, const struct gs_dra_claim *c,
+    const struct gs_dra_take *v, size_t n, int sign)
+{
+	struct gs_dra_claimed	*e = (struct gs_dra_claimed *)
+				    gs_dra_claimed_find(d, c);
+
+	if (e == NULL && sign > 0) {
+		d->claimed = xreallocarray(d->claimed, d->nclaimed + 1,
+		    sizeof *d->claimed);
+		e = &d->claimed[d->nclaimed++];
+		e->claim = c;
+		e->v = takes_dup(v, n);
+		e->n = n;
+		e->users = 0;
+		charge_takes(d, e->v, e->n, 1);
 	}
-	free(a->v);
+	if (e == NULL)
+		return;
+	e->users += sign;
+	if (e->users > 0)
+		return;
+	charge_takes(d, e->v, e->n, -1);
+	takes_free(e->v, e->n);
+	*e = d->claimed[--d->nclaimed];
+}
+
+void
+gs_dra_charge(struct gs_dra *d, const struct gs_dra_alloc *a, int sign)
+{
+	size_t	i, j;
+
+	if (a == NULL)
+		return;
+	for (i = 0; i < a->n; i = j) {
+		for (j = i + 1; j < a->n && a->v[j].owner == a->v[i].owner;
+		    j++)
+			;
+		if (a->v[i].owner == NULL)
+			charge_takes(d, &a->v[i], j - i, sign);
+		else
+			claimed_use(d, a->v[i].owner, &a->v[i], j - i, sign);
+	}
+	for (i = 0; i < a->nuses; i++)
+		claimed_use(d, a->uses[i], NULL, 0, sign);
+}
+
+void
+gs_dra_alloc_release(struct gs_dra_alloc *a)
+{
+	takes_free(a->v, a->n);
+	free(a->uses);
 	memset(a, 0, sizeof *a);
 }

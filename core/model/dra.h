@@ -183,6 +183,20 @@ struct gs_dra {
 	int64_t			 *cap_used;
 	int64_t			 *ctr_used;
 	size_t			  ndev, ncap, nctr;
+	/* ResourceClaims (not templates) allocated by placed pods, shared
+	 * by every pod naming them until the last one goes. */
+	struct gs_dra_claimed	 *claimed;
+	size_t			  nclaimed;
+};
+
+struct gs_dra_take;
+
+/* A ResourceClaim allocated in the simulation: its devices, its users. */
+struct gs_dra_claimed {
+	const struct gs_dra_claim *claim;
+	struct gs_dra_take	*v;
+	size_t			 n;
+	int			 users;
 };
 
 /* An allocation decided for one pod: per device, what it takes. */
@@ -192,12 +206,19 @@ struct gs_dra_take {
 	char		*claim;		/* the pod's claim name */
 	char		*request;	/* "req" or "req/sub" */
 	int64_t		*cap;		/* per device capacity: consumed */
+	size_t		 ncap;		/* the device's capacities */
 	int		 exclusive;	/* not allowMultiple: whole device */
+	/* The ResourceClaim it allocates (shared by the pods naming it),
+	 * NULL for a template's per-pod claim. */
+	const struct gs_dra_claim *owner;
 };
 
 struct gs_dra_alloc {
 	struct gs_dra_take	*v;
 	size_t			 n;
+	/* ResourceClaims an earlier pod allocated, which this pod shares. */
+	const struct gs_dra_claim **uses;
+	size_t			 nuses;
 };
 
 struct gs_dra_block *gs_dra_block_new(void);
@@ -226,7 +247,11 @@ const struct gs_dra_podref *gs_dra_pod_find(const struct gs_dra *,
 int	gs_dra_slice_on(const struct gs_dra_slice *, const struct gs_node *);
 /* Capacity index of name in device dv, or -1. */
 long	gs_dra_cap_index(const struct gs_dra_device *, const char *name);
-/* Charge (sign 1) or release (-1) an allocation. */
+/* The simulation's allocation of a ResourceClaim, or NULL. */
+const struct gs_dra_claimed *gs_dra_claimed_find(const struct gs_dra *,
+	    const struct gs_dra_claim *);
+/* Charge (sign 1) or release (-1) an allocation: a shared ResourceClaim's
+ * devices are charged with its first user, released with its last. */
 void	gs_dra_charge(struct gs_dra *, const struct gs_dra_alloc *, int sign);
 void	gs_dra_alloc_release(struct gs_dra_alloc *);
 

@@ -92,6 +92,7 @@ alloc_one(struct gs_dra *d, const char *name, char *buf, size_t len,
 	struct gs_dra_alloc	a;
 	struct gs_dra_why	why;
 	struct gs_node		n;
+	size_t			i;
 
 	node_init(&n);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(w.claim);
@@ -100,6 +101,10 @@ alloc_one(struct gs_dra *d, const char *name, char *buf, size_t len,
 		return;
 	}
 	taken(d, &a, buf, len);
+	/* Charged as a template's per-pod claim (no owner): each call is
+	 * another pod's claim of the same shape. */
+	for (i = 0; i < a.n; i++)
+		a.v[i].owner = NULL;
 	if (charge)
 		gs_dra_charge(d, &a, 1);
 	gs_dra_alloc_release(&a);
@@ -324,6 +329,41 @@ test_pool_generation(void)
 	gs_dra_free(d);
 }
 
+/* A ResourceClaim two pods name: the first allocates it (gpu-0), the
+ * second shares it (no device of its own, the claim in uses); the
+ * device stays taken until its last user goes. */
+static void
+test_shared_claim(void)
+{
+	struct gs_dra	*d = setup("---\nkind: ResourceClaim\nmetadata: "
+	    "{name: shared}\nspec:\n  devices:\n    requests:\n"
+	    "    - name: r\n      exactly: {deviceClassName: gpu}\n");
+	struct gs_dra_want	w = { claim(d, "shared"), "g" };
+	struct gs_dra_alloc	a1, a2;
+	struct gs_dra_why	why;
+	struct gs_node		n;
+
+	node_init(&n);
+	CU_ASSERT_EQUAL_FATAL(gs_dra_allocate(d, &n, &w, 1, &a1, &why), 1);
+	CU_ASSERT_EQUAL(a1.n, 1);
+	CU_ASSERT_PTR_EQUAL(a1.v[0].owner, w.claim);
+	gs_dra_charge(d, &a1, 1);
+	CU_ASSERT_EQUAL(d->dev_alloc[0], 1);
+	CU_ASSERT_EQUAL_FATAL(gs_dra_allocate(d, &n, &w, 1, &a2, &why), 1);
+	CU_ASSERT_EQUAL(a2.n, 0);
+	CU_ASSERT_EQUAL(a2.nuses, 1);
+	gs_dra_charge(d, &a2, 1);
+	CU_ASSERT_EQUAL(d->dev_alloc[0], 1);
+	gs_dra_charge(d, &a1, -1);
+	CU_ASSERT_EQUAL(d->dev_alloc[0], 1);
+	gs_dra_charge(d, &a2, -1);
+	CU_ASSERT_EQUAL(d->dev_alloc[0], 0);
+	CU_ASSERT_EQUAL(d->nclaimed, 0);
+	gs_dra_alloc_release(&a1);
+	gs_dra_alloc_release(&a2);
+	gs_dra_free(d);
+}
+
 /* Malformed objects: located errors. */
 static void
 test_errors(void)
@@ -392,6 +432,7 @@ CU_TestInfo dra_tests[] = {
 	{ "consumable capacity", test_consumable },
 	{ "firstAvailable", test_first_available },
 	{ "pool generation and completeness", test_pool_generation },
+	{ "a ResourceClaim shared by two pods", test_shared_claim },
 	{ "located errors", test_errors },
 	{ "unknown DeviceClass", test_unknown_class },
 	CU_TEST_INFO_NULL,

@@ -33,6 +33,7 @@ struct search {
 	size_t			 nstk, capstk;
 	size_t			 steps;
 	struct gs_dra_why	*why;
+	const struct gs_dra_claim *owner;	/* a ResourceClaim's takes */
 };
 
 /* The CEL view of a device. */
@@ -269,6 +270,8 @@ push(struct search *st, size_t si, size_t j, const char *claim,
 	t.request = xstrdup(req);
 	t.exclusive = !dv->allow_multiple;
 	t.cap = cap;
+	t.ncap = dv->ncaps;
+	t.owner = st->owner;
 	st->stk[st->nstk] = t;
 	st->stk_req[st->nstk] = t.request;
 	st->nstk++;
@@ -314,6 +317,8 @@ pick(struct search *st, size_t ci, size_t ri, const struct gs_dra_sub *sub,
 				free(cap);
 				continue;
 			}
+			/* A ResourceClaim's devices are its pods'. */
+			st->owner = cl->is_template ? NULL : cl;
 			push(st, si, j, st->want[ci].name, req, cap, 1);
 			if (pick(st, ci, ri, sub, req, k + 1, base))
 				return 1;
@@ -349,6 +354,8 @@ pick_all(struct search *st, size_t ci, size_t ri,
 				ok = 0;
 				break;
 			}
+			st->owner = st->want[ci].claim->is_template ? NULL :
+			    st->want[ci].claim;
 			push(st, si, j, st->want[ci].name, req, cap, 1);
 		}
 	}
@@ -383,6 +390,19 @@ allocated_here(struct search *st, const struct gs_dra_claim *cl)
 	return 1;
 }
 
+/* Are the devices an earlier pod allocated for claim cl on this node? */
+static int
+claimed_here(struct search *st, const struct gs_dra_claim *cl)
+{
+	const struct gs_dra_claimed *e = gs_dra_claimed_find(st->d, cl);
+	size_t	i;
+
+	for (i = 0; i < e->n; i++)
+		if (!st->on[e->v[i].sref])
+			return 0;
+	return 1;
+}
+
 /* Requests from ri of claim ci, then the next claims. */
 static int
 search_claims(struct search *st, size_t ci, size_t ri)
@@ -397,6 +417,8 @@ search_claims(struct search *st, size_t ci, size_t ri)
 	cl = st->want[ci].claim;
 	if (cl->allocated)
 		return allocated_here(st, cl) && search_claims(st, ci + 1, 0);
+	if (gs_dra_claimed_find(st->d, cl) != NULL)
+		return claimed_here(st, cl) && search_claims(st, ci + 1, 0);
 	if (ri == cl->nreqs)
 		return search_claims(st, ci + 1, 0);
 	rq = &cl->reqs[ri];
@@ -477,6 +499,10 @@ gs_dra_allocate(const struct gs_dra *d, const struct gs_node *n,
 		out->v = st.stk;
 		out->n = st.nstk;
 		st.stk = NULL;
+		out->uses = xcalloc(nwant + 1, sizeof *out->uses);
+		for (i = 0; i < nwant; i++)
+			if (gs_dra_claimed_find(d, want[i].claim) != NULL)
+				out->uses[out->nuses++] = want[i].claim;
 	} else {
 		while (st.nstk > 0)
 			push(&st, st.stk[st.nstk - 1].sref,

@@ -98,7 +98,7 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 {
 	static const int	 w[3] = { 1, 1, 0 };
 	struct gs_dra_want	*want;
-	struct gs_dra_alloc	 a, best_a = { NULL, 0 };
+	struct gs_dra_alloc	 a, best_a = { NULL, 0, NULL, 0 };
 	struct gs_dra_why	 why, first_why;
 	struct gs_pnode		 v;
 	struct gs_ppod		 pp;
