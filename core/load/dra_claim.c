@@ -270,6 +270,7 @@ gs_dra_load_object(struct gs_dra **d, const struct yt_file *f,
 	const struct yt_node	*meta = yt_get(obj, "metadata");
 	struct gs_dra_block	*b;
 	const char		*name, *ns = NULL;
+	size_t			 nc, ns_, ncl;
 	int			 rc;
 
 	if (MAP(f, meta, "metadata", err) != 0 ||
@@ -278,6 +279,9 @@ gs_dra_load_object(struct gs_dra **d, const struct yt_file *f,
 	    yt_opt_string(f, meta, "namespace", &ns, err) != 0)
 		return -1;
 	b = gs_dra_own_block(d);
+	nc = b->nclasses;
+	ns_ = b->nslices;
+	ncl = b->nclaims;
 	if (strcmp(kind, "ResourceClaim") == 0 ||
 	    strcmp(kind, "ResourceClaimTemplate") == 0) {
 		if (gs_dra_claim_find(*d, ns ? ns : "default", name,
@@ -293,8 +297,32 @@ gs_dra_load_object(struct gs_dra **d, const struct yt_file *f,
 			    "twice", name);
 		rc = gs_dra_load_cluster_kind(b, f, obj, kind, name, err);
 	}
+	if (rc != 0)	/* no half-read object stays */
+		gs_dra_block_truncate(b, nc, ns_, ncl, b->npods);
 	gs_dra_refresh(*d);
 	return rc;
+}
+
+static int
+load_podclaim(const struct yt_file *f, const struct yt_node *x,
+    struct gs_dra_podclaim *c, struct gs_error *err)
+{
+	const char	*n, *cl = NULL, *t = NULL;
+
+	if (MAP(f, x, "resourceClaims[]", err) != 0 ||
+	    yt_string(f, yt_get(x, "name"), "name", &n, err) != 0 ||
+	    yt_opt_string(f, x, "resourceClaimName", &cl, err) != 0 ||
+	    yt_opt_string(f, x, "resourceClaimTemplateName", &t, err) != 0)
+		return -1;
+	c->name = xstrdup(n);
+	c->claim = opt_dup(cl);
+	c->tmpl = opt_dup(t);
+	c->line = x->line;
+	c->col = x->col;
+	if ((cl == NULL) == (t == NULL))
+		return yt_error(f, x, err, "resourceClaims '%s' needs exactly "
+		    "one of resourceClaimName, resourceClaimTemplateName", n);
+	return 0;
 }
 
 int
@@ -319,27 +347,13 @@ gs_dra_load_pod(struct gs_dra **d, const struct yt_file *f,
 	p->pod = xstrdup(pod);
 	p->file = xstrdup(f->path);
 	p->v = xcalloc(rc->nitems ? rc->nitems : 1, sizeof *p->v);
-	for (i = 0; i < rc->nitems; i++, p->n++) {
-		struct gs_dra_podclaim	*c = &p->v[i];
-		const struct yt_node	*x = rc->items[i];
-		const char		*n, *cl = NULL, *t = NULL;
-
-		if (MAP(f, x, "resourceClaims[]", err) != 0 ||
-		    yt_string(f, yt_get(x, "name"), "name", &n, err) != 0 ||
-		    yt_opt_string(f, x, "resourceClaimName", &cl, err) != 0 ||
-		    yt_opt_string(f, x, "resourceClaimTemplateName", &t,
-		    err) != 0)
+	for (i = 0; i < rc->nitems; i++, p->n++)
+		if (load_podclaim(f, rc->items[i], &p->v[i], err) != 0) {
+			p->n++;
+			gs_dra_block_truncate(b, b->nclasses, b->nslices,
+			    b->nclaims, b->npods - 1);
 			return -1;
-		c->name = xstrdup(n);
-		c->claim = opt_dup(cl);
-		c->tmpl = opt_dup(t);
-		c->line = x->line;
-		c->col = x->col;
-		if ((cl == NULL) == (t == NULL))
-			return yt_error(f, x, err, "resourceClaims '%s' needs "
-			    "exactly one of resourceClaimName, "
-			    "resourceClaimTemplateName", n);
-	}
+		}
 	return 0;
 }
 

@@ -182,6 +182,39 @@ gs_dra_block_unref(struct gs_dra_block *b)
 	free(b);
 }
 
+void
+gs_dra_block_truncate(struct gs_dra_block *b, size_t nclasses,
+    size_t nslices, size_t nclaims, size_t npods)
+{
+	size_t	j;
+
+	while (b->nclasses > nclasses) {
+		struct gs_dra_class *c = &b->classes[--b->nclasses];
+
+		free(c->name);
+		sels_free(c->sels, c->nsels);
+		free(c->ext_res);
+		free(c->file);
+	}
+	while (b->nslices > nslices)
+		slice_free(&b->slices[--b->nslices]);
+	while (b->nclaims > nclaims)
+		claim_free(&b->claims[--b->nclaims]);
+	while (b->npods > npods) {
+		struct gs_dra_podref *p = &b->pods[--b->npods];
+
+		for (j = 0; j < p->n; j++) {
+			free(p->v[j].name);
+			free(p->v[j].claim);
+			free(p->v[j].tmpl);
+		}
+		free(p->v);
+		free(p->ns);
+		free(p->pod);
+		free(p->file);
+	}
+}
+
 struct gs_dra_block *
 gs_dra_own_block(struct gs_dra **d)
 {

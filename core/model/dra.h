@@ -223,6 +223,9 @@ struct gs_dra_alloc {
 
 struct gs_dra_block *gs_dra_block_new(void);
 void	gs_dra_block_unref(struct gs_dra_block *);
+/* Drop the objects after the first n of each kind (a failed load's). */
+void	gs_dra_block_truncate(struct gs_dra_block *, size_t nclasses,
+	    size_t nslices, size_t nclaims, size_t npods);
 /* The block a loader appends to (*d and the block created when NULL). */
 struct gs_dra_block *gs_dra_own_block(struct gs_dra **d);
 /* Re-derive the slice order and size the usage after objects were
