@@ -28,6 +28,7 @@
 #include "util/int32.h"
 #include "load/quantity.h"
 #include "load/load.h"
+#include "load/dra.h"
 #include "load/sharing.h"
 #include "load/pair_scores.h"
 #include "load/register_codec.h"
@@ -862,6 +863,8 @@ load_k8s(struct gs_cluster *c, const struct yt_file *f,
 		return -1;
 	if (strcmp(k, "Node") == 0)
 		return load_k8s_node(c, f, obj, w, err);
+	if (gs_dra_kind(k))	/* DRA objects (load/dra.h) */
+		return gs_dra_load_object(&c->dra, f, obj, k, err);
 	if ((strcmp(k, "List") == 0 || strcmp(k, "NodeList") == 0) &&
 	    depth == 0) {
 		items = yt_get(obj, "items");
@@ -980,6 +983,8 @@ gs_load_cluster_file(struct gs_cluster *c, const char *path,
 
 	/* One document's tree at a time. */
 	rc = yt_each(path, cl_doc, &l, &ndocs, err);
+	if (rc == 0 && c->nnodes == before && c->dra != NULL)
+		return 0;	/* DRA objects alone, nodes elsewhere */
 	if (rc == 0 && c->nnodes == before)
 		rc = gs_error_set(err, strcmp(path, "-") == 0 ? "<stdin>" :
 		    path, 1, 1, "expected a cluster ('pools:' or Node "

@@ -28,6 +28,7 @@
 #include "load/sharing.h"
 #include "load/quantity.h"
 #include "model/quota.h"
+#include "load/dra.h"
 
 /*
  * Kinds that hold no pods: skipped.  PodGroup (scheduling.x-k8s.io's
@@ -674,6 +675,11 @@ emit_pods(struct gs_workload *wl, const struct yt_file *f,
 		}
 	}
 	gs_pod_release(&proto);
+	/* Each pod's DRA claims (load/dra.h): one entry per pod. */
+	for (ni = before; ni < wl->npods; ni++)
+		if (gs_dra_load_pod(&wl->dra, f, yt_get(tmpl, "spec"),
+		    wl->pods[ni].ns, wl->pods[ni].name, err) != 0)
+			return -1;
 	return register_pods(wl, before, f, oi, err);
 }
 
@@ -724,6 +730,8 @@ load_object(struct gs_workload *wl, const struct yt_file *f,
 	for (i = 0; passive_kinds[i] != NULL; i++)
 		if (strcmp(oi.kind, passive_kinds[i]) == 0)
 			return 0;	/* holds no pods */
+	if (gs_dra_kind(oi.kind))	/* DRA objects (load/dra.h) */
+		return gs_dra_load_object(&wl->dra, f, obj, oi.kind, err);
 	if (strcmp(oi.kind, "Pod") != 0 && strcmp(oi.kind, "Deployment") != 0 &&
 	    strcmp(oi.kind, "ResourceQuota") != 0 &&
 	    strcmp(oi.kind, "ReplicaSet") != 0 &&
@@ -798,6 +806,8 @@ gs_load_workload_file(struct gs_workload *w, const char *path,
 
 	/* One document's tree at a time. */
 	rc = yt_each(path, wl_doc, &l, &ndocs, err);
+	if (rc == 0 && w->dra != NULL)
+		rc = gs_dra_check(cl != NULL ? cl->dra : NULL, w->dra, err);
 	if (rc == 0 && ndocs == 0)
 		rc = gs_error_set(err, strcmp(path, "-") == 0 ? "<stdin>" :
 		    path, 1, 1, "expected Kubernetes manifests, found an "

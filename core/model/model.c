@@ -9,6 +9,7 @@
 #include "model/ident.h"
 #include "util/int32.h"
 #include "model/model.h"
+#include "model/dra.h"
 #include "model/quota.h"
 #include "util/util.h"
 
@@ -203,6 +204,7 @@ gs_cluster_release(struct gs_cluster *c)
 	gs_hami_settings_free(c->hami);
 	gs_cluster_names_drop(c);
 	gs_quotas_release(&c->quotas);
+	gs_dra_free(c->dra);
 	free(c->touch_ring);
 	memset(c, 0, sizeof *c);
 }
@@ -222,6 +224,7 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 		gs_node_copy(&dst->nodes[i], &src->nodes[i]);
 	dst->hami = gs_hami_settings_dup(src->hami);
 	gs_quotas_copy(&dst->quotas, &src->quotas);
+	dst->dra = gs_dra_copy(src->dra);
 }
 
 const char *
@@ -533,6 +536,7 @@ gs_workload_copy(struct gs_workload *dst, const struct gs_workload *src)
 	if (src->npods == 0)
 		dst->cap = 1;
 	gs_quotas_copy(&dst->quotas, &src->quotas);
+	dst->dra = gs_dra_copy(src->dra);
 }
 
 void
@@ -546,6 +550,7 @@ gs_workload_release(struct gs_workload *w)
 	gs_idset_free(w->ids);
 	free(w->ids);
 	gs_quotas_release(&w->quotas);
+	gs_dra_free(w->dra);
 	memset(w, 0, sizeof *w);
 }
 
@@ -619,6 +624,10 @@ gs_placement_release(struct gs_placement *pl)
 		free(pl->init[i].grants);
 	free(pl->init);
 	free(pl->reason);
+	if (pl->dra != NULL) {
+		gs_dra_alloc_release(pl->dra);
+		free(pl->dra);
+	}
 	memset(pl, 0, sizeof *pl);
 }
 

@@ -31,6 +31,8 @@ void		 gs_kv_release(struct gs_kvlist *);
 
 struct gs_mig_profile;
 struct gs_hmig;
+struct gs_dra;
+struct gs_dra_alloc;
 
 /* One physical GPU as HAMi registers it, plus its current usage. */
 struct gs_device {
@@ -278,6 +280,8 @@ struct gs_cluster {
 	 * refreshed in O(changed) instead of comparing every node's gen. */
 	size_t		*touch_ring;
 	uint64_t	 touch_seq, touch_base;
+	/* DRA objects and their devices' usage (model/dra.h), or NULL. */
+	struct gs_dra	*dra;
 };
 
 #define GS_TOUCH_RING	1024
@@ -463,6 +467,9 @@ struct gs_workload {
 	/* ResourceQuota limits read with the pods (model/quota.h); the
 	 * simulation adds them to its cluster. */
 	struct gs_quotas quotas;
+	/* DRA objects read with the pods (model/dra.h), or NULL; the
+	 * simulation adds them to its cluster (gs_dra_prepare). */
+	struct gs_dra	*dra;
 };
 
 void	gs_pod_release(struct gs_pod *);
@@ -557,6 +564,8 @@ struct gs_placement {
 	/* One scheduler per pod (sched/route.c): the profile that decided,
 	 * a static policy name; NULL in a run under one profile. */
 	const char		*scheduler;
+	/* The DRA devices its claims took (model/dra.h), or NULL. */
+	struct gs_dra_alloc	*dra;
 };
 
 void	gs_placement_release(struct gs_placement *);

@@ -11,6 +11,7 @@
 #include "sched/policy.h"
 #include "report/report.h"
 #include "report/kinds.h"
+#include "sched/dra/dra.h"
 #include "report/gpus.h"
 #include "util/util.h"
 
@@ -422,6 +423,17 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 				rows++;
 			}
 		}
+		for (k = 0; pl->dra != NULL && k < pl->dra->n; k++) {
+			char	buf[512];
+
+			/* A DRA device (sched/dra/dra.h): claim/request=
+			 * driver/pool/device and the capacity consumed. */
+			gs_dra_take_format(c->dra, &pl->dra->v[k], buf,
+			    sizeof buf);
+			fprintf(fp, "%-*s  %-*s  claim %s\n", (int)pw,
+			    rows++ == 0 ? dn : "", (int)nw,
+			    c->nodes[pl->node].name, buf);
+		}
 		/* HAMi's Fit succeeded keeping no device (v2.7-v2.9's
 		 * topology-aware policy without link scores). */
 		if (rows == 0)
@@ -529,6 +541,32 @@ score_json(float f)
 }
 
 /* Placement i as JSON. */
+/* The DRA devices a placement took: claim, request, driver, pool,
+ * device, and the capacity consumed of shared devices. */
+static json_t *
+dra_json(const struct gs_dra *d, const struct gs_dra_alloc *a)
+{
+	json_t	*v = json_array(), *cap;
+	size_t	 i, k;
+
+	for (i = 0; i < a->n; i++) {
+		const struct gs_dra_take *t = &a->v[i];
+		const struct gs_dra_slice *s = d->sref[t->sref].s;
+		const struct gs_dra_device *dv = &s->devs[t->dev];
+
+		cap = json_object();
+		for (k = 0; k < dv->ncaps; k++)
+			if (t->cap[k] > 0)
+				json_object_set_new(cap, dv->caps[k].name,
+				    json_integer(t->cap[k]));
+		json_array_append_new(v, json_pack("{s:s,s:s,s:s,s:s,s:s,s:o}",
+		    "claim", t->claim, "request", t->request, "driver",
+		    s->driver, "pool", s->pool, "device", dv->name,
+		    "consumed", cap));
+	}
+	return v;
+}
+
 static json_t *
 placement_json(size_t i, const void *arg)
 {
@@ -594,6 +632,9 @@ placement_json(size_t i, const void *arg)
 			json_object_set_new(p, "annotations", json_pack(
 			    "{s:s}", HAMI_MIG_ALLOC_ANNO, buf));
 	}
+	if (pl->dra != NULL)
+		json_object_set_new(p, "claims", dra_json(c->dra,
+		    pl->dra));
 	json_object_set_new(p, "reason", pl->reason ?
 	    json_string(pl->reason) : json_null());
 	return p;

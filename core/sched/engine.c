@@ -7,6 +7,7 @@
 #include "sched/engine.h"
 #include "util/int32.h"
 #include "model/quota.h"
+#include "model/dra.h"
 #include "sched/hami/vendor.h"
 #include "sched/hami/mig.h"
 
@@ -151,6 +152,8 @@ charge(struct gs_cluster *c, const struct gs_placement *pl,
 	n->used_cpu += sign * pod->req_cpu;
 	n->used_mem += sign * pod->req_mem;
 	n->used_pods += sign;
+	if (pl->dra != NULL && c->dra != NULL)	/* DRA devices (model/dra.h) */
+		gs_dra_charge(c->dra, pl->dra, sign);
 	gs_cluster_touch(c, (size_t)pl->node);	/* gen++, logged */
 }
 

@@ -32,6 +32,7 @@ const struct gs_policy *const gs_policies[] = {
 	&gs_policy_hami_bs,
 	&gs_policy_hami_sb,
 	&gs_policy_hami_ss,
+	&gs_policy_dra,
 	NULL,
 };
 

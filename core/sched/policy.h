@@ -105,6 +105,8 @@ extern const struct gs_policy gs_policy_hami_v261, gs_policy_hami_v270,
 extern const struct gs_policy gs_policy_kube_least, gs_policy_kube_most,
     gs_policy_kube_rtcr, gs_policy_kai_binpack, gs_policy_kai_spread,
     gs_policy_volcano_binpack, gs_policy_volcano_spread;
+/* kube-scheduler with DRA's structured allocator (sched/dra/policy.c). */
+extern const struct gs_policy gs_policy_dra;
 /* The FGD paper's policies on the same model (sched/fgd.c). */
 extern const struct gs_policy gs_policy_openb_dotprod,
     gs_policy_openb_gpupacking, gs_policy_openb_bestfit, gs_policy_openb_fgd;

@@ -6,6 +6,7 @@
 
 #include "sched/hami/hami.h"
 #include "model/quota.h"
+#include "model/dra.h"
 #include "model/running.h"
 #include "sched/sim.h"
 #include "plan/whatif.h"
@@ -33,6 +34,8 @@ gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
 	gs_sim_cluster(&out->cluster, c, &out->cfg);
 	/* The workload's ResourceQuotas, known before its first pod. */
 	gs_quotas_add_limits(&out->cluster.quotas, &w->quotas);
+	/* The workload's DRA objects, and allocated claims charged. */
+	gs_dra_prepare(&out->cluster.dra, w->dra);
 	if (o->prepare != NULL)
 		o->prepare(&out->cluster, o->arg);
 	gs_engine_run(&out->cluster, w, &out->cfg, p, o->progress, &out->res);

@@ -88,8 +88,10 @@ test_attributes(void)
 			CU_ASSERT_STRING_NOT_EQUAL(gs_policies[j]->name,
 			    p->name);
 	}
-	CU_ASSERT_EQUAL(i, 23);
+	/* 23 on both views, and the dra profile (device view only). */
+	CU_ASSERT_EQUAL(i, 24);
 	CU_ASSERT_EQUAL(nshare, 23);
+	CU_ASSERT_EQUAL(gs_policy_dra.views, GS_VIEW_DEVICE);
 }
 
 struct oenv {

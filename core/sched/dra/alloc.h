@@ -1,0 +1,41 @@
+/*
+ * sched/dra/alloc.h: kube-scheduler's structured allocator
+ * (k8s.io/dynamic-resource-allocation/structured, allocator.go v1.34) for
+ * one pod's claims on one node: first fit over pools, slices and devices
+ * in order, with backtracking across the claims' requests and their
+ * matchAttribute constraints; counters of partitionable devices and
+ * consumable capacity of shared devices.
+ */
+#ifndef GS_DRA_ALLOC_H
+#define GS_DRA_ALLOC_H
+
+#include "model/dra.h"
+
+/* Why devices were refused while searching one node (explain). */
+struct gs_dra_why {
+	size_t		 tried;		/* devices looked at */
+	size_t		 selector;	/* a selector false (or an error) */
+	size_t		 in_use;	/* allocated, not shareable */
+	size_t		 counters;	/* a shared counter exhausted */
+	size_t		 capacity;	/* consumable capacity short */
+	size_t		 constraint;	/* matchAttribute differs */
+	char		 failed[160];	/* "claim/request" left unmet */
+	char		 sel[160];	/* the first selector that failed */
+};
+
+/* One claim to allocate, resolved from a pod's resourceClaims. */
+struct gs_dra_want {
+	const struct gs_dra_claim *claim;
+	const char	*name;		/* the pod's name for it */
+};
+
+/*
+ * Allocate every claim of want on node n: 1 and *out filled, 0 when no
+ * choice fits (why filled).  Allocated claims are checked for their
+ * node only.  Pure: d is not changed.
+ */
+int	gs_dra_allocate(const struct gs_dra *d, const struct gs_node *n,
+	    const struct gs_dra_want *want, size_t nwant,
+	    struct gs_dra_alloc *out, struct gs_dra_why *why);
+
+#endif

@@ -1,0 +1,202 @@
+/*
+ * sched/dra/policy.c: the `dra` profile: kube-scheduler (v1.34) placing
+ * pods with ResourceClaims.  Nodes pass the filters (sched/kubefilter.h),
+ * NodeResourcesFit on cpu and memory, and the DynamicResources plugin's
+ * Filter (the structured allocator, sched/dra/alloc.h); among them
+ * NodeResourcesFit LeastAllocated over cpu and memory picks the node (v1.34
+ * has no DRA scoring: pkg/scheduler/framework/plugins/dynamicresources/
+ * dynamicresources.go has no Score before v1.35), the first listed on ties.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/policy.h"
+#include "sched/kubefilter.h"
+#include "sched/peer_view.h"
+#include "sched/dra/alloc.h"
+#include "sched/dra/dra.h"
+
+static void *
+dra_create(const struct gs_cluster *c, const struct gs_config *cfg)
+{
+	(void)c;
+	(void)cfg;
+	return xcalloc(1, 1);
+}
+
+static void
+dra_destroy(void *st)
+{
+	free(st);
+}
+
+size_t
+gs_dra_pod_wants(const struct gs_dra *d, const struct gs_pod *pod,
+    struct gs_dra_want **out)
+{
+	const struct gs_dra_podref	*p = gs_dra_pod_find(d, pod->ns,
+					    pod->name);
+	size_t				 i, n = 0;
+
+	*out = NULL;
+	if (p == NULL || p->n == 0)
+		return 0;
+	*out = xcalloc(p->n, sizeof **out);
+	for (i = 0; i < p->n; i++) {
+		const struct gs_dra_podclaim *c = &p->v[i];
+		const struct gs_dra_claim *cl = gs_dra_claim_find(d, pod->ns,
+		    c->claim ? c->claim : c->tmpl, c->tmpl != NULL);
+
+		if (cl == NULL)
+			continue;	/* refused when loaded */
+		(*out)[n].claim = cl;
+		(*out)[n++].name = c->name;
+	}
+	return n;
+}
+
+/* NodeResourcesFit's Filter on cpu and memory. */
+static int
+cpu_mem_fit(const struct gs_node *n, const struct gs_pod *pod)
+{
+	if (!n->has_alloc)
+		return 1;
+	return n->used_cpu + pod->req_cpu <= n->alloc_cpu &&
+	    n->used_mem + pod->req_mem <= n->alloc_mem;
+}
+
+static void
+why_add(struct gs_dra_why *t, const struct gs_dra_why *w)
+{
+	t->tried += w->tried;
+	t->selector += w->selector;
+	t->in_use += w->in_use;
+	t->counters += w->counters;
+	t->capacity += w->capacity;
+	t->constraint += w->constraint;
+}
+
+static void
+pending(struct gs_placement *d, const struct gs_cluster *c, int filtered,
+    int cpumem, int dra, const struct gs_dra_why *w)
+{
+	d->status = GS_PENDING;
+	d->reason = xasprintf("0/%zu nodes are available: %d refused by "
+	    "kube-scheduler filters, %d Insufficient cpu or memory, %d cannot "
+	    "allocate all claims%s%s (devices tried %zu: selector %zu, in use "
+	    "%zu, counters %zu, capacity %zu, constraint %zu)%s%s",
+	    c->nnodes, filtered, cpumem, dra, w->failed[0] ? ": " : "",
+	    w->failed, w->tried, w->selector, w->in_use, w->counters,
+	    w->capacity, w->constraint, w->sel[0] ? "; first selector false: "
+	    : "", w->sel);
+}
+
+static void
+dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
+    struct gs_placement *d)
+{
+	static const int	 w[3] = { 1, 1, 0 };
+	struct gs_dra_want	*want;
+	struct gs_dra_alloc	 a, best_a = { NULL, 0, NULL, 0 };
+	struct gs_dra_why	 why, first_why;
+	struct gs_pnode		 v;
+	struct gs_ppod		 pp;
+	char			 fbuf[192];
+	size_t			 i, nwant;
+	long			 best = -1;
+	double			 score, best_score = 0;
+	int			 filtered = 0, cpumem = 0, nodra = 0;
+
+	(void)stp;
+	memset(d, 0, sizeof *d);
+	d->node = -1;
+	nwant = gs_dra_pod_wants(c->dra, pod, &want);
+	if (nwant == 0) {
+		free(want);
+		d->status = GS_UNMANAGED;
+		return;
+	}
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
+	memset(&pp, 0, sizeof pp);
+	memset(&first_why, 0, sizeof first_why);
+	pp.cpu = pod->req_cpu;
+	pp.mem = pod->req_mem;
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+
+		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
+		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL) {
+			filtered++;
+			continue;
+		}
+		if (!cpu_mem_fit(n, pod)) {
+			cpumem++;
+			continue;
+		}
+		if (!gs_dra_allocate(c->dra, n, want, nwant, &a, &why)) {
+			/* The first node's failed request and selector,
+			 * every node's counts. */
+			if (nodra++ == 0)
+				first_why = why;
+			else
+				why_add(&first_why, &why);
+			continue;
+		}
+		memset(&v, 0, sizeof v);
+		v.cpu_cap = n->has_alloc ? n->alloc_cpu : 0;
+		v.cpu_use = n->used_cpu;
+		v.mem_cap = n->has_alloc ? n->alloc_mem : 0;
+		v.mem_use = n->used_mem;
+		score = gs_peer_kube_score(GS_KUBE_LEAST, w, &v, &pp);
+		if (best >= 0 && score <= best_score) {
+			gs_dra_alloc_release(&a);
+			continue;
+		}
+		gs_dra_alloc_release(&best_a);
+		best_a = a;
+		best = (long)i;
+		best_score = score;
+	}
+	free(want);
+	if (best < 0) {
+		pending(d, c, filtered, cpumem, nodra, &first_why);
+		return;
+	}
+	d->status = GS_PLACED;
+	d->node = best;
+	d->node_score = (float)best_score;
+	d->dra = xmalloc(sizeof *d->dra);
+	*d->dra = best_a;
+}
+
+const struct gs_policy gs_policy_dra = {
+	.name = "dra",
+	.summary = "kube-scheduler v1.34 with DRA: the structured allocator's "
+	    "first fit, LeastAllocated over cpu and memory",
+	.family = "kube",
+	.views = GS_VIEW_DEVICE,
+	.tie = GS_TIE_FIRST,
+	.scorer = GS_RP_KUBE_LEAST,
+	.create = dra_create,
+	.destroy = dra_destroy,
+	.decide = dra_decide,
+};
+
+void
+gs_dra_take_format(const struct gs_dra *d, const struct gs_dra_take *t,
+    char *buf, size_t len)
+{
+	const struct gs_dra_slice	*s = d->sref[t->sref].s;
+	const struct gs_dra_device	*dv = &s->devs[t->dev];
+	size_t				 k, o;
+
+	o = (size_t)snprintf(buf, len, "%s/%s=%s/%s/%s", t->claim, t->request,
+	    s->driver, s->pool, dv->name);
+	for (k = 0; k < dv->ncaps && o < len; k++)
+		if (t->cap[k] > 0)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s=%lld",
+			    o > 0 && strchr(buf, ' ') ? "," : " ",
+			    dv->caps[k].name, (long long)t->cap[k]);
+}

@@ -1,0 +1,439 @@
+/*
+ * test_dra.c: DRA objects read with locations (load/dra.h) and the
+ * structured allocator (sched/dra/alloc.h) on allocations worked out by
+ * hand from k8s.io/dynamic-resource-allocation/structured allocator.go
+ * (v1.34): first fit in pool/slice/device order, backtracking for a
+ * matchAttribute constraint, counters of partitionable devices (KEP-4815),
+ * consumable capacity (KEP-5075), allocationMode All.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "load/dra.h"
+#include "sched/dra/alloc.h"
+#include "suites.h"
+
+/* Load every document of text into *d; 0 or -1 with err. */
+static int
+load(struct gs_dra **d, const char *text, struct gs_error *err)
+{
+	struct yt_file	f;
+	size_t		i;
+	int		rc = 0;
+
+	memset(&f, 0, sizeof f);
+	if (yt_parse(&f, "t.yaml", text, strlen(text), err) != 0)
+		return -1;
+	for (i = 0; rc == 0 && i < f.ndocs; i++) {
+		const struct yt_node *k = yt_get(f.docs[i].root, "kind");
+
+		rc = gs_dra_load_object(d, &f, f.docs[i].root, k->str, err);
+	}
+	yt_file_release(&f);
+	return rc;
+}
+
+static const char class_gpu[] =
+    "kind: DeviceClass\nmetadata: {name: gpu}\nspec:\n  selectors:\n"
+    "  - cel: {expression: 'device.driver == \"gpu.example.com\"'}\n";
+
+/* Two slices of one pool on node n1, listed out of name order. */
+static const char slices[] =
+    "---\nkind: ResourceSlice\nmetadata: {name: s-b}\nspec:\n"
+    "  driver: gpu.example.com\n  nodeName: n1\n"
+    "  pool: {name: p, generation: 1, resourceSliceCount: 2}\n"
+    "  devices:\n"
+    "  - name: gpu-2\n    attributes: {numa: {int: 1}}\n"
+    "  - name: gpu-3\n    attributes: {numa: {int: 1}}\n"
+    "---\nkind: ResourceSlice\nmetadata: {name: s-a}\nspec:\n"
+    "  driver: gpu.example.com\n  nodeName: n1\n"
+    "  pool: {name: p, generation: 1, resourceSliceCount: 2}\n"
+    "  devices:\n"
+    "  - name: gpu-0\n    attributes: {numa: {int: 0}}\n"
+    "  - name: gpu-1\n    attributes: {numa: {int: 1}}\n";
+
+static void
+node_init(struct gs_node *n)
+{
+	memset(n, 0, sizeof *n);
+	n->name = "n1";
+}
+
+/* The devices taken, "d0 d1 ...", into buf. */
+static void
+taken(const struct gs_dra *d, const struct gs_dra_alloc *a, char *buf,
+    size_t len)
+{
+	size_t	i;
+
+	buf[0] = '\0';
+	for (i = 0; i < a->n; i++) {
+		strncat(buf, d->sref[a->v[i].sref].s->devs[a->v[i].dev].name,
+		    len - strlen(buf) - 1);
+		if (i + 1 < a->n)
+			strncat(buf, " ", len - strlen(buf) - 1);
+	}
+}
+
+static const struct gs_dra_claim *
+claim(const struct gs_dra *d, const char *name)
+{
+	return gs_dra_claim_find(d, "default", name, 0);
+}
+
+/* Run the allocator for claim name on n1; the devices or "-". */
+static void
+alloc_one(struct gs_dra *d, const char *name, char *buf, size_t len,
+    int charge)
+{
+	struct gs_dra_want	w = { claim(d, name), "c" };
+	struct gs_dra_alloc	a;
+	struct gs_dra_why	why;
+	struct gs_node		n;
+	size_t			i;
+
+	node_init(&n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(w.claim);
+	if (!gs_dra_allocate(d, &n, &w, 1, &a, &why)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	taken(d, &a, buf, len);
+	/* Charged as a template's per-pod claim (no owner): each call is
+	 * another pod's claim of the same shape. */
+	for (i = 0; i < a.n; i++)
+		a.v[i].owner = NULL;
+	if (charge)
+		gs_dra_charge(d, &a, 1);
+	gs_dra_alloc_release(&a);
+}
+
+static struct gs_dra *
+setup(const char *extra)
+{
+	struct gs_dra	*d = NULL;
+	struct gs_error	 err;
+	char		*text = xasprintf("%s%s%s", class_gpu, slices, extra);
+
+	if (load(&d, text, &err) != 0)
+		CU_FAIL(err.msg);
+	free(text);
+	return d;
+}
+
+/* Slices in name order (s-a before s-b), devices in listed order: two
+ * devices are gpu-0 gpu-1; charged, the next two are gpu-2 gpu-3, and a
+ * fifth finds none. */
+static void
+test_first_fit_order(void)
+{
+	struct gs_dra	*d = setup("---\nkind: ResourceClaim\nmetadata: "
+	    "{name: two}\nspec:\n  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: gpu, count: 2}\n");
+	char		 buf[128];
+
+	alloc_one(d, "two", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0 gpu-1");
+	alloc_one(d, "two", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-2 gpu-3");
+	alloc_one(d, "two", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	gs_dra_free(d);
+}
+
+/* matchAttribute numa over two requests: a takes gpu-0 (numa 0), b finds
+ * no other numa-0 device, so the allocator backtracks: a gpu-1 (numa 1),
+ * b gpu-2 (numa 1). */
+static void
+test_backtracking(void)
+{
+	struct gs_dra	*d = setup("---\nkind: ResourceClaim\nmetadata: "
+	    "{name: pair}\nspec:\n  devices:\n    requests:\n"
+	    "    - name: a\n      exactly: {deviceClassName: gpu}\n"
+	    "    - name: b\n      exactly: {deviceClassName: gpu}\n"
+	    "    constraints:\n    - matchAttribute: gpu.example.com/numa\n");
+	char		 buf[128];
+
+	alloc_one(d, "pair", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-1 gpu-2");
+	gs_dra_free(d);
+}
+
+/* allocationMode All takes every matching device of the node; once one
+ * is allocated, All fails. */
+static void
+test_all_mode(void)
+{
+	struct gs_dra	*d = setup("---\nkind: ResourceClaim\nmetadata: "
+	    "{name: all}\nspec:\n  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: gpu, allocationMode: All}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: one}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: gpu}\n");
+	char		 buf[128];
+
+	alloc_one(d, "all", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0 gpu-1 gpu-2 gpu-3");
+	alloc_one(d, "one", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	alloc_one(d, "all", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	gs_dra_free(d);
+}
+
+/* A MIG layout as partitionable devices: a counter set of 8 memory
+ * slices; whole (8), 4g-0 and 4g-4 (4 each).  The 4g claim takes 4g-0;
+ * an unselective claim then finds whole short of counters (4 + 8 > 8),
+ * 4g-0 in use, and takes 4g-4; a third finds nothing. */
+static void
+test_counters(void)
+{
+	struct gs_dra	*d = NULL;
+	struct gs_error	 err;
+	char		 buf[128];
+	static const char mig[] =
+	    "kind: DeviceClass\nmetadata: {name: mig}\n---\n"
+	    "kind: ResourceSlice\nmetadata: {name: g0}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n1\n"
+	    "  pool: {name: n1}\n"
+	    "  sharedCounters:\n  - name: gpu0\n    counters:\n"
+	    "      mem: {value: '8'}\n"
+	    "  devices:\n"
+	    "  - name: whole\n    attributes: {profile: {string: whole}}\n"
+	    "    consumesCounters:\n    - counterSet: gpu0\n"
+	    "      counters: {mem: {value: '8'}}\n"
+	    "  - name: 4g-0\n    attributes: {profile: {string: 4g}}\n"
+	    "    consumesCounters:\n    - counterSet: gpu0\n"
+	    "      counters: {mem: {value: '4'}}\n"
+	    "  - name: 4g-4\n    attributes: {profile: {string: 4g}}\n"
+	    "    consumesCounters:\n    - counterSet: gpu0\n"
+	    "      counters: {mem: {value: '4'}}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: q}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n      exactly:\n"
+	    "        deviceClassName: mig\n        selectors:\n"
+	    "        - cel: {expression: 'device.attributes[\"gpu.example.com\"]"
+	    ".profile == \"4g\"'}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: w}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: mig}\n";
+
+	CU_ASSERT_EQUAL_FATAL(load(&d, mig, &err), 0);
+	alloc_one(d, "q", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "4g-0");
+	/* whole would need 8 of the 4 left: the unselective claim w skips
+	 * it and 4g-0 (in use) and takes 4g-4. */
+	alloc_one(d, "w", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "4g-4");
+	alloc_one(d, "q", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	CU_ASSERT_EQUAL(d->ctr_used[0], 8);
+	gs_dra_free(d);
+}
+
+/* Consumable capacity: one shared GPU of 40Gi memory with requestPolicy
+ * default 10Gi, validRange min 5Gi step 5Gi.  12Gi rounds up to 15Gi;
+ * the default takes 10Gi; 15 + 10 = 25, 15 left: a 16Gi request (20Gi
+ * rounded) does not fit, a 15Gi one does, and then the GPU is full. */
+static void
+test_consumable(void)
+{
+	struct gs_dra	*d = NULL;
+	struct gs_error	 err;
+	char		 buf[128];
+	static const char shared[] =
+	    "kind: DeviceClass\nmetadata: {name: shared}\n---\n"
+	    "kind: ResourceSlice\nmetadata: {name: s}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n1\n  pool: {name: n1}\n"
+	    "  devices:\n  - name: gpu-0\n    allowMultipleAllocations: true\n"
+	    "    capacity:\n      memory:\n        value: 40Gi\n"
+	    "        requestPolicy:\n          default: 10Gi\n"
+	    "          validRange: {min: 5Gi, step: 5Gi}\n";
+	static const char *const claims[][2] = {
+		{ "m12", "12Gi" }, { "m16", "16Gi" }, { "m15", "15Gi" },
+	};
+	char	*text = xstrdup(shared), *t;
+	size_t	 i;
+
+	for (i = 0; i < 3; i++) {
+		t = xasprintf("%s---\nkind: ResourceClaim\nmetadata: {name: %s}"
+		    "\nspec:\n  devices:\n    requests:\n    - name: r\n"
+		    "      exactly:\n        deviceClassName: shared\n"
+		    "        capacity: {requests: {memory: %s}}\n", text,
+		    claims[i][0], claims[i][1]);
+		free(text);
+		text = t;
+	}
+	t = xasprintf("%s---\nkind: ResourceClaim\nmetadata: {name: dflt}\n"
+	    "spec:\n  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: shared}\n", text);
+	free(text);
+	CU_ASSERT_EQUAL_FATAL(load(&d, t, &err), 0);
+	free(t);
+	alloc_one(d, "m12", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	CU_ASSERT_EQUAL(d->cap_used[0], 15LL << 30);
+	alloc_one(d, "dflt", buf, sizeof buf, 1);
+	CU_ASSERT_EQUAL(d->cap_used[0], 25LL << 30);
+	alloc_one(d, "m16", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	alloc_one(d, "m15", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	CU_ASSERT_EQUAL(d->cap_used[0], 40LL << 30);
+	alloc_one(d, "dflt", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	gs_dra_free(d);
+}
+
+/* firstAvailable: the first subrequest that can be met (the prioritized
+ * list): two GPUs are asked first, one is taken when only one is left. */
+static void
+test_first_available(void)
+{
+	struct gs_dra	*d = setup("---\nkind: ResourceClaim\nmetadata: "
+	    "{name: fa}\nspec:\n  devices:\n    requests:\n    - name: r\n"
+	    "      firstAvailable:\n"
+	    "      - {name: big, deviceClassName: gpu, count: 3}\n"
+	    "      - {name: small, deviceClassName: gpu}\n");
+	char		 buf[128];
+
+	alloc_one(d, "fa", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0 gpu-1 gpu-2");
+	alloc_one(d, "fa", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-3");
+	gs_dra_free(d);
+}
+
+/* An older generation of a pool and an incomplete pool are not used
+ * (pools.go). */
+static void
+test_pool_generation(void)
+{
+	struct gs_dra	*d = setup("---\nkind: ResourceSlice\nmetadata: "
+	    "{name: s-0old}\nspec:\n  driver: gpu.example.com\n"
+	    "  nodeName: n1\n  pool: {name: a, generation: 0}\n  devices:\n"
+	    "  - name: stale\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: s-1new}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n1\n"
+	    "  pool: {name: a, generation: 1, resourceSliceCount: 2}\n"
+	    "  devices:\n  - name: partial\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: one}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: gpu}\n");
+	char		 buf[128];
+
+	/* Pool "a" sorts before "p", yet neither of its devices counts. */
+	alloc_one(d, "one", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	gs_dra_free(d);
+}
+
+/* A ResourceClaim two pods name: the first allocates it (gpu-0), the
+ * second shares it (no device of its own, the claim in uses); the
+ * device stays taken until its last user goes. */
+static void
+test_shared_claim(void)
+{
+	struct gs_dra	*d = setup("---\nkind: ResourceClaim\nmetadata: "
+	    "{name: shared}\nspec:\n  devices:\n    requests:\n"
+	    "    - name: r\n      exactly: {deviceClassName: gpu}\n");
+	struct gs_dra_want	w = { claim(d, "shared"), "g" };
+	struct gs_dra_alloc	a1, a2;
+	struct gs_dra_why	why;
+	struct gs_node		n;
+
+	node_init(&n);
+	CU_ASSERT_EQUAL_FATAL(gs_dra_allocate(d, &n, &w, 1, &a1, &why), 1);
+	CU_ASSERT_EQUAL(a1.n, 1);
+	CU_ASSERT_PTR_EQUAL(a1.v[0].owner, w.claim);
+	gs_dra_charge(d, &a1, 1);
+	CU_ASSERT_EQUAL(d->dev_alloc[0], 1);
+	CU_ASSERT_EQUAL_FATAL(gs_dra_allocate(d, &n, &w, 1, &a2, &why), 1);
+	CU_ASSERT_EQUAL(a2.n, 0);
+	CU_ASSERT_EQUAL(a2.nuses, 1);
+	gs_dra_charge(d, &a2, 1);
+	CU_ASSERT_EQUAL(d->dev_alloc[0], 1);
+	gs_dra_charge(d, &a1, -1);
+	CU_ASSERT_EQUAL(d->dev_alloc[0], 1);
+	gs_dra_charge(d, &a2, -1);
+	CU_ASSERT_EQUAL(d->dev_alloc[0], 0);
+	CU_ASSERT_EQUAL(d->nclaimed, 0);
+	gs_dra_alloc_release(&a1);
+	gs_dra_alloc_release(&a2);
+	gs_dra_free(d);
+}
+
+/* Malformed objects: located errors. */
+static void
+test_errors(void)
+{
+	static const struct {
+		const char	*text;
+		int		 line, col;
+		const char	*msg;
+	} cases[] = {
+		{ "kind: ResourceSlice\nmetadata: {name: s}\nspec:\n"
+		  "  driver: d\n  pool: {name: p}\n", 4, 3,
+		  "exactly one of nodeName" },
+		{ "kind: ResourceSlice\nmetadata: {name: s}\nspec:\n"
+		  "  driver: d\n  nodeName: n\n  pool: {name: p}\n"
+		  "  devices:\n  - name: x\n    capacity: {m: {value: lots}}\n",
+		  9, 27, "quantity" },
+		{ "kind: ResourceClaim\nmetadata: {name: c}\nspec:\n"
+		  "  devices:\n    requests:\n    - name: r\n", 6, 7,
+		  "exactly one of exactly, firstAvailable" },
+		{ "kind: ResourceClaim\nmetadata: {name: c}\nspec:\n"
+		  "  devices:\n    requests:\n    - name: r\n      exactly:\n"
+		  "        deviceClassName: x\n        allocationMode: Some\n",
+		  9, 25, "ExactCount or All" },
+		{ "kind: DeviceClass\nmetadata: {name: c}\nspec:\n"
+		  "  selectors:\n  - cel: {expression: 'device.nope'}\n", 5, 0,
+		  "" },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct gs_dra	*d = NULL;
+		struct gs_error	 err;
+
+		memset(&err, 0, sizeof err);
+		CU_ASSERT_EQUAL(load(&d, cases[i].text, &err), -1);
+		CU_ASSERT_EQUAL(err.line, cases[i].line);
+		if (cases[i].col > 0)
+			CU_ASSERT_EQUAL(err.col, cases[i].col);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, cases[i].msg));
+		gs_dra_free(d);
+	}
+}
+
+/* A claim naming a DeviceClass nobody defines is refused where it names
+ * it; a pod naming an unknown template likewise. */
+static void
+test_unknown_class(void)
+{
+	struct gs_dra	*d = NULL;
+	struct gs_error	 err;
+
+	CU_ASSERT_EQUAL_FATAL(load(&d, "kind: ResourceClaim\nmetadata: "
+	    "{name: c}\nspec:\n  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: nope}\n", &err), 0);
+	CU_ASSERT_EQUAL(gs_dra_check(NULL, d, &err), -1);
+	CU_ASSERT_EQUAL(err.line, 7);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "unknown DeviceClass 'nope'"));
+	gs_dra_free(d);
+}
+
+CU_TestInfo dra_tests[] = {
+	{ "first fit in pool, slice, device order", test_first_fit_order },
+	{ "backtracking for matchAttribute", test_backtracking },
+	{ "allocationMode All", test_all_mode },
+	{ "counters of partitionable devices", test_counters },
+	{ "consumable capacity", test_consumable },
+	{ "firstAvailable", test_first_available },
+	{ "pool generation and completeness", test_pool_generation },
+	{ "a ResourceClaim shared by two pods", test_shared_claim },
+	{ "located errors", test_errors },
+	{ "unknown DeviceClass", test_unknown_class },
+	CU_TEST_INFO_NULL,
+};
