@@ -120,13 +120,15 @@ derive(struct gs_fgd_share *fs, size_t i, const struct gs_snode *s)
 	r->ver = (uint32_t)s->gen1;
 }
 
-/* Every node's view up to date; GpuClustering's last decision counted
- * when the engine committed it. */
-static void
+/* Every node's view up to date (the share view's, returned, and the
+ * paper's); GpuClustering's last decision counted when the engine
+ * committed it. */
+static const struct gs_snode *
 sync_nodes(struct gs_fgd_share *fs, const struct gs_cluster *c)
 {
 	const struct gs_snode	*v;
-	size_t			 i;
+	const size_t		*chg;
+	size_t			 i, n;
 
 	if (fs->last_valid) {
 		fs->last_valid = 0;
@@ -134,9 +136,10 @@ sync_nodes(struct gs_fgd_share *fs, const struct gs_cluster *c)
 			fs->tags[fs->last_node][fs->last_tag]++;
 	}
 	v = gs_share_nodes(fs->sv, c);
-	for (i = 0; i < fs->n; i++)
-		if (fs->rn[i].ver != (uint32_t)v[i].gen1 || v[i].gen1 == 0)
-			derive(fs, i, &v[i]);
+	chg = gs_share_changed(fs->sv, &n);
+	for (i = 0; i < n; i++)
+		derive(fs, chg[i], &v[chg[i]]);
+	return v;
 }
 
 /* The seeded order, read on the first decision (the replay assigns it
@@ -169,8 +172,8 @@ draw(const struct gs_fgd_share *fs, size_t n)
 /* Random: PreScore picks a feasible node uniformly (rand.Intn); its GPU
  * is reservoir-sampled for a share pod, the first free ones otherwise. */
 static long
-choose_random(struct gs_fgd_share *fs, const struct gs_rpod *p,
-    uint32_t *devs)
+choose_random(struct gs_fgd_share *fs, const struct gs_snode *v,
+    const struct gs_spod *sp, const struct gs_rpod *p, uint32_t *devs)
 {
 	const struct gs_rnode	*n;
 	size_t			 i, nc = 0;
@@ -178,7 +181,7 @@ choose_random(struct gs_fgd_share *fs, const struct gs_rpod *p,
 	int			 g, cnt = 0, pick = -1;
 
 	for (i = 0; i < fs->n; i++)
-		if (gs_rnode_fits(&fs->rn[fs->byrank[i]], p))
+		if (gs_snode_fits(&v[fs->byrank[i]], sp))
 			fs->cand[nc++] = (int32_t)fs->byrank[i];
 	if (nc == 0)
 		return -1;
@@ -217,15 +220,17 @@ score(struct gs_fgd_share *fs, struct gs_scache *row, size_t i,
  * maps [min, max] onto [0, 100] first, in integers.
  */
 static long
-choose_scored(struct gs_fgd_share *fs, struct gs_scache *row,
-    const struct gs_rpod *p, uint32_t *devs, double *bs)
+choose_scored(struct gs_fgd_share *fs, const struct gs_snode *v,
+    const struct gs_spod *sp, const struct gs_rpod *p, uint32_t *devs,
+    double *bs)
 {
+	struct gs_scache *row = gs_share_row(fs->sv, sp);
 	size_t	i, nc = 0;
 	long	best = -1;
 	double	s, lo = 0, hi = 0;
 
 	for (i = 0; i < fs->n; i++) {
-		if (!gs_rnode_fits(&fs->rn[i], p))
+		if (!gs_snode_fits(&v[i], sp))
 			continue;
 		if ((s = score(fs, row, i, p)) < 0)
 			continue;
@@ -270,6 +275,8 @@ place(struct gs_placement *d, const struct gs_pod *pod, long best,
 	d->status = GS_PLACED;
 	d->node = best;
 	d->node_score = (float)s;
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
 	while (ci + 1 < pod->nctrs && !pod->ctrs[ci].lim[GS_RES_GPU].set)
 		ci++;
 	for (g = 0; g < GS_TRACE_MAXGPU; g++)
@@ -298,25 +305,23 @@ void
 gs_fgd_share_decide(struct gs_fgd_share *fs, const struct gs_cluster *c,
     const struct gs_pod *pod, struct gs_placement *d)
 {
-	struct gs_spod	sp;
-	struct gs_rpod	p;
-	uint32_t	devs = 0;
-	double		bs = 0;
-	long		best;
+	const struct gs_snode	*v;
+	struct gs_spod		 sp;
+	struct gs_rpod		 p;
+	uint32_t		 devs = 0;
+	double			 bs = 0;
+	long			 best;
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	d->nctrs = pod->nctrs;
-	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
-	sync_nodes(fs, c);
+	v = sync_nodes(fs, c);
 	rank_order(fs);
 	gs_share_pod(fs->sv, pod, &sp);
 	rpod_of(&sp, &p);
 	if (fs->scorer == GS_RP_RANDOM)
-		best = choose_random(fs, &p, &devs);
+		best = choose_random(fs, v, &sp, &p, &devs);
 	else
-		best = choose_scored(fs, gs_share_row(fs->sv, &sp), &p, &devs,
-		    &bs);
+		best = choose_scored(fs, v, &sp, &p, &devs, &bs);
 	if (best < 0) {
 		d->status = GS_PENDING;
 		d->reason = xstrdup("no node has the cpu, memory and GPUs (in "

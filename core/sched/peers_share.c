@@ -291,6 +291,8 @@ place(struct gs_placement *d, const struct gs_pod *pod, long best,
 	d->status = GS_PLACED;
 	d->node = best;
 	d->node_score = (float)score;
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
 	while (ci + 1 < pod->nctrs && !pod->ctrs[ci].lim[GS_RES_GPU].set)
 		ci++;
 	for (g = 0; g < GS_TRACE_MAXGPU; g++)
@@ -319,8 +321,6 @@ gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	d->nctrs = pod->nctrs;
-	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
 	gs_share_pod(ps->sv, pod, &p);
 	row = gs_share_row(ps->sv, &p);
 	if (ps->rule == GS_PEER_KAI_BINPACK)

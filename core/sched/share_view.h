@@ -61,6 +61,8 @@ void		 gs_share_free(struct gs_share *);
  * (gs_cluster_touch) read again. */
 const struct gs_snode *gs_share_nodes(struct gs_share *,
 		    const struct gs_cluster *c);
+/* The nodes the last gs_share_nodes read again (a node may repeat). */
+const size_t	*gs_share_changed(const struct gs_share *, size_t *n);
 /* The pod in the view, its shape numbered. */
 void		 gs_share_pod(struct gs_share *, const struct gs_pod *,
 		    struct gs_spod *);
