@@ -263,33 +263,6 @@ choose_scored(struct gs_fgd_share *fs, const struct gs_snode *v,
 	return best;
 }
 
-/* The placement on node best: the pod's GPU container gets one grant a
- * GPU of devs, by index, each charging the pod's share. */
-static void
-place(struct gs_placement *d, const struct gs_pod *pod, long best,
-    double s, uint32_t devs, int milli)
-{
-	size_t	ci = 0, k = 0;
-	int	g;
-
-	d->status = GS_PLACED;
-	d->node = best;
-	d->node_score = (float)s;
-	d->nctrs = pod->nctrs;
-	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
-	while (ci + 1 < pod->nctrs && !pod->ctrs[ci].lim[GS_RES_GPU].set)
-		ci++;
-	for (g = 0; g < GS_TRACE_MAXGPU; g++)
-		k += (devs >> g) & 1;
-	d->ctrs[ci].ngrants = k;
-	d->ctrs[ci].grants = xcalloc(k ? k : 1, sizeof *d->ctrs[ci].grants);
-	for (g = 0, k = 0; g < GS_TRACE_MAXGPU; g++)
-		if (devs & (UINT32_C(1) << g)) {
-			d->ctrs[ci].grants[k].dev = g;
-			d->ctrs[ci].grants[k++].milli = milli;
-		}
-}
-
 static void
 rpod_of(const struct gs_spod *s, struct gs_rpod *p)
 {
@@ -328,7 +301,7 @@ gs_fgd_share_decide(struct gs_fgd_share *fs, const struct gs_cluster *c,
 		    "milli-GPU) the pod asks for");
 		return;
 	}
-	place(d, pod, best, bs, devs, p.milli);
+	gs_share_place(d, pod, best, bs, devs, p.milli);
 	if (fs->scorer == GS_RP_GPUCLUSTERING && p.milli > 0) {
 		fs->last_valid = 1;
 		fs->last_node = (size_t)best;
@@ -347,9 +320,15 @@ gs_fgd_share_release(struct gs_fgd_share *fs, const struct gs_cluster *c,
 	if (fs->scorer != GS_RP_GPUCLUSTERING || d->node < 0 ||
 	    (size_t)d->node >= fs->n)
 		return;
-	if (fs->last_valid) {	/* committed before it leaves */
+	if (fs->last_valid) {
+		/* The last decision counts if the engine committed it before
+		 * this release, which moved d's node's gen once more. */
+		uint64_t gen = c->nodes[fs->last_node].gen;
+
 		fs->last_valid = 0;
-		if (c->nodes[fs->last_node].gen != fs->last_gen)
+		if (fs->last_node == (size_t)d->node)
+			gen--;
+		if (gen != fs->last_gen)
 			fs->tags[fs->last_node][fs->last_tag]++;
 	}
 	gs_share_pod(fs->sv, pod, &sp);

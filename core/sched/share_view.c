@@ -252,3 +252,28 @@ gs_share_changed(const struct gs_share *s, size_t *n)
 	*n = s->nchg;
 	return s->chg;
 }
+
+void
+gs_share_place(struct gs_placement *d, const struct gs_pod *pod, long node,
+    double score, uint32_t devs, int milli)
+{
+	size_t	ci = 0, k = 0;
+	int	g;
+
+	d->status = GS_PLACED;
+	d->node = node;
+	d->node_score = (float)score;
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
+	while (ci + 1 < pod->nctrs && !pod->ctrs[ci].lim[GS_RES_GPU].set)
+		ci++;
+	for (g = 0; g < GS_TRACE_MAXGPU; g++)
+		k += (devs >> g) & 1;
+	d->ctrs[ci].ngrants = k;
+	d->ctrs[ci].grants = xcalloc(k ? k : 1, sizeof *d->ctrs[ci].grants);
+	for (g = 0, k = 0; g < GS_TRACE_MAXGPU; g++)
+		if (devs & (UINT32_C(1) << g)) {
+			d->ctrs[ci].grants[k].dev = g;
+			d->ctrs[ci].grants[k++].milli = milli;
+		}
+}

@@ -69,6 +69,11 @@ void		 gs_share_pod(struct gs_share *, const struct gs_pod *,
 /* The cache entries of p's shape, one per node, or NULL when not cached. */
 struct gs_scache *gs_share_row(struct gs_share *, const struct gs_spod *);
 
+/* d: pod placed on node with score; its GPU container gets one grant a
+ * GPU of devs (bit mask), by index, each charging milli of the share. */
+void		 gs_share_place(struct gs_placement *d, const struct gs_pod *pod,
+		    long node, double score, uint32_t devs, int milli);
+
 /* Does p pass the filters (CPU, memory, pods, model, GPUs) on n? */
 static inline int
 gs_snode_fits(const struct gs_snode *n, const struct gs_spod *p)
