@@ -9,9 +9,11 @@
  * charges with HAMi's grants and the trace's share (replay/replay.c).
  *
  * HAMi runs on the one model of the trace (load/trace_model.c: the nodes as
- * HAMi devices, the pods as HAMi requests); CPU-only pods, which HAMi
- * leaves to kube-scheduler, are placed by the replay's
- * kube-least-allocated (the default scoring strategy).
+ * HAMi devices, the pods as HAMi requests) and decides through the one
+ * table like every policy (replay/replay.c); this file only configures it
+ * (its version's view of the model, node and GPU policies).  CPU-only
+ * pods, which HAMi leaves to kube-scheduler, are placed by
+ * kube-least-allocated (the default scoring strategy) on the share view.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,12 +24,6 @@
 
 #define HAMI_CHART_NODE_POLICY	"binpack"	/* the chart's defaults */
 #define HAMI_CHART_GPU_POLICY	"spread"
-
-struct rhami {
-	const struct gs_policy	*p;		/* the HAMi profile */
-	struct gs_config	 cfg;
-	void			*state;
-};
 
 void
 gs_replay_hami_policies(const struct gs_policy *entry, const char *node,
@@ -40,52 +36,16 @@ gs_replay_hami_policies(const struct gs_policy *entry, const char *node,
 }
 
 void
-rhami_create(struct rstate *rs, const struct gs_policy *entry,
-    const char *node_policy, const char *gpu_policy)
+rhami_config(const struct gs_policy *entry, const char *node_policy,
+    const char *gpu_policy, struct gs_config *cfg, struct gs_cluster *work)
 {
-	struct rhami	*h = xcalloc(1, sizeof *h);
-
 	gs_replay_hami_policies(entry, node_policy, gpu_policy, &node_policy,
 	    &gpu_policy);
-	h->p = gs_policy_hami_profile(entry);
-	gs_config_init(&h->cfg);
-	gs_config_set_policies(&h->cfg, node_policy, gpu_policy);
-	free(h->cfg.profile);
-	h->cfg.profile = xstrdup(h->p->name);
-	h->cfg.override_policies = 1;
-	gs_cluster_for_version(&rs->work, hami_version(&h->cfg));
-	h->state = h->p->create(&rs->work, &h->cfg);
-	rs->hami = h;
-}
-
-void
-rhami_free(struct rhami *h)
-{
-	if (h == NULL)
-		return;
-	h->p->destroy(h->state);
-	gs_config_release(&h->cfg);
-	free(h);
-}
-
-int
-rhami_decide(struct rhami *h, const struct gs_cluster *c,
-    const struct gs_pod *pod, struct gs_placement *pl, uint32_t *devs)
-{
-	size_t	j;
-
-	*devs = 0;
-	h->p->decide(h->state, c, pod, pl);
-	if (pl->status == GS_UNMANAGED) {
-		gs_placement_release(pl);
-		memset(pl, 0, sizeof *pl);
-		return -3;
-	}
-	if (pl->status != GS_PLACED)
-		return -1;
-	for (j = 0; j < pl->ctrs[0].ngrants; j++)
-		*devs |= UINT32_C(1) << pl->ctrs[0].grants[j].dev;
-	return (int)pl->node;
+	gs_config_set_policies(cfg, node_policy, gpu_policy);
+	free(cfg->profile);
+	cfg->profile = xstrdup(gs_policy_hami_profile(entry)->name);
+	cfg->override_policies = 1;
+	gs_cluster_for_version(work, hami_version(cfg));
 }
 
 /* HAMi v2.6.1 under its four node x GPU policies, replay names.  HAMi

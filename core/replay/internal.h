@@ -10,8 +10,6 @@
 
 #include "replay/replay.h"
 
-struct rhami;
-
 struct rstate {
 	/* The one model the replay runs on: the cluster, charged and
 	 * released by the engine (gs_engine_commit, gs_engine_release),
@@ -26,14 +24,17 @@ struct rstate {
 	struct gs_rpod		*pods;		/* trace pods, by name */
 	size_t			 npods;
 	uint32_t		*rank;		/* per node (gs_config.rank) */
-	struct rhami		*hami;		/* HAMi's own state, or NULL */
-	/* The entry that decides through the table on the share view
-	 * (gs_policy.decide over work): the policy itself, or for HAMi's
-	 * CPU-only pods kube-scheduler's default (LeastAllocated); its
-	 * configuration (share, the seeded source) and state; NULL. */
+	/* The entry that decides through the table (gs_policy.decide over
+	 * work): the policy, or a HAMi row's profile; its configuration
+	 * (the share view, the seeded source and order; HAMi's policies)
+	 * and state.  For the pods HAMi leaves alone (CPU-only),
+	 * kube-scheduler's default (LeastAllocated) on the share view. */
 	const struct gs_policy	*table;
 	struct gs_config	 cfg;
 	void			*pstate;
+	const struct gs_policy	*cpu_table;
+	struct gs_config	 cpu_cfg;
+	void			*cpu_state;
 	struct gs_replay_result	*res;
 	size_t			 evcap;
 	int64_t			 arrived;
@@ -62,19 +63,13 @@ void	rstate_event(struct rstate *, int64_t time, int32_t running,
 void	rstate_digest(struct rstate *, size_t pod, int node, uint32_t devs);
 
 /*
- * HAMi as a replay policy (replay/hami_bridge.c): entry's HAMi profile under
- * the entry's node and GPU policies, else node_policy and gpu_policy,
- * else the chart's defaults, deciding on the replay's model (rs->work,
- * given HAMi's version view).  rhami_decide fills pl with HAMi's decision
- * for pod and returns the node, -1 when HAMi leaves the pod pending, -3
- * for a CPU-only pod (pl then empty).  A HAMi decision cannot fail
- * (sched/policy.h): a pending pod is a decision, not an error.
+ * HAMi as a replay policy (replay/hami_bridge.c): cfg for entry's HAMi
+ * profile under the entry's node and GPU policies, else node_policy and
+ * gpu_policy, else the chart's defaults; work given HAMi's version view.
  */
-void	rhami_create(struct rstate *, const struct gs_policy *entry,
-	    const char *node_policy, const char *gpu_policy);
-void	rhami_free(struct rhami *);
-int	rhami_decide(struct rhami *, const struct gs_cluster *,
-	    const struct gs_pod *, struct gs_placement *pl, uint32_t *devs);
+void	rhami_config(const struct gs_policy *entry, const char *node_policy,
+	    const char *gpu_policy, struct gs_config *cfg,
+	    struct gs_cluster *work);
 
 int	gs_replay_timed(struct rstate *, const struct gs_trace_pods *,
 	    struct gs_error *);

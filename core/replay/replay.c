@@ -8,9 +8,9 @@
  * The replay runs on the one model (load/trace_model.c): a copy of the trace's
  * gs_cluster and its pods as gs_pods.  Every policy decides through the one
  * table (gs_policy.decide over that model, gs_config.share: the FGD six in
- * sched/fgd_share.c, the peers in sched/peers_share.c, HAMi through
- * replay/hami_bridge.c with kube-scheduler's LeastAllocated for its CPU-only
- * pods); the engine commits the placement (gs_engine_commit) and, when the
+ * sched/fgd_share.c, the peers in sched/peers_share.c, HAMi's profiles on
+ * their version's view, configured by replay/hami_bridge.c, with
+ * kube-scheduler's LeastAllocated for the CPU-only pods HAMi leaves); the engine commits the placement (gs_engine_commit) and, when the
  * pod leaves, releases it and tells the policy (gs_policy.release).  The
  * replay's own share view of the model (gs_rcluster, read again after each
  * change: gs_rnode_sync) serves the measures only: allocation and
@@ -91,12 +91,18 @@ rsort_stable(size_t *v, size_t n, int (*cmp)(size_t, size_t, const void *),
 	free(tmp);
 }
 
-/* Does the policy decide on the share view itself, through the table
- * (gs_policy.decide with gs_config.share)?  All but HAMi's rows do. */
-static int
-decides_itself(const struct gs_policy *p)
+/* The configuration of a policy on the share view: the replay's seed,
+ * source, node order and typical pods. */
+static void
+share_config(struct rstate *rs, struct gs_config *cfg)
 {
-	return p->scorer != GS_RP_HAMI;
+	gs_config_init(cfg);
+	cfg->seed = rs->opts->seed;
+	cfg->share = 1;
+	cfg->rng = rs->rng;
+	cfg->exhaustive = rs->opts->nocache;
+	cfg->typical = &rs->typ;
+	cfg->rank = rs->rank;
 }
 
 int
@@ -157,8 +163,6 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	rs->pl = xcalloc(pods->n ? pods->n : 1, sizeof *rs->pl);
 	free(byname);
 
-	if (o->policy->scorer == GS_RP_HAMI)
-		rhami_create(rs, o->policy, o->node_policy, o->gpu_policy);
 	rs->rank = xcalloc(cl->n ? cl->n : 1, sizeof *rs->rank);
 
 	rs->rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -166,20 +170,17 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	/* core.go draws one rand.Int() right after seeding. */
 	(void)gsl_rng_get(rs->rng);
 	res->digest = UINT64_C(14695981039346656037);
-	if (o->policy->scorer == GS_RP_HAMI)
-		rs->table = &gs_policy_kube_least;
-	else if (decides_itself(o->policy))
-		rs->table = o->policy;
-	if (rs->table != NULL) {
-		gs_config_init(&rs->cfg);
-		rs->cfg.seed = o->seed;
-		rs->cfg.share = 1;
-		rs->cfg.rng = rs->rng;
-		rs->cfg.exhaustive = o->nocache;
-		rs->cfg.typical = &rs->typ;
-		rs->cfg.rank = rs->rank;
-		rs->pstate = rs->table->create(&rs->work, &rs->cfg);
+	rs->table = gs_policy_hami_profile(o->policy);
+	share_config(rs, &rs->cfg);
+	if (o->policy->scorer == GS_RP_HAMI) {
+		rs->cfg.share = 0;	/* HAMi's device view */
+		rhami_config(o->policy, o->node_policy, o->gpu_policy,
+		    &rs->cfg, &rs->work);
+		rs->cpu_table = &gs_policy_kube_least;
+		share_config(rs, &rs->cpu_cfg);
+		rs->cpu_state = rs->cpu_table->create(&rs->work, &rs->cpu_cfg);
 	}
+	rs->pstate = rs->table->create(&rs->work, &rs->cfg);
 	return 0;
 }
 
@@ -191,11 +192,12 @@ rstate_release(struct rstate *rs)
 	for (i = 0; i < rs->npods && rs->pl != NULL; i++)
 		gs_placement_release(&rs->pl[i]);
 	free(rs->pl);
-	rhami_free(rs->hami);
-	if (rs->pstate != NULL) {
+	if (rs->pstate != NULL)
 		rs->table->destroy(rs->pstate);
-		gs_config_release(&rs->cfg);
-	}
+	if (rs->cpu_state != NULL)
+		rs->cpu_table->destroy(rs->cpu_state);
+	gs_config_release(&rs->cfg);
+	gs_config_release(&rs->cpu_cfg);
 	gs_workload_release(&rs->w);
 	gs_cluster_release(&rs->work);
 	free(rs->cl.v);
@@ -242,29 +244,18 @@ choose_table(struct rstate *rs, size_t idx, struct gs_placement *pl,
 	size_t	i, j;
 
 	rs->table->decide(rs->pstate, &rs->work, &rs->w.pods[idx], pl);
+	if (pl->status == GS_UNMANAGED && rs->cpu_table != NULL) {
+		gs_placement_release(pl);
+		memset(pl, 0, sizeof *pl);
+		rs->cpu_table->decide(rs->cpu_state, &rs->work,
+		    &rs->w.pods[idx], pl);
+	}
 	if (pl->status != GS_PLACED)
 		return -1;
 	for (i = 0; i < pl->nctrs; i++)
 		for (j = 0; j < pl->ctrs[i].ngrants; j++)
 			*devs |= UINT32_C(1) << pl->ctrs[i].grants[j].dev;
 	return (int)pl->node;
-}
-
-/*
- * HAMi decides GPU pods itself (its placement into pl); the CPU-only pods
- * it leaves alone go to kube-scheduler's default scoring, LeastAllocated.
- */
-static int
-choose_hami(struct rstate *rs, const struct gs_rpod *p,
-    struct gs_placement *pl, uint32_t *devs)
-{
-	size_t	idx = (size_t)(p - rs->pods);
-	int	node;
-
-	node = rhami_decide(rs->hami, &rs->work, &rs->w.pods[idx], pl, devs);
-	if (node != -3)
-		return node < 0 ? -1 : node;
-	return choose_table(rs, idx, pl, devs);
 }
 
 /* The placement of p on node with GPUs devs, one grant a GPU, unless the
@@ -313,10 +304,7 @@ rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 	*devs = 0;
 	gs_placement_release(pl);
 	memset(pl, 0, sizeof *pl);
-	if (rs->hami != NULL)
-		node = choose_hami(rs, p, pl, devs);
-	else
-		node = choose_table(rs, idx, pl, devs);
+	node = choose_table(rs, idx, pl, devs);
 	if (node < 0) {
 		gs_placement_release(pl);
 		memset(pl, 0, sizeof *pl);

@@ -120,13 +120,15 @@ derive(struct gs_fgd_share *fs, size_t i, const struct gs_snode *s)
 	r->ver = (uint32_t)s->gen1;
 }
 
-/* Every node's view up to date; GpuClustering's last decision counted
- * when the engine committed it. */
-static void
+/* Every node's view up to date (the share view's, returned, and the
+ * paper's); GpuClustering's last decision counted when the engine
+ * committed it. */
+static const struct gs_snode *
 sync_nodes(struct gs_fgd_share *fs, const struct gs_cluster *c)
 {
 	const struct gs_snode	*v;
-	size_t			 i;
+	const size_t		*chg;
+	size_t			 i, n;
 
 	if (fs->last_valid) {
 		fs->last_valid = 0;
@@ -134,9 +136,10 @@ sync_nodes(struct gs_fgd_share *fs, const struct gs_cluster *c)
 			fs->tags[fs->last_node][fs->last_tag]++;
 	}
 	v = gs_share_nodes(fs->sv, c);
-	for (i = 0; i < fs->n; i++)
-		if (fs->rn[i].ver != (uint32_t)v[i].gen1 || v[i].gen1 == 0)
-			derive(fs, i, &v[i]);
+	chg = gs_share_changed(fs->sv, &n);
+	for (i = 0; i < n; i++)
+		derive(fs, chg[i], &v[chg[i]]);
+	return v;
 }
 
 /* The seeded order, read on the first decision (the replay assigns it
@@ -169,8 +172,8 @@ draw(const struct gs_fgd_share *fs, size_t n)
 /* Random: PreScore picks a feasible node uniformly (rand.Intn); its GPU
  * is reservoir-sampled for a share pod, the first free ones otherwise. */
 static long
-choose_random(struct gs_fgd_share *fs, const struct gs_rpod *p,
-    uint32_t *devs)
+choose_random(struct gs_fgd_share *fs, const struct gs_snode *v,
+    const struct gs_spod *sp, const struct gs_rpod *p, uint32_t *devs)
 {
 	const struct gs_rnode	*n;
 	size_t			 i, nc = 0;
@@ -178,7 +181,7 @@ choose_random(struct gs_fgd_share *fs, const struct gs_rpod *p,
 	int			 g, cnt = 0, pick = -1;
 
 	for (i = 0; i < fs->n; i++)
-		if (gs_rnode_fits(&fs->rn[fs->byrank[i]], p))
+		if (gs_snode_fits(&v[fs->byrank[i]], sp))
 			fs->cand[nc++] = (int32_t)fs->byrank[i];
 	if (nc == 0)
 		return -1;
@@ -217,15 +220,17 @@ score(struct gs_fgd_share *fs, struct gs_scache *row, size_t i,
  * maps [min, max] onto [0, 100] first, in integers.
  */
 static long
-choose_scored(struct gs_fgd_share *fs, struct gs_scache *row,
-    const struct gs_rpod *p, uint32_t *devs, double *bs)
+choose_scored(struct gs_fgd_share *fs, const struct gs_snode *v,
+    const struct gs_spod *sp, const struct gs_rpod *p, uint32_t *devs,
+    double *bs)
 {
+	struct gs_scache *row = gs_share_row(fs->sv, sp);
 	size_t	i, nc = 0;
 	long	best = -1;
 	double	s, lo = 0, hi = 0;
 
 	for (i = 0; i < fs->n; i++) {
-		if (!gs_rnode_fits(&fs->rn[i], p))
+		if (!gs_snode_fits(&v[i], sp))
 			continue;
 		if ((s = score(fs, row, i, p)) < 0)
 			continue;
@@ -258,31 +263,6 @@ choose_scored(struct gs_fgd_share *fs, struct gs_scache *row,
 	return best;
 }
 
-/* The placement on node best: the pod's GPU container gets one grant a
- * GPU of devs, by index, each charging the pod's share. */
-static void
-place(struct gs_placement *d, const struct gs_pod *pod, long best,
-    double s, uint32_t devs, int milli)
-{
-	size_t	ci = 0, k = 0;
-	int	g;
-
-	d->status = GS_PLACED;
-	d->node = best;
-	d->node_score = (float)s;
-	while (ci + 1 < pod->nctrs && !pod->ctrs[ci].lim[GS_RES_GPU].set)
-		ci++;
-	for (g = 0; g < GS_TRACE_MAXGPU; g++)
-		k += (devs >> g) & 1;
-	d->ctrs[ci].ngrants = k;
-	d->ctrs[ci].grants = xcalloc(k ? k : 1, sizeof *d->ctrs[ci].grants);
-	for (g = 0, k = 0; g < GS_TRACE_MAXGPU; g++)
-		if (devs & (UINT32_C(1) << g)) {
-			d->ctrs[ci].grants[k].dev = g;
-			d->ctrs[ci].grants[k++].milli = milli;
-		}
-}
-
 static void
 rpod_of(const struct gs_spod *s, struct gs_rpod *p)
 {
@@ -298,32 +278,30 @@ void
 gs_fgd_share_decide(struct gs_fgd_share *fs, const struct gs_cluster *c,
     const struct gs_pod *pod, struct gs_placement *d)
 {
-	struct gs_spod	sp;
-	struct gs_rpod	p;
-	uint32_t	devs = 0;
-	double		bs = 0;
-	long		best;
+	const struct gs_snode	*v;
+	struct gs_spod		 sp;
+	struct gs_rpod		 p;
+	uint32_t		 devs = 0;
+	double			 bs = 0;
+	long			 best;
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	d->nctrs = pod->nctrs;
-	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
-	sync_nodes(fs, c);
+	v = sync_nodes(fs, c);
 	rank_order(fs);
 	gs_share_pod(fs->sv, pod, &sp);
 	rpod_of(&sp, &p);
 	if (fs->scorer == GS_RP_RANDOM)
-		best = choose_random(fs, &p, &devs);
+		best = choose_random(fs, v, &sp, &p, &devs);
 	else
-		best = choose_scored(fs, gs_share_row(fs->sv, &sp), &p, &devs,
-		    &bs);
+		best = choose_scored(fs, v, &sp, &p, &devs, &bs);
 	if (best < 0) {
 		d->status = GS_PENDING;
 		d->reason = xstrdup("no node has the cpu, memory and GPUs (in "
 		    "milli-GPU) the pod asks for");
 		return;
 	}
-	place(d, pod, best, bs, devs, p.milli);
+	gs_share_place(d, pod, best, bs, devs, p.milli);
 	if (fs->scorer == GS_RP_GPUCLUSTERING && p.milli > 0) {
 		fs->last_valid = 1;
 		fs->last_node = (size_t)best;
@@ -342,9 +320,15 @@ gs_fgd_share_release(struct gs_fgd_share *fs, const struct gs_cluster *c,
 	if (fs->scorer != GS_RP_GPUCLUSTERING || d->node < 0 ||
 	    (size_t)d->node >= fs->n)
 		return;
-	if (fs->last_valid) {	/* committed before it leaves */
+	if (fs->last_valid) {
+		/* The last decision counts if the engine committed it before
+		 * this release, which moved d's node's gen once more. */
+		uint64_t gen = c->nodes[fs->last_node].gen;
+
 		fs->last_valid = 0;
-		if (c->nodes[fs->last_node].gen != fs->last_gen)
+		if (fs->last_node == (size_t)d->node)
+			gen--;
+		if (gen != fs->last_gen)
 			fs->tags[fs->last_node][fs->last_tag]++;
 	}
 	gs_share_pod(fs->sv, pod, &sp);

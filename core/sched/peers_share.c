@@ -279,31 +279,6 @@ pick(struct gs_peer_share *ps, const struct gs_cluster *c, size_t nc,
 	return best;
 }
 
-/* The placement on node best: the pod's GPU container gets one grant a
- * GPU of devs, by index, each charging the pod's share. */
-static void
-place(struct gs_placement *d, const struct gs_pod *pod, long best,
-    double score, uint32_t devs, int milli)
-{
-	size_t	ci = 0, k = 0;
-	int	g;
-
-	d->status = GS_PLACED;
-	d->node = best;
-	d->node_score = (float)score;
-	while (ci + 1 < pod->nctrs && !pod->ctrs[ci].lim[GS_RES_GPU].set)
-		ci++;
-	for (g = 0; g < GS_TRACE_MAXGPU; g++)
-		k += (devs >> g) & 1;
-	d->ctrs[ci].ngrants = k;
-	d->ctrs[ci].grants = xcalloc(k ? k : 1, sizeof *d->ctrs[ci].grants);
-	for (g = 0, k = 0; g < GS_TRACE_MAXGPU; g++)
-		if (devs & (UINT32_C(1) << g)) {
-			d->ctrs[ci].grants[k].dev = g;
-			d->ctrs[ci].grants[k++].milli = milli;
-		}
-}
-
 void
 gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
     const struct gs_pod *pod, struct gs_placement *d)
@@ -319,8 +294,6 @@ gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	d->nctrs = pod->nctrs;
-	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
 	gs_share_pod(ps->sv, pod, &p);
 	row = gs_share_row(ps->sv, &p);
 	if (ps->rule == GS_PEER_KAI_BINPACK)
@@ -344,5 +317,5 @@ gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
 	}
 	n = &v[best];
 	(void)peer_score(ps->rule, &r, n, &c->nodes[best], &p, &devs);
-	place(d, pod, best, bs, devs, p.milli);
+	gs_share_place(d, pod, best, bs, devs, p.milli);
 }

@@ -25,6 +25,8 @@ struct gs_share {
 	size_t		   n;
 	uint64_t	   seq;		/* the cluster's touches read */
 	int		   read;	/* every node read once */
+	size_t		  *chg;		/* nodes the last sync read again */
+	size_t		   nchg;
 	char		 **models;	/* distinct GPU models, first seen */
 	size_t		   nmodels;
 	int		   with_mem, cache;
@@ -65,6 +67,7 @@ gs_share_new(const struct gs_cluster *c, int with_mem, int cache)
 
 	s->n = c->nnodes;
 	s->v = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *s->v);
+	s->chg = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *s->chg);
 	for (i = 0; i < c->nnodes; i++)
 		s->v[i].model = c->nodes[i].ndevs > 0 ? model_index(s,
 		    node_model(&c->nodes[i]), &cap) : -1;
@@ -88,6 +91,7 @@ gs_share_free(struct gs_share *s)
 	free(s->keys);
 	free(s->blk);
 	free(s->v);
+	free(s->chg);
 	free(s);
 }
 
@@ -136,16 +140,21 @@ gs_share_nodes(struct gs_share *s, const struct gs_cluster *c)
 	uint64_t	k;
 	size_t		i;
 
+	s->nchg = 0;
 	if (s->read && s->seq == c->touch_seq)
 		return s->v;
-	if (s->read && gs_cluster_touches_kept(c, s->seq))
+	if (s->read && gs_cluster_touches_kept(c, s->seq) &&
+	    c->touch_seq - s->seq <= s->n)
 		for (k = s->seq; k < c->touch_seq; k++) {
 			i = gs_cluster_touched(c, k);
 			read_node(&s->v[i], &c->nodes[i]);
+			s->chg[s->nchg++] = i;	/* a node may repeat */
 		}
 	else
-		for (i = 0; i < s->n; i++)
+		for (i = 0; i < s->n; i++) {
 			read_node(&s->v[i], &c->nodes[i]);
+			s->chg[s->nchg++] = i;
+		}
 	s->seq = c->touch_seq;
 	s->read = 1;
 	return s->v;
@@ -235,4 +244,36 @@ struct gs_scache *
 gs_share_row(struct gs_share *s, const struct gs_spod *p)
 {
 	return p->shape < 0 ? NULL : s->blk[p->shape];
+}
+
+const size_t *
+gs_share_changed(const struct gs_share *s, size_t *n)
+{
+	*n = s->nchg;
+	return s->chg;
+}
+
+void
+gs_share_place(struct gs_placement *d, const struct gs_pod *pod, long node,
+    double score, uint32_t devs, int milli)
+{
+	size_t	ci = 0, k = 0;
+	int	g;
+
+	d->status = GS_PLACED;
+	d->node = node;
+	d->node_score = (float)score;
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
+	while (ci + 1 < pod->nctrs && !pod->ctrs[ci].lim[GS_RES_GPU].set)
+		ci++;
+	for (g = 0; g < GS_TRACE_MAXGPU; g++)
+		k += (devs >> g) & 1;
+	d->ctrs[ci].ngrants = k;
+	d->ctrs[ci].grants = xcalloc(k ? k : 1, sizeof *d->ctrs[ci].grants);
+	for (g = 0, k = 0; g < GS_TRACE_MAXGPU; g++)
+		if (devs & (UINT32_C(1) << g)) {
+			d->ctrs[ci].grants[k].dev = g;
+			d->ctrs[ci].grants[k++].milli = milli;
+		}
 }

@@ -61,11 +61,18 @@ void		 gs_share_free(struct gs_share *);
  * (gs_cluster_touch) read again. */
 const struct gs_snode *gs_share_nodes(struct gs_share *,
 		    const struct gs_cluster *c);
+/* The nodes the last gs_share_nodes read again (a node may repeat). */
+const size_t	*gs_share_changed(const struct gs_share *, size_t *n);
 /* The pod in the view, its shape numbered. */
 void		 gs_share_pod(struct gs_share *, const struct gs_pod *,
 		    struct gs_spod *);
 /* The cache entries of p's shape, one per node, or NULL when not cached. */
 struct gs_scache *gs_share_row(struct gs_share *, const struct gs_spod *);
+
+/* d: pod placed on node with score; its GPU container gets one grant a
+ * GPU of devs (bit mask), by index, each charging milli of the share. */
+void		 gs_share_place(struct gs_placement *d, const struct gs_pod *pod,
+		    long node, double score, uint32_t devs, int milli);
 
 /* Does p pass the filters (CPU, memory, pods, model, GPUs) on n? */
 static inline int

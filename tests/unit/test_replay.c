@@ -15,6 +15,7 @@
 #include "suites.h"
 #include "../../core/util/ostat.h"
 #include "../../core/replay/replay.h"
+#include "../../core/sched/engine.h"
 #include "../../core/util/util.h"
 
 static int
@@ -537,6 +538,63 @@ test_volcano_scores(void)
 	gs_cluster_release(&c);
 }
 
+/*
+ * GpuClustering on the share view counts its decisions per node once the
+ * engine committed them and takes them back when the engine releases them
+ * (gs_policy.release): two idle nodes of 4 GPUs; a 1-GPU pod scores
+ * 25 x 4000 / 8000 + 25 = 37 on both (ties to the lower rank, node 0);
+ * committed, node 0 scores 25 x 5000 / 8000 + 75 = 90; released, 37 again.
+ */
+static void
+test_clustering_release(void)
+{
+	const struct gs_policy	*pol = &gs_policy_openb_gpuclustering;
+	struct gs_trace_node	 tn[2] = {
+		{ "n0", 64000, 1 << 20, 4, "T4", 1 },
+		{ "n1", 64000, 1 << 20, 4, "T4", 2 },
+	};
+	struct gs_trace_nodes	 t = { tn, 2 };
+	struct gs_trace_pod	 tp = { 0 };
+	struct gs_cluster	 c;
+	struct gs_config	 cfg;
+	struct gs_placement	 a, d;
+	struct gs_pod		 pod;
+	void			*st;
+
+	gs_trace_cluster(&t, &c);
+	tp.name = "p";
+	tp.cpu_milli = 1000;
+	tp.num_gpu = 1;
+	tp.gpu_milli = 1000;
+	tp.gpu_spec = "";
+	gs_trace_pod(&pod, &tp);
+	gs_config_init(&cfg);
+	cfg.share = 1;
+	st = pol->create(&c, &cfg);
+	pol->decide(st, &c, &pod, &a);		/* a dry run: not counted */
+	CU_ASSERT_EQUAL(a.node, 0);
+	CU_ASSERT_EQUAL(a.node_score, 37);
+	gs_placement_release(&a);
+	pol->decide(st, &c, &pod, &a);
+	CU_ASSERT_EQUAL(a.node_score, 37);
+	gs_engine_commit(&c, &a, &pod);
+	pol->decide(st, &c, &pod, &d);
+	CU_ASSERT_EQUAL(d.node, 0);
+	CU_ASSERT_EQUAL(d.node_score, 90);
+	gs_placement_release(&d);
+	gs_engine_release(&c, &a, &pod);
+	pol->release(st, &c, &pod, &a);
+	pol->decide(st, &c, &pod, &d);
+	CU_ASSERT_EQUAL(d.node, 0);
+	CU_ASSERT_EQUAL(d.node_score, 37);
+	gs_placement_release(&d);
+	gs_placement_release(&a);
+	pol->destroy(st);
+	gs_config_release(&cfg);
+	gs_pod_release(&pod);
+	gs_cluster_release(&c);
+}
+
 static void
 test_typical(void)
 {
@@ -998,6 +1056,8 @@ CU_TestInfo replay_tests[] = {
 	    test_kube_scores },
 	{ "KAI: node order and fractional GPU groups", test_kai_scores },
 	{ "Volcano: device walk and binpack score", test_volcano_scores },
+	{ "GpuClustering: counts follow commit and release",
+	    test_clustering_release },
 	{ "HAMi in the replay: its own decisions", test_hami_replay },
 	{ "HAMi in the replay: any version, node x GPU policies",
 	    test_hami_versions_replay },
