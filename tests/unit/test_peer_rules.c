@@ -114,6 +114,22 @@ test_rule_kube(void)
 	/* Capacity 0 leaves a resource out: memory only, 37. */
 	n.cpu_cap = 0;
 	CU_ASSERT_EQUAL(gs_peer_kube_score(GS_KUBE_MOST, w1, &n, &p), 37);
+	/*
+	 * Go's int64 arithmetic wraps (least_allocated.go
+	 * leastRequestedScore: (capacity - requested) * MaxNodeScore /
+	 * capacity).  CPU alone (the pod asks 8000), capacity 2^62,
+	 * nothing used: (2^62 - 8000) x 100 = 25 x 2^64 - 800000 wraps to
+	 * -800000, / 2^62 truncates to 0, not 99; under mostRequestedScore
+	 * with 2^61 used: (2^61 + 8000) x 100 = 12 x 2^64 + 2^63 + 800000
+	 * wraps to -2^63 + 800000, / 2^62 truncates to -1, and a negative
+	 * score still counts.
+	 */
+	n.cpu_cap = INT64_C(1) << 62;
+	n.cpu_use = 0;
+	n.mem_cap = 0;
+	CU_ASSERT_EQUAL(gs_peer_kube_score(GS_KUBE_LEAST, w1, &n, &p), 0);
+	n.cpu_use = INT64_C(1) << 61;
+	CU_ASSERT_EQUAL(gs_peer_kube_score(GS_KUBE_MOST, w1, &n, &p), -1);
 }
 
 /*
