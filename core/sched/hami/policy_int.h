@@ -1,0 +1,90 @@
+/*
+ * sched/hami/policy_int.h: the HAMi policy's private state, shared by
+ * policy.c (the node order, the fit memo, decide) and reason.c (the
+ * pending reason).  Nothing outside sched/hami/ includes it.
+ */
+#ifndef GS_HAMI_POLICY_INT_H
+#define GS_HAMI_POLICY_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sched/hami/hami.h"
+
+#define MEMO_MAX_SHAPES	64
+
+/* What one node did with one request: HAMi's reason counts. */
+struct node_outcome {
+	uint64_t	gen;		/* node gen it was computed at */
+	unsigned char	known;		/* failed at some gen */
+	unsigned char	insufficient;	/* NodeInsufficientDevice */
+	uint16_t	cards;		/* the counts are out of */
+	uint16_t	counts[HR_N];
+};
+
+/* Failures of one request shape (request + filter annotations). */
+struct memo_shape {
+	struct hami_creq	 req;
+	char			*filter_key;	/* namespace too, with quotas */
+	char			*quota_used;	/* the quotas' use, or NULL */
+	struct node_outcome	*node;		/* per node */
+	/* Per kept order ([0] binpack, [1] spread): its first skip nodes
+	 * are known to fail this shape (a lower bound: ord_move keeps it
+	 * one, place_ordered extends it). */
+	size_t			 skip[2];
+};
+
+struct hami_state {
+	const struct gs_config	*cfg;
+	size_t			 nnodes, maxdevs;
+	size_t			 stride;	/* grants per container */
+	/* The current pod's grants per container and per request type
+	 * (eval_node). */
+	int			(*tgrants)[HAMI_MAX_TYPES];
+	int			*ngrants;
+	float			*nscore;	/* cached node scores */
+	uint64_t		*ngen;		/* gen the cache was built at */
+	unsigned char		*nvalid;
+	size_t			*heap;
+	/* The kept orders, [0] binpack, [1] spread: node indices, most
+	 * preferred first; pos[i] is node i's place; oscore the scores they
+	 * are sorted by. */
+	size_t			*ord[2], *pos[2];
+	float			*oscore;
+	unsigned char		 obuilt[2];
+	/* memory_hint's per-node answer for one vendor: the most free
+	 * memory on a GPU of its type and the first GPU with it (-1: none),
+	 * at gen hgen[i]; hvalid 0 when not computed. */
+	int64_t			*hfree;
+	long			*hdev;
+	uint64_t		*hgen;
+	unsigned char		*hvalid;
+	int			 hvendor;
+	/* The cluster's touch log read up to here (ord_refresh). */
+	const struct gs_cluster	*ocl;
+	uint64_t		 seen;
+	struct hami_scratch	 scratch;
+	struct hami_pod_quota	 quota;		/* the pod's, in scratch */
+	struct memo_shape	 memo[MEMO_MAX_SHAPES];
+	size_t			 nmemo;
+	uint64_t		 epoch;
+	int			 memo_off;	/* tests: straightforward path */
+};
+
+/* Try every container of the pod on the node; 0 with *out's reason
+ * counts when one does not fit (policy.c). */
+int	hami_eval_node(struct hami_state *, const struct gs_node *,
+	    const struct hami_creq *reqs, size_t ninit, size_t nctrs,
+	    const struct hami_filter *, struct gs_grant *grants,
+	    struct node_outcome *out);
+/* HAMi's reason counts of one node as text (policy.c). */
+void	hami_format_outcome(const struct node_outcome *, char *buf,
+	    size_t len);
+/* "0/N nodes fit: ...", every node's outcome grouped, with the memory
+ * hint when a GPU lacked memory (reason.c); the caller frees it. */
+char	*hami_pending_reason(struct hami_state *, const struct gs_cluster *,
+	    const struct gs_pod *, const struct hami_creq *reqs, size_t ninit,
+	    const struct hami_filter *, struct gs_grant *grants,
+	    struct memo_shape *memo);
+
+#endif
