@@ -44,6 +44,10 @@ int	 gs_report_json_write(FILE *, const struct gs_report_run *);
 void	 gs_report_csv_header(FILE *);
 void	 gs_report_csv(FILE *, const struct gs_report_run *);
 /* Four (or n) runs of one workload side by side. */
+/* The widest pod name of the run (its table's first column). */
+size_t	 gs_report_name_width(const struct gs_report_run *);
+/* HAMi's profiles read its node/GPU policies; the peers' do not. */
+int	 gs_report_is_hami(const struct gs_config *);
 void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
 /* Run r's column title among n: its profile when the runs compare
  * profiles, else its HAMi node/GPU policy pair ("binpack/spread"). */

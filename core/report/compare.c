@@ -1,0 +1,131 @@
+/*
+ * report/compare.c: `compare`'s side-by-side table: one column per run
+ * (profile, or HAMi's node/GPU policy pair), one row per pod, then the
+ * metrics of each run.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/ident.h"
+#include "report/report.h"
+#include "sched/hami/hami.h"
+#include "util/util.h"
+
+/* A column's title: the profile when the runs compare profiles, else
+ * HAMi's node/GPU policy pair. */
+void
+gs_report_compare_label(const struct gs_report_run *rr, size_t n, size_t r,
+    char *label, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(rr[i].cfg->profile, rr[0].cfg->profile) != 0 ||
+		    !gs_report_is_hami(rr[i].cfg)) {
+			snprintf(label, len, "%s", rr[r].cfg->profile);
+			return;
+		}
+	snprintf(label, len, "%s/%s",
+	    hami_node_policy_name(rr[r].cfg->node_policy),
+	    hami_gpu_policy_name(rr[r].cfg->gpu_policy));
+}
+
+void
+gs_report_compare_cell(const struct gs_report_run *rr, size_t i, char *cell,
+    size_t len)
+{
+	const struct gs_placement	*pl = &rr->res->pl[i];
+	const struct gs_node		*nd;
+	size_t				 off, j, k;
+
+	if (pl->status == GS_PENDING) {
+		snprintf(cell, len, "<pending>");
+		return;
+	}
+	if (pl->status == GS_UNMANAGED) {
+		snprintf(cell, len, "-");
+		return;
+	}
+	nd = &rr->cluster->nodes[pl->node];
+	off = (size_t)snprintf(cell, len, "%s GPU", nd->name);
+	for (j = 0; j < pl->nctrs; j++)
+		for (k = 0; k < pl->ctrs[j].ngrants && off < len; k++)
+			off += (size_t)snprintf(cell + off, len - off, "%s%d",
+			    (j || k) ? "," : " ", gs_gpu_number(nd, (size_t)
+			    pl->ctrs[j].grants[k].dev));
+	/* Init containers' GPUs, after a '+'. */
+	for (j = 0; j < pl->ninit; j++)
+		for (k = 0; k < pl->init[j].ngrants && off < len; k++)
+			off += (size_t)snprintf(cell + off, len - off, "%s%d",
+			    (j || k) ? "," : " +init ", gs_gpu_number(nd,
+			    (size_t)pl->init[j].grants[k].dev));
+}
+
+/* "POD  binpack/binpack  spread/binpack ..." */
+static void
+compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,
+    size_t n, size_t pw, size_t cw)
+{
+	char	label[64];
+	size_t	r;
+
+	fprintf(fp, "%-*s", (int)pw, first);
+	for (r = 0; r < n; r++) {
+		gs_report_compare_label(rr, n, r, label, sizeof label);
+		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, label);
+	}
+	fputc('\n', fp);
+}
+
+void
+gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
+{
+	const struct gs_workload	*wl = rr[0].wl;
+	size_t				 pw = gs_report_name_width(&rr[0]), i, r;
+	char				 cell[256];
+	size_t				 cw = 24;
+
+	if (pw < 24)
+		pw = 24;
+	for (r = 0; r < n; r++) {
+		gs_report_compare_label(rr, n, r, cell, sizeof cell);
+		if (strlen(cell) > cw)
+			cw = strlen(cell);
+	}
+
+	compare_header(fp, "POD", rr, n, pw, cw);
+	for (i = 0; i < wl->npods; i++) {
+		char *dn = gs_pod_display(wl->pods[i].ns, wl->pods[i].name);
+
+		fprintf(fp, "%-*s", (int)pw, dn);
+		free(dn);
+		for (r = 0; r < n; r++) {
+			gs_report_compare_cell(&rr[r], i, cell, sizeof cell);
+			fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);
+		}
+		fprintf(fp, "\n");
+	}
+	fputc('\n', fp);
+	compare_header(fp, "METRIC", rr, n, pw, cw);
+#define ROW(title, fmt, expr) do {					\
+	fprintf(fp, "%-*s", (int)pw, title);				\
+	for (r = 0; r < n; r++) {					\
+		snprintf(cell, sizeof cell, fmt, expr);			\
+		fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);	\
+	}								\
+	fprintf(fp, "\n");						\
+} while (0)
+	ROW("pods pending", "%zu", rr[r].m->pending);
+	ROW("nodes used", "%zu", rr[r].m->nodes_used);
+	ROW("GPUs used", "%zu", rr[r].m->gpus_used);
+	ROW("whole GPUs free", "%zu", rr[r].m->whole_free);
+	ROW("largest whole block", "%zu", rr[r].m->largest_block);
+	ROW("fragmentation (GPUs)", "%.2f", rr[r].m->frag_gpus);
+	ROW("fragmentation (% idle)", "%.1f", rr[r].m->frag_pct);
+	ROW("stranded memory (MiB)", "%lld", (long long)rr[r].m->stranded_mem);
+	ROW("pods per GPU (max)", "%zu", rr[r].m->pods_per_gpu_max);
+	ROW("pods per GPU (mean)", "%.2f", rr[r].m->pods_per_gpu_mean);
+#undef ROW
+}
+
