@@ -101,35 +101,131 @@ add_node_checked(struct gs_cluster *c, const struct yt_file *f,
 	return 0;
 }
 
+/* The three device plugin knobs of map n under the names given (split
+ * count, memory scaling, core scaling), each left as it is when absent. */
+static int
+read_knobs(const struct yt_file *f, const struct yt_node *n,
+    const char *const names[3], struct plugin_knobs *k, struct gs_error *err)
+{
+	const struct yt_node	*v;
+	int64_t			 i;
+
+	if ((v = yt_get(n, names[0])) != NULL) {
+		if (yt_int64(f, v, names[0], 1, INT32_MAX, &i, err) != 0)
+			return -1;
+		k->split = (int32_t)i;
+	}
+	if ((v = yt_get(n, names[1])) != NULL &&
+	    gs_load_double(f, v, names[1], 1e-6, 1e6, &k->mem_scaling,
+	    err) != 0)
+		return -1;
+	if ((v = yt_get(n, names[2])) != NULL &&
+	    gs_load_double(f, v, names[2], 1e-6, 1e6, &k->core_scaling,
+	    err) != 0)
+		return -1;
+	return 0;
+}
+
 static int
 load_knobs(const struct yt_file *f, const struct yt_node *n,
     struct plugin_knobs *k, struct gs_error *err)
 {
 	static const char *const keys[] = { "deviceSplitCount",
 	    "deviceMemoryScaling", "deviceCoreScaling", NULL };
-	const struct yt_node	*v;
-	int64_t			 i;
 
 	if (yt_is_null(n))
 		return 0;
 	if (yt_expect(f, n, YT_MAP, "devicePlugin", err) != 0 ||
 	    gs_check_keys(f, n, keys, "devicePlugin", err) != 0)
 		return -1;
-	if ((v = yt_get(n, "deviceSplitCount")) != NULL) {
-		if (yt_int64(f, v, "deviceSplitCount", 1, INT32_MAX, &i,
+	return read_knobs(f, n, keys, k, err);
+}
+
+/* A pool's 'model': one of the catalog's, or a located error listing them. */
+static int
+pool_model(const struct yt_file *f, const struct yt_node *v,
+    const struct gs_gpu_model **model, struct gs_error *err)
+{
+	const char	*m;
+	char		 known[512];
+	size_t		 off = 0;
+	unsigned	 j;
+
+	if (yt_string(f, v, "model", &m, err) != 0)
+		return -1;
+	if ((*model = gs_gpu_model_find(m)) != NULL)
+		return 0;
+	for (j = 0; j < gs_ngpu_models && off < sizeof known; j++)
+		off += (size_t)snprintf(known + off, sizeof known - off,
+		    "%s%s", j ? ", " : "", gs_gpu_models[j].key);
+	return yt_error(f, v, err, "unknown GPU model '%s' (known: %s; or "
+	    "give 'memory' and 'type')", m, known);
+}
+
+/* A pool's 'numa': absent, null, one number, or one per GPU. */
+static int
+pool_numa(const struct yt_file *f, const struct yt_node *numa, int64_t gpus,
+    struct gs_error *err)
+{
+	int64_t	x;
+	size_t	i;
+
+	if (numa == NULL || yt_is_null(numa))
+		return 0;
+	if (numa->type != YT_SEQ)
+		return yt_int64(f, numa, "numa", 0, INT32_MAX, &x, err);
+	if (numa->nitems != (size_t)gpus)
+		return yt_error(f, numa, err, "'numa' lists %zu values for "
+		    "%lld GPUs", numa->nitems, (long long)gpus);
+	for (i = 0; i < numa->nitems; i++)
+		if (yt_int64(f, numa->items[i], "numa", 0, INT32_MAX, &x,
 		    err) != 0)
 			return -1;
-		k->split = (int32_t)i;
-	}
-	if ((v = yt_get(n, "deviceMemoryScaling")) != NULL &&
-	    gs_load_double(f, v, "deviceMemoryScaling", 1e-6, 1e6,
-	    &k->mem_scaling, err) != 0)
-		return -1;
-	if ((v = yt_get(n, "deviceCoreScaling")) != NULL &&
-	    gs_load_double(f, v, "deviceCoreScaling", 1e-6, 1e6,
-	    &k->core_scaling, err) != 0)
-		return -1;
 	return 0;
+}
+
+/* A pool's 'mode' (hami-core, mps): MIG is its 'mig' key instead. */
+static int
+pool_mode(const struct yt_file *f, const struct yt_node *v, const char **mode,
+    struct gs_error *err)
+{
+	if (yt_string(f, v, "mode", mode, err) != 0)
+		return -1;
+	if (strcmp(*mode, "mig") == 0)
+		return yt_error(f, v, err, "a pool's MIG geometry is its 'mig' "
+		    "key, not mode 'mig'");
+	return 0;
+}
+
+/* Node n's gpus GPUs as HAMi's device plugin registers a pool's. */
+static void
+pool_devices(struct gs_node *n, size_t gpus, const struct plugin_knobs *k,
+    int32_t mem, int32_t cores, const char *type, const struct yt_node *numa,
+    int health, const char *mode)
+{
+	size_t	g;
+
+	n->ndevs = gpus;
+	n->devs = xcalloc(n->ndevs, sizeof *n->devs);
+	n->registered = gpus > 0;
+	for (g = 0; g < n->ndevs; g++) {
+		struct gs_device *d = &n->devs[g];
+
+		d->id = gs_gpu_uuid(n->name, (int)g);
+		d->index = (int32_t)g;
+		d->count = k->split;
+		d->devmem = mem;
+		d->devcore = cores;
+		d->type = xstrdup(type);
+		d->numa = 0;
+		if (numa != NULL && numa->type == YT_SEQ)
+			d->numa = (int32_t)strtol(numa->items[g]->str, NULL,
+			    10);
+		else if (numa != NULL && !yt_is_null(numa))
+			d->numa = (int32_t)strtol(numa->str, NULL, 10);
+		d->health = health;
+		d->mode = xstrdup(mode);
+	}
 }
 
 static int
@@ -141,6 +237,8 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 	    "model", "memory", "type", "splitCount", "memoryScaling",
 	    "coreScaling", "cores", "numa", "health", "mode", "cost", "mig",
 	    "migStrategy", "sharing", NULL };
+	static const char *const pool_knobs[] = { "splitCount",
+	    "memoryScaling", "coreScaling" };
 	const struct yt_node		*v, *numa;
 	const struct gs_gpu_model	*model = NULL;
 	struct plugin_knobs		 k = *global;
@@ -150,9 +248,8 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 	int64_t				 count = 1, gpus, mem = 0, cores = -1;
 	double				 cost = 0;
 	int				 has_cost = 0;
-	int64_t				 x;
 	int				 health = 1, rc = -1;
-	size_t				 i, g;
+	size_t				 i;
 	char				*typebuf = NULL;
 
 	if (yt_expect(f, p, YT_MAP, "pools[]", err) != 0 ||
@@ -173,26 +270,9 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 		    "node)", name);
 	if (yt_int64(f, v, "gpus", 0, 256, &gpus, err) != 0)
 		return -1;
-	if ((v = yt_get(p, "model")) != NULL) {
-		const char *m;
-
-		if (yt_string(f, v, "model", &m, err) != 0)
-			return -1;
-		if ((model = gs_gpu_model_find(m)) == NULL) {
-			char	known[512];
-			size_t	off = 0;
-			unsigned j;
-
-			for (j = 0; j < gs_ngpu_models && off < sizeof known;
-			    j++)
-				off += (size_t)snprintf(known + off,
-				    sizeof known - off, "%s%s", j ? ", " : "",
-				    gs_gpu_models[j].key);
-			return yt_error(f, v, err, "unknown GPU model '%s' "
-			    "(known: %s; or give 'memory' and 'type')", m,
-			    known);
-		}
-	}
+	if ((v = yt_get(p, "model")) != NULL &&
+	    pool_model(f, v, &model, err) != 0)
+		return -1;
 	if ((v = yt_get(p, "memory")) != NULL &&
 	    yt_int64(f, v, "memory", 1, INT32_MAX, &mem, err) != 0)
 		return -1;
@@ -202,18 +282,7 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 	if (model == NULL && (mem == 0 || type == NULL) && gpus > 0)
 		return yt_error(f, p, err, "pool '%s' needs a 'model', or both "
 		    "'memory' and 'type'", name);
-	if ((v = yt_get(p, "splitCount")) != NULL) {
-		if (yt_int64(f, v, "splitCount", 1, INT32_MAX, &x, err) != 0)
-			return -1;
-		k.split = (int32_t)x;
-	}
-	if ((v = yt_get(p, "memoryScaling")) != NULL &&
-	    gs_load_double(f, v, "memoryScaling", 1e-6, 1e6, &k.mem_scaling,
-	    err) != 0)
-		return -1;
-	if ((v = yt_get(p, "coreScaling")) != NULL &&
-	    gs_load_double(f, v, "coreScaling", 1e-6, 1e6, &k.core_scaling,
-	    err) != 0)
+	if (read_knobs(f, p, pool_knobs, &k, err) != 0)
 		return -1;
 	if ((v = yt_get(p, "cores")) != NULL &&
 	    yt_int64(f, v, "cores", 0, INT32_MAX, &cores, err) != 0)
@@ -226,27 +295,11 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 	if ((v = yt_get(p, "health")) != NULL &&
 	    yt_bool(f, v, "health", &health, err) != 0)
 		return -1;
-	if ((v = yt_get(p, "mode")) != NULL) {
-		if (yt_string(f, v, "mode", &mode, err) != 0)
-			return -1;
-		if (strcmp(mode, "mig") == 0)
-			return yt_error(f, v, err, "a pool's MIG geometry is "
-			    "its 'mig' key, not mode 'mig'");
-	}
+	if ((v = yt_get(p, "mode")) != NULL && pool_mode(f, v, &mode, err) != 0)
+		return -1;
 	numa = yt_get(p, "numa");
-	if (numa != NULL && !yt_is_null(numa)) {
-		if (numa->type == YT_SEQ) {
-			if (numa->nitems != (size_t)gpus)
-				return yt_error(f, numa, err, "'numa' lists %zu "
-				    "values for %lld GPUs", numa->nitems,
-				    (long long)gpus);
-			for (i = 0; i < numa->nitems; i++)
-				if (yt_int64(f, numa->items[i], "numa", 0,
-				    INT32_MAX, &x, err) != 0)
-					return -1;
-		} else if (yt_int64(f, numa, "numa", 0, INT32_MAX, &x, err) != 0)
-			return -1;
-	}
+	if (pool_numa(f, numa, gpus, err) != 0)
+		return -1;
 	if (gs_sharing_load(f, p, model != NULL ? model->key : type, gpus,
 	    &sh, err) != 0)
 		return -1;
@@ -285,27 +338,8 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 		if (gs_kv_get(&n->labels, "kubernetes.io/hostname") == NULL)
 			gs_kv_set(&n->labels, "kubernetes.io/hostname",
 			    n->name);
-		n->ndevs = (size_t)gpus;
-		n->devs = xcalloc(n->ndevs, sizeof *n->devs);
-		n->registered = gpus > 0;
-		for (g = 0; g < n->ndevs; g++) {
-			struct gs_device *d = &n->devs[g];
-
-			d->id = gs_gpu_uuid(n->name, (int)g);
-			d->index = (int32_t)g;
-			d->count = k.split;
-			d->devmem = (int32_t)mem;
-			d->devcore = (int32_t)cores;
-			d->type = xstrdup(type);
-			d->numa = 0;
-			if (numa != NULL && numa->type == YT_SEQ)
-				d->numa = (int32_t)strtol(numa->items[g]->str,
-				    NULL, 10);
-			else if (numa != NULL && !yt_is_null(numa))
-				d->numa = (int32_t)strtol(numa->str, NULL, 10);
-			d->health = health;
-			d->mode = xstrdup(mode);
-		}
+		pool_devices(n, (size_t)gpus, &k, (int32_t)mem,
+		    (int32_t)cores, type, numa, health, mode);
 		if (sh.on)	/* NVIDIA's device plugin, not HAMi's */
 			gs_sharing_apply(&sh, n, type, (int32_t)mem);
 	}

@@ -452,6 +452,25 @@ mig_uses(struct gs_node *n, const struct gs_running_pod *rp,
 	return 0;
 }
 
+/* A pod bound to a node (spec.nodeName) takes its cpu, memory and a
+ * pod slot there, as kube-scheduler's NodeResourcesFit counts them. */
+static void
+charge_bound(struct gs_cluster *c, struct gs_running_pod *rp,
+    const struct gs_pod *pod, const struct yt_node *obj)
+{
+	const struct yt_node	*v = yt_get(yt_get(obj, "spec"), "nodeName");
+	struct gs_node		*n;
+
+	if (v == NULL || v->type != YT_SCALAR || yt_is_null(v) ||
+	    (rp->bound = gs_cluster_find(c, v->str)) < 0)
+		return;
+	n = &c->nodes[rp->bound];
+	n->used_cpu += pod->req_cpu;
+	n->used_mem += pod->req_mem;
+	n->used_pods++;
+	gs_cluster_touch(c, (size_t)rp->bound);
+}
+
 static int
 load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
     const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
@@ -509,18 +528,7 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 	rp->name = xstrdup(pod->name);
 	rp->ns = xstrdup(pod->ns);
 	rp->node = rp->bound = -1;
-	v = yt_get(yt_get(obj, "spec"), "nodeName");
-	if (v != NULL && v->type == YT_SCALAR && !yt_is_null(v)) {
-		rp->bound = gs_cluster_find(c, v->str);
-		if (rp->bound >= 0) {
-			struct gs_node *n = &c->nodes[rp->bound];
-
-			n->used_cpu += pod->req_cpu;
-			n->used_mem += pod->req_mem;
-			n->used_pods++;
-			gs_cluster_touch(c, (size_t)rp->bound);
-		}
-	}
+	charge_bound(c, rp, pod, obj);
 	node = gs_kv_get(&pod->annotations, HAMI_ASSIGNED_NODE_ANNO);
 	ni = node != NULL ? gs_cluster_find(c, node) : -1;
 	/* Every device type's allocation (DecodePodDevices). */
