@@ -21,7 +21,7 @@ struct cmp_args {
 	struct arg_file	*output_file;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[20];
+	void		*table[21];
 };
 
 #define MAX_COLUMNS	16
@@ -40,7 +40,7 @@ cmp_args_init(struct cmp_args *a)
 
 	cmd_input_args_init(&a->in);
 	cmd_sched_args_init(&a->sched, CMD_SCHED_RUN | CMD_SCHED_PROFILE |
-	    CMD_SCHED_VERSION, NULL, NULL);
+	    CMD_SCHED_VERSION | CMD_SCHED_ROUTE, NULL, NULL);
 	a->output = arg_str0("o", "output", "FORMAT",
 	    "table (default), json, yaml or html");
 	a->profiles = arg_str0(NULL, "profiles", "P,P...",
@@ -54,7 +54,8 @@ cmp_args_init(struct cmp_args *a)
 	cmd_sched_args_table(&a->sched, CMD_SCHED_RUN | CMD_SCHED_PROFILE,
 	    a->table, &i);
 	a->table[i++] = a->profiles;
-	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION, a->table, &i);
+	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION | CMD_SCHED_ROUTE,
+	    a->table, &i);
 	a->table[i++] = a->output_file = cmd_arg_output_file();
 	cmd_args_end(a->table, &i, &a->snap, a->quiet, a->help, a->end);
 }

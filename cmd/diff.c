@@ -22,7 +22,7 @@ struct diff_args {
 	struct arg_str	*format, *base_profile, *base_hami_version;
 	struct arg_lit	*quiet, *help;
 	struct arg_end	*end;
-	void		*table[25];
+	void		*table[26];
 };
 
 static void
@@ -50,7 +50,8 @@ diff_args_init(struct diff_args *a)
 	    "head side: Kubernetes manifests (repeatable)");
 	a->format = arg_str0("o", "format,output", "FORMAT",
 	    "text (default), json, junit or github");
-	cmd_sched_args_init(&a->sched, CMD_SCHED_ALL, "compare only this run",
+	cmd_sched_args_init(&a->sched, CMD_SCHED_ALL | CMD_SCHED_ROUTE,
+	    "compare only this run",
 	    "scoring profile of simulated sides (default hami-v2.6.1)");
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
@@ -65,7 +66,8 @@ diff_args_init(struct diff_args *a)
 	a->table[i++] = a->cluster;
 	a->table[i++] = a->workload;
 	a->table[i++] = a->format;
-	cmd_sched_args_table(&a->sched, CMD_SCHED_ALL, a->table, &i);
+	cmd_sched_args_table(&a->sched, CMD_SCHED_ALL | CMD_SCHED_ROUTE,
+	    a->table, &i);
 	cmd_args_end(a->table, &i, NULL, a->quiet, a->help, a->end);
 }
 
