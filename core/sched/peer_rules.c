@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sched/peer_view.h"
+#include "util/int32.h"
 #include "util/util.h"
 
 #define MAX_SCORE		100	/* framework.MaxNodeScore */
@@ -40,26 +41,6 @@ dev_free(const struct gs_pdev *d)
 
 /* --- kube-scheduler NodeResourcesFit (peers.md §1.3-1.6) --------------- */
 
-/* Go's int64 +, - and *: they wrap (two's complement) where C's overflow
- * is undefined; a huge allocatable or request scores as Go scores it. */
-static int64_t
-go_add64(int64_t x, int64_t y)
-{
-	return (int64_t)((uint64_t)x + (uint64_t)y);
-}
-
-static int64_t
-go_sub64(int64_t x, int64_t y)
-{
-	return (int64_t)((uint64_t)x - (uint64_t)y);
-}
-
-static int64_t
-go_mul64(int64_t x, int64_t y)
-{
-	return (int64_t)((uint64_t)x * (uint64_t)y);
-}
-
 /* One resource's score under the strategy into *s; 0 when it is left
  * out: capacity 0 (the `allocable[i] == 0` rule), or
  * RequestedToCapacityRatio's shape giving 0 (its weight is then not
@@ -70,12 +51,12 @@ kube_resource(enum gs_kube_strategy k, int64_t a, int64_t q, int64_t *s)
 	if (a <= 0)
 		return 0;
 	if (k == GS_KUBE_LEAST)		/* leastRequestedScore */
-		*s = q > a ? 0 : go_mul64(go_sub64(a, q), MAX_SCORE) / a;
+		*s = q > a ? 0 : i64_mul(i64_sub(a, q), MAX_SCORE) / a;
 	else if (k == GS_KUBE_MOST)	/* mostRequestedScore */
-		*s = go_mul64(q < a ? q : a, MAX_SCORE) / a;
+		*s = i64_mul(q < a ? q : a, MAX_SCORE) / a;
 	else			/* RequestedToCapacityRatio, bin-pack shape
 				 * [(0,0),(100,10)] scaled by 10: f(u) = u */
-		*s = q <= 0 ? 0 : q >= a ? 100 : go_mul64(q, 100) / a;
+		*s = q <= 0 ? 0 : q >= a ? 100 : i64_mul(q, 100) / a;
 	return k != GS_KUBE_RTCR || *s > 0;
 }
 
@@ -87,15 +68,15 @@ gs_peer_kube_score(enum gs_kube_strategy k, const int w[3],
 	int	r;
 
 	a[0] = n->cpu_cap;
-	q[0] = go_add64(n->cpu_use, p->cpu);
+	q[0] = i64_add(n->cpu_use, p->cpu);
 	a[1] = n->mem_cap;
-	q[1] = go_add64(n->mem_use, p->mem);
+	q[1] = i64_add(n->mem_use, p->mem);
 	a[2] = p->gpu > 0 ? n->gpu_cap : 0;	/* not asked: left out */
-	q[2] = go_add64(n->gpu_use, p->gpu);
+	q[2] = i64_add(n->gpu_use, p->gpu);
 	for (r = 0; r < 3; r++) {
 		if (!kube_resource(k, a[r], q[r], &s))
 			continue;
-		ns = go_add64(ns, go_mul64(s, w[r]));
+		ns = i64_add(ns, i64_mul(s, w[r]));
 		ws += w[r];
 	}
 	if (ws == 0)

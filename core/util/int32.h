@@ -1,7 +1,7 @@
 /*
  * util/int32.h: Go's int32 arithmetic, which wraps on overflow, Go's
  * int64-to-int32 conversion, which truncates, and Go's int (int64 on
- * amd64) multiplication, which wraps too.  Plain C int arithmetic would
+ * amd64) addition, subtraction and multiplication, which wrap too.  Plain C int arithmetic would
  * be undefined on overflow; these are defined and match Go bit for bit.
  */
 #ifndef GS_INT32_H
@@ -40,6 +40,18 @@ static inline int32_t
 i32_from64(int64_t v)
 {
 	return (int32_t)(uint32_t)(uint64_t)v;
+}
+
+static inline int64_t
+i64_add(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static inline int64_t
+i64_sub(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a - (uint64_t)b);
 }
 
 static inline int64_t

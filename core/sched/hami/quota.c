@@ -22,15 +22,9 @@
 
 #include "sched/hami/hami.h"
 #include "model/quota.h"
+#include "util/int32.h"
 #include "util/util.h"
 #include "sched/hami/vendor.h"
-
-/* Go's int64 arithmetic wraps. */
-static int64_t
-wrap_add(int64_t a, int64_t b)
-{
-	return (int64_t)((uint64_t)a + (uint64_t)b);
-}
 
 int
 hami_fit_quota(const struct gs_quota *mem, const struct gs_quota *core,
@@ -41,14 +35,14 @@ hami_fit_quota(const struct gs_quota *mem, const struct gs_quota *core,
 	if (mem != NULL) {
 		limit = mem->limit;
 		if (factor > 1)
-			limit = (int64_t)((uint64_t)limit * (uint64_t)factor);
+			limit = i64_mul(limit, factor);
 		if ((zero_blocks ? mem->limit_set : limit != 0) &&
-		    wrap_add(mem->used, memreq) > limit)
+		    i64_add(mem->used, memreq) > limit)
 			return 0;
 	}
 	if (core != NULL &&
 	    (zero_blocks ? core->limit_set : core->limit != 0) &&
-	    wrap_add(core->used, coresreq) > core->limit)
+	    i64_add(core->used, coresreq) > core->limit)
 		return 0;
 	return 1;
 }
@@ -226,9 +220,9 @@ webhook_nvidia(const struct gs_cluster *c, const struct gs_pod *pod,
 		    n != 1)
 			continue;
 		if (webhook_value(lim, pod->ctrs[i].req, GS_RES_GPUMEM, &x))
-			mem = wrap_add(mem, x);
+			mem = i64_add(mem, x);
 		if (webhook_value(lim, pod->ctrs[i].req, GS_RES_GPUCORES, &x))
-			cores = wrap_add(cores, x);
+			cores = i64_add(cores, x);
 	}
 	return !hami_fit_quota(gs_quota_find(&c->quotas, pod->ns, m),
 	    gs_quota_find(&c->quotas, pod->ns, k), mem, cores, 1, 0);

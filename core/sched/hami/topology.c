@@ -22,14 +22,8 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "util/int32.h"
 #include "util/util.h"
-
-/* Go's int adds wrap; so do these. */
-static int64_t
-add64(int64_t a, int64_t b)
-{
-	return (int64_t)((uint64_t)a + (uint64_t)b);
-}
 
 /* m[i * n + z]: GPU tmp[i]'s score towards GPU tmp[z]. */
 static int64_t *
@@ -61,7 +55,7 @@ worst_single(const struct hami_scratch *s, const int64_t *m, int n,
 		for (z = 0; z < n; z++)
 			if (strcmp(s->devs[tmp[i].dev].id,
 			    s->devs[tmp[z].dev].id) != 0)
-				total = add64(total, m[i * n + z]);
+				total = i64_add(total, m[i * n + z]);
 		if (first ? (!found || total < worst) :
 		    (total < worst || worst == -1)) {
 			found = 1;
@@ -87,7 +81,7 @@ best_combination(const int64_t *m, int n, int k, int first, int *best)
 		total = 0;
 		for (i = 0; i < k - 1; i++)
 			for (z = i + 1; z < k; z++)
-				total = add64(total, m[c[i] * n + c[z]]);
+				total = i64_add(total, m[c[i] * n + c[z]]);
 		if (first ? (!found || total > top) : total > top) {
 			found = 1;
 			top = total;
