@@ -320,6 +320,26 @@ test_compile_errors(void)
 	bad("device.driver.matches(\"(?i)nvidia\")", 32, "regex group '(?'");
 	bad("device.driver.matches(\"\\\\bnv\")", 32, "escape '\\b'");
 	bad("device.driver.matches(\"a[\")", 32, "invalid regex");
+	/*
+	 * Go's regexp/syntax/parse.go: a count over 1000 (parseRepeat) and
+	 * nested counts whose product exceeds 1000 (repeatIsValid: 1000 / 10
+	 * leaves 100, and 101 > 100) are "invalid repeat count"; {0} ends
+	 * the walk, so (a{500}){0}{3} is valid.  (ab){1000} expands to 2000
+	 * positions, under gpusched's 2048; (abc){1000} to 3000, over it.
+	 */
+	bad("device.driver.matches(\"a{1001}\")", 32, "invalid repeat count");
+	bad("device.driver.matches(\"a{2,1}\")", 32, "invalid repeat count");
+	bad("device.driver.matches(\"(a{101}){10}\")", 32,
+	    "invalid repeat count");
+	bad("device.driver.matches(\"((a{10})?b){101}\")", 32,
+	    "invalid repeat count");
+	bad("device.driver.matches(\"(abc){1000}\")", 32,
+	    "more than 2048 positions");
+	bad("device.driver.matches(\"(a?a?a?a?a?){1000}\")", 32,
+	    "more than 2048 positions");
+	CU_ASSERT_EQUAL(ev("device.driver.matches(\"^(g(a{500}){0}pu){1}"
+	    "[.]n{1,3}vidia[.]com(ab){0,700}$\")"), 1);
+	CU_ASSERT_EQUAL(ev("device.driver.matches(\"^g{2,}\")"), 0);
 	bad("x == 1", 10, "undeclared reference to 'x'");
 	bad("device.driver", 10, "must evaluate to bool");
 	bad("\"abc", 10, "unterminated string");

@@ -1,7 +1,8 @@
 /*
  * cel_int.h: the CEL subset's syntax tree, static types and runtime
  * values, shared by cel_parse.c (lexer, parser, type check), cel_eval.c
- * (the evaluator) and cel_lib.c (quantity, semver and regex helpers).
+ * (the evaluator), cel_lib.c (quantity and semver helpers) and
+ * cel_regex.c (RE2 patterns).
  */
 #ifndef GS_CEL_INT_H
 #define GS_CEL_INT_H
@@ -105,9 +106,12 @@ void	cel_qty_of_int(int64_t, struct cel_qty *);
 int	cel_semver_parse(const char *, int normalize, char **norm,
 	    struct cel_semver *);
 int	cel_semver_cmp(const struct cel_semver *, const struct cel_semver *);
+size_t	cel_utf8_len(const char *);
+
+/* cel_regex.c */
+#define GS_CEL_REGEX_POSITIONS	2048	/* expanded size regcomp may take */
 int	cel_regex_compile(const char *pattern, regex_t **out, char *why,
 	    size_t whylen);
-size_t	cel_utf8_len(const char *);
 
 /* cel_parse.c */
 const char	*cel_ty_name(int);

@@ -1,8 +1,8 @@
 /*
  * cel_lib.c: the value libraries DRA selectors call: quantities
  * (k8s.io/apiserver/pkg/cel/library/quantity.go over resource.Quantity),
- * semantic versions (library/semverlib.go over blang/semver/v4) and RE2
- * patterns mapped onto POSIX extended regular expressions.
+ * semantic versions (library/semverlib.go over blang/semver/v4) and
+ * the UTF-8 length CEL's size() counts.  RE2 patterns are in cel_regex.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,128 +336,4 @@ cel_utf8_len(const char *s)
 		if (((unsigned char)*s & 0xc0) != 0x80)
 			n++;
 	return n;
-}
-
-static int
-refuse(char *why, size_t len, const char *what)
-{
-	snprintf(why, len, "regex %s is not supported", what);
-	return -1;
-}
-
-/*
- * An RE2 pattern (cel-go's matches() is RE2's unanchored search) as a
- * POSIX extended expression: \d \w \s and their negations become
- * bracket expressions, escaped punctuation stays escaped.  Constructs
- * with no POSIX equivalent are refused by name: (?...) groups and
- * flags, lazy quantifiers, \b \A \z \p \Q, escapes inside brackets
- * other than \d \w \s and non-ASCII bytes.
- */
-int
-cel_regex_compile(const char *pat, regex_t **out, char *why, size_t whylen)
-{
-	size_t		 n = strlen(pat), o = 0;
-	char		*ere = xmalloc(n * 16 + 1);
-	int		 inbr = 0, rc;
-	const char	*p;
-
-	for (p = pat; *p != '\0'; p++) {
-		const char *cls = NULL;
-
-		if ((unsigned char)*p >= 0x80)
-			goto bad_byte;
-		if (*p == '[' && !inbr) {
-			inbr = 1;
-			ere[o++] = *p;
-			if (p[1] == '^')
-				ere[o++] = *++p;
-			if (p[1] == ']')
-				ere[o++] = *++p;
-			continue;
-		}
-		if (*p == '[' && inbr && p[1] == ':') {
-			const char *e = strstr(p + 2, ":]");
-
-			if (e == NULL) {
-				free(ere);
-				return refuse(why, whylen, "'[:' without ':]'");
-			}
-			memcpy(ere + o, p, (size_t)(e + 2 - p));
-			o += (size_t)(e + 2 - p);
-			p = e + 1;
-			continue;
-		}
-		if (*p == ']' && inbr) {
-			inbr = 0;
-			ere[o++] = *p;
-			continue;
-		}
-		if (*p == '(' && p[1] == '?') {
-			free(ere);
-			return refuse(why, whylen, "group '(?'");
-		}
-		if (!inbr && strchr("*+?}", *p) != NULL && p[1] == '?') {
-			free(ere);
-			return refuse(why, whylen, "lazy quantifier");
-		}
-		if (*p != '\\') {
-			ere[o++] = *p;
-			continue;
-		}
-		p++;
-		switch (*p) {
-		case 'd': cls = inbr ? "0-9" : "[0-9]"; break;
-		case 'w': cls = inbr ? "0-9A-Za-z_" : "[0-9A-Za-z_]"; break;
-		case 's': cls = inbr ? " \t\n\f\r\v" : "[ \t\n\f\r\v]"; break;
-		case 'D': cls = inbr ? NULL : "[^0-9]"; break;
-		case 'W': cls = inbr ? NULL : "[^0-9A-Za-z_]"; break;
-		case 'S': cls = inbr ? NULL : "[^ \t\n\f\r\v]"; break;
-		case 'n': cls = "\n"; break;
-		case 't': cls = "\t"; break;
-		default:
-			if (*p != '\0' && !inbr && strchr(".\\+*?()|[]{}^$-/",
-			    *p) != NULL) {
-				ere[o++] = '\\';
-				ere[o++] = *p;
-				continue;
-			}
-			if (*p == '.' && inbr) {
-				ere[o++] = '.';
-				continue;
-			}
-			break;
-		}
-		if (cls == NULL) {
-			char	what[32];
-
-			if (*p == '\0')
-				snprintf(what, sizeof what, "trailing '\\'");
-			else if ((unsigned char)*p >= 0x80)
-				goto bad_byte;
-			else
-				snprintf(what, sizeof what, "escape '\\%c'%s",
-				    *p, inbr ? " in brackets" : "");
-			free(ere);
-			return refuse(why, whylen, what);
-		}
-		memcpy(ere + o, cls, strlen(cls));
-		o += strlen(cls);
-	}
-	ere[o] = '\0';
-	*out = xmalloc(sizeof **out);
-	if ((rc = regcomp(*out, ere, REG_EXTENDED | REG_NOSUB)) != 0) {
-		char	msg[128];
-
-		regerror(rc, *out, msg, sizeof msg);
-		free(*out);
-		*out = NULL;
-		snprintf(why, whylen, "invalid regex: %s", msg);
-		free(ere);
-		return -1;
-	}
-	free(ere);
-	return 0;
-bad_byte:
-	free(ere);
-	return refuse(why, whylen, "with non-ASCII characters");
 }
