@@ -7,7 +7,9 @@
  * status.capacity, Hygon, Ascend and Iluvatar per model from their own
  * annotations. A node's devices are NVIDIA's first, then each vendor's in
  * gs_vendors order (HAMi appends them in the order its registration loop meets
- * them, which is Go map order).
+ * them, which is Go map order).  Nodes Volcano's own device plugin registered
+ * (volcano.sh/node-vgpu-register) and Volcano's device config ConfigMap are
+ * read by load/volcano_node.c and load/volcano_conf.c.
  *
  * Compact form:
  *   devicePlugin: {deviceSplitCount: 10, deviceMemoryScaling: 1,
@@ -32,6 +34,8 @@
 #include "load/sharing.h"
 #include "load/pair_scores.h"
 #include "load/register_codec.h"
+#include "load/volcano_conf.h"
+#include "load/volcano_node.h"
 #include "sched/hami/vendor.h"
 
 struct plugin_knobs {
@@ -478,81 +482,6 @@ load_allocatable(const struct yt_file *f, const struct yt_node *n,
 	return 0;
 }
 
-/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant). */
-static int64_t
-days_from_civil(int64_t y, int m, int d)
-{
-	int64_t		era;
-	unsigned	yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned)(y - era * 400);
-	doy = (unsigned)((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1);
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (int64_t)doe - 719468;
-}
-
-/* n digits (min to max of them) at *p, advancing it; -1 if fewer. */
-static int
-go_digits(const char **p, int min, int max)
-{
-	int	v = 0, k = 0;
-
-	while (k < max && **p >= '0' && **p <= '9') {
-		v = v * 10 + (*(*p)++ - '0');
-		k++;
-	}
-	return k < min ? -1 : v;
-}
-
-static int
-days_in_month(int y, int m)
-{
-	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
-	    30, 31 };
-
-	if (m == 2 && y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))
-		return 29;
-	return days[m - 1];
-}
-
-/*
- * "Requesting_2006-01-02 15:04:05" to epoch s (UTC), as HAMi's
- * CheckHealth reads it (pkg/util/util.go, v2.6.1):
- * time.Parse(time.DateTime, strings.Split(handshake, "_")[1]), the part
- * between the first and the second '_'.  Go's parser wants a 4-digit
- * year, 2-digit month, day, minute and second, a 1- or 2-digit hour, a
- * real calendar day, and nothing after the seconds but a fraction.
- * INT64_MIN when that fails (Go: the zero time, long past).
- */
-int64_t
-gs_handshake_time(const char *s)
-{
-	const char	*p = strchr(s, '_'), *end;
-	int		 Y, M, D, h, m, sec;
-
-	if (p == NULL)
-		return INT64_MIN;
-	p++;
-	if ((end = strchr(p, '_')) == NULL)
-		end = p + strlen(p);
-	if ((Y = go_digits(&p, 4, 4)) < 0 || *p++ != '-' ||
-	    (M = go_digits(&p, 2, 2)) < 0 || *p++ != '-' ||
-	    (D = go_digits(&p, 2, 2)) < 0 || *p++ != ' ' ||
-	    (h = go_digits(&p, 1, 2)) < 0 || *p++ != ':' ||
-	    (m = go_digits(&p, 2, 2)) < 0 || *p++ != ':' ||
-	    (sec = go_digits(&p, 2, 2)) < 0)
-		return INT64_MIN;
-	if ((*p == '.' || *p == ',') && p[1] >= '0' && p[1] <= '9')
-		for (p++; *p >= '0' && *p <= '9'; p++)
-			;		/* a fraction Go accepts and drops */
-	if (p != end || M < 1 || M > 12 || D < 1 ||
-	    D > days_in_month(Y, M) || h > 23 || m > 59 || sec > 59)
-		return INT64_MIN;
-	return days_from_civil(Y, M, D) * 86400 + h * 3600 + m * 60 + sec;
-}
-
 /*
  * hami.io/device-cordon (HAMi v2.10): UUIDs, comma-separated, trimmed,
  * empty entries skipped.  A UUID the node does not register is warned
@@ -849,6 +778,11 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 			    HAMI_REGISTER_ANNO, why);
 		drop_mig(f, reg, n, w);
 	}
+	/* Volcano's own registration (load/volcano_node.c). */
+	if (gs_volcano_node_load(f, obj, annos, n, w, err) != 0)
+		return -1;
+	if (n->vc_reg)
+		return 0;
 	nvidia = n->ndevs;
 	if (load_vendors(f, obj, annos, n, err) != 0)
 		return -1;
@@ -899,6 +833,8 @@ load_k8s(struct gs_cluster *c, const struct yt_file *f,
 		return load_k8s_node(c, f, obj, w, err);
 	if (gs_dra_kind(k))	/* DRA objects (load/dra.h) */
 		return gs_dra_load_object(&c->dra, f, obj, k, err);
+	if (strcmp(k, "ConfigMap") == 0)	/* Volcano's device config */
+		return gs_volcano_conf_load(&c->volcano, f, obj, err);
 	if ((strcmp(k, "List") == 0 || strcmp(k, "NodeList") == 0) &&
 	    depth == 0) {
 		items = yt_get(obj, "items");

@@ -377,3 +377,15 @@ hami_register_encode_text(const struct gs_device *d, size_t n)
 	}
 	return out;
 }
+
+int
+gs_parse_go_i32(const char *s, int32_t *out)
+{
+	return parse_i32(s, out);
+}
+
+int
+gs_parse_go_bool(const char *s, int *out)
+{
+	return parse_gobool(s, out);
+}

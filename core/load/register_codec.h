@@ -8,6 +8,7 @@
 #define GS_REGISTER_CODEC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model/model.h"
 
@@ -25,5 +26,9 @@ int	hami_register_is_json(const char *s);
 /* Encode devices in the v2.5-v2.7 text form (caller frees). */
 char	*hami_register_encode_text(const struct gs_device *, size_t);
 void	gs_devices_free(struct gs_device *, size_t);
+/* strconv.ParseInt(s, 10, 32) and strconv.ParseBool, strictly: 0, or -1
+ * when Go refuses s (shared with load/volcano_node.c). */
+int	gs_parse_go_i32(const char *s, int32_t *out);
+int	gs_parse_go_bool(const char *s, int *out);
 
 #endif

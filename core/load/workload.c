@@ -21,6 +21,7 @@
 #include "sched/hami/hami.h"
 #include "sched/kai/request.h"
 #include "sched/volcano/request.h"
+#include "sched/volcano/vgpu.h"
 #include "util/suggest.h"
 #include "model/ident.h"
 #include "sched/kubefilter.h"
@@ -420,6 +421,23 @@ kai_annotations(const struct yt_file *f, const struct yt_node *meta,
 	    "refuses the pod: %s", why);
 }
 
+/* volcano.sh/vgpu-mode names one of Volcano's modes (sched/volcano/vgpu.h):
+ * hami-core, mig or mps; located at its value. */
+static int
+volcano_mode(const struct yt_file *f, const struct yt_node *meta,
+    const struct gs_pod *pod, struct gs_error *err)
+{
+	const char		*v = gs_kv_get(&pod->annotations,
+				    VOLCANO_MODE_ANNO);
+	const struct yt_node	*at;
+
+	if (v == NULL || gs_volcano_mode_known(v))
+		return 0;
+	at = yt_get(yt_get(meta, "annotations"), VOLCANO_MODE_ANNO);
+	return yt_error(f, at != NULL ? at : meta, err, "%s must be "
+	    "hami-core, mig or mps, got '%s'", VOLCANO_MODE_ANNO, v);
+}
+
 /* Fill pod from a pod template (metadata + spec). */
 static int
 load_template(const struct yt_file *f, const struct yt_node *tmpl,
@@ -513,6 +531,8 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 		pod->req_cpu = init_cpu;
 	if (init_mem > pod->req_mem)
 		pod->req_mem = init_mem;
+	if (volcano_mode(f, meta, pod, err) != 0)
+		return -1;
 	return kai_annotations(f, meta, pod, err);
 }
 

@@ -37,11 +37,12 @@ gs_device_offered(const struct gs_node *n, size_t j,
 	const struct gs_device	*d = &n->devs[j];
 	int			 nvidia = d->vendor == GV_NVIDIA;
 
-	/* The peers' filters: HAMi's registered GPUs, and whatever
-	 * NVIDIA's device plugin advertises (its devices' kinds). */
+	/* The peers' filters: HAMi's registered GPUs, Volcano's own
+	 * (load/volcano_node.c), and whatever NVIDIA's device plugin
+	 * advertises (its devices' kinds). */
 	if (hp == NULL)
-		return (n->registered || d->kind != GS_DEV_HAMI) &&
-		    d->health;
+		return (n->registered || n->vc_reg ||
+		    d->kind != GS_DEV_HAMI) && d->health;
 	/* The handshake (CheckHealth, RegisterFromNodeAnnotations in
 	 * pkg/scheduler/scheduler.go) or allocatable (v2.8+). */
 	if (!hami_node_usable(n, hp))

@@ -11,6 +11,7 @@
 #include "model/model.h"
 #include "model/dra.h"
 #include "model/quota.h"
+#include "model/volcano_conf.h"
 #include "util/util.h"
 
 const char *const gs_res_names[GS_RES_N] = {
@@ -205,6 +206,7 @@ gs_cluster_release(struct gs_cluster *c)
 	gs_cluster_names_drop(c);
 	gs_quotas_release(&c->quotas);
 	gs_dra_free(c->dra);
+	gs_volcano_conf_free(c->volcano);
 	free(c->touch_ring);
 	memset(c, 0, sizeof *c);
 }
@@ -225,6 +227,7 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 	dst->hami = gs_hami_settings_dup(src->hami);
 	gs_quotas_copy(&dst->quotas, &src->quotas);
 	dst->dra = gs_dra_copy(src->dra);
+	dst->volcano = gs_volcano_conf_dup(src->volcano);
 }
 
 const char *

@@ -33,6 +33,7 @@ struct gs_mig_profile;
 struct gs_hmig;
 struct gs_dra;
 struct gs_dra_alloc;
+struct gs_volcano_conf;
 
 /* One physical GPU as HAMi registers it, plus its current usage. */
 struct gs_device {
@@ -97,6 +98,15 @@ struct gs_device {
 	struct gs_hmig		*hmig;
 	struct gs_hmig_use	 hmig_use[8];	/* GS_HMIG_MAXPL */
 	int			 hmig_nuse;
+	/*
+	 * Volcano's dynamic MIG (sched/volcano/mig.c, issue 19): the
+	 * geometry group in use, 1 + its index in the GPU's
+	 * allowedGeometries (0: none yet; kept when the GPU empties, as
+	 * MigInUse.Index), and the positions in use (bit p: position p of
+	 * the group, as Volcano's MIG ids number them).
+	 */
+	int32_t			 vc_group;
+	uint64_t		 vc_used;
 };
 
 /* The kinds of device in the one model (DESIGN.md "Device kinds"). */
@@ -205,6 +215,10 @@ struct gs_node {
 	 * gives them to the devices (load/pair_scores.c). */
 	struct gs_pair_score	*pairs;
 	size_t			 npairs;
+	/* Registered through Volcano's own volcano.sh/node-vgpu-register
+	 * (load/volcano_node.c, issue 19): only the volcano-* policies
+	 * place on its devices; HAMi's never see them (registered 0). */
+	int			 vc_reg;
 };
 
 /* One GPU's score towards a peer GPU (DevicePairScore.Scores[peer]). */
@@ -282,6 +296,9 @@ struct gs_cluster {
 	uint64_t	 touch_seq, touch_base;
 	/* DRA objects and their devices' usage (model/dra.h), or NULL. */
 	struct gs_dra	*dra;
+	/* Volcano's device config (the volcano-vgpu-device-config
+	 * ConfigMap read with the nodes, model/volcano_conf.h), or NULL. */
+	struct gs_volcano_conf *volcano;
 };
 
 #define GS_TOUCH_RING	1024
@@ -531,6 +548,9 @@ struct gs_grant {
 	 * gs_hmig (0: not a MIG grant), and its placement. */
 	int		mig;
 	int		mig_start, mig_size;
+	/* Volcano dynamic MIG: 1 + the geometry group and 1 + the position
+	 * in it taken (0: not a Volcano MIG grant). */
+	int		vc_group, vc_pos;
 };
 
 struct gs_ctr_grant {

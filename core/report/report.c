@@ -13,6 +13,7 @@
 #include "report/kinds.h"
 #include "sched/dra/dra.h"
 #include "report/gpus.h"
+#include "sched/volcano/vgpu.h"
 #include "util/util.h"
 
 void
@@ -577,6 +578,7 @@ placement_json(size_t i, const void *arg)
 	json_t				*ctrs = json_array();
 	size_t				 j, k;
 	int				 init;
+	char				 vbuf[320];
 
 	json_object_set_new(p, "pod", json_string(pod->name));
 	json_object_set_new(p, "namespace", json_string(pod->ns));
@@ -614,6 +616,11 @@ placement_json(size_t i, const void *arg)
 				    "{s:s,s:i,s:i}", "profile",
 				    d->hmig->p[g->mig - 1].name, "start",
 				    g->mig_start, "size", g->mig_size));
+			/* Volcano dynamic MIG: its id (sched/volcano/mig.c). */
+			if (gs_vc_mig_id(c->volcano, d, g, vbuf,
+			    sizeof vbuf) == 0)
+				json_object_set_new(dj, "volcano_mig",
+				    json_string(vbuf));
 			json_array_append_new(devs, dj);
 		}
 		json_array_append_new(ctrs, init ? json_pack(

@@ -10,6 +10,7 @@
 #include "model/dra.h"
 #include "sched/hami/vendor.h"
 #include "sched/hami/mig.h"
+#include "sched/volcano/vgpu.h"
 
 static void
 charge_dev(struct gs_device *d, int32_t sign, int32_t slots, int32_t mem,
@@ -36,6 +37,8 @@ charge_list(struct gs_node *n, const struct gs_ctr_grant *v, size_t nv,
 			    g->usedcores, g->milli);
 			/* HAMi v2.10 MIG: the placement in use. */
 			hami_mig_use(&n->devs[g->dev], g, sign);
+			/* Volcano dynamic MIG: the group and position. */
+			gs_volcano_mig_use(&n->devs[g->dev], g, sign);
 			tot[n->devs[g->dev].vendor][0] += g->usedmem;
 			tot[n->devs[g->dev].vendor][1] += g->usedcores;
 		}

@@ -365,10 +365,11 @@ volcano_fits(const struct gs_pdev *d, const struct gs_preq *k, int64_t mem)
 }
 
 /* One container's walk, its device scores added to *s in walk order;
- * -1 when devices are short. */
+ * -1 when devices are short.  sh: the sharing factory (NULL hami-core). */
 static int
 volcano_ctr(int binpack, struct gs_pnode *n, const struct gs_preq *k,
-    size_t *order, struct gs_pgrant *g, size_t *ng, double *s)
+    const struct gs_peer_vshare *sh, size_t *order, struct gs_pgrant *g,
+    size_t *ng, double *s)
 {
 	size_t	i;
 	int32_t	need = k->num;
@@ -376,16 +377,20 @@ volcano_ctr(int binpack, struct gs_pnode *n, const struct gs_preq *k,
 	volcano_order(binpack, n, order);
 	for (i = 0; i < n->ndev && need > 0; i++) {
 		struct gs_pdev *d = &n->dev[order[i]];
-		int64_t mem = volcano_mem(d, k);
+		int64_t mem = volcano_mem(d, k), charge = mem;
 
 		if (!volcano_fits(d, k, mem))
 			continue;
+		memset(&g[*ng], 0, sizeof g[*ng]);
+		if (sh != NULL && sh->try_add != NULL &&
+		    !sh->try_add(sh->ctx, order[i], mem, &g[*ng], &charge))
+			continue;
 		/* TryAddPod, then GPUScore on the card with the pod. */
 		d->npods++;
-		d->use += mem;
+		d->use += charge;
 		d->cores += k->cores;
 		g[*ng].dev = (int)order[i];
-		g[*ng].mem = mem;
+		g[*ng].mem = charge;
 		g[*ng].cores = k->cores;
 		g[*ng].whole = 0;
 		(*ng)++;
@@ -399,6 +404,14 @@ volcano_ctr(int binpack, struct gs_pnode *n, const struct gs_preq *k,
 
 double
 gs_peer_volcano(int binpack, struct gs_pnode *n, const struct gs_ppod *p,
+    struct gs_pgrant *g, size_t *ng)
+{
+	return gs_peer_volcano_share(binpack, n, p, NULL, g, ng);
+}
+
+double
+gs_peer_volcano_share(int binpack, struct gs_pnode *n,
+    const struct gs_ppod *p, const struct gs_peer_vshare *sh,
     struct gs_pgrant *g, size_t *ng)
 {
 	size_t	stack[VOLCANO_ORDER_STACK], *order = stack, ci;
@@ -416,8 +429,8 @@ gs_peer_volcano(int binpack, struct gs_pnode *n, const struct gs_ppod *p,
 		if ((size_t)p->req[ci].num > n->ndev)
 			rc = -1;
 		else
-			rc = volcano_ctr(binpack, n, &p->req[ci], order, g, ng,
-			    &s);
+			rc = volcano_ctr(binpack, n, &p->req[ci], sh, order, g,
+			    ng, &s);
 	}
 	if (order != stack)
 		free(order);

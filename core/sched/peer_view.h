@@ -71,6 +71,8 @@ struct gs_pgrant {
 	int64_t		mem;		/* a part: memory in the unit */
 	int32_t		cores;
 	int		whole;		/* the whole device */
+	/* Volcano MIG (sched/volcano/mig.c): 1 + group, 1 + position. */
+	int		vc_group, vc_pos;
 };
 
 /* kube-scheduler's NodeResourcesFit scoring strategies. */
@@ -129,5 +131,21 @@ double	gs_peer_kai_total(int binpack, const struct gs_kai_range *,
  * node score; -1 when the node cannot take the pod. */
 double	gs_peer_volcano(int binpack, struct gs_pnode *,
 	    const struct gs_ppod *, struct gs_pgrant *, size_t *ng);
+/*
+ * The same walk with the node's sharing factory's TryAddPod (Volcano's
+ * SharingFactory, sharing_factory.go): try_add(ctx, dev, mem, g, &charge)
+ * says whether device dev takes mem after the common checks, fills grant
+ * g's own fields and the memory the device is charged; NULL try_add is
+ * hami-core (charge = mem).
+ */
+struct gs_peer_vshare {
+	int	(*try_add)(void *ctx, size_t dev, int64_t mem,
+		    struct gs_pgrant *g, int64_t *charge);
+	void	*ctx;
+};
+
+double	gs_peer_volcano_share(int binpack, struct gs_pnode *,
+	    const struct gs_ppod *, const struct gs_peer_vshare *,
+	    struct gs_pgrant *, size_t *ng);
 
 #endif

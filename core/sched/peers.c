@@ -39,6 +39,7 @@
 #include "sched/hami/hami.h"
 #include "sched/kai/request.h"
 #include "sched/volcano/request.h"
+#include "sched/volcano/vgpu.h"
 #include "sched/kube_dp.h"
 #include "sched/kubefilter.h"
 #include "sched/peer_view.h"
@@ -67,6 +68,7 @@ enum peer_why {
 	PW_FILTER,		/* a kube-scheduler filter */
 	PW_NO_GPUS,		/* no devices */
 	PW_GPUS,		/* not enough free GPUs / device fit */
+	PW_MODE,		/* Volcano: another volcano.sh/vgpu-mode */
 	PW_N
 };
 
@@ -82,6 +84,9 @@ struct peer_pod {
 	struct gs_pgrant	*g;		/* one node's grants */
 	size_t			 ng;
 	struct gs_kai_range	 kr;
+	/* Volcano: the device config and the node's sharing mode. */
+	const struct gs_volcano_conf *vconf;
+	int			 vmode;
 };
 
 static const int kube_weights[3] = { 1, 1, 1 };
@@ -263,6 +268,26 @@ peer_pod_release(struct peer_pod *pp)
 	free(pp->g);
 }
 
+/* Volcano's walk with the node's sharing factory (sched/volcano/vgpu.h):
+ * hami-core, or MIG over the node's geometries. */
+static int
+volcano_node(int binpack, const struct gs_node *n, struct peer_pod *pp,
+    struct gs_pnode *v, double *score)
+{
+	struct gs_vc_mig_try	t;
+	struct gs_peer_vshare	sh = { gs_vc_mig_try_add, &t };
+
+	if (pp->vmode != GS_VCM_MIG) {
+		*score = gs_peer_volcano(binpack, v, &pp->v, pp->g, &pp->ng);
+		return *score < 0 ? PW_GPUS : -1;
+	}
+	gs_vc_mig_try_init(&t, n, pp->vconf);
+	*score = gs_peer_volcano_share(binpack, v, &pp->v, &sh, pp->g,
+	    &pp->ng);
+	gs_vc_mig_try_release(&t);
+	return *score < 0 ? PW_GPUS : -1;
+}
+
 /* The node's score and grants (pp->g, pp->ng), or why it failed. */
 static int
 peer_node(const struct peer_state *st, const struct gs_node *n,
@@ -293,10 +318,8 @@ peer_node(const struct peer_state *st, const struct gs_node *n,
 		    &v, &pp->v);
 		break;
 	default:
-		if ((*score = gs_peer_volcano(st->kind == PK_VOLCANO_BINPACK,
-		    &v, &pp->v, pp->g, &pp->ng)) < 0)
-			return PW_GPUS;
-		return -1;
+		return volcano_node(st->kind == PK_VOLCANO_BINPACK, n, pp, &v,
+		    score);
 	}
 	pp->ng = (size_t)got;
 	return -1;
@@ -315,12 +338,20 @@ kai_prepare(const struct gs_cluster *c, struct gs_kai_range *r)
 }
 
 static char *
-pending_reason(const struct gs_cluster *c, const int counts[PW_N])
+pending_reason(const struct gs_cluster *c, const int counts[PW_N],
+    const char *mode_why)
 {
-	return xasprintf("0/%zu nodes are available: %d refused by "
+	char	*s = xasprintf("0/%zu nodes are available: %d refused by "
 	    "kube-scheduler filters, %d without GPUs, %d without enough free "
 	    "GPUs", c->nnodes, counts[PW_FILTER], counts[PW_NO_GPUS],
-	    counts[PW_GPUS]);
+	    counts[PW_GPUS]), *t;
+
+	if (counts[PW_MODE] == 0)
+		return s;
+	t = xasprintf("%s, %d of another vGPU mode (%s)", s,
+	    counts[PW_MODE], mode_why);
+	free(s);
+	return t;
 }
 
 /* The grants of the chosen node into the placement, container by
@@ -347,6 +378,8 @@ place(struct gs_placement *d, const struct gs_node *n,
 			    (int32_t)e->mem;
 			d->ctrs[i].grants[j].usedcores = e->whole ?
 			    dv->devcore : e->cores;
+			d->ctrs[i].grants[j].vc_group = e->vc_group;
+			d->ctrs[i].grants[j].vc_pos = e->vc_pos;
 		}
 		off += k;
 	}
@@ -363,7 +396,9 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	int			 counts[PW_N] = { 0 }, name_ties;
 	long			 best = -1;
 	double			 score = 0, best_score = 0;
-	char			 fbuf[192];
+	char			 fbuf[192], mbuf[160] = "";
+	int			 volcano = st->kind == PK_VOLCANO_BINPACK ||
+				    st->kind == PK_VOLCANO_SPREAD;
 
 	if (st->share != NULL) {	/* the replay's milli-GPU model */
 		gs_peer_share_decide(st->share, c, pod, d);
@@ -416,9 +451,19 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 			counts[PW_FILTER]++;
 			continue;
 		}
-		if (!n->registered || n->ndevs == 0) {
+		if (!(n->registered || (volcano && n->vc_reg)) ||
+		    n->ndevs == 0) {
 			counts[PW_NO_GPUS]++;
 			continue;
+		}
+		if (volcano) {
+			pp.vconf = c->volcano;
+			pp.vmode = gs_volcano_node_mode(n, c->volcano);
+			if (!gs_volcano_mode_fits(pod, pp.vmode, mbuf,
+			    sizeof mbuf)) {
+				counts[PW_MODE]++;
+				continue;
+			}
 		}
 		if ((why = peer_node(st, n, &pp, &score)) >= 0) {
 			counts[why]++;
@@ -434,7 +479,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	if (best < 0) {
 		d->status = GS_PENDING;
-		d->reason = pending_reason(c, counts);
+		d->reason = pending_reason(c, counts, mbuf);
 	} else {
 		d->status = GS_PLACED;
 		d->node = best;

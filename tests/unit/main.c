@@ -58,6 +58,7 @@ main(void)
 		SUITE(route),
 		SUITE(kai_own),
 		SUITE(volcano_own),
+		SUITE(volcano_vgpu),
 		SUITE(dra),
 		CU_SUITE_INFO_NULL,
 	};
