@@ -169,7 +169,9 @@ gs_volcano_conf_load(struct gs_volcano_conf **out, const struct yt_file *f,
 	const struct yt_node	*name, *v;
 	const char		*s;
 	struct yt_file		 in;
-	size_t			 d;
+	struct gs_error		 rerr;
+	char			*buf = NULL;
+	size_t			 d, len;
 	int			 rc = 0;
 
 	name = yt_get(yt_get(obj, "metadata"), "name");
@@ -187,8 +189,13 @@ gs_volcano_conf_load(struct gs_volcano_conf **out, const struct yt_file *f,
 	if (v == NULL)
 		return yt_error(f, obj, err, "%s needs data.device-config.yaml",
 		    VOLCANO_DEVICE_CM);
-	if (gs_yt_parse_embedded(f, NULL, v, "device-config.yaml", &in,
-	    err) != 0)
+	/* The file's text locates a block scalar's lines (not stdin's). */
+	if (strcmp(f->path, "<stdin>") == 0 ||
+	    gs_read_file(f->path, &buf, &len, &rerr) != 0)
+		buf = NULL;
+	rc = gs_yt_parse_embedded(f, buf, v, "device-config.yaml", &in, err);
+	free(buf);
+	if (rc != 0)
 		return -1;
 	for (d = 0; d < in.ndocs; d++)
 		if (in.docs[d].root != NULL) {
