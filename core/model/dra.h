@@ -240,6 +240,14 @@ void	gs_dra_refresh(struct gs_dra *);
  */
 size_t	gs_dra_prepare(struct gs_dra **c, const struct gs_dra *w);
 struct gs_dra *gs_dra_copy(const struct gs_dra *);
+/*
+ * HAMi-DRA (model/dra_hami.c): when *d has no ResourceSlice, add those
+ * HAMi-DRA's driver would publish for c's NVIDIA GPUs and the claims its
+ * webhook would make for w's pods asking nvidia.com/gpu.  Returns the
+ * number of claims made.
+ */
+size_t	gs_dra_hami_map(struct gs_dra **d, const struct gs_cluster *c,
+	    const struct gs_workload *w);
 void	gs_dra_free(struct gs_dra *);
 /* Lookups over every block. */
 const struct gs_dra_class *gs_dra_class_find(const struct gs_dra *,

@@ -790,6 +790,66 @@ test_first_available_score(void)
 	gs_dra_free(d);
 }
 
+/*
+ * HAMi-DRA (model/dra_hami.c): a node of two NVIDIA T4s (15360 MiB) gives one
+ * slice of devices gpu-0, gpu-1 with cores 100 and memory 15360Mi; a pod
+ * asking gpu 1, gpumem 4000, gpucores 30 gets claim
+ * default-p-c-nvidia asking cores 30 and memory 4000Mi; a pod without
+ * nvidia.com/gpu none.  Allocated under v1.36 the claim consumes 30 cores
+ * and 4000 MiB of gpu-0; a second one fits on gpu-0 too (60, 8000).
+ */
+static void
+test_hami_map(void)
+{
+	static const char *const names[] = { "n1" };
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_pod		*p;
+	struct gs_dra		*d = NULL;
+	const struct gs_dra_slice *s;
+	const struct gs_dra_claim *cl;
+	char			 buf[64];
+
+	t_t4_cluster(&c, names, 1);
+	/* GPUs 2 and 3 another vendor's: not HAMi-DRA's NVIDIA driver's. */
+	c.nodes[0].devs[2].vendor = c.nodes[0].devs[3].vendor = 1;
+	memset(&w, 0, sizeof w);
+	p = t_pod(&w, "p", 1);
+	t_ctr(&p->ctrs[0], 1, 4000, -1, 30);
+	p->ctrs[0].name = xstrdup("c");
+	p = t_pod(&w, "cpu", 1);
+	t_ctr(&p->ctrs[0], -1, -1, -1, -1);
+	p->ctrs[0].name = xstrdup("c");
+	CU_ASSERT_EQUAL_FATAL(gs_dra_hami_map(&d, &c, &w), 1);
+	CU_ASSERT_EQUAL_FATAL(d->nsref, 1);
+	s = d->sref[0].s;
+	CU_ASSERT_STRING_EQUAL(s->pool, "n1");
+	CU_ASSERT_EQUAL_FATAL(s->ndevs, 2);
+	CU_ASSERT_STRING_EQUAL(s->devs[1].name, "gpu-1");
+	CU_ASSERT_EQUAL(s->devs[0].allow_multiple, 1);
+	CU_ASSERT_EQUAL(s->devs[0].caps[0].v, 100);
+	CU_ASSERT_EQUAL(s->devs[0].caps[1].v, 15360LL << 20);
+	CU_ASSERT_EQUAL(s->devs[0].caps[1].step, 1 << 20);
+	cl = gs_dra_claim_find(d, "default", "default-p-c-nvidia", 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(cl);
+	CU_ASSERT_EQUAL(cl->reqs[0].subs[0].count, 1);
+	CU_ASSERT_EQUAL(cl->reqs[0].subs[0].ncapreq, 2);
+	CU_ASSERT_EQUAL(cl->reqs[0].subs[0].capreq[1].v, 4000LL << 20);
+	CU_ASSERT_PTR_NULL(gs_dra_pod_find(d, "default", "cpu"));
+	CU_ASSERT_PTR_NOT_NULL(gs_dra_pod_find(d, "default", "p"));
+	alloc_one(d, "default-p-c-nvidia", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	alloc_one(d, "default-p-c-nvidia", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	CU_ASSERT_EQUAL(d->cap_used[0], 60);
+	CU_ASSERT_EQUAL(d->cap_used[1], 8000LL << 20);
+	/* Slices of its own: a second call adds nothing. */
+	CU_ASSERT_EQUAL(gs_dra_hami_map(&d, &c, &w), 0);
+	gs_dra_free(d);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo dra_tests[] = {
 	{ "first fit in pool, slice, device order", test_first_fit_order },
 	{ "backtracking for matchAttribute", test_backtracking },
@@ -810,5 +870,6 @@ CU_TestInfo dra_tests[] = {
 	{ "a shared device's counters once", test_shared_counters },
 	{ "32 devices per claim", test_max_results },
 	{ "prioritized list score", test_first_available_score },
+	{ "HAMi-DRA's slices and claims", test_hami_map },
 	CU_TEST_INFO_NULL,
 };
