@@ -380,6 +380,11 @@ load_slice_where(const struct yt_file *f, const struct yt_node *spec,
 	if (yt_get(spec, "perDeviceNodeSelection") != NULL)
 		return yt_error(f, yt_get(spec, "perDeviceNodeSelection"), err,
 		    "perDeviceNodeSelection is not supported");
+	/* A slice of shared counters alone (the v1.35 form) names no
+	 * node: the pool's nodes see it (pools_incubating.go GatherPools). */
+	if (given == 0 && yt_get(spec, "devices") == NULL &&
+	    yt_get(spec, "sharedCounters") != NULL)
+		return 0;
 	if (given != 1)
 		return yt_error(f, spec, err, "a ResourceSlice spec needs "
 		    "exactly one of nodeName, nodeSelector, allNodes");

@@ -542,26 +542,53 @@ gs_dra_cap_index(const struct gs_dra_device *dv, const char *name)
 	return -1;
 }
 
-/* Index of counter (set, name) among the slice's shared counters. */
-static long
-counter_index(const struct gs_dra_slice *s, const char *set,
+/*
+ * The usage slot of counter (set, name) for a device of slice si: a
+ * counter set is the pool's (1.35+ publishes it in a slice of its own,
+ * 1.34 beside the devices), so every slice of the pool's generation is
+ * searched (incubating/pools_incubating.go buildPool,
+ * getAndValidateCounterSets: counter set names are unique in a pool).
+ */
+long
+gs_dra_counter_slot(const struct gs_dra *d, size_t si, const char *set,
     const char *name)
 {
-	size_t	i;
+	const struct gs_dra_slice	*s = d->sref[si].s, *o;
+	size_t				 a, i, k;
 
-	for (i = 0; i < s->nshared; i++)
-		if (strcmp(s->shared[i].set, set) == 0 &&
-		    strcmp(s->shared[i].name, name) == 0)
-			return (long)i;
+	for (a = si; a > 0 && strcmp(d->sref[a - 1].s->driver, s->driver) ==
+	    0 && strcmp(d->sref[a - 1].s->pool, s->pool) == 0; a--)
+		;
+	for (i = a; i < d->nsref; i++) {
+		o = d->sref[i].s;
+		if (strcmp(o->driver, s->driver) != 0 ||
+		    strcmp(o->pool, s->pool) != 0)
+			break;
+		if (o->generation != s->generation)
+			continue;
+		for (k = 0; k < o->nshared; k++)
+			if (strcmp(o->shared[k].set, set) == 0 &&
+			    strcmp(o->shared[k].name, name) == 0)
+				return (long)(d->sref[i].ctr0 + k);
+	}
 	return -1;
 }
 
+/*
+ * Charge (sign 1) or release (-1) takes.  A device's counters are taken
+ * while it is allocated at all: once for an exclusive take, once for a
+ * shared (allowMultipleAllocations) device whatever its number of
+ * allocations (incubating/allocator_incubating.go allocateDevice:
+ * skipCounterCheck when capacity is in use; checkAvailableCounters counts
+ * every allocated device once, IsDeviceAllocated).
+ */
 static void
 charge_takes(struct gs_dra *d, const struct gs_dra_take *v, size_t n,
     int sign)
 {
 	size_t	i, j, dv0, cp0;
 	long	k;
+	int	first;
 
 	for (i = 0; i < n; i++) {
 		const struct gs_dra_take *t = &v[i];
@@ -570,17 +597,18 @@ charge_takes(struct gs_dra *d, const struct gs_dra_take *v, size_t n,
 
 		dv0 = r->dev0 + t->dev;
 		d->dev_alloc[dv0] += sign;
+		first = t->exclusive || (sign > 0 ? d->dev_alloc[dv0] == 1 :
+		    d->dev_alloc[dv0] == 0);
 		for (j = 0, cp0 = r->cap0; j < t->dev; j++)
 			cp0 += r->s->devs[j].ncaps;
 		for (j = 0; j < dv->ncaps; j++)
 			d->cap_used[cp0 + j] += sign * t->cap[j];
 		/* KEP-4815: a partitionable device takes its counters. */
-		for (j = 0; j < dv->nconsumes; j++) {
-			k = counter_index(r->s, dv->consumes[j].set,
-			    dv->consumes[j].name);
+		for (j = 0; first && j < dv->nconsumes; j++) {
+			k = gs_dra_counter_slot(d, t->sref,
+			    dv->consumes[j].set, dv->consumes[j].name);
 			if (k >= 0)
-				d->ctr_used[r->ctr0 + (size_t)k] += sign *
-				    dv->consumes[j].v;
+				d->ctr_used[k] += sign * dv->consumes[j].v;
 		}
 	}
 }

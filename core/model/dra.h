@@ -219,6 +219,8 @@ struct gs_dra_alloc {
 	/* ResourceClaims an earlier pod allocated, which this pod shares. */
 	const struct gs_dra_claim **uses;
 	size_t			 nuses;
+	/* DynamicResources' Score of this allocation (sched/dra/alloc.h). */
+	int64_t			 score;
 };
 
 struct gs_dra_block *gs_dra_block_new(void);
@@ -238,6 +240,14 @@ void	gs_dra_refresh(struct gs_dra *);
  */
 size_t	gs_dra_prepare(struct gs_dra **c, const struct gs_dra *w);
 struct gs_dra *gs_dra_copy(const struct gs_dra *);
+/*
+ * HAMi-DRA (model/dra_hami.c): when *d has no ResourceSlice, add those
+ * HAMi-DRA's driver would publish for c's NVIDIA GPUs and the claims its
+ * webhook would make for w's pods asking nvidia.com/gpu.  Returns the
+ * number of claims made.
+ */
+size_t	gs_dra_hami_map(struct gs_dra **d, const struct gs_cluster *c,
+	    const struct gs_workload *w);
 void	gs_dra_free(struct gs_dra *);
 /* Lookups over every block. */
 const struct gs_dra_class *gs_dra_class_find(const struct gs_dra *,
@@ -250,6 +260,10 @@ const struct gs_dra_podref *gs_dra_pod_find(const struct gs_dra *,
 int	gs_dra_slice_on(const struct gs_dra_slice *, const struct gs_node *);
 /* Capacity index of name in device dv, or -1. */
 long	gs_dra_cap_index(const struct gs_dra_device *, const char *name);
+/* The usage slot (in ctr_used) of counter set/name for a device of
+ * slice si: the pool's counter sets, any slice of its generation; -1. */
+long	gs_dra_counter_slot(const struct gs_dra *, size_t si,
+	    const char *set, const char *name);
 /* The simulation's allocation of a ResourceClaim, or NULL. */
 const struct gs_dra_claimed *gs_dra_claimed_find(const struct gs_dra *,
 	    const struct gs_dra_claim *);

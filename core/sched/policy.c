@@ -33,6 +33,8 @@ const struct gs_policy *const gs_policies[] = {
 	&gs_policy_hami_sb,
 	&gs_policy_hami_ss,
 	&gs_policy_dra,
+	&gs_policy_dra_v135,
+	&gs_policy_dra_v136,
 	NULL,
 };
 

@@ -106,7 +106,8 @@ extern const struct gs_policy gs_policy_kube_least, gs_policy_kube_most,
     gs_policy_kube_rtcr, gs_policy_kai_binpack, gs_policy_kai_spread,
     gs_policy_volcano_binpack, gs_policy_volcano_spread;
 /* kube-scheduler with DRA's structured allocator (sched/dra/policy.c). */
-extern const struct gs_policy gs_policy_dra;
+extern const struct gs_policy gs_policy_dra, gs_policy_dra_v135,
+    gs_policy_dra_v136;
 /* The FGD paper's policies on the same model (sched/fgd.c). */
 extern const struct gs_policy gs_policy_openb_dotprod,
     gs_policy_openb_gpupacking, gs_policy_openb_bestfit, gs_policy_openb_fgd;

@@ -9,6 +9,7 @@
 #include "model/dra.h"
 #include "model/running.h"
 #include "sched/sim.h"
+#include "sched/dra/kversion.h"
 #include "plan/whatif.h"
 
 void
@@ -36,6 +37,9 @@ gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
 	gs_quotas_add_limits(&out->cluster.quotas, &w->quotas);
 	/* The workload's DRA objects, and allocated claims charged. */
 	gs_dra_prepare(&out->cluster.dra, w->dra);
+	/* A `dra` profile on a HAMi cluster: HAMi-DRA's slices and claims. */
+	if (gs_kube_version_of(p->name) != NULL)
+		(void)gs_dra_hami_map(&out->cluster.dra, &out->cluster, w);
 	if (o->prepare != NULL)
 		o->prepare(&out->cluster, o->arg);
 	gs_engine_run(&out->cluster, w, &out->cfg, p, o->progress, &out->res);

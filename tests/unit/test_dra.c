@@ -83,10 +83,11 @@ claim(const struct gs_dra *d, const char *name)
 	return gs_dra_claim_find(d, "default", name, 0);
 }
 
-/* Run the allocator for claim name on n1; the devices or "-". */
-static void
-alloc_one(struct gs_dra *d, const char *name, char *buf, size_t len,
-    int charge)
+/* Run the allocator for claim name on n1 with the feature gates feat;
+ * the devices or "-"; charged when asked.  Returns the score. */
+static int64_t
+alloc_feat(struct gs_dra *d, const struct gs_dra_features *feat,
+    const char *name, char *buf, size_t len, int charge)
 {
 	struct gs_dra_want	w = { claim(d, name), "c" };
 	struct gs_dra_alloc	a;
@@ -94,11 +95,13 @@ alloc_one(struct gs_dra *d, const char *name, char *buf, size_t len,
 	struct gs_node		n;
 	size_t			i;
 
+	int64_t			score;
+
 	node_init(&n);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(w.claim);
-	if (!gs_dra_allocate(d, &n, &w, 1, &a, &why)) {
+	if (!gs_dra_allocate(d, feat, &n, &w, 1, &a, &why)) {
 		snprintf(buf, len, "-");
-		return;
+		return -1;
 	}
 	taken(d, &a, buf, len);
 	/* Charged as a template's per-pod claim (no owner): each call is
@@ -107,7 +110,17 @@ alloc_one(struct gs_dra *d, const char *name, char *buf, size_t len,
 		a.v[i].owner = NULL;
 	if (charge)
 		gs_dra_charge(d, &a, 1);
+	score = a.score;
 	gs_dra_alloc_release(&a);
+	return score;
+}
+
+/* The same with every feature gate on (v1.36). */
+static void
+alloc_one(struct gs_dra *d, const char *name, char *buf, size_t len,
+    int charge)
+{
+	(void)alloc_feat(d, &gs_dra_features_all, name, buf, len, charge);
 }
 
 static struct gs_dra *
@@ -344,12 +357,12 @@ test_shared_claim(void)
 	struct gs_node		n;
 
 	node_init(&n);
-	CU_ASSERT_EQUAL_FATAL(gs_dra_allocate(d, &n, &w, 1, &a1, &why), 1);
+	CU_ASSERT_EQUAL_FATAL(gs_dra_allocate(d, &gs_dra_features_all, &n, &w, 1, &a1, &why), 1);
 	CU_ASSERT_EQUAL(a1.n, 1);
 	CU_ASSERT_PTR_EQUAL(a1.v[0].owner, w.claim);
 	gs_dra_charge(d, &a1, 1);
 	CU_ASSERT_EQUAL(d->dev_alloc[0], 1);
-	CU_ASSERT_EQUAL_FATAL(gs_dra_allocate(d, &n, &w, 1, &a2, &why), 1);
+	CU_ASSERT_EQUAL_FATAL(gs_dra_allocate(d, &gs_dra_features_all, &n, &w, 1, &a2, &why), 1);
 	CU_ASSERT_EQUAL(a2.n, 0);
 	CU_ASSERT_EQUAL(a2.nuses, 1);
 	gs_dra_charge(d, &a2, 1);
@@ -424,6 +437,419 @@ test_unknown_class(void)
 	gs_dra_free(d);
 }
 
+/* A claim for one gpu device; the class only. */
+static const char claim_one[] =
+    "---\nkind: ResourceClaim\nmetadata: {name: one}\nspec:\n"
+    "  devices:\n    requests:\n    - name: r\n"
+    "      exactly: {deviceClassName: gpu}\n";
+
+/*
+ * GatherPools per node (pools_incubating.go, checkSlicesInPool): pool
+ * "a" (sorted first) has slices a-1 on n1 and a-2 on n2 of resourceSliceCount
+ * 2: n1 sees one slice, the pool has both: complete, n1 takes a-x.  Pool
+ * "a" with a third slice of the generation (3 for a count of 2) is not
+ * complete: n1 falls back to pool p's gpu-0.  A newer generation on n2
+ * makes n1's older slices obsolete: not used either.
+ */
+static void
+test_pool_view(void)
+{
+	static const char two[] =
+	    "---\nkind: ResourceSlice\nmetadata: {name: a-1}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n1\n"
+	    "  pool: {name: a, generation: 1, resourceSliceCount: 2}\n"
+	    "  devices:\n  - name: a-x\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: a-2}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n2\n"
+	    "  pool: {name: a, generation: 1, resourceSliceCount: 2}\n"
+	    "  devices:\n  - name: a-y\n";
+	static const char third[] =
+	    "---\nkind: ResourceSlice\nmetadata: {name: a-3}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n2\n"
+	    "  pool: {name: a, generation: 1, resourceSliceCount: 2}\n"
+	    "  devices:\n  - name: a-z\n";
+	static const char newer[] =
+	    "---\nkind: ResourceSlice\nmetadata: {name: a-4}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n2\n"
+	    "  pool: {name: a, generation: 2, resourceSliceCount: 2}\n"
+	    "  devices:\n  - name: a-w\n";
+	struct gs_dra	*d;
+	char		*t, buf[64];
+
+	t = xasprintf("%s%s", two, claim_one);
+	d = setup(t);
+	alloc_one(d, "one", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "a-x");
+	gs_dra_free(d);
+	free(t);
+	t = xasprintf("%s%s%s", two, third, claim_one);
+	d = setup(t);
+	alloc_one(d, "one", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	gs_dra_free(d);
+	free(t);
+	t = xasprintf("%s%s%s", two, newer, claim_one);
+	d = setup(t);
+	alloc_one(d, "one", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	gs_dra_free(d);
+	free(t);
+}
+
+/* Two devices named alike in pool "a" make it invalid
+ * (validateDeviceNames): skipped for ExactCount, and allocationMode All
+ * fails on the node although pool p alone would serve it. */
+static void
+test_invalid_pool(void)
+{
+	struct gs_dra	*d = setup("---\nkind: ResourceSlice\nmetadata: "
+	    "{name: a-1}\nspec:\n  driver: gpu.example.com\n  nodeName: n1\n"
+	    "  pool: {name: a}\n  devices:\n  - name: dup\n  - name: dup\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: one}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: gpu}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: all}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: gpu, allocationMode: All}\n");
+	char		 buf[64];
+
+	alloc_one(d, "one", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	alloc_one(d, "all", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	gs_dra_free(d);
+}
+
+/* A MIG-like pool in the v1.35 form: the counter set (4 slices of
+ * memory) in slice c of its own, naming no node; the devices of slice d
+ * on n1 consume it: 2g-0 (2) and 2g-2 (2) fit, 4g (4) then does not. */
+static const char counter_pool[] =
+    "kind: DeviceClass\nmetadata: {name: mig}\n---\n"
+    "kind: ResourceSlice\nmetadata: {name: c}\nspec:\n"
+    "  driver: gpu.example.com\n"
+    "  pool: {name: n1, resourceSliceCount: 2}\n"
+    "  sharedCounters:\n  - name: gpu0\n    counters:\n"
+    "      mem: {value: '4'}\n"
+    "---\nkind: ResourceSlice\nmetadata: {name: d}\nspec:\n"
+    "  driver: gpu.example.com\n  nodeName: n1\n"
+    "  pool: {name: n1, resourceSliceCount: 2}\n  devices:\n"
+    "  - name: 2g-0\n    consumesCounters:\n    - counterSet: gpu0\n"
+    "      counters: {mem: {value: '2'}}\n"
+    "  - name: 2g-2\n    consumesCounters:\n    - counterSet: gpu0\n"
+    "      counters: {mem: {value: '2'}}\n"
+    "  - name: 4g\n    consumesCounters:\n    - counterSet: gpu0\n"
+    "      counters: {mem: {value: '4'}}\n"
+    "---\nkind: ResourceClaim\nmetadata: {name: m}\nspec:\n"
+    "  devices:\n    requests:\n    - name: r\n"
+    "      exactly: {deviceClassName: mig}\n";
+
+static void
+test_counter_slice(void)
+{
+	struct gs_dra	*d = NULL;
+	struct gs_error	 err;
+	char		 buf[64];
+
+	CU_ASSERT_EQUAL_FATAL(load(&d, counter_pool, &err), 0);
+	alloc_one(d, "m", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "2g-0");
+	alloc_one(d, "m", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "2g-2");
+	alloc_one(d, "m", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	CU_ASSERT_EQUAL(d->ctr_used[0], 4);
+	gs_dra_free(d);
+}
+
+/*
+ * v1.34's gates (kube_features.go): DRAPartitionableDevices off, so a
+ * device consuming counters is never taken (allocator_stable.go
+ * allocateDevice); DRAConsumableCapacity off, so allowMultipleAllocations
+ * is not honoured and capacity requests are not checked: the shared GPU
+ * goes whole to the first claim, although 100Gi exceeds it.
+ */
+static void
+test_gates_v134(void)
+{
+	static const struct gs_dra_features v134 = { 1, 0, 0, 0, 0 };
+	struct gs_dra	*d = NULL;
+	struct gs_error	 err;
+	char		 buf[64];
+	char		*t = xasprintf("%s---\nkind: ResourceSlice\nmetadata: "
+	    "{name: s}\nspec:\n  driver: gpu.example.com\n  nodeName: n1\n"
+	    "  pool: {name: shared}\n  devices:\n  - name: sh\n"
+	    "    allowMultipleAllocations: true\n"
+	    "    capacity: {memory: {value: 40Gi}}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: big}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n      exactly:\n"
+	    "        deviceClassName: mig\n"
+	    "        capacity: {requests: {memory: 100Gi}}\n", counter_pool);
+
+	CU_ASSERT_EQUAL_FATAL(load(&d, t, &err), 0);
+	free(t);
+	alloc_feat(d, &v134, "m", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "sh");
+	alloc_feat(d, &v134, "big", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "sh");
+	alloc_feat(d, &v134, "big", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	/* v1.36: 100Gi does not fit the 40Gi device; the MIG devices are
+	 * in pool n1, before pool shared. */
+	alloc_one(d, "m", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "2g-0");
+	gs_dra_free(d);
+}
+
+/*
+ * requestPolicy (consumable_capacity.go): memory 40Gi, default 10Gi,
+ * validRange min 5Gi step 5Gi max 20Gi.  Nothing asked: the default
+ * (10Gi).  12Gi: 15Gi.  25Gi: 25Gi > max: refused.  A request naming
+ * capacity "bw" the device lacks: refused.  On a device with no default
+ * (policy min 5Gi, max 20Gi), nothing asked takes the whole 40Gi: above
+ * max, refused.
+ */
+static void
+test_capacity_policy(void)
+{
+	static const char *const cases[][3] = {
+		{ "p", "", "10" }, { "p", "memory: 12Gi", "15" },
+		{ "p", "memory: 25Gi", "-" }, { "p", "bw: 1", "-" },
+		{ "q", "", "-" }, { "q", "memory: 20Gi", "20" },
+	};
+	char	buf[64];
+	size_t	i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct gs_dra	*d = NULL;
+		struct gs_error	 err;
+		char		*t = xasprintf("kind: DeviceClass\nmetadata: "
+		    "{name: c}\n---\nkind: ResourceSlice\nmetadata: {name: s}\n"
+		    "spec:\n  driver: gpu.example.com\n  nodeName: n1\n"
+		    "  pool: {name: n1}\n  devices:\n  - name: g\n"
+		    "    allowMultipleAllocations: true\n    capacity:\n"
+		    "      memory:\n        value: 40Gi\n"
+		    "        requestPolicy:\n%s"
+		    "          validRange: {min: 5Gi, step: 5Gi, max: 20Gi}\n"
+		    "---\nkind: ResourceClaim\nmetadata: {name: x}\nspec:\n"
+		    "  devices:\n    requests:\n    - name: r\n      exactly:\n"
+		    "        deviceClassName: c\n%s%s%s",
+		    cases[i][0][0] == 'p' ? "          default: 10Gi\n" : "",
+		    cases[i][1][0] ? "        capacity: {requests: {" : "",
+		    cases[i][1], cases[i][1][0] ? "}}\n" : "");
+
+		CU_ASSERT_EQUAL_FATAL(load(&d, t, &err), 0);
+		free(t);
+		alloc_one(d, "x", buf, sizeof buf, 1);
+		if (strcmp(cases[i][2], "-") == 0) {
+			CU_ASSERT_STRING_EQUAL(buf, "-");
+		} else {
+			CU_ASSERT_EQUAL(d->cap_used[0],
+			    strtoll(cases[i][2], NULL, 10) << 30);
+		}
+		gs_dra_free(d);
+	}
+}
+
+/* allowMultipleAllocations (allocator_incubating.go allocateDevice: a
+ * shared device is not marked in use): one claim's two requests of 10Gi
+ * both take the one shared GPU (20Gi consumed); one request of count 2
+ * cannot, as the next device is searched after it (startLocation). */
+static void
+test_shared_twice(void)
+{
+	struct gs_dra	*d = NULL;
+	struct gs_error	 err;
+	char		 buf[64];
+	static const char text[] =
+	    "kind: DeviceClass\nmetadata: {name: c}\n---\n"
+	    "kind: ResourceSlice\nmetadata: {name: s}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n1\n  pool: {name: n1}\n"
+	    "  devices:\n  - name: g\n    allowMultipleAllocations: true\n"
+	    "    capacity: {memory: {value: 40Gi}}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: two}\nspec:\n"
+	    "  devices:\n    requests:\n"
+	    "    - name: a\n      exactly:\n        deviceClassName: c\n"
+	    "        capacity: {requests: {memory: 10Gi}}\n"
+	    "    - name: b\n      exactly:\n        deviceClassName: c\n"
+	    "        capacity: {requests: {memory: 10Gi}}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: count2}\nspec:\n"
+	    "  devices:\n    requests:\n"
+	    "    - name: a\n      exactly:\n        deviceClassName: c\n"
+	    "        count: 2\n"
+	    "        capacity: {requests: {memory: 10Gi}}\n";
+
+	CU_ASSERT_EQUAL_FATAL(load(&d, text, &err), 0);
+	alloc_one(d, "two", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "g g");
+	CU_ASSERT_EQUAL(d->cap_used[0], 20LL << 30);
+	alloc_one(d, "count2", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	gs_dra_free(d);
+}
+
+/* A shared device consuming counters takes them once however many
+ * claims share it (skipCounterCheck; IsDeviceAllocated): two claims on
+ * "sh" (counter 3 of 4) leave 1: a device of 2 does not fit, and with
+ * both gone the counter is back to 0. */
+static void
+test_shared_counters(void)
+{
+	struct gs_dra	*d = NULL;
+	struct gs_error	 err;
+	char		 buf[64];
+	static const char text[] =
+	    "kind: DeviceClass\nmetadata: {name: c}\n---\n"
+	    "kind: ResourceSlice\nmetadata: {name: s}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n1\n  pool: {name: n1}\n"
+	    "  sharedCounters:\n  - name: set\n    counters:\n"
+	    "      mem: {value: '4'}\n"
+	    "  devices:\n  - name: sh\n    allowMultipleAllocations: true\n"
+	    "    attributes: {kind: {string: whole}}\n"
+	    "    capacity: {memory: {value: 40Gi}}\n"
+	    "    consumesCounters:\n    - counterSet: set\n"
+	    "      counters: {mem: {value: '3'}}\n"
+	    "  - name: two\n    attributes: {kind: {string: part}}\n"
+	    "    consumesCounters:\n    - counterSet: set\n"
+	    "      counters: {mem: {value: '2'}}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: x}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n      exactly:\n"
+	    "        deviceClassName: c\n"
+	    "        capacity: {requests: {memory: 10Gi}}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: t}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n      exactly:\n"
+	    "        deviceClassName: c\n        selectors:\n"
+	    "        - cel: {expression: 'device.attributes[\"gpu.example.com\"]"
+	    ".kind == \"part\"'}\n";
+
+	CU_ASSERT_EQUAL_FATAL(load(&d, text, &err), 0);
+	alloc_one(d, "x", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "sh");
+	alloc_one(d, "x", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "sh");
+	CU_ASSERT_EQUAL(d->ctr_used[0], 3);
+	CU_ASSERT_EQUAL(d->dev_alloc[0], 2);
+	alloc_one(d, "t", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	gs_dra_free(d);
+}
+
+/* resourceapi.AllocationResultsMaxSize: 33 devices in one claim are
+ * refused although 34 are free; 32 are given. */
+static void
+test_max_results(void)
+{
+	struct gs_dra	*d = NULL;
+	struct gs_error	 err;
+	char		 buf[512], *t, *u;
+	size_t		 i;
+
+	t = xstrdup("kind: DeviceClass\nmetadata: {name: c}\n---\n"
+	    "kind: ResourceSlice\nmetadata: {name: s}\nspec:\n"
+	    "  driver: gpu.example.com\n  nodeName: n1\n  pool: {name: n1}\n"
+	    "  devices:\n");
+	for (i = 0; i < 34; i++) {
+		u = xasprintf("%s  - name: d%zu\n", t, i);
+		free(t);
+		t = u;
+	}
+	u = xasprintf("%s---\nkind: ResourceClaim\nmetadata: {name: x33}\n"
+	    "spec:\n  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: c, count: 33}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: x32}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: c, count: 32}\n", t);
+	free(t);
+	CU_ASSERT_EQUAL_FATAL(load(&d, u, &err), 0);
+	free(u);
+	alloc_one(d, "x33", buf, sizeof buf, 0);
+	CU_ASSERT_STRING_EQUAL(buf, "-");
+	alloc_one(d, "x32", buf, sizeof buf, 0);
+	CU_ASSERT_EQUAL(strncmp(buf, "d0 d1 ", 6), 0);
+	gs_dra_free(d);
+}
+
+/* dynamicresources.go computeScore (v1.35): 8 less the index of the
+ * subrequest chosen: "big" (index 0) scores 8, then "small" 7. */
+static void
+test_first_available_score(void)
+{
+	struct gs_dra	*d = setup("---\nkind: ResourceClaim\nmetadata: "
+	    "{name: fa}\nspec:\n  devices:\n    requests:\n    - name: r\n"
+	    "      firstAvailable:\n"
+	    "      - {name: big, deviceClassName: gpu, count: 3}\n"
+	    "      - {name: small, deviceClassName: gpu}\n");
+	static const struct gs_dra_features noprio = { 0, 1, 1, 1, 1 };
+	char		 buf[128];
+
+	CU_ASSERT_EQUAL(alloc_feat(d, &gs_dra_features_all, "fa", buf,
+	    sizeof buf, 1), 8);
+	CU_ASSERT_EQUAL(alloc_feat(d, &gs_dra_features_all, "fa", buf,
+	    sizeof buf, 0), 7);
+	/* Without DRAPrioritizedList a claim with subrequests is refused. */
+	CU_ASSERT_EQUAL(alloc_feat(d, &noprio, "fa", buf, sizeof buf, 0), -1);
+	gs_dra_free(d);
+}
+
+/*
+ * HAMi-DRA (model/dra_hami.c): a node of two NVIDIA T4s (15360 MiB) gives one
+ * slice of devices gpu-0, gpu-1 with cores 100 and memory 15360Mi; a pod
+ * asking gpu 1, gpumem 4000, gpucores 30 gets claim
+ * default-p-c-nvidia asking cores 30 and memory 4000Mi; a pod without
+ * nvidia.com/gpu none.  Allocated under v1.36 the claim consumes 30 cores
+ * and 4000 MiB of gpu-0; a second one fits on gpu-0 too (60, 8000).
+ */
+static void
+test_hami_map(void)
+{
+	static const char *const names[] = { "n1" };
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_pod		*p;
+	struct gs_dra		*d = NULL;
+	const struct gs_dra_slice *s;
+	const struct gs_dra_claim *cl;
+	char			 buf[64];
+
+	t_t4_cluster(&c, names, 1);
+	/* GPUs 2 and 3 another vendor's: not HAMi-DRA's NVIDIA driver's. */
+	c.nodes[0].devs[2].vendor = c.nodes[0].devs[3].vendor = 1;
+	memset(&w, 0, sizeof w);
+	p = t_pod(&w, "p", 1);
+	t_ctr(&p->ctrs[0], 1, 4000, -1, 30);
+	p->ctrs[0].name = xstrdup("c");
+	p = t_pod(&w, "cpu", 1);
+	t_ctr(&p->ctrs[0], -1, -1, -1, -1);
+	p->ctrs[0].name = xstrdup("c");
+	CU_ASSERT_EQUAL_FATAL(gs_dra_hami_map(&d, &c, &w), 1);
+	CU_ASSERT_EQUAL_FATAL(d->nsref, 1);
+	s = d->sref[0].s;
+	CU_ASSERT_STRING_EQUAL(s->pool, "n1");
+	CU_ASSERT_EQUAL_FATAL(s->ndevs, 2);
+	CU_ASSERT_STRING_EQUAL(s->devs[1].name, "gpu-1");
+	CU_ASSERT_EQUAL(s->devs[0].allow_multiple, 1);
+	CU_ASSERT_EQUAL(s->devs[0].caps[0].v, 100);
+	CU_ASSERT_EQUAL(s->devs[0].caps[1].v, 15360LL << 20);
+	CU_ASSERT_EQUAL(s->devs[0].caps[1].step, 1 << 20);
+	cl = gs_dra_claim_find(d, "default", "default-p-c-nvidia", 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(cl);
+	CU_ASSERT_EQUAL(cl->reqs[0].subs[0].count, 1);
+	CU_ASSERT_EQUAL(cl->reqs[0].subs[0].ncapreq, 2);
+	CU_ASSERT_EQUAL(cl->reqs[0].subs[0].capreq[1].v, 4000LL << 20);
+	CU_ASSERT_PTR_NULL(gs_dra_pod_find(d, "default", "cpu"));
+	CU_ASSERT_PTR_NOT_NULL(gs_dra_pod_find(d, "default", "p"));
+	alloc_one(d, "default-p-c-nvidia", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	alloc_one(d, "default-p-c-nvidia", buf, sizeof buf, 1);
+	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
+	CU_ASSERT_EQUAL(d->cap_used[0], 60);
+	CU_ASSERT_EQUAL(d->cap_used[1], 8000LL << 20);
+	/* Slices of its own: a second call adds nothing. */
+	CU_ASSERT_EQUAL(gs_dra_hami_map(&d, &c, &w), 0);
+	gs_dra_free(d);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo dra_tests[] = {
 	{ "first fit in pool, slice, device order", test_first_fit_order },
 	{ "backtracking for matchAttribute", test_backtracking },
@@ -435,5 +861,15 @@ CU_TestInfo dra_tests[] = {
 	{ "a ResourceClaim shared by two pods", test_shared_claim },
 	{ "located errors", test_errors },
 	{ "unknown DeviceClass", test_unknown_class },
+	{ "pools as the node sees them", test_pool_view },
+	{ "an invalid pool", test_invalid_pool },
+	{ "counter sets in a slice of their own", test_counter_slice },
+	{ "feature gates of v1.34", test_gates_v134 },
+	{ "capacity requestPolicy", test_capacity_policy },
+	{ "a shared device in two requests", test_shared_twice },
+	{ "a shared device's counters once", test_shared_counters },
+	{ "32 devices per claim", test_max_results },
+	{ "prioritized list score", test_first_available_score },
+	{ "HAMi-DRA's slices and claims", test_hami_map },
 	CU_TEST_INFO_NULL,
 };

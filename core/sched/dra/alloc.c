@@ -1,14 +1,20 @@
 /*
  * sched/dra/alloc.c: the structured allocator (sched/dra/alloc.h), after
  * k8s.io/dynamic-resource-allocation/structured/internal/stable/
- * allocator.go (v1.34): Allocate -> allocateOne walks the claims, their
- * requests and each request's devices; for a device it walks pools
- * (sorted by driver and pool, pools.go GatherPools), their slices and the
- * slices' devices in listed order, takes the first that fits
- * (isSelectable: class then request selectors; not allocated unless
- * allowMultipleAllocations; counters, KEP-4815; consumable capacity,
- * KEP-5075), and backtracks to the next device when a later request or
- * a matchAttribute constraint cannot be met.
+ * allocator_stable.go (v1.34, v1.35) and internal/incubating/
+ * allocator_incubating.go (v1.36: consumable capacity): Allocate ->
+ * allocateOne walks the claims, their requests and each request's
+ * devices; for a device it walks the node's pools (GatherPools), their
+ * slices and the slices' devices in listed order, takes the first that
+ * fits (isSelectable: class then request selectors; not allocated
+ * unless allowMultipleAllocations; counters, KEP-4815; consumable
+ * capacity, KEP-5075), and backtracks to the next device when a later
+ * request or a matchAttribute constraint cannot be met.
+ *
+ * Order: GatherPools returns the pools in Go map order and a pool's
+ * slices in the informer's order, neither of them defined; pools are
+ * taken here sorted by driver and pool name, slices by name
+ * (model/dra.c gs_dra_refresh), so that a run is reproducible.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +25,13 @@
 /* A bound on the search, as the scheduler's per-node timeout bounds it. */
 #define DRA_MAX_STEPS	200000
 
+const struct gs_dra_features gs_dra_features_all = { 1, 1, 1, 1, 1 };
+
 struct search {
 	const struct gs_dra	*d;
+	const struct gs_dra_features *feat;
+	size_t			 pools_bad;	/* incomplete or invalid */
+	int64_t			 score;
 	const struct gs_node	*n;
 	const struct gs_dra_want *want;
 	size_t			 nwant;
@@ -81,51 +92,163 @@ selectable(struct search *st, const struct gs_dra_sub *sub,
 	    sels_ok(st, sub->sels, sub->nsels, &cd);
 }
 
-/* What one request consumes of capacity j of a shareable device
- * (KEP-5075, v1.34 calculateConsumedCapacity): the request's amount, or
- * the policy's default, or the whole capacity; raised to validRange.min
- * and rounded up to its step; -1 above max. */
+/* Does the device serve allowMultipleAllocations?  Only with the
+ * DRAConsumableCapacity gate (allocator_incubating.go allocateDevice);
+ * without it the device is taken whole. */
+static int
+shared(const struct search *st, const struct gs_dra_device *dv)
+{
+	return st->feat->consumable && dv->allow_multiple;
+}
+
+/* Capacity c's name as a request names it: unqualified is the driver's
+ * (consumable_capacity.go resolveCapacityName). */
+static int
+cap_named(const char *req, const char *driver, const struct gs_dra_cap *c)
+{
+	size_t	l = strlen(driver);
+
+	if (strchr(req, '/') != NULL)
+		return strcmp(req, c->name) == 0;
+	return strncmp(c->name, driver, l) == 0 && c->name[l] == '/' &&
+	    strcmp(c->name + l + 1, req) == 0;
+}
+
+/* Does every capacity the request names exist on the device?  A device
+ * without one does not satisfy it (consumable_capacity.go
+ * resolveCapacityRequests). */
+static int
+caps_known(const struct gs_dra_sub *sub, const char *driver,
+    const struct gs_dra_device *dv)
+{
+	size_t	i, k;
+
+	for (i = 0; i < sub->ncapreq; i++) {
+		for (k = 0; k < dv->ncaps; k++)
+			if (cap_named(sub->capreq[i].name, driver, &dv->caps[k]))
+				break;
+		if (k == dv->ncaps)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * What one request consumes of capacity c (KEP-5075,
+ * consumable_capacity.go calculateConsumedQuantity then violatesPolicy):
+ * no amount asked: the policy's default, else the whole capacity, as
+ * they are; an amount: raised to validRange.min and rounded up to its
+ * step (roundUpRange); then the default always passes, and a value above
+ * max or off the step is refused: -1.
+ */
 static int64_t
 consumed(const struct gs_dra_sub *sub, const char *driver,
     const struct gs_dra_cap *c)
 {
 	int64_t	v = -1;
 	size_t	i;
-	char	q[256];
 
-	for (i = 0; i < sub->ncapreq; i++) {
-		const char *nm = sub->capreq[i].name;
-
-		if (strchr(nm, '/') == NULL) {
-			snprintf(q, sizeof q, "%s/%s", driver, nm);
-			nm = q;
-		}
-		if (strcmp(nm, c->name) == 0)
+	for (i = 0; i < sub->ncapreq; i++)
+		if (cap_named(sub->capreq[i].name, driver, c))
 			v = sub->capreq[i].v;
-	}
-	if (!c->has_policy)
-		return v < 0 ? c->v : v;
 	if (v < 0)
-		v = c->def > 0 ? c->def : c->v;
-	if (c->min > 0 && v < c->min)
-		v = c->min;
-	if (c->step > 0 && (v - c->min) % c->step != 0)
-		v = c->min + ((v - c->min) / c->step + 1) * c->step;
-	if (c->max > 0 && v > c->max)
+		v = c->has_policy && c->def > 0 ? c->def : c->v;
+	else if (c->has_policy && c->min > 0) {
+		if (v < c->min)
+			v = c->min;
+		else if (c->step > 0 && (v - c->min) % c->step != 0)
+			v = c->min + ((v - c->min) / c->step + 1) * c->step;
+	}
+	if (!c->has_policy || (c->def > 0 && v == c->def))
+		return v;
+	if ((c->max > 0 && v > c->max) ||
+	    (c->step > 0 && (v - c->min) % c->step != 0))
 		return -1;
 	return v;
 }
 
-static long
-counter_at(const struct gs_dra_slice *s, const struct gs_dra_counter *c)
+/* The value of the shared counter at usage slot x. */
+static int64_t
+counter_total(const struct gs_dra *d, size_t x)
 {
 	size_t	i;
 
-	for (i = 0; i < s->nshared; i++)
-		if (strcmp(s->shared[i].set, c->set) == 0 &&
-		    strcmp(s->shared[i].name, c->name) == 0)
-			return (long)i;
-	return -1;
+	for (i = d->nsref; i > 0; i--)
+		if (d->sref[i - 1].ctr0 <= x &&
+		    x < d->sref[i - 1].ctr0 + d->sref[i - 1].s->nshared)
+			return d->sref[i - 1].s->shared[x -
+			    d->sref[i - 1].ctr0].v;
+	return 0;
+}
+
+/* Is a device's counter set short of what it consumes? (KEP-4815,
+ * checkAvailableCounters: the pool's counters less the allocated
+ * devices' and this allocation's.) */
+static int
+counters_short(struct search *st, size_t si, const struct gs_dra_device *dv)
+{
+	size_t	k;
+	long	x;
+
+	for (k = 0; k < dv->nconsumes; k++) {
+		x = gs_dra_counter_slot(st->d, si, dv->consumes[k].set,
+		    dv->consumes[k].name);
+		if (x < 0 || st->d->ctr_used[x] + st->pend_ctr[x] +
+		    dv->consumes[k].v > counter_total(st->d, (size_t)x))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Can the device be taken for sub now?  Fills cap (per capacity).
+ * allocator_incubating.go allocateDevice: in use unless shared; a device
+ * consuming counters needs DRAPartitionableDevices and its counters,
+ * except a shared device already in use (skipCounterCheck); capacity
+ * with DRAConsumableCapacity only (CmpRequestOverCapacity): a shared
+ * device's consumed capacity adds up, an exclusive one's is compared
+ * alone.
+ */
+static int
+fits(struct search *st, size_t si, size_t j, const struct gs_dra_sub *sub,
+    int64_t *cap)
+{
+	const struct gs_dra_sref	*r = &st->d->sref[si];
+	const struct gs_dra_device	*dv = &r->s->devs[j];
+	size_t				 k, c0 = r->cap0, di = r->dev0 + j;
+	int				 multi = shared(st, dv);
+	int32_t				 use;
+
+	for (k = 0; k < j; k++)
+		c0 += r->s->devs[k].ncaps;
+	use = st->d->dev_alloc[di] + st->pend_dev[di];
+	if (!multi && use > 0) {
+		st->why->in_use++;
+		return 0;
+	}
+	if (dv->nconsumes > 0 && (!st->feat->partitionable ||
+	    ((!multi || use == 0) && counters_short(st, si, dv)))) {
+		st->why->counters++;
+		return 0;
+	}
+	if (!st->feat->consumable)
+		return 1;
+	if (!caps_known(sub, r->s->driver, dv)) {
+		st->why->capacity++;
+		return 0;
+	}
+	for (k = 0; k < dv->ncaps; k++) {
+		int64_t v = consumed(sub, r->s->driver, &dv->caps[k]);
+
+		cap[k] = multi ? v : 0;
+		if (v < 0 || (multi ? st->d->cap_used[c0 + k] +
+		    st->pend_cap[c0 + k] + v > dv->caps[k].v :
+		    v > dv->caps[k].v)) {
+			st->why->capacity++;
+			return 0;
+		}
+	}
+	return 1;
 }
 
 static const struct gs_cel_value *
@@ -193,46 +316,9 @@ constraints_ok(struct search *st, const struct gs_dra_claim *cl,
 	return 1;
 }
 
-/* Can the device be taken for sub now?  Fills cap (per capacity). */
-static int
-fits(struct search *st, size_t si, size_t j, const struct gs_dra_sub *sub,
-    int64_t *cap)
-{
-	const struct gs_dra_sref	*r = &st->d->sref[si];
-	const struct gs_dra_device	*dv = &r->s->devs[j];
-	size_t				 k, c0 = r->cap0, di = r->dev0 + j;
-	long				 x;
-
-	for (k = 0; k < j; k++)
-		c0 += r->s->devs[k].ncaps;
-	if (!dv->allow_multiple &&
-	    st->d->dev_alloc[di] + st->pend_dev[di] > 0) {
-		st->why->in_use++;
-		return 0;
-	}
-	for (k = 0; k < dv->nconsumes; k++) {
-		x = counter_at(r->s, &dv->consumes[k]);
-		if (x < 0 || st->d->ctr_used[r->ctr0 + x] +
-		    st->pend_ctr[r->ctr0 + x] + dv->consumes[k].v >
-		    r->s->shared[x].v) {
-			st->why->counters++;
-			return 0;
-		}
-	}
-	for (k = 0; k < dv->ncaps; k++) {
-		int64_t v = consumed(sub, r->s->driver, &dv->caps[k]);
-
-		cap[k] = dv->allow_multiple ? v : 0;
-		if (v < 0 || (dv->allow_multiple ? st->d->cap_used[c0 + k] +
-		    st->pend_cap[c0 + k] + v > dv->caps[k].v :
-		    v > dv->caps[k].v)) {
-			st->why->capacity++;
-			return 0;
-		}
-	}
-	return 1;
-}
-
+/* Take (sign 1) or give back (-1) a device in this allocation; a shared
+ * device's counters with its first use only (charge_takes in
+ * model/dra.c). */
 static void
 push(struct search *st, size_t si, size_t j, const char *claim,
     const char *req, int64_t *cap, int sign)
@@ -240,21 +326,26 @@ push(struct search *st, size_t si, size_t j, const char *claim,
 	const struct gs_dra_sref	*r = &st->d->sref[si];
 	const struct gs_dra_device	*dv = &r->s->devs[j];
 	struct gs_dra_take		 t;
-	size_t				 k, c0 = r->cap0;
+	size_t				 k, c0 = r->cap0, di = r->dev0 + j;
 	long				 x;
+	int				 excl;
 
 	if (sign < 0) {
 		st->nstk--;
 		cap = st->stk[st->nstk].cap;
 	}
+	excl = !shared(st, dv);
 	for (k = 0; k < j; k++)
 		c0 += r->s->devs[k].ncaps;
-	st->pend_dev[r->dev0 + j] += sign;
+	st->pend_dev[di] += sign;
 	for (k = 0; k < dv->ncaps; k++)
 		st->pend_cap[c0 + k] += sign * cap[k];
-	for (k = 0; k < dv->nconsumes; k++)
-		if ((x = counter_at(r->s, &dv->consumes[k])) >= 0)
-			st->pend_ctr[r->ctr0 + x] += sign * dv->consumes[k].v;
+	if (excl || st->d->dev_alloc[di] + st->pend_dev[di] ==
+	    (sign > 0 ? 1 : 0))
+		for (k = 0; k < dv->nconsumes; k++)
+			if ((x = gs_dra_counter_slot(st->d, si,
+			    dv->consumes[k].set, dv->consumes[k].name)) >= 0)
+				st->pend_ctr[x] += sign * dv->consumes[k].v;
 	if (sign < 0) {
 		free(st->stk[st->nstk].cap);
 		free(st->stk[st->nstk].request);
@@ -268,7 +359,7 @@ push(struct search *st, size_t si, size_t j, const char *claim,
 	t.dev = j;
 	t.claim = xstrdup(claim);
 	t.request = xstrdup(req);
-	t.exclusive = !dv->allow_multiple;
+	t.exclusive = excl;
 	t.cap = cap;
 	t.ncap = dv->ncaps;
 	t.owner = st->owner;
@@ -278,64 +369,92 @@ push(struct search *st, size_t si, size_t j, const char *claim,
 }
 
 static int	search_claims(struct search *, size_t ci, size_t ri);
+static int	pick_next(struct search *, size_t ci, size_t ri,
+		    const struct gs_dra_sub *, const char *req, int64_t k,
+		    size_t base, size_t si0, size_t j0);
 
-/* The k-th device of request ri (sub), then the rest. */
+/* Try device j of slice si for the k-th device of the request: 1 when
+ * it and everything after it is allocated. */
 static int
-pick(struct search *st, size_t ci, size_t ri, const struct gs_dra_sub *sub,
-    const char *req, int64_t k, size_t base)
+try_device(struct search *st, size_t ci, size_t ri,
+    const struct gs_dra_sub *sub, const char *req, int64_t k, size_t base,
+    size_t si, size_t j)
 {
 	const struct gs_dra_claim	*cl = st->want[ci].claim;
-	size_t				 si, j;
+	const struct gs_dra_slice	*s = st->d->sref[si].s;
 	int64_t				*cap;
+
+	st->why->tried++;
+	if (!selectable(st, sub, s, &s->devs[j])) {
+		st->why->selector++;
+		return 0;
+	}
+	cap = xcalloc(s->devs[j].ncaps + 1, sizeof *cap);
+	if (!fits(st, si, j, sub, cap)) {
+		free(cap);
+		return 0;
+	}
+	if (!constraints_ok(st, cl, req, s, &s->devs[j], base)) {
+		st->why->constraint++;
+		free(cap);
+		return 0;
+	}
+	/* A ResourceClaim's devices are its pods'. */
+	st->owner = cl->is_template ? NULL : cl;
+	push(st, si, j, st->want[ci].name, req, cap, 1);
+	if (pick_next(st, ci, ri, sub, req, k + 1, base, si, j + 1))
+		return 1;
+	push(st, si, j, NULL, NULL, NULL, -1);
+	return 0;
+}
+
+/*
+ * The k-th device of request ri (sub), then the rest.  The search for
+ * the next device of the same request starts after the one taken
+ * (allocator_incubating.go allocateOne's startLocation; the stable
+ * allocator starts over, which finds the same first solution since a
+ * device taken is in use), and a claim holds at most
+ * GS_DRA_MAX_RESULTS devices (errAllocationResultMaxSizeExceeded).
+ */
+static int
+pick_next(struct search *st, size_t ci, size_t ri,
+    const struct gs_dra_sub *sub, const char *req, int64_t k, size_t base,
+    size_t si0, size_t j0)
+{
+	size_t	si, j;
 
 	if (k == sub->count)
 		return search_claims(st, ci, ri + 1);
-	for (si = 0; si < st->d->nsref; si++) {
-		const struct gs_dra_slice *s = st->d->sref[si].s;
-
+	if ((int64_t)(st->nstk - base) + sub->count - k > GS_DRA_MAX_RESULTS)
+		return 0;
+	for (si = si0; si < st->d->nsref; si++) {
 		if (!st->on[si])
 			continue;
-		for (j = 0; j < s->ndevs; j++) {
+		for (j = si == si0 ? j0 : 0; j < st->d->sref[si].s->ndevs;
+		    j++) {
 			if (++st->steps > DRA_MAX_STEPS)
 				return 0;
-			st->why->tried++;
-			if (!selectable(st, sub, s, &s->devs[j])) {
-				st->why->selector++;
-				continue;
-			}
-			if (st->pend_dev[st->d->sref[si].dev0 + j] > 0 &&
-			    s->devs[j].allow_multiple)
-				continue;	/* once per allocation */
-			cap = xcalloc(s->devs[j].ncaps + 1, sizeof *cap);
-			if (!fits(st, si, j, sub, cap)) {
-				free(cap);
-				continue;
-			}
-			if (!constraints_ok(st, cl, req, s, &s->devs[j],
-			    base)) {
-				st->why->constraint++;
-				free(cap);
-				continue;
-			}
-			/* A ResourceClaim's devices are its pods'. */
-			st->owner = cl->is_template ? NULL : cl;
-			push(st, si, j, st->want[ci].name, req, cap, 1);
-			if (pick(st, ci, ri, sub, req, k + 1, base))
+			if (try_device(st, ci, ri, sub, req, k, base, si, j))
 				return 1;
-			push(st, si, j, NULL, NULL, NULL, -1);
 		}
 	}
 	return 0;
 }
 
-/* allocationMode All: every matching device on the node, all free. */
+/*
+ * allocationMode All: every device of the node's pools that the
+ * selectors match, each of which must be free; refused when a pool on
+ * the node is incomplete or invalid, when none matches, or beyond
+ * GS_DRA_MAX_RESULTS (allocator_stable.go validateDeviceRequest and
+ * allocateOne with allDevices).
+ */
 static int
 pick_all(struct search *st, size_t ci, size_t ri,
     const struct gs_dra_sub *sub, const char *req, size_t base)
 {
 	size_t	si, j, before = st->nstk;
 	int64_t	*cap;
-	int	ok = 1;
+	int	ok = st->pools_bad == 0;
 
 	for (si = 0; ok && si < st->d->nsref; si++) {
 		const struct gs_dra_slice *s = st->d->sref[si].s;
@@ -347,7 +466,8 @@ pick_all(struct search *st, size_t ci, size_t ri,
 				continue;
 			}
 			cap = xcalloc(s->devs[j].ncaps + 1, sizeof *cap);
-			if (!fits(st, si, j, sub, cap) ||
+			if (st->nstk - base >= GS_DRA_MAX_RESULTS ||
+			    !fits(st, si, j, sub, cap) ||
 			    !constraints_ok(st, st->want[ci].claim, req, s,
 			    &s->devs[j], base)) {
 				free(cap);
@@ -384,7 +504,8 @@ allocated_here(struct search *st, const struct gs_dra_claim *cl)
 				continue;
 			for (j = 0; j < s->ndevs; j++)
 				if (strcmp(s->devs[j].name,
-				    cl->alloc[i].device) == 0 && !st->on[si])
+				    cl->alloc[i].device) == 0 &&
+				    !gs_dra_slice_on(s, st->n))
 					return 0;
 		}
 	return 1;
@@ -398,7 +519,7 @@ claimed_here(struct search *st, const struct gs_dra_claim *cl)
 	size_t	i;
 
 	for (i = 0; i < e->n; i++)
-		if (!st->on[e->v[i].sref])
+		if (!gs_dra_slice_on(st->d->sref[e->v[i].sref].s, st->n))
 			return 0;
 	return 1;
 }
@@ -426,18 +547,26 @@ search_claims(struct search *st, size_t ci, size_t ri)
 	for (base = st->nstk; base > 0 && strcmp(st->stk[base - 1].claim,
 	    st->want[ci].name) == 0; base--)
 		;
-	/* firstAvailable: the subrequests in order (prioritized list). */
+	/* firstAvailable: the subrequests in order (prioritized list);
+	 * without DRAPrioritizedList the claim is refused (Allocate's
+	 * "has subrequests, but the DRAPrioritizedList feature is
+	 * disabled"). */
 	for (k = 0; k < rq->nsubs; k++) {
 		const struct gs_dra_sub *sub = &rq->subs[k];
 
+		if (rq->first_available && !st->feat->prioritized_list)
+			break;
 		if (rq->first_available)
 			snprintf(name, sizeof name, "%s/%s", rq->name,
 			    sub->name);
 		else
 			snprintf(name, sizeof name, "%s", rq->name);
 		if (sub->all ? pick_all(st, ci, ri, sub, name, base) :
-		    pick(st, ci, ri, sub, name, 0, base))
+		    pick_next(st, ci, ri, sub, name, 0, base, 0, 0)) {
+			if (rq->first_available)
+				st->score += 8 - (int64_t)k;
 			return 1;
+		}
 	}
 	if (st->why->failed[0] == '\0')
 		snprintf(st->why->failed, sizeof st->why->failed, "%s/%s",
@@ -445,34 +574,111 @@ search_claims(struct search *st, size_t ci, size_t ri)
 	return 0;
 }
 
-/* Only a pool's newest generation counts, and only whole pools
- * (pools.go: a pool with fewer slices than resourceSliceCount at its
- * newest generation is incomplete and not used). */
+/* Is slice s part of the node's view of its pool?  A slice of shared
+ * counters always is (pools_incubating.go GatherPools). */
 static int
-pool_usable(const struct gs_dra *d, size_t si)
+slice_in(const struct search *st, const struct gs_dra_slice *s)
 {
-	const struct gs_dra_slice *s = d->sref[si].s, *o;
-	int64_t	gen = s->generation, count = 0;
-	size_t	i;
+	return gs_dra_slice_on(s, st->n) || (s->nshared > 0 && s->ndevs == 0 &&
+	    st->feat->partitionable);
+}
 
-	for (i = 0; i < d->nsref; i++) {
-		o = d->sref[i].s;
-		if (strcmp(o->driver, s->driver) == 0 &&
-		    strcmp(o->pool, s->pool) == 0 && o->generation > gen)
-			gen = o->generation;
+/* Two devices of one name among the pool's slices [a, b) the node sees
+ * at generation gen (validateDeviceNames). */
+static int
+pool_invalid(const struct search *st, size_t a, size_t b, int64_t gen)
+{
+	size_t	i, j, i2, j2;
+
+	for (i = a; i < b; i++) {
+		const struct gs_dra_slice *s = st->d->sref[i].s;
+
+		if (s->generation != gen || !slice_in(st, s))
+			continue;
+		for (j = 0; j < s->ndevs; j++)
+			for (i2 = i; i2 < b; i2++) {
+				const struct gs_dra_slice *o = st->d->sref[i2].s;
+
+				if (o->generation != gen || !slice_in(st, o))
+					continue;
+				for (j2 = i2 == i ? j + 1 : 0; j2 < o->ndevs;
+				    j2++)
+					if (strcmp(s->devs[j].name,
+					    o->devs[j2].name) == 0)
+						return 1;
+			}
 	}
-	for (i = 0; i < d->nsref; i++) {
-		o = d->sref[i].s;
-		if (strcmp(o->driver, s->driver) == 0 &&
-		    strcmp(o->pool, s->pool) == 0 && o->generation == gen)
-			count++;
+	return 0;
+}
+
+/*
+ * The pool of slices [a, b) as node n sees it (pools_incubating.go
+ * GatherPools, checkSlicesInPool): the slices the node sees, of their
+ * newest generation; complete when they are resourceSliceCount, or when
+ * the pool's slices of that generation are and no slice is newer (a
+ * newer generation elsewhere makes the pool obsolete: not seen).  An
+ * incomplete or invalid pool gives no device and fails allocationMode
+ * All; the usable slices are marked in st->on.
+ */
+static void
+gather_pool(struct search *st, size_t a, size_t b)
+{
+	int64_t	gen = -1, seen = 0, all = 0, want = 0;
+	size_t	i;
+	int	newer = 0;
+
+	for (i = a; i < b; i++)
+		if (slice_in(st, st->d->sref[i].s) &&
+		    st->d->sref[i].s->generation > gen)
+			gen = st->d->sref[i].s->generation;
+	if (gen < 0)
+		return;
+	for (i = a; i < b; i++) {
+		const struct gs_dra_slice *s = st->d->sref[i].s;
+
+		if (s->generation == gen) {
+			all++;
+			seen += slice_in(st, s);
+			want = s->slice_count;
+		}
+		newer |= s->generation > gen;
 	}
-	return s->generation == gen && count >= s->slice_count;
+	if (seen != want) {
+		if (newer)
+			return;
+		if (all != want) {
+			st->pools_bad++;
+			return;
+		}
+	}
+	if (pool_invalid(st, a, b, gen)) {
+		st->pools_bad++;
+		return;
+	}
+	for (i = a; i < b; i++)
+		st->on[i] = st->d->sref[i].s->generation == gen &&
+		    gs_dra_slice_on(st->d->sref[i].s, st->n);
+}
+
+static void
+gather(struct search *st)
+{
+	size_t	a, b;
+
+	for (a = 0; a < st->d->nsref; a = b) {
+		const struct gs_dra_slice *s = st->d->sref[a].s;
+
+		for (b = a + 1; b < st->d->nsref &&
+		    strcmp(st->d->sref[b].s->driver, s->driver) == 0 &&
+		    strcmp(st->d->sref[b].s->pool, s->pool) == 0; b++)
+			;
+		gather_pool(st, a, b);
+	}
 }
 
 int
-gs_dra_allocate(const struct gs_dra *d, const struct gs_node *n,
-    const struct gs_dra_want *want, size_t nwant,
+gs_dra_allocate(const struct gs_dra *d, const struct gs_dra_features *feat,
+    const struct gs_node *n, const struct gs_dra_want *want, size_t nwant,
     struct gs_dra_alloc *out, struct gs_dra_why *why)
 {
 	struct search	st;
@@ -483,14 +689,14 @@ gs_dra_allocate(const struct gs_dra *d, const struct gs_node *n,
 	memset(why, 0, sizeof *why);
 	memset(out, 0, sizeof *out);
 	st.d = d;
+	st.feat = feat;
 	st.n = n;
 	st.want = want;
 	st.nwant = nwant;
 	st.why = why;
 	st.on = xcalloc(d->nsref + 1, 1);
-	for (i = 0; i < d->nsref; i++)
-		st.on[i] = gs_dra_slice_on(d->sref[i].s, n) &&
-		    pool_usable(d, i);
+	gather(&st);
+	why->pools_bad = st.pools_bad;
 	st.pend_dev = xcalloc(d->ndev + 1, sizeof *st.pend_dev);
 	st.pend_cap = xcalloc(d->ncap + 1, sizeof *st.pend_cap);
 	st.pend_ctr = xcalloc(d->nctr + 1, sizeof *st.pend_ctr);
@@ -498,6 +704,7 @@ gs_dra_allocate(const struct gs_dra *d, const struct gs_node *n,
 	if (ok) {
 		out->v = st.stk;
 		out->n = st.nstk;
+		out->score = st.score;
 		st.stk = NULL;
 		out->uses = xcalloc(nwant + 1, sizeof *out->uses);
 		for (i = 0; i < nwant; i++)

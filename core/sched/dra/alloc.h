@@ -11,6 +11,24 @@
 
 #include "model/dra.h"
 
+/*
+ * The DRA feature gates the allocator follows (pkg/features/
+ * kube_features.go; the version rows of sched/dra/kversion.c set them).
+ */
+struct gs_dra_features {
+	int		 prioritized_list;	/* DRAPrioritizedList */
+	int		 partitionable;		/* DRAPartitionableDevices */
+	int		 consumable;		/* DRAConsumableCapacity */
+	int		 extended_resource;	/* DRAExtendedResource */
+	int		 score;			/* DynamicResources Score */
+};
+
+/* Every feature on (the newest row; unit tests). */
+extern const struct gs_dra_features gs_dra_features_all;
+
+/* resourceapi.AllocationResultsMaxSize: devices per claim (v1). */
+#define GS_DRA_MAX_RESULTS	32
+
 /* Why devices were refused while searching one node (explain). */
 struct gs_dra_why {
 	size_t		 tried;		/* devices looked at */
@@ -19,6 +37,7 @@ struct gs_dra_why {
 	size_t		 counters;	/* a shared counter exhausted */
 	size_t		 capacity;	/* consumable capacity short */
 	size_t		 constraint;	/* matchAttribute differs */
+	size_t		 pools_bad;	/* incomplete or invalid pools */
 	char		 failed[160];	/* "claim/request" left unmet */
 	char		 sel[160];	/* the first selector that failed */
 };
@@ -32,9 +51,13 @@ struct gs_dra_want {
 /*
  * Allocate every claim of want on node n: 1 and *out filled, 0 when no
  * choice fits (why filled).  Allocated claims are checked for their
- * node only.  Pure: d is not changed.
+ * node only.  Pure: d is not changed.  out->score is the v1.35
+ * DynamicResources Score before normalising: per firstAvailable request
+ * allocated, 8 (FirstAvailableDeviceRequestMaxSize) less the index of
+ * the subrequest chosen (dynamicresources.go computeScore).
  */
-int	gs_dra_allocate(const struct gs_dra *d, const struct gs_node *n,
+int	gs_dra_allocate(const struct gs_dra *d,
+	    const struct gs_dra_features *feat, const struct gs_node *n,
 	    const struct gs_dra_want *want, size_t nwant,
 	    struct gs_dra_alloc *out, struct gs_dra_why *why);
 

@@ -1,11 +1,15 @@
 /*
- * sched/dra/policy.c: the `dra` profile: kube-scheduler (v1.34) placing
- * pods with ResourceClaims.  Nodes pass the filters (sched/kubefilter.h),
- * NodeResourcesFit on cpu and memory, and the DynamicResources plugin's
- * Filter (the structured allocator, sched/dra/alloc.h); among them
- * NodeResourcesFit LeastAllocated over cpu and memory picks the node (v1.34
- * has no DRA scoring: pkg/scheduler/framework/plugins/dynamicresources/
- * dynamicresources.go has no Score before v1.35), the first listed on ties.
+ * sched/dra/policy.c: the `dra` profiles: kube-scheduler v1.34, v1.35 and
+ * v1.36 (sched/dra/kversion.c) placing pods with ResourceClaims.  Nodes
+ * pass the filters (sched/kubefilter.h), NodeResourcesFit on cpu and
+ * memory, and the DynamicResources plugin's Filter (the structured
+ * allocator, sched/dra/alloc.h, with the version's feature gates); among
+ * them NodeResourcesFit LeastAllocated over cpu and memory picks the node,
+ * plus from v1.35 the DynamicResources Score (dynamicresources.go Score,
+ * computeScore; NormalizeScore is helper.DefaultNormalizeScore to 100;
+ * weight 1, the default MultiPoint weight of
+ * pkg/scheduler/apis/config/v1/default_plugins.go), the first listed on
+ * ties.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,19 +20,42 @@
 #include "sched/peer_view.h"
 #include "sched/dra/alloc.h"
 #include "sched/dra/dra.h"
+#include "sched/dra/kversion.h"
+
+static void *
+dra_create_v(const char *profile)
+{
+	return (void *)gs_kube_version_of(profile);
+}
 
 static void *
 dra_create(const struct gs_cluster *c, const struct gs_config *cfg)
 {
 	(void)c;
 	(void)cfg;
-	return xcalloc(1, 1);
+	return dra_create_v("dra");
+}
+
+static void *
+dra_create_v135(const struct gs_cluster *c, const struct gs_config *cfg)
+{
+	(void)c;
+	(void)cfg;
+	return dra_create_v("dra-v1.35");
+}
+
+static void *
+dra_create_v136(const struct gs_cluster *c, const struct gs_config *cfg)
+{
+	(void)c;
+	(void)cfg;
+	return dra_create_v("dra-v1.36");
 }
 
 static void
 dra_destroy(void *st)
 {
-	free(st);
+	(void)st;	/* a row of the static version table */
 }
 
 size_t
@@ -75,6 +102,7 @@ why_add(struct gs_dra_why *t, const struct gs_dra_why *w)
 	t->counters += w->counters;
 	t->capacity += w->capacity;
 	t->constraint += w->constraint;
+	t->pools_bad += w->pools_bad;
 }
 
 static void
@@ -90,25 +118,82 @@ pending(struct gs_placement *d, const struct gs_cluster *c, int filtered,
 	    w->failed, w->tried, w->selector, w->in_use, w->counters,
 	    w->capacity, w->constraint, w->sel[0] ? "; first selector false: "
 	    : "", w->sel);
+	if (w->pools_bad > 0) {
+		char *r = xasprintf("%s; %zu incomplete or invalid resource "
+		    "pools", d->reason, w->pools_bad);
+
+		free(d->reason);
+		d->reason = r;
+	}
+}
+
+/* A node that passed every filter: its allocation and scores. */
+struct cand {
+	size_t			 node;
+	double			 fit;		/* LeastAllocated */
+	struct gs_dra_alloc	 a;
+};
+
+/* NodeResourcesFit LeastAllocated over cpu and memory (weights 1, 1). */
+static double
+least_allocated(const struct gs_node *n, const struct gs_pod *pod)
+{
+	static const int	 w[3] = { 1, 1, 0 };
+	struct gs_pnode		 v;
+	struct gs_ppod		 pp;
+
+	memset(&v, 0, sizeof v);
+	memset(&pp, 0, sizeof pp);
+	pp.cpu = pod->req_cpu;
+	pp.mem = pod->req_mem;
+	v.cpu_cap = n->has_alloc ? n->alloc_cpu : 0;
+	v.cpu_use = n->used_cpu;
+	v.mem_cap = n->has_alloc ? n->alloc_mem : 0;
+	v.mem_use = n->used_mem;
+	return gs_peer_kube_score(GS_KUBE_LEAST, w, &v, &pp);
+}
+
+/*
+ * The best candidate: LeastAllocated plus, where the version scores,
+ * the DynamicResources score normalised over the candidates
+ * (DefaultNormalizeScore: 100 * s / max, integer; all kept at 0 when the
+ * maximum is 0); the first listed on ties.
+ */
+static size_t
+best_cand(const struct gs_kube_version *kv, struct cand *v, size_t n,
+    double *score)
+{
+	int64_t	max = 0;
+	double	s;
+	size_t	i, best = 0;
+
+	for (i = 0; kv->feat.score && i < n; i++)
+		if (v[i].a.score > max)
+			max = v[i].a.score;
+	for (i = 0; i < n; i++) {
+		s = v[i].fit + (max > 0 ? (double)(100 * v[i].a.score / max) :
+		    0);
+		if (i == 0 || s > *score) {
+			*score = s;
+			best = i;
+		}
+	}
+	return best;
 }
 
 static void
 dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d)
 {
-	static const int	 w[3] = { 1, 1, 0 };
+	const struct gs_kube_version *kv = stp;
 	struct gs_dra_want	*want;
-	struct gs_dra_alloc	 a, best_a = { NULL, 0, NULL, 0 };
 	struct gs_dra_why	 why, first_why;
-	struct gs_pnode		 v;
-	struct gs_ppod		 pp;
+	struct cand		*cv;
 	char			 fbuf[192];
-	size_t			 i, nwant;
-	long			 best = -1;
-	double			 score, best_score = 0;
+	size_t			 i, nwant, ncv = 0, best;
+	double			 best_score = 0;
 	int			 filtered = 0, cpumem = 0, nodra = 0;
 
-	(void)stp;
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	nwant = gs_dra_pod_wants(c->dra, pod, &want);
@@ -119,10 +204,8 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
-	memset(&pp, 0, sizeof pp);
 	memset(&first_why, 0, sizeof first_why);
-	pp.cpu = pod->req_cpu;
-	pp.mem = pod->req_mem;
+	cv = xcalloc(c->nnodes + 1, sizeof *cv);
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
 
@@ -135,7 +218,8 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 			cpumem++;
 			continue;
 		}
-		if (!gs_dra_allocate(c->dra, n, want, nwant, &a, &why)) {
+		if (!gs_dra_allocate(c->dra, &kv->feat, n, want, nwant,
+		    &cv[ncv].a, &why)) {
 			/* The first node's failed request and selector,
 			 * every node's counts. */
 			if (nodra++ == 0)
@@ -144,31 +228,25 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 				why_add(&first_why, &why);
 			continue;
 		}
-		memset(&v, 0, sizeof v);
-		v.cpu_cap = n->has_alloc ? n->alloc_cpu : 0;
-		v.cpu_use = n->used_cpu;
-		v.mem_cap = n->has_alloc ? n->alloc_mem : 0;
-		v.mem_use = n->used_mem;
-		score = gs_peer_kube_score(GS_KUBE_LEAST, w, &v, &pp);
-		if (best >= 0 && score <= best_score) {
-			gs_dra_alloc_release(&a);
-			continue;
-		}
-		gs_dra_alloc_release(&best_a);
-		best_a = a;
-		best = (long)i;
-		best_score = score;
+		cv[ncv].node = i;
+		cv[ncv++].fit = least_allocated(n, pod);
 	}
 	free(want);
-	if (best < 0) {
+	if (ncv == 0) {
+		free(cv);
 		pending(d, c, filtered, cpumem, nodra, &first_why);
 		return;
 	}
+	best = best_cand(kv, cv, ncv, &best_score);
+	for (i = 0; i < ncv; i++)
+		if (i != best)
+			gs_dra_alloc_release(&cv[i].a);
 	d->status = GS_PLACED;
-	d->node = best;
+	d->node = (long)cv[best].node;
 	d->node_score = (float)best_score;
 	d->dra = xmalloc(sizeof *d->dra);
-	*d->dra = best_a;
+	*d->dra = cv[best].a;
+	free(cv);
 }
 
 const struct gs_policy gs_policy_dra = {
@@ -180,6 +258,33 @@ const struct gs_policy gs_policy_dra = {
 	.tie = GS_TIE_FIRST,
 	.scorer = GS_RP_KUBE_LEAST,
 	.create = dra_create,
+	.destroy = dra_destroy,
+	.decide = dra_decide,
+};
+
+const struct gs_policy gs_policy_dra_v135 = {
+	.name = "dra-v1.35",
+	.summary = "kube-scheduler v1.35 with DRA: first fit, LeastAllocated "
+	    "plus the prioritized list's score",
+	.family = "kube",
+	.views = GS_VIEW_DEVICE,
+	.tie = GS_TIE_FIRST,
+	.scorer = GS_RP_KUBE_LEAST,
+	.create = dra_create_v135,
+	.destroy = dra_destroy,
+	.decide = dra_decide,
+};
+
+const struct gs_policy gs_policy_dra_v136 = {
+	.name = "dra-v1.36",
+	.summary = "kube-scheduler v1.36 with DRA: partitionable devices and "
+	    "consumable capacity on, first fit, LeastAllocated plus the "
+	    "prioritized list's score",
+	.family = "kube",
+	.views = GS_VIEW_DEVICE,
+	.tie = GS_TIE_FIRST,
+	.scorer = GS_RP_KUBE_LEAST,
+	.create = dra_create_v136,
 	.destroy = dra_destroy,
 	.decide = dra_decide,
 };
