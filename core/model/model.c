@@ -211,6 +211,26 @@ gs_cluster_release(struct gs_cluster *c)
 	memset(c, 0, sizeof *c);
 }
 
+/* A device's MIG geometry in src's knownMigGeometries points at the
+ * same entry of dst's copy (the chart defaults are static). */
+static void
+rebase_geometries(struct gs_cluster *dst, const struct gs_cluster *src)
+{
+	size_t	i, j;
+
+	if (src->hami == NULL || src->hami->nmig == 0)
+		return;
+	for (i = 0; i < dst->nnodes; i++)
+		for (j = 0; j < dst->nodes[i].ndevs; j++) {
+			struct gs_device *d = &dst->nodes[i].devs[j];
+
+			if (d->hgeom >= src->hami->mig &&
+			    d->hgeom < src->hami->mig + src->hami->nmig)
+				d->hgeom = dst->hami->mig +
+				    (d->hgeom - src->hami->mig);
+		}
+}
+
 void
 gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 {
@@ -225,6 +245,7 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 	for (i = 0; i < src->nnodes; i++)
 		gs_node_copy(&dst->nodes[i], &src->nodes[i]);
 	dst->hami = gs_hami_settings_dup(src->hami);
+	rebase_geometries(dst, src);
 	gs_quotas_copy(&dst->quotas, &src->quotas);
 	dst->dra = gs_dra_copy(src->dra);
 	dst->volcano = gs_volcano_conf_dup(src->volcano);
@@ -262,6 +283,7 @@ gs_hami_settings_dup(const struct gs_hami_settings *s)
 	d->file = xstrdup(s->file);
 	for (r = 0; r < GS_RES_NVIDIA_N; r++)
 		d->res[r] = xstrdup(s->res[r]);
+	d->mig = gs_vc_migs_dup(s->mig, s->nmig);
 	return d;
 }
 
@@ -275,6 +297,7 @@ gs_hami_settings_free(struct gs_hami_settings *s)
 	free(s->file);
 	for (r = 0; r < GS_RES_NVIDIA_N; r++)
 		free(s->res[r]);
+	gs_vc_migs_free(s->mig, s->nmig);
 	free(s);
 }
 

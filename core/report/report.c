@@ -616,6 +616,11 @@ placement_json(size_t i, const void *arg)
 				    "{s:s,s:i,s:i}", "profile",
 				    d->hmig->p[g->mig - 1].name, "start",
 				    g->mig_start, "size", g->mig_size));
+			/* HAMi's geometry model: the suffixed UUID it writes
+			 * to hami.io/vgpu-devices-allocated. */
+			if (hami_geom_id(d, g, vbuf, sizeof vbuf) == 0)
+				json_object_set_new(dj, "hami_mig",
+				    json_string(vbuf));
 			/* Volcano dynamic MIG: its id (sched/volcano/mig.c). */
 			if (gs_vc_mig_id(c->volcano, d, g, vbuf,
 			    sizeof vbuf) == 0)

@@ -45,6 +45,7 @@ main(void)
 		SUITE(perf),
 		SUITE(mig),
 		SUITE(hamimig),
+		SUITE(hamigeom),
 		SUITE(sharing),
 		SUITE(kinds),
 		SUITE(html),

@@ -34,6 +34,7 @@ extern CU_TestInfo peer_rules_tests[];
 extern CU_TestInfo perf_tests[];
 extern CU_TestInfo mig_tests[];
 extern CU_TestInfo hamimig_tests[];
+extern CU_TestInfo hamigeom_tests[];
 extern CU_TestInfo sharing_tests[];
 extern CU_TestInfo kinds_tests[];
 extern CU_TestInfo html_tests[];

@@ -843,7 +843,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (req->vendor == GV_METAX && s->metax_granted)
 			FAIL(HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE);
 		/* CustomFilterRule: a MIG GPU's (sched/hami/mig.c). */
-		if ((r = hami_mig_rule(f, d, di, tmp, ntmp, memreq)) >= 0)
+		if ((r = hami_mig_rule(f, d, di, tmp, ntmp, memreq,
+		    k.memreq)) >= 0)
 			FAIL(r);
 		if (s->trace_result != NULL)
 			s->trace_result[di] = HR_N;
@@ -922,14 +923,11 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 		return -1;
 	}
 	/* AddResourceUsage: later containers of this pod see the charge;
-	 * on a MIG-mode GPU the profile's memory and cores (v2.10). */
+	 * on a MIG-mode GPU the instance's memory (and cores: v2.8+). */
 	for (g = 0; g < n; g++) {
 		struct gs_device *d = &s->devs[grants[g].dev];
 
-		grants[g].mig = 0;
-		if (d->hmig != NULL && f->hp->mig_reservation &&
-		    req->vendor == GV_NVIDIA && hami_mig_charge(d,
-		    &grants[g]) != 0)
+		if (hami_mig_add(f, req->vendor, d, &grants[g]) != 0)
 			return -1;
 		d->used = i32_add(d->used, 1);
 		d->usedcores = i32_add(d->usedcores, grants[g].usedcores);

@@ -408,6 +408,19 @@ struct hami_profile {
 	 * mig.c; pkg/device/nvidia/device.go CustomFilterRule,
 	 * AddResourceUsage); without it such a GPU fails CustomFilterRule. */
 	int		 mig_reservation;
+	/*
+	 * The MIG geometry model (v2.6-v2.9, sched/hami/geom.c):
+	 * mig_chart: the chart's knownMigGeometries the row defaults to
+	 *   (enum gs_hgeom_chart; GS_HGEOM_NONE: no geometry model);
+	 * mig_geom_equal (v2.7.0+): an instance of exactly the requested
+	 *   memory fits (v2.6.1 wants more);
+	 * mig_geom_any_entry (v2.8.0+): any entry of a geometry may hold
+	 *   the request, the UUID suffix names that entry, and the
+	 *   instance's core is charged.
+	 */
+	int		 mig_chart;
+	int		 mig_geom_equal;
+	int		 mig_geom_any_entry;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "model/hami_geom.h"
 #include "sched/hami/hami.h"
 
 static const struct hami_profile profiles[] = {
@@ -68,6 +69,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V261,
+		.mig_geom_equal = 0,
+		.mig_geom_any_entry = 0,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -131,6 +135,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V261,
+		.mig_geom_equal = 1,
+		.mig_geom_any_entry = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -187,6 +194,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V261,
+		.mig_geom_equal = 1,
+		.mig_geom_any_entry = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -243,6 +253,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V280,
+		.mig_geom_equal = 1,
+		.mig_geom_any_entry = 1,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -299,6 +312,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NVIDIA_LIMITS,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V290,
+		.mig_geom_equal = 1,
+		.mig_geom_any_entry = 1,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -360,6 +376,7 @@ static const struct hami_profile profiles[] = {
 		.podgroup_lock_retry = 1,
 		.topology_first = 1,
 		.mig_reservation = 1,
+		.mig_chart = GS_HGEOM_NONE,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])
