@@ -20,6 +20,7 @@
 #include "sched/peer_view.h"
 #include "sched/dra/alloc.h"
 #include "sched/dra/dra.h"
+#include "sched/dra/extres.h"
 #include "sched/dra/kversion.h"
 
 static void *
@@ -105,28 +106,6 @@ why_add(struct gs_dra_why *t, const struct gs_dra_why *w)
 	t->pools_bad += w->pools_bad;
 }
 
-static void
-pending(struct gs_placement *d, const struct gs_cluster *c, int filtered,
-    int cpumem, int dra, const struct gs_dra_why *w)
-{
-	d->status = GS_PENDING;
-	d->reason = xasprintf("0/%zu nodes are available: %d refused by "
-	    "kube-scheduler filters, %d Insufficient cpu or memory, %d cannot "
-	    "allocate all claims%s%s (devices tried %zu: selector %zu, in use "
-	    "%zu, counters %zu, capacity %zu, constraint %zu)%s%s",
-	    c->nnodes, filtered, cpumem, dra, w->failed[0] ? ": " : "",
-	    w->failed, w->tried, w->selector, w->in_use, w->counters,
-	    w->capacity, w->constraint, w->sel[0] ? "; first selector false: "
-	    : "", w->sel);
-	if (w->pools_bad > 0) {
-		char *r = xasprintf("%s; %zu incomplete or invalid resource "
-		    "pools", d->reason, w->pools_bad);
-
-		free(d->reason);
-		d->reason = r;
-	}
-}
-
 /* A node that passed every filter: its allocation and scores. */
 struct cand {
 	size_t			 node;
@@ -181,60 +160,134 @@ best_cand(const struct gs_kube_version *kv, struct cand *v, size_t n,
 	return best;
 }
 
+/* Why nodes were refused, for the pending reason. */
+struct refusals {
+	int			 filtered, cpumem, nodra, devplug;
+	const char		*dp;		/* a device plugin's resource */
+	struct gs_dra_why	 why;
+};
+
+static void
+pending(struct gs_placement *d, const struct gs_cluster *c,
+    const struct refusals *r)
+{
+	const struct gs_dra_why	*w = &r->why;
+	char			*x;
+
+	d->status = GS_PENDING;
+	d->reason = xasprintf("0/%zu nodes are available: %d refused by "
+	    "kube-scheduler filters, %d Insufficient cpu or memory, %d cannot "
+	    "allocate all claims%s%s (devices tried %zu: selector %zu, in use "
+	    "%zu, counters %zu, capacity %zu, constraint %zu)%s%s",
+	    c->nnodes, r->filtered, r->cpumem, r->nodra, w->failed[0] ? ": " :
+	    "", w->failed, w->tried, w->selector, w->in_use, w->counters,
+	    w->capacity, w->constraint, w->sel[0] ? "; first selector false: "
+	    : "", w->sel);
+	if (w->pools_bad > 0) {
+		x = xasprintf("%s; %zu incomplete or invalid resource pools",
+		    d->reason, w->pools_bad);
+		free(d->reason);
+		d->reason = x;
+	}
+	if (r->devplug > 0) {
+		x = xasprintf("%s; %d list %s in allocatable: a device plugin "
+		    "serves it there, which the dra profiles do not model",
+		    d->reason, r->devplug, r->dp);
+		free(d->reason);
+		d->reason = x;
+	}
+}
+
+/*
+ * The DynamicResources Filter on node n: the pod's claims (want, nwant)
+ * and, with DRAExtendedResource and ext set, the special claim of its
+ * extended resources (sched/dra/extres.h).  1 and *a filled, or 0 with
+ * the refusal counted in r.
+ */
+static int
+dra_filter(const struct gs_kube_version *kv, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct gs_node *n,
+    struct gs_dra_want *want, size_t nwant, int ext,
+    struct gs_dra_alloc *a, struct refusals *r)
+{
+	struct gs_dra_claim	 xcl;
+	struct gs_dra_why	 why;
+	const char		*dp;
+	int			 x = 0, ok;
+
+	memset(&xcl, 0, sizeof xcl);
+	if (ext && (x = gs_dra_extres_claim(c->dra, pod, n, &xcl, &dp)) < 0) {
+		r->devplug++;
+		r->dp = dp;
+		return 0;
+	}
+	if (x > 0) {
+		want[nwant].claim = &xcl;
+		want[nwant].name = xcl.name;
+	}
+	ok = gs_dra_allocate(c->dra, &kv->feat, n, want, nwant + (x > 0), a,
+	    &why);
+	gs_dra_claim_free(&xcl);
+	if (!ok) {
+		/* The first node's failed request and selector, every
+		 * node's counts. */
+		if (r->nodra++ == 0)
+			r->why = why;
+		else
+			why_add(&r->why, &why);
+	}
+	return ok;
+}
+
 static void
 dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d)
 {
 	const struct gs_kube_version *kv = stp;
 	struct gs_dra_want	*want;
-	struct gs_dra_why	 why, first_why;
+	struct refusals		 r;
 	struct cand		*cv;
 	char			 fbuf[192];
 	size_t			 i, nwant, ncv = 0, best;
 	double			 best_score = 0;
-	int			 filtered = 0, cpumem = 0, nodra = 0;
+	int			 ext;
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	nwant = gs_dra_pod_wants(c->dra, pod, &want);
-	if (nwant == 0) {
+	ext = kv->feat.extended_resource && gs_dra_extres_wanted(c->dra, pod);
+	if (nwant == 0 && !ext) {
 		free(want);
 		d->status = GS_UNMANAGED;
 		return;
 	}
+	want = xreallocarray(want, nwant + 1, sizeof *want);
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
-	memset(&first_why, 0, sizeof first_why);
+	memset(&r, 0, sizeof r);
 	cv = xcalloc(c->nnodes + 1, sizeof *cv);
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
 
 		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
 		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL) {
-			filtered++;
+			r.filtered++;
 			continue;
 		}
 		if (!cpu_mem_fit(n, pod)) {
-			cpumem++;
+			r.cpumem++;
 			continue;
 		}
-		if (!gs_dra_allocate(c->dra, &kv->feat, n, want, nwant,
-		    &cv[ncv].a, &why)) {
-			/* The first node's failed request and selector,
-			 * every node's counts. */
-			if (nodra++ == 0)
-				first_why = why;
-			else
-				why_add(&first_why, &why);
+		if (!dra_filter(kv, c, pod, n, want, nwant, ext, &cv[ncv].a,
+		    &r))
 			continue;
-		}
 		cv[ncv].node = i;
 		cv[ncv++].fit = least_allocated(n, pod);
 	}
 	free(want);
 	if (ncv == 0) {
 		free(cv);
-		pending(d, c, filtered, cpumem, nodra, &first_why);
+		pending(d, c, &r);
 		return;
 	}
 	best = best_cand(kv, cv, ncv, &best_score);
