@@ -3,14 +3,17 @@
  * (load/dra_extres.c, sched/dra/extres.c), on values worked out by hand
  * from Kubernetes' extendeddynamicresources.go (filterExtendedResources,
  * createRequestsAndMappings, createResourceRequestAndMappings) and
- * extended/cache.go (OnDeviceClassEvent).
+ * extended/cache.go (OnDeviceClassEvent); and explain's per-device
+ * verdicts (gs_dra_devices_why).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
 
 #include "load/dra.h"
+#include "sched/dra/alloc.h"
 #include "sched/dra/extres.h"
 #include "suites.h"
 
@@ -187,7 +190,78 @@ test_claim(void)
 	gs_dra_free(d);
 }
 
+/* explain's rows: "device: why" per device, into buf. */
+static void
+row(void *arg, size_t si, size_t j, const char *why)
+{
+	char	*buf = arg;
+	char	 one[200];
+
+	(void)si;
+	snprintf(one, sizeof one, "%zu:%s;", j, why ? why : "ok");
+	strcat(buf, one);
+}
+
+/*
+ * gs_dra_devices_why: each device alone.  gpu-0 is an H100 (the
+ * request's selector asks A100), gpu-1 an A100, gpu-2 an A100 taking a
+ * counter: refused while DRAPartitionableDevices is off, usable with
+ * it, and short once the counter's one unit is used.
+ */
+static void
+test_devices_why(void)
+{
+	static const char text[] =
+	    "---\nkind: DeviceClass\nmetadata: {name: c}\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n"
+	    "  driver: d.io\n  nodeName: n1\n"
+	    "  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
+	    "  sharedCounters:\n  - name: set\n    counters: {slice: {value: 1}}\n"
+	    "  devices:\n"
+	    "  - {name: gpu-0, attributes: {model: {string: H100}}}\n"
+	    "  - {name: gpu-1, attributes: {model: {string: A100}}}\n"
+	    "  - name: gpu-2\n    attributes: {model: {string: A100}}\n"
+	    "    consumesCounters:\n    - counterSet: set\n"
+	    "      counters: {slice: {value: 1}}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: a}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n      exactly:\n"
+	    "        deviceClassName: c\n        selectors:\n"
+	    "        - cel: {expression: 'device.attributes[\"d.io\"].model "
+	    "== \"A100\"'}\n";
+	struct gs_dra_features	 off = gs_dra_features_all;
+	struct gs_dra		*d = NULL;
+	struct gs_error		 err;
+	struct gs_node		 n;
+	const struct gs_dra_claim *cl;
+	char			 buf[1024];
+
+	if (t_dra_load(&d, text, &err) != 0)
+		CU_FAIL_FATAL(err.msg);
+	memset(&n, 0, sizeof n);
+	n.name = "n1";
+	cl = gs_dra_claim_find(d, "default", "a", 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(cl);
+	buf[0] = '\0';
+	CU_ASSERT_EQUAL(gs_dra_devices_why(d, &gs_dra_features_all, &n,
+	    &cl->reqs[0].subs[0], row, buf), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "0:selector false: "
+	    "device.attributes[\"d.io\"].model == \"A100\";1:ok;2:ok;");
+	off.partitionable = 0;
+	buf[0] = '\0';
+	(void)gs_dra_devices_why(d, &off, &n, &cl->reqs[0].subs[0], row, buf);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "2:consumes counters: needs "
+	    "DRAPartitionableDevices;"));
+	d->ctr_used[0] = 1;
+	buf[0] = '\0';
+	(void)gs_dra_devices_why(d, &gs_dra_features_all, &n,
+	    &cl->reqs[0].subs[0], row, buf);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "2:counter set/slice: consumes 1, "
+	    "1 of 1 used;"));
+	gs_dra_free(d);
+}
+
 CU_TestInfo dra_extres_tests[] = {
+	{ "explain: each device alone", test_devices_why },
 	{ "class mapping, explicit and implicit", test_class_mapping },
 	{ "a container's extended resources", test_load },
 	{ "the special claim's requests", test_claim },

@@ -162,8 +162,8 @@ best_cand(const struct gs_kube_version *kv, struct cand *v, size_t n,
 
 /* Why nodes were refused, for the pending reason. */
 struct refusals {
-	int			 filtered, cpumem, nodra, devplug;
-	const char		*dp;		/* a device plugin's resource */
+	int			 n[GS_DRA_NVERDICTS];
+	char			 dp[192];	/* a device plugin's resource */
 	struct gs_dra_why	 why;
 };
 
@@ -179,64 +179,74 @@ pending(struct gs_placement *d, const struct gs_cluster *c,
 	    "kube-scheduler filters, %d Insufficient cpu or memory, %d cannot "
 	    "allocate all claims%s%s (devices tried %zu: selector %zu, in use "
 	    "%zu, counters %zu, capacity %zu, constraint %zu)%s%s",
-	    c->nnodes, r->filtered, r->cpumem, r->nodra, w->failed[0] ? ": " :
-	    "", w->failed, w->tried, w->selector, w->in_use, w->counters,
-	    w->capacity, w->constraint, w->sel[0] ? "; first selector false: "
-	    : "", w->sel);
+	    c->nnodes, r->n[GS_DRA_FILTERED], r->n[GS_DRA_CPUMEM],
+	    r->n[GS_DRA_NOALLOC], w->failed[0] ? ": " : "", w->failed,
+	    w->tried, w->selector, w->in_use, w->counters, w->capacity,
+	    w->constraint, w->sel[0] ? "; first selector false: " : "",
+	    w->sel);
 	if (w->pools_bad > 0) {
 		x = xasprintf("%s; %zu incomplete or invalid resource pools",
 		    d->reason, w->pools_bad);
 		free(d->reason);
 		d->reason = x;
 	}
-	if (r->devplug > 0) {
+	if (r->n[GS_DRA_DEVPLUG] > 0) {
 		x = xasprintf("%s; %d list %s in allocatable: a device plugin "
 		    "serves it there, which the dra profiles do not model",
-		    d->reason, r->devplug, r->dp);
+		    d->reason, r->n[GS_DRA_DEVPLUG], r->dp);
 		free(d->reason);
 		d->reason = x;
 	}
 }
 
-/*
- * The DynamicResources Filter on node n: the pod's claims (want, nwant)
- * and, with DRAExtendedResource and ext set, the special claim of its
- * extended resources (sched/dra/extres.h).  1 and *a filled, or 0 with
- * the refusal counted in r.
- */
-static int
-dra_filter(const struct gs_kube_version *kv, const struct gs_cluster *c,
-    const struct gs_pod *pod, const struct gs_node *n,
+int
+gs_dra_node_check(const struct gs_kube_version *kv,
+    const struct gs_cluster *c, const struct gs_pod *pod, size_t i,
     struct gs_dra_want *want, size_t nwant, int ext,
-    struct gs_dra_alloc *a, struct refusals *r)
+    struct gs_dra_alloc *a, struct gs_dra_why *why, char *buf, size_t len)
 {
+	const struct gs_node	*n = &c->nodes[i];
 	struct gs_dra_claim	 xcl;
-	struct gs_dra_why	 why;
 	const char		*dp;
 	int			 x = 0, ok;
 
+	memset(why, 0, sizeof *why);
+	buf[0] = '\0';
+	if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) {
+		snprintf(buf, len, "not the DaemonSet pod's node");
+		return GS_DRA_FILTERED;
+	}
+	if (gs_kube_filter(n, pod, buf, len) != NULL)
+		return GS_DRA_FILTERED;
+	if (!cpu_mem_fit(n, pod)) {
+		snprintf(buf, len, "Insufficient cpu or memory");
+		return GS_DRA_CPUMEM;
+	}
 	memset(&xcl, 0, sizeof xcl);
 	if (ext && (x = gs_dra_extres_claim(c->dra, pod, n, &xcl, &dp)) < 0) {
-		r->devplug++;
-		r->dp = dp;
-		return 0;
+		snprintf(buf, len, "%s", dp);
+		return GS_DRA_DEVPLUG;
 	}
 	if (x > 0) {
 		want[nwant].claim = &xcl;
 		want[nwant].name = xcl.name;
 	}
 	ok = gs_dra_allocate(c->dra, &kv->feat, n, want, nwant + (x > 0), a,
-	    &why);
+	    why);
 	gs_dra_claim_free(&xcl);
-	if (!ok) {
-		/* The first node's failed request and selector, every
-		 * node's counts. */
-		if (r->nodra++ == 0)
-			r->why = why;
-		else
-			why_add(&r->why, &why);
-	}
-	return ok;
+	return ok ? GS_DRA_FITS : GS_DRA_NOALLOC;
+}
+
+int
+gs_dra_pod_claims(const struct gs_kube_version *kv, const struct gs_dra *d,
+    const struct gs_pod *pod, struct gs_dra_want **want, size_t *nwant)
+{
+	int	ext;
+
+	*nwant = gs_dra_pod_wants(d, pod, want);
+	ext = kv->feat.extended_resource && gs_dra_extres_wanted(d, pod);
+	*want = xreallocarray(*want, *nwant + 1, sizeof **want);
+	return ext;
 }
 
 static void
@@ -245,44 +255,42 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 {
 	const struct gs_kube_version *kv = stp;
 	struct gs_dra_want	*want;
+	struct gs_dra_why	 why;
 	struct refusals		 r;
 	struct cand		*cv;
-	char			 fbuf[192];
+	char			 buf[192];
 	size_t			 i, nwant, ncv = 0, best;
 	double			 best_score = 0;
-	int			 ext;
+	int			 ext, v;
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	nwant = gs_dra_pod_wants(c->dra, pod, &want);
-	ext = kv->feat.extended_resource && gs_dra_extres_wanted(c->dra, pod);
+	ext = gs_dra_pod_claims(kv, c->dra, pod, &want, &nwant);
 	if (nwant == 0 && !ext) {
 		free(want);
 		d->status = GS_UNMANAGED;
 		return;
 	}
-	want = xreallocarray(want, nwant + 1, sizeof *want);
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
 	memset(&r, 0, sizeof r);
 	cv = xcalloc(c->nnodes + 1, sizeof *cv);
 	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node *n = &c->nodes[i];
-
-		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL) {
-			r.filtered++;
-			continue;
-		}
-		if (!cpu_mem_fit(n, pod)) {
-			r.cpumem++;
-			continue;
-		}
-		if (!dra_filter(kv, c, pod, n, want, nwant, ext, &cv[ncv].a,
-		    &r))
+		v = gs_dra_node_check(kv, c, pod, i, want, nwant, ext,
+		    &cv[ncv].a, &why, buf, sizeof buf);
+		/* The first node's failed request and selector, every
+		 * node's counts. */
+		if (v == GS_DRA_NOALLOC && r.n[v] == 0)
+			r.why = why;
+		else if (v == GS_DRA_NOALLOC)
+			why_add(&r.why, &why);
+		if (v == GS_DRA_DEVPLUG)
+			snprintf(r.dp, sizeof r.dp, "%s", buf);
+		r.n[v]++;
+		if (v != GS_DRA_FITS)
 			continue;
 		cv[ncv].node = i;
-		cv[ncv++].fit = least_allocated(n, pod);
+		cv[ncv++].fit = least_allocated(&c->nodes[i], pod);
 	}
 	free(want);
 	if (ncv == 0) {
