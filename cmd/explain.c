@@ -17,6 +17,7 @@
 #include "../core/sched/hami/vendor.h"
 #include "../core/sched/kube_dp.h"
 #include "explain_dp.h"
+#include "../core/sched/dra/kversion.h"
 
 struct explain_args {
 	struct cmd_input_args in;
@@ -439,6 +440,11 @@ explain_main(int argc, char **argv)
 	if (strncmp(run->cfg.profile, "kube-", 5) == 0 &&
 	    gs_kube_dp_takes(&sc.cluster, &run->wl.pods[k])) {
 		rc = cmd_explain_dp(run, k, p, &sc.cluster, detail, fmt);
+		goto out_sc;
+	}
+	/* kube-scheduler with DRA. */
+	if (gs_kube_version_of(run->cfg.profile) != NULL) {
+		rc = cmd_explain_dra(run, k, p, &sc.cluster, detail, fmt);
 		goto out_sc;
 	}
 	if (!p->explains) {

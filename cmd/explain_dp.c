@@ -26,17 +26,82 @@ given(const struct gs_placement *d, size_t j)
 	return 0;
 }
 
+void
+cmd_explain_head(const struct gs_pod *pod, const char *run, size_t k,
+    size_t n)
+{
+	printf("pod %s (%s %s, namespace %s)\n", pod->name, pod->kind,
+	    pod->workload, pod->ns);
+	printf("  from %s:%d:%d; run %s, scheduled %zu of %zu\n",
+	    pod->src_file, pod->src_line, pod->src_col, run, k + 1, n);
+}
+
+void
+cmd_explain_nodes(const struct gs_cluster *c, const char *const *why,
+    const struct gs_placement *d, const char *score)
+{
+	size_t	i, nw = 4;
+
+	for (i = 0; i < c->nnodes; i++)
+		if (strlen(c->nodes[i].name) > nw)
+			nw = strlen(c->nodes[i].name);
+	printf("%-*s  RESULT\n", (int)nw, "NODE");
+	for (i = 0; i < c->nnodes; i++)
+		printf("%-*s  %s%s\n", (int)nw, c->nodes[i].name, why[i],
+		    d->status == GS_PLACED && d->node == (long)i ?
+		    "  <- chosen" : "");
+	if (d->status == GS_PLACED)
+		printf("\nchosen: %s, %s %.1f\n", c->nodes[d->node].name,
+		    score, (double)d->node_score);
+	else
+		printf("\npending: %s\n", d->reason != NULL ? d->reason : "");
+}
+
+json_t *
+cmd_explain_json(const struct gs_pod *pod, const char *run,
+    const char *profile)
+{
+	json_t	*o = json_object();
+
+	json_object_set_new(o, "pod", json_string(pod->name));
+	json_object_set_new(o, "namespace", json_string(pod->ns));
+	json_object_set_new(o, "run", json_string(run));
+	json_object_set_new(o, "profile", json_string(profile));
+	return o;
+}
+
+void
+cmd_explain_json_nodes(json_t *o, const struct gs_cluster *c,
+    const char *const *why, const int *fits, const struct gs_placement *d,
+    long detail, json_t *devs)
+{
+	json_t	*nodes = json_array();
+	size_t	 i;
+
+	for (i = 0; i < c->nnodes; i++)
+		json_array_append_new(nodes, json_pack("{s:s,s:b,s:s,s:b}",
+		    "name", c->nodes[i].name, "fits", fits[i], "result",
+		    why[i], "chosen", d->status == GS_PLACED &&
+		    d->node == (long)i));
+	json_object_set_new(o, "nodes", nodes);
+	json_object_set_new(o, "chosen", d->status == GS_PLACED ?
+	    json_string(c->nodes[d->node].name) : json_null());
+	json_object_set_new(o, "reason", d->reason != NULL ?
+	    json_string(d->reason) : json_null());
+	json_object_set_new(o, "devices_node", detail >= 0 ?
+	    json_string(c->nodes[detail].name) : json_null());
+	json_object_set_new(o, "devices", devs);
+}
+
 static void
 dp_table(const struct gs_pod *pod, const char *run, const char *profile,
     size_t k, size_t n, const struct gs_cluster *c,
     const struct gs_dp_explain *ex, const struct gs_placement *d)
 {
-	size_t	i, nw = 4;
+	const char	**why = xcalloc(c->nnodes + 1, sizeof *why);
+	size_t		  i;
 
-	printf("pod %s (%s %s, namespace %s)\n", pod->name, pod->kind,
-	    pod->workload, pod->ns);
-	printf("  from %s:%d:%d; run %s, scheduled %zu of %zu\n",
-	    pod->src_file, pod->src_line, pod->src_col, run, k + 1, n);
+	cmd_explain_head(pod, run, k, n);
 	printf("scheduler: kube-scheduler (%s) over NVIDIA's device plugin's "
 	    "resources\nasks:", profile);
 	for (i = 0; i < ex->nasks; i++)
@@ -44,18 +109,9 @@ dp_table(const struct gs_pod *pod, const char *run, const char *profile,
 		    (long long)ex->ask[i].n);
 	printf("\n\n");
 	for (i = 0; i < c->nnodes; i++)
-		if (strlen(c->nodes[i].name) > nw)
-			nw = strlen(c->nodes[i].name);
-	printf("%-*s  RESULT\n", (int)nw, "NODE");
-	for (i = 0; i < c->nnodes; i++)
-		printf("%-*s  %s%s\n", (int)nw, c->nodes[i].name,
-		    ex->node[i].why, d->status == GS_PLACED &&
-		    d->node == (long)i ? "  <- chosen" : "");
-	if (d->status == GS_PLACED)
-		printf("\nchosen: %s, NodeResourcesFit score %.1f\n",
-		    c->nodes[d->node].name, (double)d->node_score);
-	else
-		printf("\npending: %s\n", d->reason != NULL ? d->reason : "");
+		why[i] = ex->node[i].why;
+	cmd_explain_nodes(c, why, d, "NodeResourcesFit score");
+	free(why);
 	if (ex->detail < 0)
 		return;
 	printf("\ndevices of %s (MIG instances and whole GPUs: the first free "
@@ -80,28 +136,16 @@ dp_json(const struct gs_pod *pod, const char *run, const char *profile,
     const struct gs_cluster *c, const struct gs_dp_explain *ex,
     const struct gs_placement *d)
 {
-	json_t	*o = json_object(), *asks = json_array(), *nodes = json_array();
-	json_t	*devs = json_array();
-	size_t	 i;
+	json_t		 *o = cmd_explain_json(pod, run, profile);
+	json_t		 *asks = json_array(), *devs = json_array();
+	const char	**why = xcalloc(c->nnodes + 1, sizeof *why);
+	int		 *fits = xcalloc(c->nnodes + 1, sizeof *fits);
+	size_t		  i;
 
-	json_object_set_new(o, "pod", json_string(pod->name));
-	json_object_set_new(o, "namespace", json_string(pod->ns));
-	json_object_set_new(o, "run", json_string(run));
-	json_object_set_new(o, "profile", json_string(profile));
 	for (i = 0; i < ex->nasks; i++)
 		json_array_append_new(asks, json_pack("{s:s,s:I}", "resource",
 		    ex->ask[i].name, "count", (json_int_t)ex->ask[i].n));
 	json_object_set_new(o, "asks", asks);
-	for (i = 0; i < c->nnodes; i++)
-		json_array_append_new(nodes, json_pack("{s:s,s:b,s:s,s:b}",
-		    "name", c->nodes[i].name, "fits", ex->node[i].fits,
-		    "result", ex->node[i].why, "chosen", d->status ==
-		    GS_PLACED && d->node == (long)i));
-	json_object_set_new(o, "nodes", nodes);
-	json_object_set_new(o, "chosen", d->status == GS_PLACED ?
-	    json_string(c->nodes[d->node].name) : json_null());
-	json_object_set_new(o, "reason", d->reason != NULL ?
-	    json_string(d->reason) : json_null());
 	for (i = 0; ex->detail >= 0 && i < ex->ndevs; i++)
 		json_array_append_new(devs, json_pack("{s:i,s:s,s:i,s:i,s:b,"
 		    "s:s,s:b}", "index", (int)c->nodes[ex->detail].devs[i].index,
@@ -109,9 +153,13 @@ dp_json(const struct gs_pod *pod, const char *run, const char *profile,
 		    "used", (int)ex->dev[i].used, "usable", ex->dev[i].usable,
 		    "result", ex->dev[i].why, "given", d->node == ex->detail &&
 		    given(d, i)));
-	json_object_set_new(o, "devices_node", ex->detail >= 0 ?
-	    json_string(c->nodes[ex->detail].name) : json_null());
-	json_object_set_new(o, "devices", devs);
+	for (i = 0; i < c->nnodes; i++) {
+		why[i] = ex->node[i].why;
+		fits[i] = ex->node[i].fits;
+	}
+	cmd_explain_json_nodes(o, c, why, fits, d, ex->detail, devs);
+	free(why);
+	free(fits);
 	return o;
 }
 

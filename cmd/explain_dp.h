@@ -1,17 +1,39 @@
 /*
  * explain_dp.h: explain of a device plugin pod under a kube-* profile
- * (cmd/explain_dp.c).
+ * (cmd/explain_dp.c) and of a pod under a dra profile
+ * (cmd/explain_dra.c), and what the two print alike.
  */
 #ifndef GS_CMD_EXPLAIN_DP_H
 #define GS_CMD_EXPLAIN_DP_H
 
 #include "../core/load/scenario.h"
+#include <jansson.h>
+
 #include "../core/sched/policy.h"
 
 /* Explain pod k of run on c0 (the cluster before the run); detail: the
- * node whose devices to show (-1: the chosen one). */
+ * node whose devices to show (-1: the chosen one); kube-* and dra. */
 int	cmd_explain_dp(const struct gs_run *run, size_t k,
 	    const struct gs_policy *p, const struct gs_cluster *c0,
 	    long detail, const char *fmt);
+
+int	cmd_explain_dra(const struct gs_run *run, size_t k,
+	    const struct gs_policy *p, const struct gs_cluster *c0,
+	    long detail, const char *fmt);
+
+/* "pod NAME (...)" and where it comes from. */
+void	cmd_explain_head(const struct gs_pod *pod, const char *run,
+	    size_t k, size_t n);
+/* Every node's result (why[i]), then the chosen node with its score
+ * (named score) or the pending reason. */
+void	cmd_explain_nodes(const struct gs_cluster *c, const char *const *why,
+	    const struct gs_placement *d, const char *score);
+/* JSON: pod, namespace, run and profile; then nodes (why, fits),
+ * chosen, reason, devices_node and devs (taken). */
+json_t	*cmd_explain_json(const struct gs_pod *pod, const char *run,
+	    const char *profile);
+void	cmd_explain_json_nodes(json_t *o, const struct gs_cluster *c,
+	    const char *const *why, const int *fits,
+	    const struct gs_placement *d, long detail, json_t *devs);
 
 #endif

@@ -26,6 +26,11 @@ int	gs_dra_load_pod(struct gs_dra **d, const struct yt_file *f,
 int	gs_dra_check(const struct gs_dra *all, const struct gs_dra *d,
 	    struct gs_error *err);
 
+/* KEP-5004 (load/dra_extres.c): is name an extended resource DRA may
+ * back?  Read the container's into c->ext from its resources. */
+int	gs_extres_name(const char *name);
+void	gs_load_extres(const struct yt_node *res, struct gs_container *c);
+
 /* Shared by the two files. */
 int	gs_dra_quantity(const struct yt_file *, const struct yt_node *,
 	    const char *what, int64_t *v, struct gs_error *);

@@ -186,6 +186,7 @@ load_container(const struct yt_file *f, const struct yt_node *n,
 		    load_resources(f, yt_get(res, "requests"), "requests",
 		    c->req, &c->dp, hs, w, err) != 0)
 			return -1;
+		gs_load_extres(res, c);
 		c->cpu = effective(res, "cpu", 1);
 		c->mem = effective(res, "memory", 0);
 		for (r = 0; r < GS_RES_N; r++)

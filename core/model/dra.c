@@ -108,8 +108,8 @@ capreqs_free(struct gs_dra_capreq *v, size_t n)
 	free(v);
 }
 
-static void
-claim_free(struct gs_dra_claim *c)
+void
+gs_dra_claim_free(struct gs_dra_claim *c)
 {
 	size_t	i, j;
 
@@ -165,7 +165,7 @@ gs_dra_block_unref(struct gs_dra_block *b)
 		slice_free(&b->slices[i]);
 	free(b->slices);
 	for (i = 0; i < b->nclaims; i++)
-		claim_free(&b->claims[i]);
+		gs_dra_claim_free(&b->claims[i]);
 	free(b->claims);
 	for (i = 0; i < b->npods; i++) {
 		for (j = 0; j < b->pods[i].n; j++) {
@@ -199,7 +199,7 @@ gs_dra_block_truncate(struct gs_dra_block *b, size_t nclasses,
 	while (b->nslices > nslices)
 		slice_free(&b->slices[--b->nslices]);
 	while (b->nclaims > nclaims)
-		claim_free(&b->claims[--b->nclaims]);
+		gs_dra_claim_free(&b->claims[--b->nclaims]);
 	while (b->npods > npods) {
 		struct gs_dra_podref *p = &b->pods[--b->npods];
 

@@ -249,6 +249,8 @@ struct gs_dra *gs_dra_copy(const struct gs_dra *);
 size_t	gs_dra_hami_map(struct gs_dra **d, const struct gs_cluster *c,
 	    const struct gs_workload *w);
 void	gs_dra_free(struct gs_dra *);
+/* Free what a claim holds (not the claim itself). */
+void	gs_dra_claim_free(struct gs_dra_claim *);
 /* Lookups over every block. */
 const struct gs_dra_class *gs_dra_class_find(const struct gs_dra *,
 	    const char *name);

@@ -475,6 +475,37 @@ terms_copy(const struct gs_selterm *t, size_t n)
 	return out;
 }
 
+static void
+ctr_release(struct gs_container *c)
+{
+	size_t	i;
+
+	free(c->name);
+	gs_kv_release(&c->dp);
+	for (i = 0; i < c->next; i++)
+		free(c->ext[i].name);
+	free(c->ext);
+}
+
+static void
+ctr_copy(struct gs_container *dst, const struct gs_container *src)
+{
+	size_t	i;
+
+	*dst = *src;
+	dst->name = xstrdup(src->name);
+	memset(&dst->dp, 0, sizeof dst->dp);
+	gs_kv_copy(&dst->dp, &src->dp);
+	dst->ext = NULL;
+	if (src->next > 0) {
+		dst->ext = xcalloc(src->next, sizeof *dst->ext);
+		for (i = 0; i < src->next; i++) {
+			dst->ext[i] = src->ext[i];
+			dst->ext[i].name = xstrdup(src->ext[i].name);
+		}
+	}
+}
+
 void
 gs_pod_release(struct gs_pod *p)
 {
@@ -482,15 +513,11 @@ gs_pod_release(struct gs_pod *p)
 
 	tols_free(p->tols, p->ntols);
 	terms_free(p->affinity, p->naffinity);
-	for (i = 0; i < p->nctrs; i++) {
-		free(p->ctrs[i].name);
-		gs_kv_release(&p->ctrs[i].dp);
-	}
+	for (i = 0; i < p->nctrs; i++)
+		ctr_release(&p->ctrs[i]);
 	free(p->ctrs);
-	for (i = 0; i < p->ninit; i++) {
-		free(p->init[i].name);
-		gs_kv_release(&p->init[i].dp);
-	}
+	for (i = 0; i < p->ninit; i++)
+		ctr_release(&p->init[i]);
 	free(p->init);
 	free(p->pod_group);
 	free(p->scheduler_name);
@@ -531,21 +558,13 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 		}
 	}
 	dst->ctrs = xcalloc(src->nctrs, sizeof *dst->ctrs);
-	for (i = 0; i < src->nctrs; i++) {
-		dst->ctrs[i] = src->ctrs[i];
-		dst->ctrs[i].name = xstrdup(src->ctrs[i].name);
-		memset(&dst->ctrs[i].dp, 0, sizeof dst->ctrs[i].dp);
-		gs_kv_copy(&dst->ctrs[i].dp, &src->ctrs[i].dp);
-	}
+	for (i = 0; i < src->nctrs; i++)
+		ctr_copy(&dst->ctrs[i], &src->ctrs[i]);
 	dst->init = NULL;
 	if (src->ninit > 0) {
 		dst->init = xcalloc(src->ninit, sizeof *dst->init);
-		for (i = 0; i < src->ninit; i++) {
-			dst->init[i] = src->init[i];
-			dst->init[i].name = xstrdup(src->init[i].name);
-			memset(&dst->init[i].dp, 0, sizeof dst->init[i].dp);
-			gs_kv_copy(&dst->init[i].dp, &src->init[i].dp);
-		}
+		for (i = 0; i < src->ninit; i++)
+			ctr_copy(&dst->init[i], &src->init[i]);
 	}
 }
 

@@ -447,6 +447,16 @@ struct gs_resval {
 	int64_t		v;
 } __attribute__((packed));
 
+/* An extended resource a container asks: a domain-qualified name
+ * (deviceclass.resource.kubernetes.io/CLASS too), its whole count from
+ * requests, else limits, and its index among the container's request
+ * names sorted (requests after the API server's defaulting from limits). */
+struct gs_extres {
+	char		*name;
+	int64_t		 count;
+	int		 ridx;
+};
+
 struct gs_container {
 	char			*name;
 	int			 privileged;
@@ -458,6 +468,9 @@ struct gs_container {
 	 * ("nvidia.com/mig-1g.10gb" -> "1"; nvidia.com/gpu.shared): from
 	 * limits, else requests (issue 18). */
 	struct gs_kvlist	 dp;
+	/* Extended resources it asks (KEP-5004, sched/dra/extres.c). */
+	struct gs_extres	*ext;
+	size_t			 next;
 };
 
 struct gs_pod {

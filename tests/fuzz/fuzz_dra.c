@@ -3,7 +3,7 @@
  * allocator: any bytes are parsed and read as a cluster and as workloads
  * (DeviceClass, ResourceSlice, ResourceClaim[Template], pods'
  * resourceClaims); what loads is joined as a simulation joins it and
- * every pod is placed by the dra profile.  Must never crash, leak, hang
+ * every pod is placed by the dra and dra-v1.36 profiles.  Must never crash, leak, hang
  * or grow without bound.
  */
 #include <stddef.h>
@@ -29,7 +29,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct gs_workload	wl;
 	struct gs_config	cfg;
 	struct gs_result	res;
-	size_t			i;
+	size_t			i, k;
 
 	if (yt_parse(&f, "fuzz", (const char *)data, size, &err) != 0)
 		return 0;
@@ -44,10 +44,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (gs_dra_check(c.dra, wl.dra, &err) == 0) {
 		gs_dra_prepare(&c.dra, wl.dra);
-		gs_config_init(&cfg);
-		gs_engine_run(&c, &wl, &cfg, &gs_policy_dra, NULL, &res);
-		gs_result_release(&res);
-		gs_config_release(&cfg);
+		/* v1.34, and v1.36 for the gates it adds (KEP-5004's
+		 * extended resources among them); each run on its copy. */
+		for (k = 0; k < 2; k++) {
+			struct gs_cluster cc;
+
+			gs_cluster_copy(&cc, &c);
+
+			gs_config_init(&cfg);
+			gs_engine_run(&cc, &wl, &cfg, k == 0 ? &gs_policy_dra :
+			    &gs_policy_dra_v136, NULL, &res);
+			gs_result_release(&res);
+			gs_config_release(&cfg);
+			gs_cluster_release(&cc);
+		}
 	}
 	gs_workload_release(&wl);
 	gs_cluster_release(&c);

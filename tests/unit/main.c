@@ -61,6 +61,7 @@ main(void)
 		SUITE(volcano_own),
 		SUITE(volcano_vgpu),
 		SUITE(dra),
+		SUITE(dra_extres),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -50,6 +50,12 @@ extern CU_TestInfo kai_own_tests[];
 extern CU_TestInfo volcano_own_tests[];
 extern CU_TestInfo volcano_vgpu_tests[];
 extern CU_TestInfo dra_tests[];
+extern CU_TestInfo dra_extres_tests[];
+
+/* Load every DRA object of the YAML text into *d (test_dra.c): 0, or
+ * -1 with err. */
+struct gs_dra;
+int	t_dra_load(struct gs_dra **d, const char *text, struct gs_error *err);
 
 /* The HAMi profile row named or aliased s ("2.9.0"); fails the test
  * when there is none. */

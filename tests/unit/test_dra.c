@@ -15,9 +15,8 @@
 #include "sched/dra/alloc.h"
 #include "suites.h"
 
-/* Load every document of text into *d; 0 or -1 with err. */
-static int
-load(struct gs_dra **d, const char *text, struct gs_error *err)
+int
+t_dra_load(struct gs_dra **d, const char *text, struct gs_error *err)
 {
 	struct yt_file	f;
 	size_t		i;
@@ -130,7 +129,7 @@ setup(const char *extra)
 	struct gs_error	 err;
 	char		*text = xasprintf("%s%s%s", class_gpu, slices, extra);
 
-	if (load(&d, text, &err) != 0)
+	if (t_dra_load(&d, text, &err) != 0)
 		CU_FAIL(err.msg);
 	free(text);
 	return d;
@@ -232,7 +231,7 @@ test_counters(void)
 	    "  devices:\n    requests:\n    - name: r\n"
 	    "      exactly: {deviceClassName: mig}\n";
 
-	CU_ASSERT_EQUAL_FATAL(load(&d, mig, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(t_dra_load(&d, mig, &err), 0);
 	alloc_one(d, "q", buf, sizeof buf, 1);
 	CU_ASSERT_STRING_EQUAL(buf, "4g-0");
 	/* whole would need 8 of the 4 left: the unselective claim w skips
@@ -282,7 +281,7 @@ test_consumable(void)
 	    "spec:\n  devices:\n    requests:\n    - name: r\n"
 	    "      exactly: {deviceClassName: shared}\n", text);
 	free(text);
-	CU_ASSERT_EQUAL_FATAL(load(&d, t, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(t_dra_load(&d, t, &err), 0);
 	free(t);
 	alloc_one(d, "m12", buf, sizeof buf, 1);
 	CU_ASSERT_STRING_EQUAL(buf, "gpu-0");
@@ -411,7 +410,7 @@ test_errors(void)
 		struct gs_error	 err;
 
 		memset(&err, 0, sizeof err);
-		CU_ASSERT_EQUAL(load(&d, cases[i].text, &err), -1);
+		CU_ASSERT_EQUAL(t_dra_load(&d, cases[i].text, &err), -1);
 		CU_ASSERT_EQUAL(err.line, cases[i].line);
 		if (cases[i].col > 0)
 			CU_ASSERT_EQUAL(err.col, cases[i].col);
@@ -428,7 +427,7 @@ test_unknown_class(void)
 	struct gs_dra	*d = NULL;
 	struct gs_error	 err;
 
-	CU_ASSERT_EQUAL_FATAL(load(&d, "kind: ResourceClaim\nmetadata: "
+	CU_ASSERT_EQUAL_FATAL(t_dra_load(&d, "kind: ResourceClaim\nmetadata: "
 	    "{name: c}\nspec:\n  devices:\n    requests:\n    - name: r\n"
 	    "      exactly: {deviceClassName: nope}\n", &err), 0);
 	CU_ASSERT_EQUAL(gs_dra_check(NULL, d, &err), -1);
@@ -550,7 +549,7 @@ test_counter_slice(void)
 	struct gs_error	 err;
 	char		 buf[64];
 
-	CU_ASSERT_EQUAL_FATAL(load(&d, counter_pool, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(t_dra_load(&d, counter_pool, &err), 0);
 	alloc_one(d, "m", buf, sizeof buf, 1);
 	CU_ASSERT_STRING_EQUAL(buf, "2g-0");
 	alloc_one(d, "m", buf, sizeof buf, 1);
@@ -585,7 +584,7 @@ test_gates_v134(void)
 	    "        deviceClassName: mig\n"
 	    "        capacity: {requests: {memory: 100Gi}}\n", counter_pool);
 
-	CU_ASSERT_EQUAL_FATAL(load(&d, t, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(t_dra_load(&d, t, &err), 0);
 	free(t);
 	alloc_feat(d, &v134, "m", buf, sizeof buf, 0);
 	CU_ASSERT_STRING_EQUAL(buf, "sh");
@@ -637,7 +636,7 @@ test_capacity_policy(void)
 		    cases[i][1][0] ? "        capacity: {requests: {" : "",
 		    cases[i][1], cases[i][1][0] ? "}}\n" : "");
 
-		CU_ASSERT_EQUAL_FATAL(load(&d, t, &err), 0);
+		CU_ASSERT_EQUAL_FATAL(t_dra_load(&d, t, &err), 0);
 		free(t);
 		alloc_one(d, "x", buf, sizeof buf, 1);
 		if (strcmp(cases[i][2], "-") == 0) {
@@ -678,7 +677,7 @@ test_shared_twice(void)
 	    "        count: 2\n"
 	    "        capacity: {requests: {memory: 10Gi}}\n";
 
-	CU_ASSERT_EQUAL_FATAL(load(&d, text, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(t_dra_load(&d, text, &err), 0);
 	alloc_one(d, "two", buf, sizeof buf, 1);
 	CU_ASSERT_STRING_EQUAL(buf, "g g");
 	CU_ASSERT_EQUAL(d->cap_used[0], 20LL << 30);
@@ -721,7 +720,7 @@ test_shared_counters(void)
 	    "        - cel: {expression: 'device.attributes[\"gpu.example.com\"]"
 	    ".kind == \"part\"'}\n";
 
-	CU_ASSERT_EQUAL_FATAL(load(&d, text, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(t_dra_load(&d, text, &err), 0);
 	alloc_one(d, "x", buf, sizeof buf, 1);
 	CU_ASSERT_STRING_EQUAL(buf, "sh");
 	alloc_one(d, "x", buf, sizeof buf, 1);
@@ -759,7 +758,7 @@ test_max_results(void)
 	    "  devices:\n    requests:\n    - name: r\n"
 	    "      exactly: {deviceClassName: c, count: 32}\n", t);
 	free(t);
-	CU_ASSERT_EQUAL_FATAL(load(&d, u, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(t_dra_load(&d, u, &err), 0);
 	free(u);
 	alloc_one(d, "x33", buf, sizeof buf, 0);
 	CU_ASSERT_STRING_EQUAL(buf, "-");

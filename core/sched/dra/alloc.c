@@ -45,6 +45,8 @@ struct search {
 	size_t			 steps;
 	struct gs_dra_why	*why;
 	const struct gs_dra_claim *owner;	/* a ResourceClaim's takes */
+	char			*detail;	/* explain: why a device fails */
+	size_t			 ldetail;
 };
 
 /* The CEL view of a device. */
@@ -194,8 +196,20 @@ counters_short(struct search *st, size_t si, const struct gs_dra_device *dv)
 		x = gs_dra_counter_slot(st->d, si, dv->consumes[k].set,
 		    dv->consumes[k].name);
 		if (x < 0 || st->d->ctr_used[x] + st->pend_ctr[x] +
-		    dv->consumes[k].v > counter_total(st->d, (size_t)x))
+		    dv->consumes[k].v > counter_total(st->d, (size_t)x)) {
+			if (st->detail != NULL && x < 0)
+				snprintf(st->detail, st->ldetail, "counter "
+				    "%s/%s: no such counter in the pool",
+				    dv->consumes[k].set, dv->consumes[k].name);
+			else if (st->detail != NULL)
+				snprintf(st->detail, st->ldetail, "counter "
+				    "%s/%s: consumes %lld, %lld of %lld used",
+				    dv->consumes[k].set, dv->consumes[k].name,
+				    (long long)dv->consumes[k].v, (long long)
+				    st->d->ctr_used[x], (long long)
+				    counter_total(st->d, (size_t)x));
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -223,17 +237,31 @@ fits(struct search *st, size_t si, size_t j, const struct gs_dra_sub *sub,
 		c0 += r->s->devs[k].ncaps;
 	use = st->d->dev_alloc[di] + st->pend_dev[di];
 	if (!multi && use > 0) {
+		if (st->detail != NULL)
+			snprintf(st->detail, st->ldetail, "in use%s",
+			    dv->allow_multiple ? " (allowMultipleAllocations "
+			    "needs DRAConsumableCapacity)" : "");
 		st->why->in_use++;
 		return 0;
 	}
-	if (dv->nconsumes > 0 && (!st->feat->partitionable ||
-	    ((!multi || use == 0) && counters_short(st, si, dv)))) {
+	if (dv->nconsumes > 0 && !st->feat->partitionable) {
+		if (st->detail != NULL)
+			snprintf(st->detail, st->ldetail, "consumes counters: "
+			    "needs DRAPartitionableDevices");
+		st->why->counters++;
+		return 0;
+	}
+	if (dv->nconsumes > 0 && (!multi || use == 0) &&
+	    counters_short(st, si, dv)) {
 		st->why->counters++;
 		return 0;
 	}
 	if (!st->feat->consumable)
 		return 1;
 	if (!caps_known(sub, r->s->driver, dv)) {
+		if (st->detail != NULL)
+			snprintf(st->detail, st->ldetail, "capacity: the "
+			    "request names one the device lacks");
 		st->why->capacity++;
 		return 0;
 	}
@@ -244,6 +272,16 @@ fits(struct search *st, size_t si, size_t j, const struct gs_dra_sub *sub,
 		if (v < 0 || (multi ? st->d->cap_used[c0 + k] +
 		    st->pend_cap[c0 + k] + v > dv->caps[k].v :
 		    v > dv->caps[k].v)) {
+			if (st->detail != NULL && v < 0)
+				snprintf(st->detail, st->ldetail, "capacity %s: "
+				    "the amount breaks its requestPolicy",
+				    dv->caps[k].name);
+			else if (st->detail != NULL)
+				snprintf(st->detail, st->ldetail, "capacity %s: "
+				    "asks %lld, %lld of %lld used",
+				    dv->caps[k].name, (long long)v, multi ?
+				    (long long)st->d->cap_used[c0 + k] : 0LL,
+				    (long long)dv->caps[k].v);
 			st->why->capacity++;
 			return 0;
 		}
@@ -722,4 +760,54 @@ gs_dra_allocate(const struct gs_dra *d, const struct gs_dra_features *feat,
 	free(st.pend_cap);
 	free(st.pend_ctr);
 	return ok;
+}
+
+/*
+ * Explain: every device of the pools node n sees, in the allocator's
+ * order, tried alone for sub at d's usage; fn gets NULL for a device that
+ * could serve it, else why not.  Returns the incomplete or invalid pools.
+ */
+size_t
+gs_dra_devices_why(const struct gs_dra *d, const struct gs_dra_features *feat,
+    const struct gs_node *n, const struct gs_dra_sub *sub,
+    void (*fn)(void *, size_t si, size_t j, const char *why), void *arg)
+{
+	struct search	 st;
+	struct gs_dra_why why;
+	char		 buf[256];
+	size_t		 si, j;
+
+	memset(&st, 0, sizeof st);
+	memset(&why, 0, sizeof why);
+	st.d = d;
+	st.feat = feat;
+	st.n = n;
+	st.why = &why;
+	st.detail = buf;
+	st.ldetail = sizeof buf;
+	st.on = xcalloc(d->nsref + 1, 1);
+	gather(&st);
+	st.pend_dev = xcalloc(d->ndev + 1, sizeof *st.pend_dev);
+	st.pend_cap = xcalloc(d->ncap + 1, sizeof *st.pend_cap);
+	st.pend_ctr = xcalloc(d->nctr + 1, sizeof *st.pend_ctr);
+	for (si = 0; si < d->nsref; si++)
+		for (j = 0; st.on[si] && j < d->sref[si].s->ndevs; j++) {
+			const struct gs_dra_slice *s = d->sref[si].s;
+			int64_t *cap = xcalloc(s->devs[j].ncaps + 1,
+			    sizeof *cap);
+
+			buf[0] = why.sel[0] = '\0';
+			if (!selectable(&st, sub, s, &s->devs[j]))
+				snprintf(buf, sizeof buf, "selector false: %s",
+				    why.sel);
+			else if (fits(&st, si, j, sub, cap))
+				buf[0] = '\0';
+			fn(arg, si, j, buf[0] != '\0' ? buf : NULL);
+			free(cap);
+		}
+	free(st.on);
+	free(st.pend_dev);
+	free(st.pend_cap);
+	free(st.pend_ctr);
+	return st.pools_bad;
 }

@@ -61,4 +61,17 @@ int	gs_dra_allocate(const struct gs_dra *d,
 	    const struct gs_dra_want *want, size_t nwant,
 	    struct gs_dra_alloc *out, struct gs_dra_why *why);
 
+/*
+ * Explain: each device of the pools node n sees, in the allocator's
+ * order, tried alone for sub at d's usage (selectors, use, counters,
+ * capacity; no constraint, no backtracking): fn(arg, slice, device,
+ * NULL) when it could serve, else with why not.  Returns the number of
+ * incomplete or invalid pools, whose devices are not listed.
+ */
+size_t	gs_dra_devices_why(const struct gs_dra *d,
+	    const struct gs_dra_features *feat, const struct gs_node *n,
+	    const struct gs_dra_sub *sub,
+	    void (*fn)(void *arg, size_t si, size_t j, const char *why),
+	    void *arg);
+
 #endif

@@ -20,6 +20,7 @@
 #include "sched/peer_view.h"
 #include "sched/dra/alloc.h"
 #include "sched/dra/dra.h"
+#include "sched/dra/extres.h"
 #include "sched/dra/kversion.h"
 
 static void *
@@ -105,28 +106,6 @@ why_add(struct gs_dra_why *t, const struct gs_dra_why *w)
 	t->pools_bad += w->pools_bad;
 }
 
-static void
-pending(struct gs_placement *d, const struct gs_cluster *c, int filtered,
-    int cpumem, int dra, const struct gs_dra_why *w)
-{
-	d->status = GS_PENDING;
-	d->reason = xasprintf("0/%zu nodes are available: %d refused by "
-	    "kube-scheduler filters, %d Insufficient cpu or memory, %d cannot "
-	    "allocate all claims%s%s (devices tried %zu: selector %zu, in use "
-	    "%zu, counters %zu, capacity %zu, constraint %zu)%s%s",
-	    c->nnodes, filtered, cpumem, dra, w->failed[0] ? ": " : "",
-	    w->failed, w->tried, w->selector, w->in_use, w->counters,
-	    w->capacity, w->constraint, w->sel[0] ? "; first selector false: "
-	    : "", w->sel);
-	if (w->pools_bad > 0) {
-		char *r = xasprintf("%s; %zu incomplete or invalid resource "
-		    "pools", d->reason, w->pools_bad);
-
-		free(d->reason);
-		d->reason = r;
-	}
-}
-
 /* A node that passed every filter: its allocation and scores. */
 struct cand {
 	size_t			 node;
@@ -181,60 +160,142 @@ best_cand(const struct gs_kube_version *kv, struct cand *v, size_t n,
 	return best;
 }
 
+/* Why nodes were refused, for the pending reason. */
+struct refusals {
+	int			 n[GS_DRA_NVERDICTS];
+	char			 dp[192];	/* a device plugin's resource */
+	struct gs_dra_why	 why;
+};
+
+static void
+pending(struct gs_placement *d, const struct gs_cluster *c,
+    const struct refusals *r)
+{
+	const struct gs_dra_why	*w = &r->why;
+	char			*x;
+
+	d->status = GS_PENDING;
+	d->reason = xasprintf("0/%zu nodes are available: %d refused by "
+	    "kube-scheduler filters, %d Insufficient cpu or memory, %d cannot "
+	    "allocate all claims%s%s (devices tried %zu: selector %zu, in use "
+	    "%zu, counters %zu, capacity %zu, constraint %zu)%s%s",
+	    c->nnodes, r->n[GS_DRA_FILTERED], r->n[GS_DRA_CPUMEM],
+	    r->n[GS_DRA_NOALLOC], w->failed[0] ? ": " : "", w->failed,
+	    w->tried, w->selector, w->in_use, w->counters, w->capacity,
+	    w->constraint, w->sel[0] ? "; first selector false: " : "",
+	    w->sel);
+	if (w->pools_bad > 0) {
+		x = xasprintf("%s; %zu incomplete or invalid resource pools",
+		    d->reason, w->pools_bad);
+		free(d->reason);
+		d->reason = x;
+	}
+	if (r->n[GS_DRA_DEVPLUG] > 0) {
+		x = xasprintf("%s; %d list %s in allocatable: a device plugin "
+		    "serves it there, which the dra profiles do not model",
+		    d->reason, r->n[GS_DRA_DEVPLUG], r->dp);
+		free(d->reason);
+		d->reason = x;
+	}
+}
+
+int
+gs_dra_node_check(const struct gs_kube_version *kv,
+    const struct gs_cluster *c, const struct gs_pod *pod, size_t i,
+    struct gs_dra_want *want, size_t nwant, int ext,
+    struct gs_dra_alloc *a, struct gs_dra_why *why, char *buf, size_t len)
+{
+	const struct gs_node	*n = &c->nodes[i];
+	struct gs_dra_claim	 xcl;
+	const char		*dp;
+	int			 x = 0, ok;
+
+	memset(why, 0, sizeof *why);
+	buf[0] = '\0';
+	if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) {
+		snprintf(buf, len, "not the DaemonSet pod's node");
+		return GS_DRA_FILTERED;
+	}
+	if (gs_kube_filter(n, pod, buf, len) != NULL)
+		return GS_DRA_FILTERED;
+	if (!cpu_mem_fit(n, pod)) {
+		snprintf(buf, len, "Insufficient cpu or memory");
+		return GS_DRA_CPUMEM;
+	}
+	memset(&xcl, 0, sizeof xcl);
+	if (ext && (x = gs_dra_extres_claim(c->dra, pod, n, &xcl, &dp)) < 0) {
+		snprintf(buf, len, "%s", dp);
+		return GS_DRA_DEVPLUG;
+	}
+	if (x > 0) {
+		want[nwant].claim = &xcl;
+		want[nwant].name = xcl.name;
+	}
+	ok = gs_dra_allocate(c->dra, &kv->feat, n, want, nwant + (x > 0), a,
+	    why);
+	gs_dra_claim_free(&xcl);
+	return ok ? GS_DRA_FITS : GS_DRA_NOALLOC;
+}
+
+int
+gs_dra_pod_claims(const struct gs_kube_version *kv, const struct gs_dra *d,
+    const struct gs_pod *pod, struct gs_dra_want **want, size_t *nwant)
+{
+	int	ext;
+
+	*nwant = gs_dra_pod_wants(d, pod, want);
+	ext = kv->feat.extended_resource && gs_dra_extres_wanted(d, pod);
+	*want = xreallocarray(*want, *nwant + 1, sizeof **want);
+	return ext;
+}
+
 static void
 dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d)
 {
 	const struct gs_kube_version *kv = stp;
 	struct gs_dra_want	*want;
-	struct gs_dra_why	 why, first_why;
+	struct gs_dra_why	 why;
+	struct refusals		 r;
 	struct cand		*cv;
-	char			 fbuf[192];
+	char			 buf[192];
 	size_t			 i, nwant, ncv = 0, best;
 	double			 best_score = 0;
-	int			 filtered = 0, cpumem = 0, nodra = 0;
+	int			 ext, v;
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	nwant = gs_dra_pod_wants(c->dra, pod, &want);
-	if (nwant == 0) {
+	ext = gs_dra_pod_claims(kv, c->dra, pod, &want, &nwant);
+	if (nwant == 0 && !ext) {
 		free(want);
 		d->status = GS_UNMANAGED;
 		return;
 	}
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
-	memset(&first_why, 0, sizeof first_why);
+	memset(&r, 0, sizeof r);
 	cv = xcalloc(c->nnodes + 1, sizeof *cv);
 	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node *n = &c->nodes[i];
-
-		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL) {
-			filtered++;
+		v = gs_dra_node_check(kv, c, pod, i, want, nwant, ext,
+		    &cv[ncv].a, &why, buf, sizeof buf);
+		/* The first node's failed request and selector, every
+		 * node's counts. */
+		if (v == GS_DRA_NOALLOC && r.n[v] == 0)
+			r.why = why;
+		else if (v == GS_DRA_NOALLOC)
+			why_add(&r.why, &why);
+		if (v == GS_DRA_DEVPLUG)
+			snprintf(r.dp, sizeof r.dp, "%s", buf);
+		r.n[v]++;
+		if (v != GS_DRA_FITS)
 			continue;
-		}
-		if (!cpu_mem_fit(n, pod)) {
-			cpumem++;
-			continue;
-		}
-		if (!gs_dra_allocate(c->dra, &kv->feat, n, want, nwant,
-		    &cv[ncv].a, &why)) {
-			/* The first node's failed request and selector,
-			 * every node's counts. */
-			if (nodra++ == 0)
-				first_why = why;
-			else
-				why_add(&first_why, &why);
-			continue;
-		}
 		cv[ncv].node = i;
-		cv[ncv++].fit = least_allocated(n, pod);
+		cv[ncv++].fit = least_allocated(&c->nodes[i], pod);
 	}
 	free(want);
 	if (ncv == 0) {
 		free(cv);
-		pending(d, c, filtered, cpumem, nodra, &first_why);
+		pending(d, c, &r);
 		return;
 	}
 	best = best_cand(kv, cv, ncv, &best_score);
