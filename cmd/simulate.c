@@ -267,7 +267,7 @@ sim_main(int argc, char **argv)
 		rr.scenario = sc.name;
 		rr.run = sc.runs[i].name;
 		rr.cluster = &sim.cluster;
-		rr.wl = &sc.runs[i].wl;
+		rr.wl = gs_sim_workload(&sim, &sc.runs[i].wl);
 		rr.cfg = &sim.cfg;
 		rr.res = &sim.res;
 		rr.m = &sim.m;

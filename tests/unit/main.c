@@ -46,6 +46,7 @@ main(void)
 		SUITE(mig),
 		SUITE(hamimig),
 		SUITE(sharing),
+		SUITE(sharing_modes),
 		SUITE(kinds),
 		SUITE(html),
 		SUITE(trace_model),
