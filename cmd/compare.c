@@ -163,18 +163,6 @@ what_is_compared(char *buf, size_t len, int profiles, int sharing,
 		    "overridden", profile);
 }
 
-/* One column's document: the run's, with its sharing mode. */
-static json_t *
-column_json(const struct gs_report_run *rr)
-{
-	json_t	*doc = gs_report_json(rr);
-
-	if (rr->sharing != NULL)
-		json_object_set_new(doc, "sharing",
-		    gs_report_sharing_json(rr));
-	return doc;
-}
-
 static int
 cmp_main(int argc, char **argv)
 {
@@ -295,7 +283,7 @@ cmp_main(int argc, char **argv)
 		} else if (rc == EXIT_OK) {
 			pat = json_array();
 			for (k = 0; k < ncol; k++)
-				json_array_append_new(pat, column_json(&rr[k]));
+				json_array_append_new(pat, gs_report_json(&rr[k]));
 			json_array_append_new(runs, json_pack("{s:s,s:o}",
 			    "run", sc.runs[i].name, nmodes > 0 ? "sharing" :
 			    list != NULL ? "profiles" : "patterns", pat));

@@ -95,6 +95,18 @@ gs_report_sharing_json(const struct gs_report_run *rr)
 	    (json_int_t)sr->short_pods);
 }
 
+void
+gs_report_sharing_line(FILE *fp, const struct gs_report_run *rr)
+{
+	char	rep[16];
+
+	fprintf(fp, "sharing: %s (the GPUs laid out by the mode); memory "
+	    "isolated %s; replicas per GPU %s; %zu pods short of memory\n",
+	    gs_share_mode_name(rr->sharing->mode),
+	    gs_share_mode_isolated(rr->sharing->mode) ? "yes" : "no",
+	    replicas(rr, rep, sizeof rep), rr->sharing->short_pods);
+}
+
 /* "POD  binpack/binpack  spread/binpack ..." */
 static void
 compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,

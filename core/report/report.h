@@ -54,9 +54,10 @@ size_t	 gs_report_name_width(const struct gs_report_run *);
 /* HAMi's profiles read its node/GPU policies; the peers' do not. */
 int	 gs_report_is_hami(const struct gs_config *);
 void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
-/* compare --sharing: rr's mode, isolation, replicas and the pods short of
- * memory, for its JSON document. */
+/* A sharing mode's run (rr->sharing): its mode, isolation, replicas and
+ * the pods short of memory, as a JSON object and as a table line. */
 json_t	*gs_report_sharing_json(const struct gs_report_run *rr);
+void	 gs_report_sharing_line(FILE *, const struct gs_report_run *rr);
 /* Run r's column title among n: its profile when the runs compare
  * profiles, else its HAMi node/GPU policy pair ("binpack/spread"). */
 void	 gs_report_compare_label(const struct gs_report_run *, size_t n,
