@@ -287,5 +287,11 @@ int	cmd_run_selected(const struct cmd_inputs *, const struct gs_scenario *,
  * (gs_simulate); the caller gs_sim_releases sim. */
 int	cmd_simulate_run(const struct gs_scenario *, const struct gs_run *,
 	    const struct gs_config *, struct gs_sim *sim);
+/* EXIT_OK, or EXIT_USAGE with a message when run r lays its GPUs out by
+ * `sharing:`, which cmd does not take. */
+int	cmd_refuse_sharing(const char *cmd, const struct gs_run *r);
+/* The same of workload w on cluster c (neither changed). */
+int	cmd_simulate_on(const struct gs_cluster *c, const struct gs_workload *w,
+	    const struct gs_config *cfg, struct gs_sim *sim);
 
 #endif

@@ -21,6 +21,7 @@
 #include "../core/report/html.h"
 #include "../core/sched/policy.h"
 #include "../core/sched/route.h"
+#include "../core/sched/sharing_modes.h"
 
 void
 cmd_error(const struct gs_error *err)
@@ -285,6 +286,32 @@ int
 cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
     const struct gs_config *cfg, struct gs_sim *sim)
 {
+	struct gs_sim_opts	o;
+
+	if (run->sharing < 0)
+		return cmd_simulate_on(&sc->cluster, &run->wl, cfg, sim);
+	memset(&o, 0, sizeof o);
+	o.progress = cmd_progress();
+	gs_sim_share(&sc->cluster, &run->wl, cfg, run->sharing, &o, sim);
+	cmd_progress_clear();
+	return EXIT_OK;
+}
+
+int
+cmd_refuse_sharing(const char *cmd, const struct gs_run *r)
+{
+	if (r->sharing < 0)
+		return EXIT_OK;
+	cmd_errorf("%s: run '%s' lays the GPUs out by 'sharing: %s', which "
+	    "%s does not take (simulate, check, compare and diff do)", cmd,
+	    r->name, gs_share_mode_name(r->sharing), cmd);
+	return EXIT_USAGE;
+}
+
+int
+cmd_simulate_on(const struct gs_cluster *c, const struct gs_workload *w,
+    const struct gs_config *cfg, struct gs_sim *sim)
+{
 	const struct gs_policy	*p;
 	struct gs_sim_opts	 o;
 
@@ -296,8 +323,7 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
 	memset(&o, 0, sizeof o);
 	o.progress = cmd_progress();
 	/* One scheduler per pod when the run mixes them (sched/route.c). */
-	gs_simulate(&sc->cluster, &run->wl, cfg, gs_route_select(p, cfg,
-	    &run->wl), &o, sim);
+	gs_simulate(c, w, cfg, gs_route_select(p, cfg, w), &o, sim);
 	cmd_progress_clear();	/* before the caller prints this run */
 	return EXIT_OK;
 }

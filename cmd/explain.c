@@ -386,7 +386,7 @@ find_pod(const struct cmd_inputs *in, const struct gs_scenario *sc,
 		    in->run ? " in that run" : "");
 		return EXIT_USAGE;
 	}
-	return EXIT_OK;
+	return cmd_refuse_sharing("explain", *run);
 }
 
 static int

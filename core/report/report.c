@@ -351,6 +351,8 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 
 	fprintf(fp, "scenario %s, run %s: profile %s\n", rr->scenario,
 	    rr->run, rr->cfg->profile);
+	if (rr->sharing != NULL)
+		gs_report_sharing_line(fp, rr);
 	if (gs_report_is_hami(rr->cfg)) {
 		fprintf(fp, "scheduler: node policy %s, GPU policy %s; pods' "
 		    "policy annotations %s\n", rr->cfg->node_policy,
@@ -684,6 +686,8 @@ report_json_frame(const struct gs_report_run *rr)
 		json_object_set_new(sched, "seed",
 		    json_integer((json_int_t)rr->cfg->seed));
 	json_object_set_new(o, "scheduler", sched);
+	if (rr->sharing != NULL)
+		json_object_set_new(o, "sharing", gs_report_sharing_json(rr));
 	json_object_set_new(o, "placements", json_array());
 
 	gs_gpu_index_build(&gx, c, rr->res, rr->wl, rr->running,

@@ -47,6 +47,7 @@ main(void)
 		SUITE(hamimig),
 		SUITE(hamigeom),
 		SUITE(sharing),
+		SUITE(sharing_modes),
 		SUITE(kinds),
 		SUITE(html),
 		SUITE(trace_model),

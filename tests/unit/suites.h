@@ -36,6 +36,7 @@ extern CU_TestInfo mig_tests[];
 extern CU_TestInfo hamimig_tests[];
 extern CU_TestInfo hamigeom_tests[];
 extern CU_TestInfo sharing_tests[];
+extern CU_TestInfo sharing_modes_tests[];
 extern CU_TestInfo kinds_tests[];
 extern CU_TestInfo html_tests[];
 extern CU_TestInfo trace_model_tests[];
