@@ -86,6 +86,7 @@ struct cmd_inputs {
 	/* --device-plugin-config FILE, --device-plugin-default NAME,
 	 * --mig-config FILE (load/dpconfig.h), or NULL */
 	const char	*dp_config, *dp_default, *mig_config;
+	const char	*kai_config;	/* --kai-config FILE */
 };
 
 /*
@@ -145,6 +146,7 @@ struct cmd_sched_args {
 	struct arg_str	*profile, *hami_version;
 	/* every command's: NVIDIA's device plugin and mig-parted configs */
 	struct arg_file	*dp_config, *mig_config;
+	struct arg_file	*kai_config;	/* KAI's SchedulingShard or config */
 	struct arg_str	*dp_default;
 	struct arg_str	*scheduler;	/* CMD_SCHED_ROUTE */
 };

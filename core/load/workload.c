@@ -354,7 +354,7 @@ nonempty(const struct yt_node *m, const char *key)
 }
 
 /* IsPodGroupMember (HAMi v2.10, pkg/util/util.go): the Coscheduling
- * label, else spec.schedulingGroup.podGroupName. */
+ * label, else spec.schedulingGroup.podGroupName; and KAI's queue label. */
 static void
 pod_group(const struct yt_node *meta, const struct yt_node *spec,
     struct gs_pod *pod)
@@ -366,6 +366,12 @@ pod_group(const struct yt_node *meta, const struct yt_node *spec,
 		g = nonempty(yt_get(spec, "schedulingGroup"), "podGroupName");
 	if (g != NULL)
 		pod->pod_group = xstrdup(g);
+	/* KAI's queue: the label its Config's global.queueLabelKey names,
+	 * kai.scheduler/queue by default (pkg/apis/kai/v1/global.go); the
+	 * podgrouper reads it, placement does not. */
+	if ((g = nonempty(yt_get(meta, "labels"), "kai.scheduler/queue")) !=
+	    NULL)
+		pod->queue = xstrdup(g);
 }
 
 /*

@@ -521,6 +521,7 @@ gs_pod_release(struct gs_pod *p)
 	free(p->init);
 	free(p->pod_group);
 	free(p->scheduler_name);
+	free(p->queue);
 	free(p->name);
 	free(p->ns);
 	free(p->workload);
@@ -544,6 +545,7 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 	dst->src_file = xstrdup(src->src_file);
 	dst->pod_group = dup_or_null(src->pod_group);
 	dst->scheduler_name = dup_or_null(src->scheduler_name);
+	dst->queue = dup_or_null(src->queue);
 	gs_kv_copy(&dst->annotations, &src->annotations);
 	gs_kv_copy(&dst->node_selector, &src->node_selector);
 	dst->affinity = terms_copy(src->affinity, src->naffinity);

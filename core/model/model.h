@@ -502,6 +502,9 @@ struct gs_pod {
 	char			*pod_group;
 	/* spec.schedulerName, or NULL when unset (sched/route.c). */
 	char			*scheduler_name;
+	/* KAI's queue label (kai.scheduler/queue), or NULL: not used for
+	 * placement, kept for the output. */
+	char			*queue;
 };
 
 struct gs_idset;
@@ -561,6 +564,9 @@ struct gs_config {
 	/* --scheduler NAME=PROFILE: the profile that schedules the pods
 	 * naming NAME in spec.schedulerName (sched/route.c). */
 	struct gs_kvlist schedulers;
+	/* --kai-config: the KAI profile its placementStrategy names
+	 * (load/kai_conf.h), a static name, or NULL (kai-binpack). */
+	const char	*kai_profile;
 };
 
 void	gs_config_init(struct gs_config *);
