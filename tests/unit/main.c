@@ -54,6 +54,7 @@ main(void)
 		SUITE(handshake),
 		SUITE(topology),
 		SUITE(metax),
+		SUITE(biren),
 		SUITE(cel),
 		SUITE(route),
 		SUITE(kai_own),

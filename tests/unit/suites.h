@@ -43,6 +43,7 @@ extern CU_TestInfo quota_tests[];
 extern CU_TestInfo handshake_tests[];
 extern CU_TestInfo topology_tests[];
 extern CU_TestInfo metax_tests[];
+extern CU_TestInfo biren_tests[];
 extern CU_TestInfo cel_tests[];
 extern CU_TestInfo route_tests[];
 extern CU_TestInfo kai_own_tests[];
@@ -100,6 +101,13 @@ void	t_fit_release(struct t_fit *);
  */
 struct hami_creq t_creq(const struct gs_container *c, const char *profile,
 	    const char *mode, char *why, size_t len);
+/* The same for a container asking v of res only, in its limits or
+ * requests. */
+struct hami_creq t_res_creq(enum gs_res res, int64_t v, int limits,
+	    const char *profile);
+/* r holds exactly one request, equal to want. */
+void	t_assert_one_req(const struct hami_creq *r,
+	    const struct hami_req *want);
 /* A pod of nctrs empty containers appended to w (namespace default). */
 struct gs_pod *t_pod(struct gs_workload *, const char *name, size_t nctrs);
 /*

@@ -90,6 +90,8 @@ static const struct {
 	    "v2.8.0: 910B4-1 templates, device-configmap.yaml" },
 	{ F(ascend_910c_templates), { 0, 0, 0, 0, 0, 1 },
 	    "v2.10.0: 910C templates, device-configmap.yaml" },
+	{ F(biren), { 0, 0, 0, 0, 0, 1 },
+	    "v2.10.0: pkg/device/biren, device-configmap.yaml biren" },
 	{ F(iluvatar_forward), { 0, 1, 1, 1, 0, 0 },
 	    "v2.7.0 to v2.8.x: Iluvatar's Fit, pkg/device/iluvatar/device.go" },
 	{ F(ascend_own_fit), { 0, 1, 1, 1, 1, 1 },

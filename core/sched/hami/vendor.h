@@ -40,6 +40,8 @@ enum gs_vendor {
 	GV_ASCEND910C,
 	/* Metax whole GPUs (pkg/device/metax/device.go, every release). */
 	GV_METAX,
+	/* v2.10: Biren GPUs (pkg/device/biren/device.go). */
+	GV_BIREN,
 	GV_N
 };
 
@@ -67,7 +69,17 @@ enum gs_vendor_gate {
 	GVG_ASCEND_910C,	/* ascend_910c */
 	GVG_ASCEND_CORE,	/* ascend_core_resource */
 	GVG_910B4_1_DOUBLED,	/* ascend_910b4_1_doubled */
-	GVG_910C_TEMPLATES	/* ascend_910c_templates */
+	GVG_910C_TEMPLATES,	/* ascend_910c_templates */
+	GVG_BIREN		/* biren */
+};
+
+/* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
+enum gs_vendor_fit {
+	GVF_COMMON,		/* slots, memory, cores (hami_capacity_check) */
+	/* Biren's (pkg/device/biren/device.go Fit): checkType compares the
+	 * request with itself, the slots are the only capacity, and a grant
+	 * charges no memory and the request's cores (0). */
+	GVF_SLOTS
 };
 
 struct hami_profile;
@@ -104,6 +116,10 @@ struct gs_vendor_info {
 	enum gs_vendor_gate gate;
 	/* GVR_COUNT: each device's memory, MiB (its Devmem). */
 	int32_t		 whole_mem;
+	/* GetNodeDevices sets each device's Devcore to this (Biren: 100,
+	 * "only for calscore use"); 0: as registered. */
+	int32_t		 reg_devcore;
+	enum gs_vendor_fit fit;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];
@@ -123,7 +139,7 @@ size_t	gs_vendor_first_row(int v);
 /* The profiles that register v, "hami-v2.6.1 to hami-v2.10.0" (or one
  * name), into buf. */
 void	gs_vendor_versions(int v, char *buf, size_t len);
-/* Is v one of Huawei's Ascend types / Iluvatar's per-model types? */
+/* Is v one of Huawei's Ascend types (those with vNPU templates) / Iluvatar's per-model types? */
 int	gs_vendor_is_ascend(int v);
 /* An Ascend type whose commonWord starts "Ascend910" (network topology
  * and its node score, v2.7+). */

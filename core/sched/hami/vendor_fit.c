@@ -1,0 +1,36 @@
+/*
+ * sched/hami/vendor_fit.c: the capacity checks of the vendors whose own Fit
+ * (pkg/device/<vendor>/device.go) differs from fitInCertainDevice's slots,
+ * memory and cores: Biren's slots alone, and Metax's customFilterRule after
+ * the common checks.
+ */
+#include "sched/hami/hami.h"
+#include "sched/hami/vendor.h"
+
+int
+hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
+    struct hami_req *k, int32_t *memreq)
+{
+	int	r;
+
+	/*
+	 * Biren (pkg/device/biren/device.go Fit, v2.10.0): "dev.Count <=
+	 * dev.Used" is the only capacity test; the ContainerDevice it
+	 * appends sets Usedcores k.Coresreq and no Usedmem, so a grant takes
+	 * a slot and nothing else (AddResourceUsage adds 0).
+	 */
+	if (gs_vendors[k->vendor].fit == GVF_SLOTS) {
+		*memreq = 0;
+		return d->count <= d->used ? HR_CARD_TIME_SLICING_EXHAUSTED :
+		    -1;
+	}
+	if ((r = hami_capacity_check(d, k, memreq)) >= 0)
+		return r;
+	/* Metax's customFilterRule (pkg/device/metax/device.go): every
+	 * device an earlier container of the pod got must be this one;
+	 * with count 1 that one is already exhausted, so any earlier Metax
+	 * grant refuses the rest. */
+	if (k->vendor == GV_METAX && s->metax_granted)
+		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
+	return -1;
+}
