@@ -65,6 +65,7 @@ const char *const gs_res_names[GS_RES_N] = {
 	"huawei.com/Ascend910C-core",
 	"metax-tech.com/gpu",
 	"birentech.com/gpu",
+	"amd.com/gpu",
 };
 
 void

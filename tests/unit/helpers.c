@@ -154,6 +154,23 @@ t_fit_init(struct t_fit *x, size_t ndevs, int32_t mem, const char *gpu_policy)
 	x->pod.pinned_node = -1;
 }
 
+struct gs_device *
+t_fit_vendor(struct t_fit *x, const char *profile, int vendor,
+    const char *type, int32_t mem, int32_t count)
+{
+	struct gs_device	*d;
+
+	t_fit_init(x, 1, mem, "spread");
+	t_set_profile(&x->cfg, profile);
+	d = &x->node.devs[0];
+	free(d->type);
+	d->type = xstrdup(type);
+	d->vendor = vendor;
+	d->count = count;
+	d->devcore = 100;
+	return d;
+}
+
 void
 t_set_profile(struct gs_config *cfg, const char *profile)
 {

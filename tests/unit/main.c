@@ -55,6 +55,7 @@ main(void)
 		SUITE(topology),
 		SUITE(metax),
 		SUITE(biren),
+		SUITE(amd),
 		SUITE(cel),
 		SUITE(route),
 		SUITE(kai_own),

@@ -44,6 +44,7 @@ extern CU_TestInfo handshake_tests[];
 extern CU_TestInfo topology_tests[];
 extern CU_TestInfo metax_tests[];
 extern CU_TestInfo biren_tests[];
+extern CU_TestInfo amd_tests[];
 extern CU_TestInfo cel_tests[];
 extern CU_TestInfo route_tests[];
 extern CU_TestInfo kai_own_tests[];
@@ -87,6 +88,10 @@ void	t_set_profile(struct gs_config *, const char *profile);
 /* ndevs identical T4s of mem MiB; the scheduler's GPU policy. */
 void	t_fit_init(struct t_fit *, size_t ndevs, int32_t mem,
 	    const char *gpu_policy);
+/* One idle device of vendor, type, mem MiB, count slots and 100 cores,
+ * under profile, GPU policy spread: the device, to adjust. */
+struct gs_device *t_fit_vendor(struct t_fit *, const char *profile,
+	    int vendor, const char *type, int32_t mem, int32_t count);
 /* Fit one container request on the node; returns 1 if it fits. */
 int	t_fit_run(struct t_fit *, int32_t nums, int32_t mem, int32_t pct,
 	    int32_t cores);

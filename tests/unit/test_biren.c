@@ -5,14 +5,12 @@
  * pkg/device/biren/device.go: GetNodeDevices, GenerateResourceRequests,
  * checkType and Fit; values worked out by hand.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include <CUnit/CUnit.h>
 
 #include "suites.h"
 #include "../../core/sched/hami/hami.h"
-#include "../../core/util/util.h"
 #include "../../core/sched/hami/vendor.h"
 
 /* GetNodeDevices: UnMarshalNodeDevices, then Devcore 100 on each. */
@@ -74,15 +72,9 @@ test_biren_fit_slots(void)
 	struct hami_req	r = { 1, 0, 100, 0, GV_BIREN };
 	struct gs_device *d;
 
-	t_fit_init(&x, 1, 65536, "spread");
-	t_set_profile(&x.cfg, "hami-v2.10.0");
-	d = &x.node.devs[0];
-	free(d->type);
-	d->type = xstrdup("biren-br106");
-	d->vendor = GV_BIREN;
-	d->count = 2;
+	d = t_fit_vendor(&x, "hami-v2.10.0", GV_BIREN, "biren-br106", 65536,
+	    2);
 	d->used = 1;
-	d->devcore = 100;
 	d->usedmem = 65536;
 	d->usedcores = 100;
 	CU_ASSERT_TRUE(t_fit_req(&x, &r));

@@ -340,6 +340,9 @@ struct hami_profile {
 	 *   (910B3's; before, none: the whole chip).
 	 * biren (v2.10.0): Biren GPUs register (pkg/device/biren/device.go,
 	 *   the chart's biren.resourceCountName birentech.com/gpu).
+	 * amd_count (v2.7.1 to v2.9.0): AMD GPUs register as "AMDGPU" from
+	 *   status.capacity amd.com/gpu, 192000 MiB each
+	 *   (pkg/device/amd/device.go; v2.10 rewrote it).
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -348,6 +351,7 @@ struct hami_profile {
 	int		 ascend_910b4_1_doubled;
 	int		 ascend_910c_templates;
 	int		 biren;
+	int		 amd_count;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).
@@ -491,8 +495,8 @@ int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 	    int32_t *memreq);
 /*
  * hami_capacity_check as vendor k->vendor's own Fit has it, with its own
- * rules after it (sched/hami/vendor_fit.c): Biren's slots alone (no
- * memory taken), Metax's customFilterRule.  Same returns.
+ * rules after it (sched/hami/vendor_fit.c): Biren's and older AMD's slots
+ * alone (memory not checked), Metax's customFilterRule.  Same returns.
  */
 struct hami_scratch;
 int	hami_vendor_capacity(const struct hami_scratch *s,

@@ -429,6 +429,8 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 			return;
 		if (m->set && m->ok)
 			memnum = i64_mul(m->v, vi->mem_factor);
+		if (vi->req_mem != 0)
+			memnum = vi->req_mem;
 		out->coresreq = vi->default_cores;
 		if (core->set && core->ok)
 			out->coresreq = i32_from64(core->v);

@@ -42,6 +42,8 @@ enum gs_vendor {
 	GV_METAX,
 	/* v2.10: Biren GPUs (pkg/device/biren/device.go). */
 	GV_BIREN,
+	/* v2.7.1 to v2.9: AMD GPUs from a capacity count (pkg/device/amd). */
+	GV_AMDGPU,
 	GV_N
 };
 
@@ -70,15 +72,18 @@ enum gs_vendor_gate {
 	GVG_ASCEND_CORE,	/* ascend_core_resource */
 	GVG_910B4_1_DOUBLED,	/* ascend_910b4_1_doubled */
 	GVG_910C_TEMPLATES,	/* ascend_910c_templates */
-	GVG_BIREN		/* biren */
+	GVG_BIREN,		/* biren */
+	GVG_AMD_COUNT		/* amd_count */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
 enum gs_vendor_fit {
 	GVF_COMMON,		/* slots, memory, cores (hami_capacity_check) */
-	/* Biren's (pkg/device/biren/device.go Fit): checkType compares the
-	 * request with itself, the slots are the only capacity, and a grant
-	 * charges no memory and the request's cores (0). */
+	/* Biren's and v2.7.1-v2.9 AMD's (pkg/device/<vendor>/device.go
+	 * Fit): checkType compares the request with itself (AMD's Type
+	 * test is the v2.7+ type listing's), the slots are the only
+	 * capacity, and a grant charges the request's Memreq (Biren 0, AMD
+	 * 192000) and cores (0). */
 	GVF_SLOTS
 };
 
@@ -119,6 +124,9 @@ struct gs_vendor_info {
 	/* GetNodeDevices sets each device's Devcore to this (Biren: 100,
 	 * "only for calscore use"); 0: as registered. */
 	int32_t		 reg_devcore;
+	/* GenerateResourceRequests asks this Memreq whatever the resources
+	 * (AMD v2.7.1-v2.9: Mi300xMemory); 0: from res_mem. */
+	int32_t		 req_mem;
 	enum gs_vendor_fit fit;
 };
 

@@ -1,8 +1,8 @@
 /*
  * sched/hami/vendor_fit.c: the capacity checks of the vendors whose own Fit
  * (pkg/device/<vendor>/device.go) differs from fitInCertainDevice's slots,
- * memory and cores: Biren's slots alone, and Metax's customFilterRule after
- * the common checks.
+ * memory and cores: Biren's and AMD's (v2.7.1 to v2.9) slots alone, and
+ * Metax's customFilterRule after the common checks.
  */
 #include "sched/hami/hami.h"
 #include "sched/hami/vendor.h"
@@ -14,13 +14,14 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 	int	r;
 
 	/*
-	 * Biren (pkg/device/biren/device.go Fit, v2.10.0): "dev.Count <=
-	 * dev.Used" is the only capacity test; the ContainerDevice it
-	 * appends sets Usedcores k.Coresreq and no Usedmem, so a grant takes
-	 * a slot and nothing else (AddResourceUsage adds 0).
+	 * Biren (pkg/device/biren/device.go Fit, v2.10.0) and AMD
+	 * (pkg/device/amd/device.go Fit, v2.7.1 to v2.9.0): "dev.Count <=
+	 * dev.Used" is the only capacity test.  Biren's ContainerDevice sets
+	 * Usedcores k.Coresreq (0) and no Usedmem; AMD's Usedmem
+	 * Mi300xMemory, its Memreq, and Usedcores 0.
 	 */
 	if (gs_vendors[k->vendor].fit == GVF_SLOTS) {
-		*memreq = 0;
+		*memreq = k->memreq;
 		return d->count <= d->used ? HR_CARD_TIME_SLICING_EXHAUSTED :
 		    -1;
 	}
