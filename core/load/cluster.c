@@ -605,7 +605,7 @@ load_capacity_devices(const struct yt_file *f, const struct yt_node *cap,
 	return 0;
 }
 
-/* Hygon's (text) and Ascend's (JSON) register annotations. */
+/* Hygon's (text), Ascend's and Biren's (JSON) register annotations. */
 static int
 load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
     int vendor, struct gs_node *n, struct gs_error *err)
@@ -631,6 +631,9 @@ load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
 		    vi->register_anno, why);
 	for (i = 0; i < nd; i++) {
 		devs[i].vendor = vendor;
+		/* Biren's GetNodeDevices: Devcore 100, "for calscore". */
+		if (vi->reg_devcore != 0)
+			devs[i].devcore = vi->reg_devcore;
 		append_device(n, &devs[i]);
 	}
 	free(devs);

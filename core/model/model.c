@@ -64,6 +64,8 @@ const char *const gs_res_names[GS_RES_N] = {
 	"huawei.com/Ascend310P-core",
 	"huawei.com/Ascend910C-core",
 	"metax-tech.com/gpu",
+	"birentech.com/gpu",
+	"amd.com/gpu",
 };
 
 void

@@ -56,6 +56,8 @@ main(void)
 		SUITE(handshake),
 		SUITE(topology),
 		SUITE(metax),
+		SUITE(biren),
+		SUITE(amd),
 		SUITE(cel),
 		SUITE(route),
 		SUITE(kai_own),
