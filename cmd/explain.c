@@ -479,9 +479,9 @@ explain_main(int argc, char **argv)
 		goto out_cfg;
 	}
 	/* kube-scheduler with DRA. */
-	if (gs_kube_version_of(run->cfg.profile) != NULL) {
+	if (gs_kube_version_of(cfg.profile) != NULL) {
 		rc = cmd_explain_dra(run, k, p, &sc.cluster, detail, fmt);
-		goto out_sc;
+		goto out_cfg;
 	}
 	if (!p->explains) {
 		if (sel == &gs_policy_route)
