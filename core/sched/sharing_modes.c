@@ -13,7 +13,8 @@
  *   nvidia.com/gpu.shared alone the whole card.
  * - hami-core: HAMi's devices (deviceSplitCount slots, the card's memory,
  *   100 cores), the need as nvidia.com/gpu + gpumem (+ gpucores).  A node
- *   HAMi already registered keeps its devices.
+ *   HAMi already registered keeps its devices, their usage cleared: no
+ *   mode carries running pods' GPUs (their cpu and memory stay).
  * - mig: per pod, in workload order, the smallest profile of the GPU's
  *   model that holds each container's memory (a whole card: the full
  *   profile, 7g on 8-slice models), packed first fit: the first node
@@ -387,6 +388,24 @@ hami_devices(struct gs_node *n, const struct lay *l, int32_t split)
 	n->devices_note = NULL;
 }
 
+/* No GPU usage on HAMi's own node n: every mode starts from empty GPUs
+ * (running pods' cpu and memory stay charged). */
+static void
+clear_gpu_usage(struct gs_node *n)
+{
+	size_t	j;
+
+	for (j = 0; j < n->ndevs; j++) {
+		struct gs_device *d = &n->devs[j];
+
+		d->used = d->usedmem = d->usedcores = 0;
+		d->v210_used = d->v210_mem = d->v210_cores = 0;
+		d->usedmilli = 0;
+		d->hmig_nuse = 0;
+		d->vc_used = 0;
+	}
+}
+
 /* Node n laid out as the mode shares its GPUs (MIG: l's packed
  * geometry). */
 static void
@@ -398,6 +417,8 @@ lay_apply(struct lay *l, struct gs_node *n, int mode, int32_t replicas,
 	if (mode == GS_SHARE_HAMI) {
 		if (n->dp)	/* HAMi's own nodes keep their devices */
 			hami_devices(n, l, split);
+		else
+			clear_gpu_usage(n);
 		return;
 	}
 	l->s.on = 1;

@@ -297,6 +297,39 @@ test_hami(void)
 	gs_share_run_release(&sr);
 }
 
+static void
+test_hami_own_node(void)
+{
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_config	cfg;
+	struct gs_share_run	sr;
+	struct gs_error		err;
+
+	/* HAMi's own node keeps its devices (split 4 here), not their
+	 * usage; under whole it becomes the device plugin's */
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("pools:\n- name: t\n  model: T4\n"
+	    "  gpus: 2\n  splitCount: 4\n", &c, &err), 0);
+	c.nodes[0].devs[1].used = 2;
+	c.nodes[0].devs[1].usedmem = 3000;
+	memset(&w, 0, sizeof w);
+	gs_config_init(&cfg);
+	gs_share_run_init(&sr, GS_SHARE_HAMI, &c, &w, &cfg);
+	CU_ASSERT_EQUAL(sr.cluster.nodes[0].devs[1].count, 4);
+	CU_ASSERT_EQUAL(sr.cluster.nodes[0].devs[1].used, 0);
+	CU_ASSERT_EQUAL(sr.cluster.nodes[0].devs[1].usedmem, 0);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[1].used, 2);	/* c unchanged */
+	gs_share_run_release(&sr);
+	gs_share_run_init(&sr, GS_SHARE_WHOLE, &c, &w, &cfg);
+	CU_ASSERT_TRUE(sr.cluster.nodes[0].dp);
+	CU_ASSERT_EQUAL(sr.cluster.nodes[0].devs[1].kind, GS_DEV_WHOLE);
+	CU_ASSERT_EQUAL(sr.cluster.nodes[0].devs[1].used, 0);
+	CU_ASSERT_EQUAL(sr.cluster.nodes[0].devs[1].devmem, 15360);
+	gs_share_run_release(&sr);
+	gs_config_release(&cfg);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo sharing_modes_tests[] = {
 	{ "mode names and isolation", test_names },
 	{ "MIG profile: smallest that holds the need", test_profile_rule },
@@ -305,5 +338,6 @@ CU_TestInfo sharing_modes_tests[] = {
 	{ "mig: per-pod profiles packed first fit", test_mig },
 	{ "time-slicing, MPS, whole: memory short", test_replica_modes },
 	{ "hami-core on the device plugin's node", test_hami },
+	{ "HAMi's own node: devices kept, usage not", test_hami_own_node },
 	CU_TEST_INFO_NULL
 };
