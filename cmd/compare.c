@@ -21,7 +21,7 @@ struct cmp_args {
 	struct arg_file	*output_file;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[22];
+	void		*table[23];
 };
 
 #define MAX_COLUMNS	16

@@ -60,6 +60,7 @@ main(void)
 		SUITE(kai_conf),
 		SUITE(volcano_own),
 		SUITE(volcano_vgpu),
+		SUITE(volcano_sched),
 		SUITE(dra),
 		CU_SUITE_INFO_NULL,
 	};

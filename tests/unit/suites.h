@@ -49,6 +49,7 @@ extern CU_TestInfo kai_own_tests[];
 extern CU_TestInfo kai_conf_tests[];
 extern CU_TestInfo volcano_own_tests[];
 extern CU_TestInfo volcano_vgpu_tests[];
+extern CU_TestInfo volcano_sched_tests[];
 extern CU_TestInfo dra_tests[];
 
 /* The HAMi profile row named or aliased s ("2.9.0"); fails the test
