@@ -87,6 +87,7 @@ struct cmd_inputs {
 	 * --mig-config FILE (load/dpconfig.h), or NULL */
 	const char	*dp_config, *dp_default, *mig_config;
 	const char	*kai_config;	/* --kai-config FILE */
+	const char	*volcano_config; /* --volcano-config FILE */
 };
 
 /*
@@ -147,6 +148,7 @@ struct cmd_sched_args {
 	/* every command's: NVIDIA's device plugin and mig-parted configs */
 	struct arg_file	*dp_config, *mig_config;
 	struct arg_file	*kai_config;	/* KAI's SchedulingShard or config */
+	struct arg_file	*volcano_config; /* volcano-scheduler.conf */
 	struct arg_str	*dp_default;
 	struct arg_str	*scheduler;	/* CMD_SCHED_ROUTE */
 };

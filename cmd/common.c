@@ -23,6 +23,7 @@
 #include "../core/sched/route.h"
 #include "../core/sched/sharing_modes.h"
 #include "../core/load/kai_conf.h"
+#include "../core/load/volcano_sched.h"
 
 void
 cmd_error(const struct gs_error *err)
@@ -202,24 +203,35 @@ load_dp_configs(const struct cmd_inputs *in, struct gs_scenario *sc,
 	return rc;
 }
 
-/* --kai-config: the KAI profile its placementStrategy names, for every
- * run (sched/route.c reads it). */
+/* --kai-config and --volcano-config: the KAI profile its
+ * placementStrategy names, Volcano's deviceshare arguments, for every run
+ * (sched/route.c and sched/peers.c read them). */
 static int
-load_kai_config(const struct cmd_inputs *in, struct gs_scenario *sc,
+load_peer_configs(const struct cmd_inputs *in, struct gs_scenario *sc,
     struct gs_error *err)
 {
 	struct gs_kai_conf	k;
+	struct gs_vc_sched	v;
 	char			*buf = NULL;
 	size_t			 i, len;
-	int			 rc;
+	int			 rc = 0;
 
-	if (in->kai_config == NULL)
-		return 0;
-	if ((rc = gs_read_file(in->kai_config, &buf, &len, err)) == 0)
+	if (in->kai_config != NULL &&
+	    (rc = gs_read_file(in->kai_config, &buf, &len, err)) == 0)
 		rc = gs_kai_conf_parse(&k, in->kai_config, buf, len, err);
 	free(buf);
-	for (i = 0; rc == 0 && i < sc->nruns; i++)
-		sc->runs[i].cfg.kai_profile = gs_kai_conf_profile(&k);
+	buf = NULL;
+	if (rc == 0 && in->volcano_config != NULL &&
+	    (rc = gs_read_file(in->volcano_config, &buf, &len, err)) == 0)
+		rc = gs_volcano_sched_parse(&v, in->volcano_config, buf, len,
+		    err);
+	free(buf);
+	for (i = 0; rc == 0 && i < sc->nruns; i++) {
+		if (in->kai_config != NULL)
+			sc->runs[i].cfg.kai_profile = gs_kai_conf_profile(&k);
+		if (in->volcano_config != NULL)
+			sc->runs[i].cfg.volcano = v;
+	}
 	if (rc != 0)
 		gs_scenario_release(sc);
 	return rc;
@@ -269,7 +281,7 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 	if (rc == 0)
 		rc = load_dp_configs(in, sc, &err);
 	if (rc == 0)
-		rc = load_kai_config(in, sc, &err);
+		rc = load_peer_configs(in, sc, &err);
 	if (rc == 0)
 		infer_versions(sc, in->quiet);
 	/* --gpu-policy against what each selected run's HAMi knows. */
@@ -618,6 +630,9 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 	    "mig-parted's mig-configs (nodes' nvidia.com/mig.config)");
 	a->kai_config = arg_file0(NULL, "kai-config", "FILE",
 	    "KAI's SchedulingShard or scheduler ConfigMap (placementStrategy)");
+	a->volcano_config = arg_file0(NULL, "volcano-config", "FILE",
+	    "Volcano's scheduler ConfigMap or volcano-scheduler.conf "
+	    "(deviceshare)");
 	if (which & CMD_SCHED_ROUTE)
 		a->scheduler = arg_strn(NULL, "scheduler", "NAME=PROFILE", 0,
 		    32, "pods naming NAME in spec.schedulerName go to PROFILE "
@@ -652,6 +667,7 @@ cmd_sched_args_table(const struct cmd_sched_args *a, unsigned which,
 		table[(*i)++] = a->dp_default;
 		table[(*i)++] = a->mig_config;
 		table[(*i)++] = a->kai_config;
+		table[(*i)++] = a->volcano_config;
 	}
 }
 
@@ -704,6 +720,8 @@ cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *a,
 	    NULL;
 	in->kai_config = a->kai_config->count ? a->kai_config->filename[0] :
 	    NULL;
+	in->volcano_config = a->volcano_config->count ?
+	    a->volcano_config->filename[0] : NULL;
 	if (in->dp_default != NULL && in->dp_config == NULL) {
 		cmd_errorf("%s: --device-plugin-default needs "
 		    "--device-plugin-config", cmd);

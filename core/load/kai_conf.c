@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load/hamiconfig.h"
 #include "load/kai_conf.h"
+#include "load/sched_tiers.h"
 
 const char *
 gs_kai_conf_profile(const struct gs_kai_conf *c)
@@ -84,25 +84,19 @@ read_shard(const struct yt_file *f, const struct yt_node *root,
 	return 0;
 }
 
-/* The placement plugins found in a config.yaml. */
+/* The placement plugins found in a config.yaml, and the strategy. */
 struct plugins {
 	const struct yt_node	*pack, *spread, *sharing, *nodeplacement;
+	struct gs_kai_conf	*c;
 };
 
 static int
 read_plugin(const struct yt_file *f, const struct yt_node *p,
-    struct plugins *pg, struct gs_kai_conf *c, struct gs_error *err)
+    const char *name, void *arg, struct gs_error *err)
 {
+	struct plugins		*pg = arg;
 	const struct yt_node	*args;
-	const char		*name;
 
-	if (yt_expect(f, p, YT_MAP, "plugins[]", err) != 0)
-		return -1;
-	if (yt_get(p, "name") == NULL)
-		return yt_error(f, p, err, "a plugin needs 'name'");
-	if (yt_string(f, yt_get(p, "name"), "plugins[].name", &name,
-	    err) != 0)
-		return -1;
 	if (strcmp(name, "gpupack") == 0)
 		pg->pack = p;
 	else if (strcmp(name, "gpuspread") == 0)
@@ -117,8 +111,8 @@ read_plugin(const struct yt_file *f, const struct yt_node *p,
 		if (!yt_is_null(args) && (yt_expect(f, args, YT_MAP,
 		    "nodeplacement.arguments", err) != 0 ||
 		    strategy(f, args, "gpu", "nodeplacement's gpu",
-		    &c->gpu_spread, err) != 0 || strategy(f, args, "cpu",
-		    "nodeplacement's cpu", &c->cpu_spread, err) != 0))
+		    &pg->c->gpu_spread, err) != 0 || strategy(f, args, "cpu",
+		    "nodeplacement's cpu", &pg->c->cpu_spread, err) != 0))
 			return -1;
 	}
 	return 0;
@@ -129,30 +123,15 @@ static int
 read_tiers(const struct yt_file *f, const struct yt_node *root,
     struct gs_kai_conf *c, struct gs_error *err)
 {
-	const struct yt_node	*tiers = yt_get(root, "tiers"), *pl;
-	struct plugins		 pg = { NULL, NULL, NULL, NULL };
-	size_t			 i, j;
+	struct plugins	pg = { NULL, NULL, NULL, NULL, c };
 
-	if (tiers == NULL)
-		return yt_error(f, root, err, "KAI's config.yaml needs "
-		    "'tiers'");
-	if (yt_expect(f, tiers, YT_SEQ, "tiers", err) != 0)
+	if (gs_tiers_each(f, root, "KAI's config.yaml", read_plugin, &pg,
+	    err) != 0)
 		return -1;
-	for (i = 0; i < tiers->nitems; i++) {
-		if (yt_expect(f, tiers->items[i], YT_MAP, "tiers[]", err) != 0)
-			return -1;
-		pl = yt_get(tiers->items[i], "plugins");
-		if (yt_is_null(pl))
-			continue;
-		if (yt_expect(f, pl, YT_SEQ, "tiers[].plugins", err) != 0)
-			return -1;
-		for (j = 0; j < pl->nitems; j++)
-			if (read_plugin(f, pl->items[j], &pg, c, err) != 0)
-				return -1;
-	}
 	if (pg.nodeplacement == NULL)
-		return yt_error(f, tiers, err, "no nodeplacement plugin: "
-		    "gpusched models KAI's binpack or spread plugin sets");
+		return yt_error(f, yt_get(root, "tiers"), err, "no "
+		    "nodeplacement plugin: gpusched models KAI's binpack or "
+		    "spread plugin sets");
 	if (c->gpu_spread ? pg.spread == NULL || pg.pack != NULL ||
 	    pg.sharing != NULL : pg.pack == NULL || pg.spread != NULL ||
 	    pg.sharing == NULL)
@@ -170,25 +149,14 @@ static int
 read_configmap(const struct yt_file *f, const char *buf,
     const struct yt_node *root, struct gs_kai_conf *c, struct gs_error *err)
 {
-	const struct yt_node	*v = yt_get(yt_get(root, "data"),
-				    "config.yaml");
+	const struct yt_node	*doc;
 	struct yt_file		 in;
-	size_t			 d;
-	int			 rc = -1;
+	int			 rc;
 
-	if (v == NULL)
-		return yt_error(f, root, err, "KAI's scheduler ConfigMap "
-		    "needs data.config.yaml");
-	if (gs_yt_parse_embedded(f, buf, v, "config.yaml", &in, err) != 0)
+	if (gs_configmap_doc(f, buf, root, "config.yaml", &in, &doc,
+	    err) != 0)
 		return -1;
-	for (d = 0; d < in.ndocs; d++)
-		if (in.docs[d].root != NULL)
-			break;
-	if (d == in.ndocs)
-		(void)yt_error(f, v, err, "config.yaml is empty");
-	else if (yt_expect(&in, in.docs[d].root, YT_MAP, "config.yaml",
-	    err) == 0)
-		rc = read_tiers(&in, in.docs[d].root, c, err);
+	rc = read_tiers(&in, doc, c, err);
 	yt_file_release(&in);
 	return rc;
 }

@@ -538,6 +538,16 @@ struct gs_pod *gs_workload_add(struct gs_workload *);
 /* HAMi scheduler configuration (v2.6.1 chart defaults by gs_config_init). */
 struct gs_typical;
 
+/* Volcano's deviceshare plugin arguments (--volcano-config,
+ * load/volcano_sched.h); given 0: none (the volcano-* profiles as named,
+ * their device score weighted 1). */
+struct gs_vc_sched {
+	int		 given;
+	int		 vgpu;		/* deviceshare.VGPUEnable */
+	int		 weight;	/* deviceshare.ScheduleWeight */
+	const char	*profile;	/* SchedulePolicy's volcano-* profile */
+};
+
 struct gs_config {
 	char	*node_policy;		/* nodeSchedulerPolicy: binpack */
 	char	*gpu_policy;		/* gpuSchedulerPolicy: spread */
@@ -569,6 +579,7 @@ struct gs_config {
 	/* --kai-config: the KAI profile its placementStrategy names
 	 * (load/kai_conf.h), a static name, or NULL (kai-binpack). */
 	const char	*kai_profile;
+	struct gs_vc_sched volcano;
 };
 
 void	gs_config_init(struct gs_config *);

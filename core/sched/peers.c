@@ -268,24 +268,33 @@ peer_pod_release(struct peer_pod *pp)
 	free(pp->g);
 }
 
-/* Volcano's walk with the node's sharing factory (sched/volcano/vgpu.h):
- * hami-core, or MIG over the node's geometries. */
+/*
+ * Volcano's walk with the node's sharing factory (sched/volcano/vgpu.h):
+ * hami-core, or MIG over the node's geometries.  The node score is the
+ * device score x deviceshare.ScheduleWeight, 0 when the weight is not
+ * above 0 (deviceshare.go's node order function); 1 without a config.
+ */
 static int
-volcano_node(int binpack, const struct gs_node *n, struct peer_pod *pp,
-    struct gs_pnode *v, double *score)
+volcano_node(int binpack, const struct gs_vc_sched *vs,
+    const struct gs_node *n, struct peer_pod *pp, struct gs_pnode *v,
+    double *score)
 {
 	struct gs_vc_mig_try	t;
 	struct gs_peer_vshare	sh = { gs_vc_mig_try_add, &t };
 
-	if (pp->vmode != GS_VCM_MIG) {
+	if (pp->vmode != GS_VCM_MIG)
 		*score = gs_peer_volcano(binpack, v, &pp->v, pp->g, &pp->ng);
-		return *score < 0 ? PW_GPUS : -1;
+	else {
+		gs_vc_mig_try_init(&t, n, pp->vconf);
+		*score = gs_peer_volcano_share(binpack, v, &pp->v, &sh, pp->g,
+		    &pp->ng);
+		gs_vc_mig_try_release(&t);
 	}
-	gs_vc_mig_try_init(&t, n, pp->vconf);
-	*score = gs_peer_volcano_share(binpack, v, &pp->v, &sh, pp->g,
-	    &pp->ng);
-	gs_vc_mig_try_release(&t);
-	return *score < 0 ? PW_GPUS : -1;
+	if (*score < 0)
+		return PW_GPUS;
+	if (vs->given)
+		*score *= vs->weight > 0 ? vs->weight : 0;
+	return -1;
 }
 
 /* The node's score and grants (pp->g, pp->ng), or why it failed. */
@@ -318,8 +327,8 @@ peer_node(const struct peer_state *st, const struct gs_node *n,
 		    &v, &pp->v);
 		break;
 	default:
-		return volcano_node(st->kind == PK_VOLCANO_BINPACK, n, pp, &v,
-		    score);
+		return volcano_node(st->kind == PK_VOLCANO_BINPACK,
+		    &st->cfg->volcano, n, pp, &v, score);
 	}
 	pp->ng = (size_t)got;
 	return -1;
@@ -434,6 +443,15 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		d->reason = xstrdup("asks nvidia.com/gpumem, gpumem-percentage "
 		    "or gpucores, which no node advertises without HAMi");
+		peer_pod_release(&pp);
+		return;
+	}
+	/* deviceshare.VGPUEnable off: Volcano registers no vGPU device and
+	 * assigns none (deviceshare.go registerDevices). */
+	if (volcano && st->cfg->volcano.given && !st->cfg->volcano.vgpu) {
+		d->status = GS_PENDING;
+		d->reason = xstrdup("deviceshare.VGPUEnable is off in Volcano's "
+		    "config: no vGPU device is registered, none is assigned");
 		peer_pod_release(&pp);
 		return;
 	}

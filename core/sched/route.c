@@ -12,8 +12,10 @@
  * sets on a pod naming none).  --scheduler NAME=PROFILE maps any name and
  * chooses a family's profile; a name nothing maps leaves the pod pending,
  * as no scheduler ever picks it up.  kai-scheduler goes to the profile
- * KAI's own config names (--kai-config, load/kai_conf.h) unless the run's
- * profile or --scheduler names one.
+ * KAI's own config names (--kai-config, load/kai_conf.h), volcano to the
+ * one Volcano's deviceshare.SchedulePolicy names (--volcano-config,
+ * load/volcano_sched.h), unless the run's profile or --scheduler names
+ * one.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,10 +62,14 @@ named(const struct gs_config *cfg, const char *name)
 			continue;
 		if (run != NULL && strcmp(run->family, known[i].family) == 0)
 			return run;
-		/* KAI's own placementStrategy (--kai-config). */
+		/* KAI's placementStrategy (--kai-config), Volcano's
+		 * deviceshare.SchedulePolicy (--volcano-config). */
 		if (cfg->kai_profile != NULL &&
 		    strcmp(known[i].family, "kai") == 0)
 			return gs_policy_find(cfg->kai_profile);
+		if (cfg->volcano.profile != NULL &&
+		    strcmp(known[i].family, "volcano") == 0)
+			return gs_policy_find(cfg->volcano.profile);
 		return gs_policy_find(known[i].profile);
 	}
 	return NULL;

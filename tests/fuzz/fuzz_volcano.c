@@ -2,7 +2,10 @@
  * fuzz_volcano.c: libFuzzer target for Volcano's own inputs: the
  * volcano.sh/node-vgpu-register annotation (core/load/volcano_node.c) and
  * the device-config.yaml of volcano-vgpu-device-config
- * (core/load/volcano_conf.c).  Whatever decodes keeps the invariants the
+ * (core/load/volcano_conf.c), and the deviceshare arguments of
+ * volcano-scheduler.conf (core/load/volcano_sched.c: a config that loads
+ * names a volcano-* profile; a refusal says why).  Whatever decodes keeps
+ * the invariants the
  * scheduler relies on: unique non-empty ids, counts and memory >= 0; a
  * group's instances within the 64 positions, and the MIG match of any
  * request landing inside the group it names.
@@ -14,6 +17,7 @@
 #include "../../core/load/register_codec.h"
 #include "../../core/load/volcano_conf.h"
 #include "../../core/load/volcano_node.h"
+#include "../../core/load/volcano_sched.h"
 #include "../../core/sched/volcano/vgpu.h"
 #include "../../core/util/util.h"
 
@@ -42,6 +46,22 @@ check_conf(const struct gs_volcano_conf *c)
 			    pos >= total))
 				abort();
 		}
+}
+
+static void
+sched_conf(const char *s, size_t size)
+{
+	struct gs_vc_sched	vs;
+	struct gs_error		err;
+
+	memset(&err, 0, sizeof err);
+	if (gs_volcano_sched_parse(&vs, "s.yaml", s, size, &err) != 0) {
+		if (err.msg[0] == '\0' || vs.given)
+			abort();
+	} else if (!vs.given || vs.profile == NULL ||
+	    (strcmp(vs.profile, "volcano-binpack") != 0 &&
+	    strcmp(vs.profile, "volcano-spread") != 0))
+		abort();
 }
 
 int
@@ -76,6 +96,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 		yt_file_release(&f);
 	}
+	sched_conf(s, size);
 	free(s);
 	return 0;
 }

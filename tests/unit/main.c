@@ -64,6 +64,7 @@ main(void)
 		SUITE(kai_conf),
 		SUITE(volcano_own),
 		SUITE(volcano_vgpu),
+		SUITE(volcano_sched),
 		SUITE(dra),
 		SUITE(dra_extres),
 		CU_SUITE_INFO_NULL,

@@ -53,6 +53,7 @@ extern CU_TestInfo kai_own_tests[];
 extern CU_TestInfo kai_conf_tests[];
 extern CU_TestInfo volcano_own_tests[];
 extern CU_TestInfo volcano_vgpu_tests[];
+extern CU_TestInfo volcano_sched_tests[];
 extern CU_TestInfo dra_tests[];
 extern CU_TestInfo dra_extres_tests[];
 
