@@ -267,8 +267,9 @@ test_suffix_parse(void)
 }
 
 /* --hami-config's knownMigGeometries (HAMi's form: unnamed geometries,
- * each a list of {name, memory, count, core}); an empty geometry is
- * refused where it stands (HAMi would index its first entry). */
+ * each a list of {name, memory, count, core}) and the device plugin's
+ * per-node operatingmode; an empty geometry or an unknown mode is
+ * refused where it stands (HAMi would index the geometry's first entry). */
 static void
 test_config(void)
 {
@@ -287,6 +288,18 @@ test_config(void)
 	CU_ASSERT_EQUAL(c.s.mig[0].groups[0].inst[0].core, 50);
 	CU_ASSERT_EQUAL(c.s.mig[1].groups[1].inst[0].mem, 40960);
 	gs_hamicfg_release(&c);
+	/* The device plugin's config.json beside it: a100-0's
+	 * operatingmode; a100-1's empty one says nothing. */
+	CU_ASSERT_EQUAL_FATAL(gs_hamicfg_load(&c,
+	    "../golden/inputs/hami-geom/plugin-cm.yaml", &err), 0);
+	CU_ASSERT_EQUAL(c.s.node_modes.n, 1);
+	CU_ASSERT_STRING_EQUAL(gs_kv_get(&c.s.node_modes, "a100-0"), "mig");
+	CU_ASSERT_PTR_NULL(gs_kv_get(&c.s.node_modes, "a100-1"));
+	CU_ASSERT_EQUAL(c.s.nmig, 1);
+	gs_hamicfg_release(&c);
+	CU_ASSERT_EQUAL(gs_hamicfg_load(&c,
+	    "../golden/inputs/hami-geom/bad-plugin-cm.yaml", &err), -1);
+	CU_ASSERT_EQUAL(err.line, 6);
 	CU_ASSERT_EQUAL(gs_hamicfg_load(&c,
 	    "../golden/inputs/hami-geom/bad-cm.yaml", &err), -1);
 	CU_ASSERT_EQUAL(err.line, 12);
