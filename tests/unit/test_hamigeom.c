@@ -243,6 +243,33 @@ test_percentage(void)
 	t_fit_release(&x);
 }
 
+/*
+ * CustomFilterRule's toAllocate is the container's earlier picks on any
+ * GPU: on an empty A30 (geometry 0, 1g.6gb x4) a 6000 MiB request passes
+ * after three picks of 6000 elsewhere (slots 0-2 taken in the check, 3
+ * left) and fails after four.
+ */
+static void
+test_to_allocate(void)
+{
+	const struct hami_profile	*hp = hami_profile_find("hami-v2.7.0");
+	struct t_fit			 x;
+	struct gs_grant			 tmp[4];
+	int				 i;
+
+	geom_init(&x, "hami-v2.7.0", "NVIDIA A30", 24576);
+	memset(tmp, 0, sizeof tmp);
+	for (i = 0; i < 4; i++) {
+		tmp[i].dev = 5;		/* another GPU */
+		tmp[i].usedmem = 6000;
+	}
+	CU_ASSERT_TRUE(hami_geom_filter(hp, &x.node.devs[0], tmp, 3, 6000));
+	CU_ASSERT_FALSE(hami_geom_filter(hp, &x.node.devs[0], tmp, 4, 6000));
+	/* No geometry holds 30000 MiB: the list stays empty, nothing fits. */
+	CU_ASSERT_FALSE(hami_geom_filter(hp, &x.node.devs[0], tmp, 0, 30000));
+	t_fit_release(&x);
+}
+
 /* util.ExtractMigTemplatesFromUUID on what follows '['. */
 static void
 test_suffix_parse(void)
@@ -314,6 +341,7 @@ CU_TestInfo hamigeom_tests[] = {
 	{ "suffix quirk", test_suffix_quirk },
 	{ "sticky and several", test_sticky_and_several },
 	{ "percentage", test_percentage },
+	{ "toAllocate", test_to_allocate },
 	{ "suffix parse", test_suffix_parse },
 	CU_TEST_INFO_NULL,
 };
