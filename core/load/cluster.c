@@ -342,8 +342,11 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 		if (gs_kv_get(&n->labels, "kubernetes.io/hostname") == NULL)
 			gs_kv_set(&n->labels, "kubernetes.io/hostname",
 			    n->name);
+		/* HAMi's device plugin: the node's operatingmode. */
 		pool_devices(n, (size_t)gpus, &k, (int32_t)mem,
-		    (int32_t)cores, type, numa, health, mode);
+		    (int32_t)cores, type, numa, health, c->hami != NULL &&
+		    gs_kv_get(&c->hami->node_modes, n->name) != NULL ?
+		    gs_kv_get(&c->hami->node_modes, n->name) : mode);
 		if (sh.on)	/* NVIDIA's device plugin, not HAMi's */
 			gs_sharing_apply(&sh, n, type, (int32_t)mem);
 	}

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "sched/hami/hami.h"
 #include "load/hamiconfig.h"
 #include "load/volcano_conf.h"
@@ -27,6 +29,7 @@
 #include "load/yamltree.h"
 
 #define DEVICE_CONFIG_KEY	"device-config.yaml"
+#define PLUGIN_CONFIG_KEY	"config.json"
 
 static void
 set_str(char **dst, const char *s)
@@ -252,27 +255,76 @@ read_values(const struct yt_file *f, const char *buf,
 	return read_embedded(f, buf, dc, c, err);
 }
 
-/* The first ConfigMap with data.device-config.yaml under n (a List's
- * items too), or NULL. */
+/* data.<key> of the first ConfigMap holding it under n (a List's items
+ * too), or NULL. */
 static const struct yt_node *
-find_configmap(const struct yt_node *n, int depth)
+find_configmap(const struct yt_node *n, const char *key, int depth)
 {
 	const struct yt_node	*kind = yt_get(n, "kind"), *items, *v;
 	size_t			 i;
 
 	if (kind == NULL || kind->type != YT_SCALAR)
 		return NULL;
-	if (strcmp(kind->str, "ConfigMap") == 0) {
-		v = yt_get(yt_get(n, "data"), DEVICE_CONFIG_KEY);
-		return v;
-	}
+	if (strcmp(kind->str, "ConfigMap") == 0)
+		return yt_get(yt_get(n, "data"), key);
 	items = yt_get(n, "items");
 	if (depth > 0 || items == NULL || items->type != YT_SEQ)
 		return NULL;
 	for (i = 0; i < items->nitems; i++)
-		if ((v = find_configmap(items->items[i], 1)) != NULL)
+		if ((v = find_configmap(items->items[i], key, 1)) != NULL)
 			return v;
 	return NULL;
+}
+
+/*
+ * The hami-device-plugin ConfigMap's config.json (pkg/device/nvidia/
+ * device.go DevicePluginConfigs, read by the device plugin's
+ * readFromConfigFile in nvinternal/plugin/server.go, v2.6.1 to v2.9.0):
+ * each nodeconfig entry's non-empty operatingmode, the last entry of a
+ * name winning as in its loop.  Located at the config.json value.
+ */
+static int
+read_plugin_config(const struct yt_file *f, const struct yt_node *v,
+    struct gs_hamicfg *c, struct gs_error *err)
+{
+	json_t		*root, *nc, *e, *name, *mode;
+	json_error_t	 je;
+	const char	*s, *m;
+	size_t		 i;
+	int		 rc = 0;
+
+	if (yt_string(f, v, "config.json", &s, err) != 0)
+		return -1;
+	if ((root = json_loads(s, 0, &je)) == NULL)
+		return yt_error(f, v, err, "config.json: invalid JSON at "
+		    "line %d column %d: %s", je.line, je.column, je.text);
+	nc = json_object_get(root, "nodeconfig");
+	if (nc != NULL && !json_is_array(nc))
+		rc = yt_error(f, v, err, "config.json: 'nodeconfig' must be a "
+		    "list");
+	json_array_foreach(nc, i, e) {
+		name = json_object_get(e, "name");
+		mode = json_object_get(e, "operatingmode");
+		if (rc != 0 || !json_is_string(name)) {
+			rc = rc != 0 ? rc : yt_error(f, v, err, "config.json: "
+			    "nodeconfig[%zu] needs a string 'name'", i);
+			break;
+		}
+		if (mode == NULL || (json_is_string(mode) &&
+		    json_string_length(mode) == 0))
+			continue;
+		m = json_is_string(mode) ? json_string_value(mode) : "";
+		if (strcmp(m, "hami-core") != 0 && strcmp(m, "mig") != 0 &&
+		    strcmp(m, "mps") != 0) {
+			rc = yt_error(f, v, err, "config.json: nodeconfig[%zu] "
+			    "'operatingmode' must be hami-core, mig or mps, got "
+			    "'%.40s'", i, m);
+			break;
+		}
+		gs_kv_set(&c->s.node_modes, json_string_value(name), m);
+	}
+	json_decref(root);
+	return rc;
 }
 
 static int
@@ -281,13 +333,22 @@ read_file(const struct yt_file *f, const char *buf, struct gs_hamicfg *c,
 {
 	const struct yt_node	*first = NULL, *v, *kind;
 	size_t			 i;
+	int			 plugin = 0;
 
+	for (i = 0; i < f->ndocs; i++)
+		if (f->docs[i].root != NULL && (v = find_configmap(
+		    f->docs[i].root, PLUGIN_CONFIG_KEY, 0)) != NULL) {
+			if (read_plugin_config(f, v, c, err) != 0)
+				return -1;
+			plugin = 1;
+		}
 	for (i = 0; i < f->ndocs; i++) {
 		if (f->docs[i].root == NULL)
 			continue;
 		if (first == NULL)
 			first = f->docs[i].root;
-		if ((v = find_configmap(f->docs[i].root, 0)) != NULL) {
+		if ((v = find_configmap(f->docs[i].root, DEVICE_CONFIG_KEY,
+		    0)) != NULL) {
 			c->s.form = "ConfigMap";
 			return read_embedded(f, buf, v, c, err);
 		}
@@ -295,6 +356,10 @@ read_file(const struct yt_file *f, const char *buf, struct gs_hamicfg *c,
 	if (first == NULL)
 		return gs_error_set(err, f->path, 0, 0, "empty HAMi "
 		    "configuration file");
+	if (plugin) {
+		c->s.form = "ConfigMap";
+		return 0;
+	}
 	if (yt_expect(f, first, YT_MAP, "HAMi configuration", err) != 0)
 		return -1;
 	kind = yt_get(first, "kind");
@@ -318,11 +383,10 @@ read_file(const struct yt_file *f, const char *buf, struct gs_hamicfg *c,
 }
 
 int
-gs_hamicfg_load(struct gs_hamicfg *c, const char *path, struct gs_error *err)
+gs_hamicfg_parse(struct gs_hamicfg *c, const char *path, const char *buf,
+    size_t len, struct gs_error *err)
 {
 	struct yt_file	 f;
-	char		*buf;
-	size_t		 len;
 	int		 r, rc;
 
 	memset(c, 0, sizeof *c);
@@ -332,18 +396,28 @@ gs_hamicfg_load(struct gs_hamicfg *c, const char *path, struct gs_error *err)
 	c->s.core_scaling = 1;
 	for (r = 0; r < GS_RES_NVIDIA_N; r++)
 		c->s.res[r] = xstrdup(gs_res_names[r]);
-	if (gs_read_file(path, &buf, &len, err) != 0) {
-		gs_hamicfg_release(c);
-		return -1;
-	}
 	rc = yt_parse(&f, path, buf, len, err);
 	if (rc == 0) {
 		rc = read_file(&f, buf, c, err);
 		yt_file_release(&f);
 	}
-	free(buf);
 	if (rc != 0)
 		gs_hamicfg_release(c);
+	return rc;
+}
+
+int
+gs_hamicfg_load(struct gs_hamicfg *c, const char *path, struct gs_error *err)
+{
+	char	*buf;
+	size_t	 len;
+	int	 rc;
+
+	memset(c, 0, sizeof *c);
+	if (gs_read_file(path, &buf, &len, err) != 0)
+		return -1;
+	rc = gs_hamicfg_parse(c, path, buf, len, err);
+	free(buf);
 	return rc;
 }
 
@@ -368,6 +442,7 @@ gs_hamicfg_release(struct gs_hamicfg *c)
 	for (r = 0; r < GS_RES_NVIDIA_N; r++)
 		free(c->s.res[r]);
 	gs_vc_migs_free(c->s.mig, c->s.nmig);
+	gs_kv_release(&c->s.node_modes);
 	free(c->node_policy);
 	free(c->gpu_policy);
 	memset(c, 0, sizeof *c);

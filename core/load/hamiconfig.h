@@ -10,8 +10,10 @@
  * values` output too).  It keeps what gpusched simulates: NVIDIA's
  * deviceSplitCount, deviceMemoryScaling, deviceCoreScaling (for compact
  * pools: registered Node annotations already carry scaled values),
- * defaultMemory, defaultCores, defaultGPUNum, resource names, and the
- * chart's scheduler.defaultSchedulerPolicy.  Unknown keys are ignored,
+ * defaultMemory, defaultCores, defaultGPUNum, resource names,
+ * knownMigGeometries, the chart's scheduler.defaultSchedulerPolicy, and
+ * from the hami-device-plugin ConfigMap's config.json (in the same file)
+ * each node's operatingmode.  Unknown keys are ignored,
  * as HAMi's yaml.Unmarshal ignores them.
  *
  * gs_hami_infer reads the register annotations' forms: HAMi v2.6-v2.7.x
@@ -51,6 +53,9 @@ struct gs_hamicfg {
 /* Read path into c (chart defaults where it says nothing). */
 int	gs_hamicfg_load(struct gs_hamicfg *c, const char *path,
 	    struct gs_error *);
+/* The same for its text buf (the fuzz target's entry). */
+int	gs_hamicfg_parse(struct gs_hamicfg *c, const char *path,
+	    const char *buf, size_t len, struct gs_error *);
 /* Its scheduler settings into cfg (the scenario's and the command
  * line's come after and win). */
 void	gs_hamicfg_apply(const struct gs_hamicfg *, struct gs_config *);

@@ -286,6 +286,8 @@ gs_hami_settings_dup(const struct gs_hami_settings *s)
 	for (r = 0; r < GS_RES_NVIDIA_N; r++)
 		d->res[r] = xstrdup(s->res[r]);
 	d->mig = gs_vc_migs_dup(s->mig, s->nmig);
+	memset(&d->node_modes, 0, sizeof d->node_modes);
+	gs_kv_copy(&d->node_modes, &s->node_modes);
 	return d;
 }
 
@@ -300,6 +302,7 @@ gs_hami_settings_free(struct gs_hami_settings *s)
 	for (r = 0; r < GS_RES_NVIDIA_N; r++)
 		free(s->res[r]);
 	gs_vc_migs_free(s->mig, s->nmig);
+	gs_kv_release(&s->node_modes);
 	free(s);
 }
 

@@ -426,6 +426,10 @@ struct gs_hami_settings {
 	struct gs_vc_mig *mig;
 	size_t		 nmig;
 	int		 has_mig;
+	/* The hami-device-plugin ConfigMap's config.json: each nodeconfig
+	 * entry's operatingmode by node name (compact pools' GPUs register
+	 * in it: "mig" for the geometry model). */
+	struct gs_kvlist node_modes;
 };
 
 /* Resource r's name under s (NULL: HAMi's defaults). */

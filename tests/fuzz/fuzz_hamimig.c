@@ -3,8 +3,9 @@
  * forms (core/load/hami_mig.c: a register device's migProfiles, a pod's
  * hami.io/vgpu-mig-allocations) and the geometry model's (v2.6-v2.9):
  * knownMigGeometries of a device-config.yaml (core/load/volcano_conf.c,
- * HAMi's form) and a UUID's "[geometry-slot]" suffix (core/load/
- * hami_geom.c).  Whatever parses must keep the placement rules'
+ * HAMi's form; also through the whole --hami-config reader, with the
+ * device plugin's config.json) and a UUID's "[geometry-slot]" suffix
+ * (core/load/hami_geom.c).  Whatever parses must keep the placement rules'
  * invariants: a chosen placement overlaps nothing in use, a parsed
  * allocation list holds no overlap on one GPU, a suffix is two numbers
  * >= 0, and filling a GPU of any parsed geometry takes each instance once.
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/load/hamiconfig.h"
 #include "../../core/load/hami_mig.h"
 #include "../../core/load/volcano_conf.h"
 #include "../../core/model/hami_geom.h"
@@ -84,11 +86,24 @@ geometry_inputs(const uint8_t *data, size_t size)
 	struct gs_vc_mig	*m;
 	struct gs_error		 err;
 	struct yt_file		 f;
+	struct gs_hamicfg	 hc;
 	size_t			 i, j, n;
 	int			 t, k;
 
 	if (gs_hgeom_suffix(s, &t, &k) == 0 && (t < 0 || k < 0))
 		abort();
+	/* The whole --hami-config reader (knownMigGeometries, config.json's
+	 * operatingmode). */
+	if (gs_hamicfg_parse(&hc, "f.yaml", s, size, &err) == 0) {
+		for (j = 0; j < hc.s.nmig; j++)
+			check_geometries(&hc.s.mig[j]);
+		for (j = 0; j < hc.s.node_modes.n; j++)
+			if (strcmp(hc.s.node_modes.v[j].val, "mig") != 0 &&
+			    strcmp(hc.s.node_modes.v[j].val, "hami-core") != 0 &&
+			    strcmp(hc.s.node_modes.v[j].val, "mps") != 0)
+				abort();
+		gs_hamicfg_release(&hc);
+	}
 	memset(&err, 0, sizeof err);
 	if (yt_parse(&f, "f.yaml", s, size, &err) == 0) {
 		for (i = 0; i < f.ndocs; i++) {

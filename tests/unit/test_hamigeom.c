@@ -243,6 +243,33 @@ test_percentage(void)
 	t_fit_release(&x);
 }
 
+/*
+ * CustomFilterRule's toAllocate is the container's earlier picks on any
+ * GPU: on an empty A30 (geometry 0, 1g.6gb x4) a 6000 MiB request passes
+ * after three picks of 6000 elsewhere (slots 0-2 taken in the check, 3
+ * left) and fails after four.
+ */
+static void
+test_to_allocate(void)
+{
+	const struct hami_profile	*hp = hami_profile_find("hami-v2.7.0");
+	struct t_fit			 x;
+	struct gs_grant			 tmp[4];
+	int				 i;
+
+	geom_init(&x, "hami-v2.7.0", "NVIDIA A30", 24576);
+	memset(tmp, 0, sizeof tmp);
+	for (i = 0; i < 4; i++) {
+		tmp[i].dev = 5;		/* another GPU */
+		tmp[i].usedmem = 6000;
+	}
+	CU_ASSERT_TRUE(hami_geom_filter(hp, &x.node.devs[0], tmp, 3, 6000));
+	CU_ASSERT_FALSE(hami_geom_filter(hp, &x.node.devs[0], tmp, 4, 6000));
+	/* No geometry holds 30000 MiB: the list stays empty, nothing fits. */
+	CU_ASSERT_FALSE(hami_geom_filter(hp, &x.node.devs[0], tmp, 0, 30000));
+	t_fit_release(&x);
+}
+
 /* util.ExtractMigTemplatesFromUUID on what follows '['. */
 static void
 test_suffix_parse(void)
@@ -267,8 +294,9 @@ test_suffix_parse(void)
 }
 
 /* --hami-config's knownMigGeometries (HAMi's form: unnamed geometries,
- * each a list of {name, memory, count, core}); an empty geometry is
- * refused where it stands (HAMi would index its first entry). */
+ * each a list of {name, memory, count, core}) and the device plugin's
+ * per-node operatingmode; an empty geometry or an unknown mode is
+ * refused where it stands (HAMi would index the geometry's first entry). */
 static void
 test_config(void)
 {
@@ -287,6 +315,18 @@ test_config(void)
 	CU_ASSERT_EQUAL(c.s.mig[0].groups[0].inst[0].core, 50);
 	CU_ASSERT_EQUAL(c.s.mig[1].groups[1].inst[0].mem, 40960);
 	gs_hamicfg_release(&c);
+	/* The device plugin's config.json beside it: a100-0's
+	 * operatingmode; a100-1's empty one says nothing. */
+	CU_ASSERT_EQUAL_FATAL(gs_hamicfg_load(&c,
+	    "../golden/inputs/hami-geom/plugin-cm.yaml", &err), 0);
+	CU_ASSERT_EQUAL(c.s.node_modes.n, 1);
+	CU_ASSERT_STRING_EQUAL(gs_kv_get(&c.s.node_modes, "a100-0"), "mig");
+	CU_ASSERT_PTR_NULL(gs_kv_get(&c.s.node_modes, "a100-1"));
+	CU_ASSERT_EQUAL(c.s.nmig, 1);
+	gs_hamicfg_release(&c);
+	CU_ASSERT_EQUAL(gs_hamicfg_load(&c,
+	    "../golden/inputs/hami-geom/bad-plugin-cm.yaml", &err), -1);
+	CU_ASSERT_EQUAL(err.line, 6);
 	CU_ASSERT_EQUAL(gs_hamicfg_load(&c,
 	    "../golden/inputs/hami-geom/bad-cm.yaml", &err), -1);
 	CU_ASSERT_EQUAL(err.line, 12);
@@ -301,6 +341,7 @@ CU_TestInfo hamigeom_tests[] = {
 	{ "suffix quirk", test_suffix_quirk },
 	{ "sticky and several", test_sticky_and_several },
 	{ "percentage", test_percentage },
+	{ "toAllocate", test_to_allocate },
 	{ "suffix parse", test_suffix_parse },
 	CU_TEST_INFO_NULL,
 };
