@@ -268,11 +268,10 @@ dump_at(FILE *fp, const json_t *v, int depth)
 
 /* The streamed array, one element made at a time, at depth 1. */
 static int
-stream_array(FILE *fp, size_t n, json_t *(*elem)(size_t, const void *),
-    const void *arg)
+stream_array(FILE *fp, const struct gs_doc_stream *s)
 {
 	json_t	*v;
-	size_t	 i;
+	size_t	 i, n = s->n;
 	int	 rc = 0;
 
 	if (n == 0)
@@ -280,7 +279,7 @@ stream_array(FILE *fp, size_t n, json_t *(*elem)(size_t, const void *),
 	if (fputc('[', fp) == EOF)
 		return -1;
 	for (i = 0; i < n && rc == 0; i++) {
-		v = elem(i, arg);
+		v = s->elem(i, s->arg);
 		if (fputs(i > 0 ? ",\n    " : "\n    ", fp) == EOF ||
 		    dump_at(fp, v, 2) != 0)
 			rc = -1;
@@ -289,10 +288,23 @@ stream_array(FILE *fp, size_t n, json_t *(*elem)(size_t, const void *),
 	return rc == 0 && fputs("\n  ]", fp) != EOF ? 0 : -1;
 }
 
-int
-gs_report_doc_stream(FILE *fp, json_t *doc, const char *key, size_t n,
-    json_t *(*elem)(size_t i, const void *arg), const void *arg)
+/* The member of s named k, or NULL. */
+static const struct gs_doc_stream *
+streamed(const struct gs_doc_stream *s, size_t ns, const char *k)
 {
+	size_t	i;
+
+	for (i = 0; i < ns; i++)
+		if (strcmp(s[i].key, k) == 0)
+			return &s[i];
+	return NULL;
+}
+
+int
+gs_report_doc_stream(FILE *fp, json_t *doc, const struct gs_doc_stream *s,
+    size_t ns)
+{
+	const struct gs_doc_stream *m;
 	const char	*k;
 	json_t		*v, *ks;
 	int		 rc = 0, first = 1;
@@ -310,8 +322,8 @@ gs_report_doc_stream(FILE *fp, json_t *doc, const char *key, size_t n,
 		json_decref(ks);
 		first = 0;
 		if (rc == 0)
-			rc = strcmp(k, key) == 0 ? stream_array(fp, n, elem,
-			    arg) : dump_at(fp, v, 1);
+			rc = (m = streamed(s, ns, k)) != NULL ?
+			    stream_array(fp, m) : dump_at(fp, v, 1);
 	}
 	if (rc == 0 && fputs(first ? "}\n" : "\n}\n", fp) == EOF)
 		rc = -1;
