@@ -688,15 +688,41 @@ placement_json(size_t i, const void *arg)
 	return p;
 }
 
-/* The report with an empty placements array. */
+/* The nodes array's elements: the run, and its GPUs' pods. */
+struct nodes_arg {
+	const struct gs_report_run	*rr;
+	struct gs_gpu_index		 gx;
+};
+
+/* Node i of the report's nodes array. */
 static json_t *
-report_json_frame(const struct gs_report_run *rr)
+node_json(size_t i, const void *arg)
+{
+	const struct nodes_arg	*na = arg;
+	const struct gs_report_run *rr = na->rr;
+	const struct gs_node	*n = &rr->cluster->nodes[i];
+	json_t			*gpus = json_array();
+	size_t			 j;
+
+	for (j = 0; j < n->ndevs; j++)
+		json_array_append_new(gpus, gpu_json(n, j,
+		    gs_gpu_pods(&na->gx, rr->cluster, i, j)));
+	return json_pack("{s:s,s:o,s:I,s:f,s:f,s:o}", "name", n->name, "pool",
+	    n->pool ? json_string(n->pool) : json_null(), "whole_gpus_free",
+	    (json_int_t)rr->m->node[i].whole_free, "idle_gpus",
+	    round6(rr->m->node[i].idle_gpus), "fragmentation_gpus",
+	    round6(rr->m->node[i].frag_gpus), "gpus", gpus);
+}
+
+/* The report with an empty placements array, and an empty nodes array
+ * too without na (both streamed: gs_report_json_write). */
+static json_t *
+report_json_frame(const struct gs_report_run *rr, const struct nodes_arg *na)
 {
 	const struct gs_cluster	*c = rr->cluster;
 	json_t			*o = json_object();
 	json_t			*nodes = json_array(), *sched;
-	struct gs_gpu_index	 gx;
-	size_t			 i, j;
+	size_t			 i;
 
 	json_object_set_new(o, "gpusched_version", json_string(GS_VERSION));
 	json_object_set_new(o, "schema_version",
@@ -724,46 +750,57 @@ report_json_frame(const struct gs_report_run *rr)
 	if (rr->sharing != NULL)
 		json_object_set_new(o, "sharing", gs_report_sharing_json(rr));
 	json_object_set_new(o, "placements", json_array());
-
-	gs_gpu_index_build(&gx, c, rr->res, rr->wl, rr->running,
-	    hami_profile(rr->cfg));
-	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node	*n = &c->nodes[i];
-		json_t			*gpus = json_array();
-
-		for (j = 0; j < n->ndevs; j++)
-			json_array_append_new(gpus, gpu_json(n, j,
-			    gs_gpu_pods(&gx, c, i, j)));
-		json_array_append_new(nodes, json_pack("{s:s,s:o,s:I,s:f,s:f,"
-		    "s:o}", "name", n->name, "pool", n->pool ?
-		    json_string(n->pool) : json_null(), "whole_gpus_free",
-		    (json_int_t)rr->m->node[i].whole_free, "idle_gpus",
-		    round6(rr->m->node[i].idle_gpus), "fragmentation_gpus",
-		    round6(rr->m->node[i].frag_gpus), "gpus", gpus));
-	}
-	gs_gpu_index_release(&gx);
+	for (i = 0; na != NULL && i < c->nnodes; i++)
+		json_array_append_new(nodes, node_json(i, na));
 	json_object_set_new(o, "nodes", nodes);
 	json_object_set_new(o, "metrics", metrics_json(rr));
 	return o;
 }
 
+static void
+nodes_arg_init(struct nodes_arg *na, const struct gs_report_run *rr)
+{
+	na->rr = rr;
+	gs_gpu_index_build(&na->gx, rr->cluster, rr->res, rr->wl,
+	    rr->running, hami_profile(rr->cfg));
+}
+
 json_t *
 gs_report_json(const struct gs_report_run *rr)
 {
-	json_t	*o = report_json_frame(rr);
-	json_t	*pls = json_object_get(o, "placements");
-	size_t	 i;
+	struct nodes_arg	 na;
+	json_t			*o, *pls;
+	size_t			 i;
 
+	nodes_arg_init(&na, rr);
+	o = report_json_frame(rr, &na);
+	gs_gpu_index_release(&na.gx);
+	pls = json_object_get(o, "placements");
 	for (i = 0; i < rr->res->npl; i++)
 		json_array_append_new(pls, placement_json(i, rr));
 	return o;
 }
 
+/* The placements and the nodes (the bulk of a large run) are made and
+ * written one element at a time. */
 int
 gs_report_json_write(FILE *fp, const struct gs_report_run *rr)
 {
-	return gs_report_doc_stream(fp, report_json_frame(rr), "placements",
-	    rr->res->npl, placement_json, rr);
+	struct nodes_arg	 na;
+	int			 rc;
+
+	nodes_arg_init(&na, rr);
+	{
+		const struct gs_doc_stream s[2] = {
+			{ "placements", rr->res->npl, placement_json, rr },
+			{ "nodes", rr->cluster->nnodes, node_json, &na },
+		};
+
+		rc = gs_report_doc_stream(fp, report_json_frame(rr, NULL), s,
+		    2);
+	}
+	gs_gpu_index_release(&na.gx);
+	return rc;
 }
 
 /* RFC 4180 field. */

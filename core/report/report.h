@@ -85,14 +85,22 @@ json_t	*gs_report_state_json(const struct gs_cluster *,
 json_t	*gs_doc_stamp(json_t *doc);
 int	 gs_report_doc(FILE *, json_t *doc, int yaml);
 int	 gs_report_yaml(FILE *, const json_t *);
+/* A streamed member of a document: key (an array, empty in the
+ * document) gets the n elements elem(i, arg) makes. */
+struct gs_doc_stream {
+	const char	*key;
+	size_t		 n;
+	json_t		*(*elem)(size_t i, const void *arg);
+	const void	*arg;
+};
+
 /*
  * Stamp doc and write it as JSON, byte for byte as gs_report_doc does,
- * except that its member key (an array, empty in doc) gets the n elements
- * elem(i, arg) makes, each written and released before the next is made;
- * doc is released.
+ * except that the members s[0..ns) name get their elements, each written
+ * and released before the next is made; doc is released.
  */
-int	 gs_report_doc_stream(FILE *, json_t *doc, const char *key, size_t n,
-	    json_t *(*elem)(size_t i, const void *arg), const void *arg);
+int	 gs_report_doc_stream(FILE *, json_t *doc,
+	    const struct gs_doc_stream *s, size_t ns);
 int	 gs_yaml_needs_quotes(const char *);
 
 /* Shortest decimal that reads back as the same float32 (Go's %v). */

@@ -259,31 +259,40 @@ nth(size_t i, const void *arg)
 	return json_incref(json_array_get((const json_t *)arg, i));
 }
 
-/* doc streamed with its member key made element by element is
- * gs_report_doc's JSON byte for byte (both consume doc). */
+/* doc streamed with its members key and key2 (or NULL) made element by
+ * element is gs_report_doc's JSON byte for byte (both consume doc). */
 static void
-stream_same(json_t *doc, const char *key, const char *what)
+stream_same(json_t *doc, const char *key, const char *key2, const char *what)
 {
-	char	*a = NULL, *b = NULL;
-	size_t	 la = 0, lb = 0;
-	FILE	*fa = open_memstream(&a, &la), *fb = open_memstream(&b, &lb);
-	json_t	*arr = json_incref(json_object_get(doc, key));
-	json_t	*copy = json_deep_copy(doc);
+	char			*a = NULL, *b = NULL;
+	size_t			 la = 0, lb = 0, k, ns = key2 ? 2 : 1;
+	FILE			*fa = open_memstream(&a, &la);
+	FILE			*fb = open_memstream(&b, &lb);
+	json_t			*arr[2] = { NULL, NULL };
+	json_t			*copy = json_deep_copy(doc);
+	struct gs_doc_stream	 s[2];
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fa);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fb);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(arr);
 	CU_ASSERT_EQUAL(gs_report_doc(fa, copy, 0), 0);
-	json_object_set_new(doc, key, json_array());
-	CU_ASSERT_EQUAL(gs_report_doc_stream(fb, doc, key,
-	    json_array_size(arr), nth, arr), 0);
+	for (k = 0; k < ns; k++) {
+		s[k].key = k ? key2 : key;
+		arr[k] = json_incref(json_object_get(doc, s[k].key));
+		CU_ASSERT_PTR_NOT_NULL_FATAL(arr[k]);
+		s[k].n = json_array_size(arr[k]);
+		s[k].elem = nth;
+		s[k].arg = arr[k];
+		json_object_set_new(doc, s[k].key, json_array());
+	}
+	CU_ASSERT_EQUAL(gs_report_doc_stream(fb, doc, s, ns), 0);
 	fclose(fa);
 	fclose(fb);
 	if (la != lb || memcmp(a, b, la) != 0) {
 		fprintf(stderr, "%s: streamed JSON differs\n", what);
 		CU_FAIL("streamed JSON differs");
 	}
-	json_decref(arr);
+	for (k = 0; k < ns; k++)
+		json_decref(arr[k]);
 	free(a);
 	free(b);
 }
@@ -296,14 +305,17 @@ test_doc_stream(void)
 
 	doc = json_load_file("../golden/cases/demo-json-a/stdout", 0, &jerr);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(doc);
-	stream_same(json_deep_copy(doc), "placements", "demo placements");
-	stream_same(json_deep_copy(doc), "nodes", "demo nodes");
+	stream_same(json_deep_copy(doc), "placements", NULL,
+	    "demo placements");
+	stream_same(json_deep_copy(doc), "nodes", NULL, "demo nodes");
+	stream_same(json_deep_copy(doc), "placements", "nodes",
+	    "demo placements and nodes");
 	json_decref(doc);
 	/* No elements; escapes, reals, nesting; an unstamped document. */
 	stream_same(json_pack("{s:s,s:i,s:[]}", "gpusched_version", "v",
-	    "schema_version", 1, "a"), "a", "empty array");
+	    "schema_version", 1, "a"), "a", NULL, "empty array");
 	stream_same(json_pack("{s:[s,f,{s:[i,{}]},[],n],s:s}", "a",
-	    "q\"\\\n\t\xc3\xa9/", 1e-05, "k", 2, "z", "last"), "a",
+	    "q\"\\\n\t\xc3\xa9/", 1e-05, "k", 2, "z", "last"), "a", NULL,
 	    "escapes and nesting");
 }
 

@@ -16,6 +16,43 @@
 #include "../../core/report/gpus.h"
 #include "../../core/util/util.h"
 
+/* n pods p0, p1, ... of a pseudo-random shape from seed: 1 or 2 GPUs,
+ * 1000 to 6600 MiB, a quarter with 30% of the cores, half spread. */
+static void
+random_pods(struct gs_workload *w, size_t n, unsigned seed)
+{
+	size_t	i;
+	unsigned u;
+
+	memset(w, 0, sizeof *w);
+	for (i = 0; i < n; i++) {
+		char		 name[32];
+		struct gs_pod	*p;
+
+		seed = seed * 1103515245u + 12345u;
+		u = (seed >> 8) % 1000;
+		snprintf(name, sizeof name, "p%zu", i);
+		p = t_pod(w, name, 1);
+		t_ctr(&p->ctrs[0], 1 + (u % 5 == 0), 1000 + 700 * (u % 9),
+		    -1, u % 4 == 0 ? 30 : -1);
+		if (u % 2)
+			gs_kv_set(&p->annotations,
+			    "hami.io/node-scheduler-policy", "spread");
+	}
+}
+
+/* Pod i decided and charged; pod i - 5 released when i - 5 is a
+ * multiple of 3. */
+static void
+run_pod(void *st, struct gs_cluster *c, struct gs_workload *w,
+    struct gs_placement *pl, size_t i)
+{
+	gs_policy_hami_v261.decide(st, c, &w->pods[i], &pl[i]);
+	gs_engine_commit(c, &pl[i], &w->pods[i]);
+	if (i >= 5 && (i - 5) % 3 == 0)
+		gs_engine_release(c, &pl[i - 5], &w->pods[i - 5]);
+}
+
 /*
  * The kept order must give every decision the per-pod heap gives (the
  * exhaustive path): identical nodes (all tied at first), pods of both
@@ -34,24 +71,9 @@ test_order_is_exact(void)
 	struct gs_config	 cfg[2];
 	struct gs_placement	 pl[2][160];
 	void			*st[2];
-	unsigned		 seed = 4242, u;
 	size_t			 i, k, pass, moved = 0;
 
-	memset(&w, 0, sizeof w);
-	for (i = 0; i < 160; i++) {
-		char		 n[32];
-		struct gs_pod	*p;
-
-		seed = seed * 1103515245u + 12345u;
-		u = (seed >> 8) % 1000;
-		snprintf(n, sizeof n, "p%zu", i);
-		p = t_pod(&w, n, 1);
-		t_ctr(&p->ctrs[0], 1 + (u % 5 == 0), 1000 + 700 * (u % 9),
-		    -1, u % 4 == 0 ? 30 : -1);
-		if (u % 2)
-			gs_kv_set(&p->annotations,
-			    "hami.io/node-scheduler-policy", "spread");
-	}
+	random_pods(&w, 160, 4242);
 	for (pass = 0; pass < 2; pass++) {
 		memset(&c[pass], 0, sizeof c[pass]);
 		c[pass].nodes = xcalloc(9, sizeof *c[pass].nodes);
@@ -74,12 +96,7 @@ test_order_is_exact(void)
 				c[pass].nodes[4].devs[0].usedmem += 2000;
 				gs_cluster_touch(&c[pass], 4);
 			}
-			gs_policy_hami_v261.decide(st[pass], &c[pass],
-			    &w.pods[i], &pl[pass][i]);
-			gs_engine_commit(&c[pass], &pl[pass][i], &w.pods[i]);
-			if (i >= 5 && (i - 5) % 3 == 0)
-				gs_engine_release(&c[pass], &pl[pass][i - 5],
-				    &w.pods[i - 5]);
+			run_pod(st[pass], &c[pass], &w, pl[pass], i);
 		}
 		gs_policy_hami_v261.destroy(st[pass]);
 	}
@@ -322,6 +339,129 @@ test_memory_hint_follows_gen(void)
 	gs_workload_release(&w);
 }
 
+/* n0 takes one pod (allocatable pods 1), n1 is tainted gpu=broken:NoSchedule;
+ * every node has one 15360 MiB T4. */
+static void
+reason_cluster(struct gs_cluster *c, size_t n)
+{
+	static const struct gs_taint broken = { "gpu", "broken", "NoSchedule" };
+	char	s[32];
+	size_t	i;
+
+	memset(c, 0, sizeof *c);
+	c->nodes = xcalloc(n, sizeof *c->nodes);
+	c->nnodes = c->cap = n;
+	for (i = 0; i < n; i++) {
+		snprintf(s, sizeof s, "n%zu", i);
+		t_node(&c->nodes[i], s, 1, 15360, "NVIDIA-Tesla T4");
+	}
+	c->nodes[0].has_alloc = 1;
+	c->nodes[0].alloc_pods = 1;
+	c->nodes[0].alloc_cpu = c->nodes[0].alloc_mem = 1000000;
+	c->nodes[1].taints = gs_taints_copy(&broken, 1);
+	c->nodes[1].ntaints = 1;
+}
+
+/*
+ * The pending reason's groups kept per shape (reason.c): four nodes as in
+ * reason_cluster.  A 16000 MiB pod fits nowhere: n0, n2, n3 lack memory
+ * (group first met at n0), n1 is refused by its taint.  A 12000 MiB pod
+ * goes to n0 (all nodes score alike: the first listed); now n0 refuses
+ * (too many pods), so the memory group's first node is n2 and it comes
+ * after the taint's; the hint skips the refused n0.  When the pod leaves,
+ * the first reason is back, byte for byte.
+ */
+static void
+test_reason_groups_follow_gen(void)
+{
+	static const char *const want[2] = {
+	    "0/4 nodes fit: 3 nodes: 1/1 CardInsufficientMemory; 1 node: "
+	    "TaintToleration (untolerated taint gpu=broken:NoSchedule) (needs "
+	    "16000 MiB per GPU, largest free 15360 MiB on n0 GPU 0)",
+	    "0/4 nodes fit: 1 node: NodeResourcesFit (Too many pods); 1 node: "
+	    "TaintToleration (untolerated taint gpu=broken:NoSchedule); 2 "
+	    "nodes: 1/1 CardInsufficientMemory (needs 16000 MiB per GPU, "
+	    "largest free 15360 MiB on n2 GPU 0)" };
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_placement	 small, big;
+	void			*st;
+	size_t			 i;
+
+	reason_cluster(&c, 4);
+	memset(&w, 0, sizeof w);
+	t_ctr(&t_pod(&w, "small", 1)->ctrs[0], 1, 12000, -1, -1);
+	t_ctr(&t_pod(&w, "big", 1)->ctrs[0], 1, 16000, -1, -1);
+	gs_config_init(&cfg);
+	st = gs_policy_hami_v261.create(&c, &cfg);
+	for (i = 0; i < 3; i++) {
+		if (i == 1) {
+			gs_policy_hami_v261.decide(st, &c, &w.pods[0], &small);
+			CU_ASSERT_EQUAL(small.node, 0);
+			gs_engine_commit(&c, &small, &w.pods[0]);
+		}
+		if (i == 2)
+			gs_engine_release(&c, &small, &w.pods[0]);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[1], &big);
+		CU_ASSERT_EQUAL(big.status, GS_PENDING);
+		CU_ASSERT_STRING_EQUAL(big.reason ? big.reason : "",
+		    want[i == 1]);
+		gs_placement_release(&big);
+	}
+	gs_placement_release(&small);
+	gs_policy_hami_v261.destroy(st);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+}
+
+/*
+ * The kept groups and hint give every pending reason the loop over all
+ * nodes gives (the exhaustive path): 12 nodes as in reason_cluster,
+ * random_pods' shapes, every third pod released five pods later, and, before pod 150, 1,200 touches (more than the log
+ * keeps: the indexes are built again).
+ */
+static void
+test_reason_index_is_exact(void)
+{
+	struct gs_cluster	 c[2];
+	struct gs_workload	 w;
+	struct gs_config	 cfg[2];
+	struct gs_placement	 pl[2][240];
+	void			*st[2];
+	size_t			 i, k, pass, pending = 0;
+
+	random_pods(&w, 240, 77);
+	for (pass = 0; pass < 2; pass++) {
+		reason_cluster(&c[pass], 12);
+		gs_config_init(&cfg[pass]);
+		cfg[pass].exhaustive = pass == 1;
+		st[pass] = gs_policy_hami_v261.create(&c[pass], &cfg[pass]);
+		for (i = 0; i < 240; i++) {
+			if (i == 150)
+				for (k = 0; k < 1200; k++)
+					gs_cluster_touch(&c[pass], k % 12);
+			run_pod(st[pass], &c[pass], &w, pl[pass], i);
+		}
+		gs_policy_hami_v261.destroy(st[pass]);
+	}
+	for (i = 0; i < 240; i++) {
+		CU_ASSERT_EQUAL(pl[0][i].node, pl[1][i].node);
+		CU_ASSERT_STRING_EQUAL(pl[0][i].reason ? pl[0][i].reason : "",
+		    pl[1][i].reason ? pl[1][i].reason : "");
+		pending += pl[0][i].status == GS_PENDING;
+		gs_placement_release(&pl[0][i]);
+		gs_placement_release(&pl[1][i]);
+	}
+	CU_ASSERT_TRUE(pending > 40);
+	for (pass = 0; pass < 2; pass++) {
+		gs_cluster_release(&c[pass]);
+		gs_config_release(&cfg[pass]);
+	}
+	gs_workload_release(&w);
+}
+
 /*
  * The FGD family's node view is cached per gen: one 15360 MiB T4, a pod
  * of 10000 MiB (652 milli) fits once; after the engine charges it (gen
@@ -490,6 +630,10 @@ CU_TestInfo perf_tests[] = {
 	{ "HAMi's kept order: a shape's known-failing prefix",
 	    test_order_skip_prefix },
 	{ "HAMi's memory hint follows gen", test_memory_hint_follows_gen },
+	{ "HAMi's pending reason: groups kept per shape",
+	    test_reason_groups_follow_gen },
+	{ "HAMi's pending reason: kept groups as the full loop",
+	    test_reason_index_is_exact },
 	{ "the cluster's touch log: order, overflow, copies",
 	    test_touch_log },
 	{ "FGD family's node view follows gen", test_openb_view_follows_gen },

@@ -59,6 +59,7 @@ memo_clear(struct hami_state *st)
 		free(st->memo[i].filter_key);
 		free(st->memo[i].quota_used);
 		free(st->memo[i].node);
+		hami_reason_index_free(st->memo[i].rix);
 	}
 	st->nmemo = 0;
 }
@@ -105,6 +106,7 @@ hami_destroy(void *p)
 	free(st->hdev);
 	free(st->hgen);
 	free(st->hvalid);
+	hami_reason_state_free(st);
 	hami_scratch_release(&st->scratch);
 	free(st);
 }
@@ -379,6 +381,8 @@ memo_find(struct hami_state *st, const struct hami_creq *r,
 				free(m->quota_used);
 				m->quota_used = used;
 				m->skip[0] = m->skip[1] = 0;
+				hami_reason_index_free(m->rix);
+				m->rix = NULL;
 			} else
 				free(used);
 			return m;
@@ -395,6 +399,7 @@ memo_find(struct hami_state *st, const struct hami_creq *r,
 	m->quota_used = used;
 	m->node = xcalloc(st->nnodes, sizeof *m->node);
 	m->skip[0] = m->skip[1] = 0;
+	m->rix = NULL;
 	return m;
 }
 
@@ -712,6 +717,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	const struct hami_profile *hp = hami_profile(st->cfg);
 	int			 scored;
 
+	hami_reason_sync(st, c);
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	d->nctrs = pod->nctrs;

@@ -22,6 +22,9 @@ struct node_outcome {
 	uint16_t	counts[HR_N];
 };
 
+struct reason_index;	/* reason.c */
+struct hint_index;	/* reason.c */
+
 /* Failures of one request shape (request + filter annotations). */
 struct memo_shape {
 	struct hami_creq	 req;
@@ -32,6 +35,9 @@ struct memo_shape {
 	 * are known to fail this shape (a lower bound: ord_move keeps it
 	 * one, place_ordered extends it). */
 	size_t			 skip[2];
+	/* Its pending reason's nodes grouped, kept on the nodes' gen
+	 * (reason.c), or NULL. */
+	struct reason_index	*rix;
 };
 
 struct hami_state {
@@ -60,6 +66,15 @@ struct hami_state {
 	uint64_t		*hgen;
 	unsigned char		*hvalid;
 	int			 hvendor;
+	/* The nodes touched since the reason indexes were built
+	 * (hami_reason_sync): tlog[0..ntlog) in era tera, read from
+	 * cluster tcl up to tseen; hint the memory hint's index. */
+	uint32_t		*tlog;
+	size_t			 ntlog, tlogcap;
+	uint64_t		 tera, tseen;
+	const struct gs_cluster	*tcl;
+	int			 tlog_on;
+	struct hint_index	*hint;
 	/* The cluster's touch log read up to here (ord_refresh). */
 	const struct gs_cluster	*ocl;
 	uint64_t		 seen;
@@ -86,5 +101,13 @@ char	*hami_pending_reason(struct hami_state *, const struct gs_cluster *,
 	    const struct gs_pod *, const struct hami_creq *reqs, size_t ninit,
 	    const struct hami_filter *, struct gs_grant *grants,
 	    struct memo_shape *memo);
+
+/* Note the nodes touched since the last call, for the reason indexes
+ * (reason.c; every decide, once an index exists). */
+void	hami_reason_sync(struct hami_state *, const struct gs_cluster *);
+/* Free a shape's reason index (its memo entry was cleared) and, with
+ * NULL, the state's own (reason.c). */
+void	hami_reason_index_free(struct reason_index *);
+void	hami_reason_state_free(struct hami_state *);
 
 #endif
