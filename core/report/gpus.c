@@ -192,3 +192,79 @@ gs_gpu_pods(const struct gs_gpu_index *x, const struct gs_cluster *c,
 	}
 	return out ? out : xstrdup("-");
 }
+
+size_t
+gs_gpu_node_width(const struct gs_cluster *c)
+{
+	size_t	i, w = 9;
+
+	for (i = 0; i < c->nnodes; i++)
+		if (strlen(c->nodes[i].name) > w)
+			w = strlen(c->nodes[i].name);
+	return w;
+}
+
+/* One GPU as JSON; pods is the comma list of its pods (consumed). */
+json_t *
+gs_gpu_json(const struct gs_node *n, size_t j, char *pods)
+{
+	const struct gs_device *d = &n->devs[j];
+	json_t	*pl = json_array();
+	char	*p, *save = NULL;
+
+	for (p = strtok_r(pods, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save))
+		if (strcmp(p, "-") != 0)
+			json_array_append_new(pl, json_string(p));
+	free(pods);
+	return json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}",
+	    "index", gs_gpu_number(n, j), "uuid", d->id, "type", d->type,
+	    "numa",
+	    d->numa, "slots", d->count, "slots_used", d->used, "memory_mib",
+	    d->devmem, "memory_used_mib", d->usedmem, "cores", d->devcore,
+	    "cores_used", d->usedcores, "pods", pl);
+}
+
+struct gs_gpu_widths
+gs_gpu_widths(const struct gs_cluster *c, size_t nw)
+{
+	struct gs_gpu_widths	w = { nw, 40, 22 };
+	size_t			i, j;
+
+	for (i = 0; i < c->nnodes; i++)
+		for (j = 0; j < c->nodes[i].ndevs; j++) {
+			const struct gs_device *d = &c->nodes[i].devs[j];
+
+			if (strlen(d->id) > w.uw)
+				w.uw = strlen(d->id);
+			if (strlen(d->type) > w.tw)
+				w.tw = strlen(d->type);
+		}
+	return w;
+}
+
+void
+gs_gpu_header(FILE *fp, const struct gs_gpu_widths *w)
+{
+	fprintf(fp, "%-*s  %3s  %-*s  %-*s  %4s  %7s  %15s  %7s  %s\n",
+	    (int)w->nw, "NODE", "GPU", (int)w->uw, "UUID", (int)w->tw, "TYPE",
+	    "NUMA", "SLOTS", "MEM(MiB)", "CORES", "PODS");
+}
+
+/* One GPU map row (GPU j of its node); pods is consumed. */
+void
+gs_gpu_row(FILE *fp, const struct gs_gpu_widths *w, const struct gs_node *n,
+    size_t j, char *pods)
+{
+	const struct gs_device *d = &n->devs[j];
+	const char	*node = n->name;
+	char	slots[32], mem[40], cores[32];
+
+	snprintf(slots, sizeof slots, "%d/%d", d->used, d->count);
+	snprintf(mem, sizeof mem, "%d/%d", d->usedmem, d->devmem);
+	snprintf(cores, sizeof cores, "%d/%d", d->usedcores, d->devcore);
+	fprintf(fp, "%-*s  %3d  %-*s  %-*s  %4d  %7s  %15s  %7s  %s\n",
+	    (int)w->nw, node, gs_gpu_number(n, j), (int)w->uw, d->id,
+	    (int)w->tw, d->type, d->numa, slots, mem, cores, pods);
+	free(pods);
+}

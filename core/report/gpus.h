@@ -10,6 +10,9 @@
 #include "model/model.h"
 #include "model/running.h"
 
+#include <jansson.h>
+#include <stdio.h>
+
 struct hami_profile;
 
 struct gs_gpu_index {
@@ -44,5 +47,21 @@ char	*gs_gpu_running(const struct gs_gpu_index *, size_t node,
  */
 char	*gs_gpu_pods(const struct gs_gpu_index *, const struct gs_cluster *c,
 	    size_t node, size_t dev);
+
+/* Widths of the GPU map's UUID and TYPE columns: the longest real
+ * value, at least 40 and 22. */
+struct gs_gpu_widths {
+	size_t	nw, uw, tw;
+};
+
+/* The NODE column's width: the longest node name, at least 9. */
+size_t	gs_gpu_node_width(const struct gs_cluster *c);
+struct gs_gpu_widths gs_gpu_widths(const struct gs_cluster *c, size_t nw);
+/* The GPU map's header line, then one row per GPU (GPU j of n; pods, the
+ * comma list of its pods, is consumed); the same GPU as JSON. */
+void	gs_gpu_header(FILE *fp, const struct gs_gpu_widths *w);
+void	gs_gpu_row(FILE *fp, const struct gs_gpu_widths *w,
+	    const struct gs_node *n, size_t j, char *pods);
+json_t	*gs_gpu_json(const struct gs_node *n, size_t j, char *pods);
 
 #endif

@@ -79,17 +79,6 @@ gs_report_name_width(const struct gs_report_run *rr)
 	return w;
 }
 
-static size_t
-node_width(const struct gs_cluster *c)
-{
-	size_t	i, w = 9;
-
-	for (i = 0; i < c->nnodes; i++)
-		if (strlen(c->nodes[i].name) > w)
-			w = strlen(c->nodes[i].name);
-	return w;
-}
-
 /* "node binpack / GPU spread (4 pods)", one group per combination. */
 static char *
 effective_policies(const struct gs_report_run *rr)
@@ -155,77 +144,6 @@ effective_policies(const struct gs_report_run *rr)
 	}
 	free(other);
 	return out ? out : xstrdup("no pods");
-}
-
-/* One GPU as JSON; pods is the comma list of its pods (consumed). */
-static json_t *
-gpu_json(const struct gs_node *n, size_t j, char *pods)
-{
-	const struct gs_device *d = &n->devs[j];
-	json_t	*pl = json_array();
-	char	*p, *save = NULL;
-
-	for (p = strtok_r(pods, ",", &save); p != NULL;
-	    p = strtok_r(NULL, ",", &save))
-		if (strcmp(p, "-") != 0)
-			json_array_append_new(pl, json_string(p));
-	free(pods);
-	return json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}",
-	    "index", gs_gpu_number(n, j), "uuid", d->id, "type", d->type,
-	    "numa",
-	    d->numa, "slots", d->count, "slots_used", d->used, "memory_mib",
-	    d->devmem, "memory_used_mib", d->usedmem, "cores", d->devcore,
-	    "cores_used", d->usedcores, "pods", pl);
-}
-
-/* Widths of the GPU map's UUID and TYPE columns: the longest real
- * value, at least 40 and 22. */
-struct gpu_widths {
-	size_t	nw, uw, tw;
-};
-
-static struct gpu_widths
-gpu_widths(const struct gs_cluster *c, size_t nw)
-{
-	struct gpu_widths	w = { nw, 40, 22 };
-	size_t			i, j;
-
-	for (i = 0; i < c->nnodes; i++)
-		for (j = 0; j < c->nodes[i].ndevs; j++) {
-			const struct gs_device *d = &c->nodes[i].devs[j];
-
-			if (strlen(d->id) > w.uw)
-				w.uw = strlen(d->id);
-			if (strlen(d->type) > w.tw)
-				w.tw = strlen(d->type);
-		}
-	return w;
-}
-
-static void
-gpu_header(FILE *fp, const struct gpu_widths *w)
-{
-	fprintf(fp, "%-*s  %3s  %-*s  %-*s  %4s  %7s  %15s  %7s  %s\n",
-	    (int)w->nw, "NODE", "GPU", (int)w->uw, "UUID", (int)w->tw, "TYPE",
-	    "NUMA", "SLOTS", "MEM(MiB)", "CORES", "PODS");
-}
-
-/* One GPU map row (GPU j of its node); pods is consumed. */
-static void
-gpu_row(FILE *fp, const struct gpu_widths *w, const struct gs_node *n,
-    size_t j, char *pods)
-{
-	const struct gs_device *d = &n->devs[j];
-	const char	*node = n->name;
-	char	slots[32], mem[40], cores[32];
-
-	snprintf(slots, sizeof slots, "%d/%d", d->used, d->count);
-	snprintf(mem, sizeof mem, "%d/%d", d->usedmem, d->devmem);
-	snprintf(cores, sizeof cores, "%d/%d", d->usedcores, d->devcore);
-	fprintf(fp, "%-*s  %3d  %-*s  %-*s  %4d  %7s  %15s  %7s  %s\n",
-	    (int)w->nw, node, gs_gpu_number(n, j), (int)w->uw, d->id,
-	    (int)w->tw, d->type, d->numa, slots, mem, cores, pods);
-	free(pods);
 }
 
 void
@@ -417,10 +335,10 @@ void
 gs_report_table(FILE *fp, const struct gs_report_run *rr)
 {
 	const struct gs_cluster	*c = rr->cluster;
-	size_t			 pw = gs_report_name_width(rr), nw = node_width(c);
+	size_t			 pw = gs_report_name_width(rr), nw = gs_gpu_node_width(c);
 	size_t			 i, j;
 	char			*eff = effective_policies(rr);
-	struct gpu_widths	 gw;
+	struct gs_gpu_widths	 gw;
 	struct gs_gpu_index	 gx;
 	int			 sw = sched_width(rr->res);
 
@@ -479,13 +397,13 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	}
 
 	fprintf(fp, "\nGPU MAP\n");
-	gw = gpu_widths(c, nw);
-	gpu_header(fp, &gw);
+	gw = gs_gpu_widths(c, nw);
+	gs_gpu_header(fp, &gw);
 	gs_gpu_index_build(&gx, c, rr->res, rr->wl, rr->running,
 	    hami_profile(rr->cfg));
 	for (i = 0; i < c->nnodes; i++)
 		for (j = 0; j < c->nodes[i].ndevs; j++)
-			gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_pods(&gx, c, i,
+			gs_gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_pods(&gx, c, i,
 			    j));
 	gs_gpu_index_release(&gx);
 	fprintf(fp, "\n");
@@ -705,7 +623,7 @@ node_json(size_t i, const void *arg)
 	size_t			 j;
 
 	for (j = 0; j < n->ndevs; j++)
-		json_array_append_new(gpus, gpu_json(n, j,
+		json_array_append_new(gpus, gs_gpu_json(n, j,
 		    gs_gpu_pods(&na->gx, rr->cluster, i, j)));
 	return json_pack("{s:s,s:o,s:I,s:f,s:f,s:o}", "name", n->name, "pool",
 	    n->pool ? json_string(n->pool) : json_null(), "whole_gpus_free",
@@ -880,158 +798,4 @@ gs_report_csv(FILE *fp, const struct gs_report_run *rr)
 		csv_field(fp, "", 0);
 		csv_field(fp, pl->reason ? pl->reason : "", 1);
 	}
-}
-
-static void
-resource_cell(char *buf, size_t len, int64_t used, int64_t alloc,
-    int64_t div)
-{
-	if (alloc == INT64_MAX)
-		snprintf(buf, len, "%lld/-", (long long)(used / div));
-	else
-		snprintf(buf, len, "%lld/%lld", (long long)(used / div),
-		    (long long)(alloc / div));
-}
-
-/* Does HAMi of that version read quota q (a limit, v2.7+)? */
-static int
-quota_shown(const struct gs_quota *q, int version)
-{
-	return q->limit_set &&
-	    hami_profile_of_version(version)->quota_fit != HQF_NONE;
-}
-
-/* HAMi's namespace quotas as it counts them (QuotaManager), if any. */
-static void
-state_quotas(FILE *fp, const struct gs_cluster *c, int version)
-{
-	size_t	i, nw = 9, rw = 8;
-	int	head = 1;
-
-	for (i = 0; i < c->quotas.n; i++)
-		if (quota_shown(&c->quotas.v[i], version)) {
-			if (strlen(c->quotas.v[i].ns) > nw)
-				nw = strlen(c->quotas.v[i].ns);
-			if (strlen(c->quotas.v[i].res) > rw)
-				rw = strlen(c->quotas.v[i].res);
-		}
-	for (i = 0; i < c->quotas.n; i++) {
-		const struct gs_quota *q = &c->quotas.v[i];
-
-		if (!quota_shown(q, version))
-			continue;
-		if (head)
-			fprintf(fp, "\n%-*s  %-*s  %12s  %12s  %s\n", (int)nw,
-			    "NAMESPACE", (int)rw, "RESOURCE", "USED", "LIMIT",
-			    "RESOURCEQUOTA");
-		head = 0;
-		fprintf(fp, "%-*s  %-*s  %12lld  %12lld  %s\n", (int)nw, q->ns,
-		    (int)rw, q->res, (long long)q->used, (long long)q->limit,
-		    q->src_name);
-	}
-}
-
-void
-gs_report_state(FILE *fp, const struct gs_cluster *c,
-    const struct gs_running *r, int version)
-{
-	size_t	i, j, nw = node_width(c);
-	char	cpu[48], mem[48], pods[48];
-	struct gpu_widths gw;
-	struct gs_gpu_index gx;
-
-	fprintf(fp, "%-*s  %4s  %-13s  %-15s  %-17s  %-9s  %s\n", (int)nw,
-	    "NODE", "GPUS", "SCHEDULABLE", "CPU(m)", "MEMORY(MiB)", "PODS",
-	    "HAMI");
-	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node *n = &c->nodes[i];
-
-		if (n->has_alloc) {
-			resource_cell(cpu, sizeof cpu, n->used_cpu,
-			    n->alloc_cpu, 1);
-			resource_cell(mem, sizeof mem, n->used_mem,
-			    n->alloc_mem, 1048576);
-			resource_cell(pods, sizeof pods, n->used_pods,
-			    n->alloc_pods, 1);
-		} else {
-			snprintf(cpu, sizeof cpu, "-");
-			snprintf(mem, sizeof mem, "-");
-			snprintf(pods, sizeof pods, "%lld",
-			    (long long)n->used_pods);
-		}
-		fprintf(fp, "%-*s  %4zu  %-13s  %-15s  %-17s  %-9s  %s\n",
-		    (int)nw, n->name, n->ndevs, n->unschedulable ? "cordoned" :
-		    n->ntaints ? "tainted" : "yes", cpu, mem, pods,
-		    n->registered ? "registered" : n->devices_note ?
-		    n->devices_note : "no hami.io/node-nvidia-register");
-	}
-	fputc('\n', fp);
-	gw = gpu_widths(c, nw);
-	gpu_header(fp, &gw);
-	gs_gpu_index_build(&gx, c, NULL, NULL, r,
-	    hami_profile_of_version(version));
-	for (i = 0; i < c->nnodes; i++)
-		for (j = 0; j < c->nodes[i].ndevs; j++)
-			gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_running(&gx, i,
-			    c->nodes[i].devs[j].id));
-	gs_gpu_index_release(&gx);
-	state_quotas(fp, c, version);
-}
-
-static json_t *
-int_or_null(int64_t v)
-{
-	return v == INT64_MAX ? json_null() : json_integer(v);
-}
-
-json_t *
-gs_report_state_json(const struct gs_cluster *c, const struct gs_running *r,
-    int version)
-{
-	json_t	*nodes = json_array(), *quotas = json_array(), *doc;
-	size_t	 i, j;
-	struct gs_gpu_index gx;
-
-	gs_gpu_index_build(&gx, c, NULL, NULL, r,
-	    hami_profile_of_version(version));
-	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node	*n = &c->nodes[i];
-		json_t			*gpus = json_array(), *o;
-
-		for (j = 0; j < n->ndevs; j++)
-			json_array_append_new(gpus, gpu_json(n, j,
-			    gs_gpu_running(&gx, i, n->devs[j].id)));
-		o = json_pack("{s:s,s:b,s:b,s:o,s:o}", "name", n->name,
-		    "registered", n->registered, "unschedulable",
-		    n->unschedulable, "hami_note", n->devices_note ?
-		    json_string(n->devices_note) : json_null(), "gpus", gpus);
-		if (n->has_alloc)
-			json_object_set_new(o, "allocatable", json_pack(
-			    "{s:o,s:o,s:o}", "cpu_milli",
-			    int_or_null(n->alloc_cpu), "memory_bytes",
-			    int_or_null(n->alloc_mem), "pods",
-			    int_or_null(n->alloc_pods)));
-		json_object_set_new(o, "requested", json_pack("{s:I,s:I,s:I}",
-		    "cpu_milli", (json_int_t)n->used_cpu, "memory_bytes",
-		    (json_int_t)n->used_mem, "pods", (json_int_t)n->used_pods));
-		json_array_append_new(nodes, o);
-	}
-	gs_gpu_index_release(&gx);
-	doc = json_pack("{s:s,s:i,s:s,s:o}", "gpusched_version", GS_VERSION,
-	    "schema_version", GS_SCHEMA_VERSION, "profile", "hami-v2.6.1",
-	    "nodes", nodes);
-	/* Only with quotas: the document is otherwise as before. */
-	for (i = 0; i < c->quotas.n; i++)
-		if (quota_shown(&c->quotas.v[i], version))
-			json_array_append_new(quotas, json_pack(
-			    "{s:s,s:s,s:I,s:I,s:s}", "namespace",
-			    c->quotas.v[i].ns, "resource", c->quotas.v[i].res,
-			    "used", (json_int_t)c->quotas.v[i].used, "limit",
-			    (json_int_t)c->quotas.v[i].limit, "resourcequota",
-			    c->quotas.v[i].src_name));
-	if (json_array_size(quotas) > 0)
-		json_object_set_new(doc, "quotas", quotas);
-	else
-		json_decref(quotas);
-	return doc;
 }
