@@ -7,6 +7,7 @@
 
 #include "sched/hami/mig.h"
 #include "report/hmig.h"
+#include "report/dra_report.h"
 #include "model/ident.h"
 #include "sched/policy.h"
 #include "report/report.h"
@@ -275,6 +276,7 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 	    m->pods_per_gpu_max, m->pods_per_gpu_mean);
 	gs_report_kinds_table(fp, rr);
 	gs_report_hmig_table(fp, rr);
+	gs_report_dra_table(fp, rr);
 }
 
 int
@@ -526,6 +528,8 @@ metrics_json(const struct gs_report_run *rr)
 		    gs_report_kinds_json(rr));
 	if ((hm = gs_report_hmig_json(rr)) != NULL)
 		json_object_set_new(o, "hami_mig", hm);
+	if ((hm = gs_report_dra_json(rr)) != NULL)
+		json_object_set_new(o, "dra_devices", hm);
 	return o;
 }
 

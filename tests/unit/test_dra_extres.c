@@ -13,6 +13,7 @@
 #include <CUnit/CUnit.h>
 
 #include "load/dra.h"
+#include "metrics/dra_use.h"
 #include "sched/dra/alloc.h"
 #include "sched/dra/extres.h"
 #include "suites.h"
@@ -260,7 +261,83 @@ test_devices_why(void)
 	gs_dra_free(d);
 }
 
+/*
+ * metrics/dra_use.c by hand: node n1 has a slice of two shared devices of
+ * 16000Mi memory (default 16000Mi) and an exclusive one, and a slice of
+ * a counter set "set" whose partition consumes it.  Used: s0 4000Mi by
+ * two allocations of 2000Mi, the exclusive device allocated, one unit
+ * of the set's counter.  Whole free: s1 only (1 of 4: s0, s1, x, set).
+ * Memory: 32000Mi, used 4000Mi; a claim asks 6000Mi, so s0's 12000Mi
+ * free is not fragmented; with a claim asking 13000Mi it is; largest
+ * free 16000Mi (s1).
+ */
+static void
+test_metrics(void)
+{
+	static const char text[] =
+	    "---\nkind: ResourceSlice\nmetadata: {name: a}\nspec:\n"
+	    "  driver: d.io\n  nodeName: n1\n"
+	    "  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
+	    "  devices:\n"
+	    "  - name: s0\n    allowMultipleAllocations: true\n"
+	    "    capacity: {memory: {value: 16000Mi}}\n"
+	    "  - name: s1\n    allowMultipleAllocations: true\n"
+	    "    capacity: {memory: {value: 16000Mi}}\n"
+	    "  - name: x\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: b}\nspec:\n"
+	    "  driver: d.io\n  nodeName: n1\n"
+	    "  pool: {name: q, generation: 1, resourceSliceCount: 1}\n"
+	    "  sharedCounters:\n  - name: set\n    counters: {c: {value: 2}}\n"
+	    "  devices:\n  - name: part\n    consumesCounters:\n"
+	    "    - counterSet: set\n      counters: {c: {value: 1}}\n"
+	    "---\nkind: DeviceClass\nmetadata: {name: k}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: m}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n      exactly:\n"
+	    "        deviceClassName: k\n"
+	    "        capacity: {requests: {memory: 6000Mi}}\n";
+	const int64_t		 mi = 1024 * 1024;
+	struct gs_dra		*d = NULL;
+	struct gs_error		 err;
+	struct gs_cluster	 c;
+	struct gs_node		 n;
+	struct gs_dra_metrics	 m;
+
+	if (t_dra_load(&d, text, &err) != 0)
+		CU_FAIL_FATAL(err.msg);
+	memset(&c, 0, sizeof c);
+	memset(&n, 0, sizeof n);
+	n.name = "n1";
+	c.nodes = &n;
+	c.nnodes = 1;
+	c.dra = d;
+	/* Pool p (slice a) sorts first: s0, s1, x; then q's part. */
+	CU_ASSERT_STRING_EQUAL_FATAL(d->sref[0].s->name, "a");
+	d->dev_alloc[0] = 2;
+	d->cap_used[0] = 4000 * mi;
+	d->dev_alloc[2] = 1;
+	d->ctr_used[0] = 1;
+	gs_dra_metrics(&c, &m);
+	CU_ASSERT_EQUAL(m.nu, 4);
+	CU_ASSERT_EQUAL(m.free, 1);
+	CU_ASSERT_EQUAL(m.nmem, 2);
+	CU_ASSERT_EQUAL(m.mem, 32000 * mi);
+	CU_ASSERT_EQUAL(m.mem_used, 4000 * mi);
+	CU_ASSERT_EQUAL(m.target, 6000 * mi);
+	CU_ASSERT_EQUAL(m.mem_frag, 0);
+	CU_ASSERT_EQUAL(m.mem_largest, 16000 * mi);
+	CU_ASSERT_EQUAL(m.u[3].counters, 1);
+	CU_ASSERT_EQUAL(m.u[3].free, 0);
+	CU_ASSERT_EQUAL(m.u[0].node, 0);
+	gs_dra_metrics_release(&m);
+	d->blocks[0]->claims[0].reqs[0].subs[0].capreq[0].v = 13000 * mi;
+	gs_dra_metrics(&c, &m);
+	CU_ASSERT_EQUAL(m.mem_frag, 12000 * mi);
+	gs_dra_metrics_release(&m);
+	gs_dra_free(d);
+}
+
 CU_TestInfo dra_extres_tests[] = {
+	{ "metrics of DRA devices", test_metrics },
 	{ "explain: each device alone", test_devices_why },
 	{ "class mapping, explicit and implicit", test_class_mapping },
 	{ "a container's extended resources", test_load },
