@@ -550,7 +550,7 @@ score_json(float f)
 static json_t *
 dra_json(const struct gs_dra *d, const struct gs_dra_alloc *a)
 {
-	json_t	*v = json_array(), *cap;
+	json_t	*v = json_array(), *cap, *cfg, *o;
 	size_t	 i, k;
 
 	for (i = 0; i < a->n; i++) {
@@ -563,10 +563,18 @@ dra_json(const struct gs_dra *d, const struct gs_dra_alloc *a)
 			if (t->cap[k] > 0)
 				json_object_set_new(cap, dv->caps[k].name,
 				    json_integer(t->cap[k]));
-		json_array_append_new(v, json_pack("{s:s,s:s,s:s,s:s,s:s,s:o}",
-		    "claim", t->claim, "request", t->request, "driver",
-		    s->driver, "pool", s->pool, "device", dv->name,
-		    "consumed", cap));
+		o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:o}", "claim", t->claim,
+		    "request", t->request, "driver", s->driver, "pool",
+		    s->pool, "device", dv->name, "consumed", cap);
+		/* The DeviceClass config, applied by the driver. */
+		if (t->cls != NULL && t->cls->nconfig > 0) {
+			cfg = json_array();
+			for (k = 0; k < t->cls->nconfig; k++)
+				json_array_append_new(cfg,
+				    json_string(t->cls->config[k]));
+			json_object_set_new(o, "config", cfg);
+		}
+		json_array_append_new(v, o);
 	}
 	return v;
 }

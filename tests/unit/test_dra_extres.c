@@ -336,7 +336,64 @@ test_metrics(void)
 	gs_dra_free(d);
 }
 
+/* A DeviceClass's config (load/dra.c load_class_config): one line per
+ * opaque entry; the NVIDIA driver's GpuConfig checked as its Validate
+ * does; a missing opaque, driver or parameters refused at its place. */
+static void
+test_class_config(void)
+{
+	static const struct {
+		const char *cfg;	/* the config: sequence */
+		const char *want;	/* line, or "!" + error text */
+	} cases[] = {
+		{ "[{opaque: {driver: gpu.nvidia.com, parameters: {kind: "
+		  "GpuConfig, sharing: {strategy: TimeSlicing, "
+		  "timeSlicingConfig: {interval: Short}}}}}]",
+		  "gpu.nvidia.com: GpuConfig sharing TimeSlicing, interval "
+		  "Short" },
+		{ "[{opaque: {driver: gpu.nvidia.com, parameters: {kind: "
+		  "GpuConfig}}}]",
+		  "gpu.nvidia.com: GpuConfig sharing TimeSlicing, interval "
+		  "Default" },
+		{ "[{opaque: {driver: gpu.nvidia.com, parameters: {kind: "
+		  "GpuConfig, sharing: {strategy: MPS}}}}]",
+		  "gpu.nvidia.com: GpuConfig sharing MPS" },
+		{ "[{opaque: {driver: x.io, parameters: {a: 1}}}]",
+		  "x.io: opaque parameters" },
+		{ "[{requests: [a]}]", "!needs 'opaque'" },
+		{ "[{opaque: {driver: x.io}}]", "!needs 'parameters'" },
+		{ "[{opaque: {parameters: {}}}]", "!needs 'driver'" },
+		{ "[{opaque: {driver: g, parameters: {kind: GpuConfig, "
+		  "sharing: {strategy: Spatial}}}}]", "!TimeSlicing or MPS" },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct gs_dra	*d = NULL;
+		struct gs_error	 err;
+		char		*text = xasprintf("kind: DeviceClass\nmetadata: "
+				    "{name: c}\nspec:\n  config: %s\n",
+				    cases[i].cfg);
+		int		 rc = t_dra_load(&d, text, &err);
+
+		if (cases[i].want[0] == '!') {
+			CU_ASSERT_EQUAL(rc, -1);
+			CU_ASSERT_PTR_NOT_NULL(strstr(err.msg,
+			    cases[i].want + 1));
+		} else {
+			CU_ASSERT_EQUAL_FATAL(rc, 0);
+			CU_ASSERT_EQUAL_FATAL(d->blocks[0]->classes[0].nconfig,
+			    1);
+			CU_ASSERT_STRING_EQUAL(d->blocks[0]->classes[0].
+			    config[0], cases[i].want);
+		}
+		gs_dra_free(d);
+		free(text);
+	}
+}
+
 CU_TestInfo dra_extres_tests[] = {
+	{ "a DeviceClass's config", test_class_config },
 	{ "metrics of DRA devices", test_metrics },
 	{ "explain: each device alone", test_devices_why },
 	{ "class mapping, explicit and implicit", test_class_mapping },
