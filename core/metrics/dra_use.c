@@ -58,9 +58,8 @@ target_mem(const struct gs_dra *d)
 	return t;
 }
 
-/* Is slice si of the newest generation of its pool? */
-static int
-newest(const struct gs_dra *d, size_t si)
+int
+gs_dra_newest(const struct gs_dra *d, size_t si)
 {
 	const struct gs_dra_slice	*s = d->sref[si].s;
 	size_t				 i;
@@ -164,7 +163,7 @@ gs_dra_metrics(const struct gs_cluster *c, struct gs_dra_metrics *m)
 		return;
 	m->target = target_mem(d);
 	for (si = 0; si < d->nsref; si++) {
-		if (!newest(d, si))
+		if (!gs_dra_newest(d, si))
 			continue;
 		sets(m, c, si);
 		c0 = d->sref[si].cap0;

@@ -41,5 +41,8 @@ struct gs_dra_metrics {
  * devices. */
 void	gs_dra_metrics(const struct gs_cluster *c, struct gs_dra_metrics *m);
 void	gs_dra_metrics_release(struct gs_dra_metrics *m);
+struct gs_dra;
+/* Is slice si (in d->sref) of the newest generation of its pool? */
+int	gs_dra_newest(const struct gs_dra *d, size_t si);
 
 #endif

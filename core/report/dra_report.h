@@ -17,4 +17,11 @@ void	 gs_report_dra_table(FILE *fp, const struct gs_report_run *rr);
 /* metrics.dra_devices, or NULL without DRA devices. */
 json_t	*gs_report_dra_json(const struct gs_report_run *rr);
 
+/* The DRA MAP after the GPU MAP: each device of the newest slices, by
+ * node, with the pods and input claims holding it; nothing without
+ * slices. */
+void	 gs_report_dra_map(FILE *fp, const struct gs_report_run *rr);
+/* Node node's DRA devices with what holds each ("held_by"), or NULL. */
+json_t	*gs_report_dra_node_json(const struct gs_report_run *rr, size_t node);
+
 #endif

@@ -456,6 +456,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 			gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_pods(&gx, c, i,
 			    j));
 	gs_gpu_index_release(&gx);
+	gs_report_dra_map(fp, rr);
 	fprintf(fp, "\n");
 	gs_report_metrics_table(fp, rr);
 }
@@ -664,7 +665,7 @@ report_json_frame(const struct gs_report_run *rr)
 {
 	const struct gs_cluster	*c = rr->cluster;
 	json_t			*o = json_object();
-	json_t			*nodes = json_array(), *sched;
+	json_t			*nodes = json_array(), *sched, *nj, *dj;
 	struct gs_gpu_index	 gx;
 	size_t			 i, j;
 
@@ -702,12 +703,15 @@ report_json_frame(const struct gs_report_run *rr)
 		for (j = 0; j < n->ndevs; j++)
 			json_array_append_new(gpus, gpu_json(n, j,
 			    gs_gpu_pods(&gx, c, i, j)));
-		json_array_append_new(nodes, json_pack("{s:s,s:o,s:I,s:f,s:f,"
-		    "s:o}", "name", n->name, "pool", n->pool ?
-		    json_string(n->pool) : json_null(), "whole_gpus_free",
-		    (json_int_t)rr->m->node[i].whole_free, "idle_gpus",
-		    round6(rr->m->node[i].idle_gpus), "fragmentation_gpus",
-		    round6(rr->m->node[i].frag_gpus), "gpus", gpus));
+		nj = json_pack("{s:s,s:o,s:I,s:f,s:f,s:o}", "name", n->name,
+		    "pool", n->pool ? json_string(n->pool) : json_null(),
+		    "whole_gpus_free", (json_int_t)rr->m->node[i].whole_free,
+		    "idle_gpus", round6(rr->m->node[i].idle_gpus),
+		    "fragmentation_gpus", round6(rr->m->node[i].frag_gpus),
+		    "gpus", gpus);
+		if ((dj = gs_report_dra_node_json(rr, i)) != NULL)
+			json_object_set_new(nj, "dra_devices", dj);
+		json_array_append_new(nodes, nj);
 	}
 	gs_gpu_index_release(&gx);
 	json_object_set_new(o, "nodes", nodes);
