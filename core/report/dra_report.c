@@ -12,6 +12,7 @@
 #include "metrics/dra_use.h"
 #include "report/dra_report.h"
 #include "model/dra.h"
+#include "report/html.h"
 
 #define MIB(b)	((long long)((b) / (1024 * 1024)))
 
@@ -217,4 +218,44 @@ gs_report_dra_node_json(const struct gs_report_run *rr, size_t node)
 			    d->sref[si].s->devs[j].name, "held_by", pods));
 		}
 	return a;
+}
+
+void
+gs_report_dra_html(struct gs_html *h, const struct gs_report_run *rr)
+{
+	static const char *const head[3] = { "node", "DRA device",
+	    "held by" };
+	const struct gs_dra	*d = rr->cluster->dra;
+	const char		**cells = NULL;
+	char			**own = NULL;
+	size_t			 si, j, nrows = 0, i;
+	long			 n;
+
+	if (d == NULL || d->nsref == 0)
+		return;
+	for (n = -1; n < (long)rr->cluster->nnodes; n++)
+		for (si = 0; si < d->nsref; si++)
+			for (j = 0; slice_of(rr, si, n) &&
+			    j < d->sref[si].s->ndevs; j++) {
+				cells = xreallocarray(cells, 3 * (nrows + 1),
+				    sizeof *cells);
+				own = xreallocarray(own, 2 * (nrows + 1),
+				    sizeof *own);
+				own[2 * nrows] = xasprintf("%s/%s/%s",
+				    d->sref[si].s->driver, d->sref[si].s->pool,
+				    d->sref[si].s->devs[j].name);
+				own[2 * nrows + 1] = holders(rr, si, j);
+				cells[3 * nrows] = n < 0 ? "-" :
+				    rr->cluster->nodes[n].name;
+				cells[3 * nrows + 1] = own[2 * nrows];
+				cells[3 * nrows + 2] = own[2 * nrows + 1] ?
+				    own[2 * nrows + 1] : "-";
+				nrows++;
+			}
+	gs_html_table(h, "DRA devices and the pods whose claims hold them",
+	    head, 3, cells, nrows);
+	for (i = 0; i < 2 * nrows; i++)
+		free(own[i]);
+	free(own);
+	free(cells);
 }

@@ -24,4 +24,9 @@ void	 gs_report_dra_map(FILE *fp, const struct gs_report_run *rr);
 /* Node node's DRA devices with what holds each ("held_by"), or NULL. */
 json_t	*gs_report_dra_node_json(const struct gs_report_run *rr, size_t node);
 
+struct gs_html;
+/* The DRA map as an HTML table in a run's section; nothing without
+ * slices. */
+void	 gs_report_dra_html(struct gs_html *h, const struct gs_report_run *rr);
+
 #endif
