@@ -99,7 +99,8 @@ check_one(const char *path, const char *hami_config, int quiet,
 
 				memset(&err, 0, sizeof err);
 				if (gs_expect_eval(&lists[l]->v[k],
-				    &sim.cluster, &sc.runs[i].wl, &sim.res,
+				    &sim.cluster, gs_sim_workload(&sim,
+				    &sc.runs[i].wl), &sim.res,
 				    &sim.m, &res, &err) != 0) {
 					cmd_error(&err);
 					rc = EXIT_INPUT;

@@ -86,6 +86,7 @@ struct cmd_inputs {
 	/* --device-plugin-config FILE, --device-plugin-default NAME,
 	 * --mig-config FILE (load/dpconfig.h), or NULL */
 	const char	*dp_config, *dp_default, *mig_config;
+	const char	*kai_config;	/* --kai-config FILE */
 };
 
 /*
@@ -145,6 +146,7 @@ struct cmd_sched_args {
 	struct arg_str	*profile, *hami_version;
 	/* every command's: NVIDIA's device plugin and mig-parted configs */
 	struct arg_file	*dp_config, *mig_config;
+	struct arg_file	*kai_config;	/* KAI's SchedulingShard or config */
 	struct arg_str	*dp_default;
 	struct arg_str	*scheduler;	/* CMD_SCHED_ROUTE */
 };
@@ -287,5 +289,11 @@ int	cmd_run_selected(const struct cmd_inputs *, const struct gs_scenario *,
  * (gs_simulate); the caller gs_sim_releases sim. */
 int	cmd_simulate_run(const struct gs_scenario *, const struct gs_run *,
 	    const struct gs_config *, struct gs_sim *sim);
+/* EXIT_OK, or EXIT_USAGE with a message when run r lays its GPUs out by
+ * `sharing:`, which cmd does not take. */
+int	cmd_refuse_sharing(const char *cmd, const struct gs_run *r);
+/* The same of workload w on cluster c (neither changed). */
+int	cmd_simulate_on(const struct gs_cluster *c, const struct gs_workload *w,
+	    const struct gs_config *cfg, struct gs_sim *sim);
 
 #endif

@@ -21,6 +21,8 @@
 #include "../core/report/html.h"
 #include "../core/sched/policy.h"
 #include "../core/sched/route.h"
+#include "../core/sched/sharing_modes.h"
+#include "../core/load/kai_conf.h"
 
 void
 cmd_error(const struct gs_error *err)
@@ -200,6 +202,29 @@ load_dp_configs(const struct cmd_inputs *in, struct gs_scenario *sc,
 	return rc;
 }
 
+/* --kai-config: the KAI profile its placementStrategy names, for every
+ * run (sched/route.c reads it). */
+static int
+load_kai_config(const struct cmd_inputs *in, struct gs_scenario *sc,
+    struct gs_error *err)
+{
+	struct gs_kai_conf	k;
+	char			*buf = NULL;
+	size_t			 i, len;
+	int			 rc;
+
+	if (in->kai_config == NULL)
+		return 0;
+	if ((rc = gs_read_file(in->kai_config, &buf, &len, err)) == 0)
+		rc = gs_kai_conf_parse(&k, in->kai_config, buf, len, err);
+	free(buf);
+	for (i = 0; rc == 0 && i < sc->nruns; i++)
+		sc->runs[i].cfg.kai_profile = gs_kai_conf_profile(&k);
+	if (rc != 0)
+		gs_scenario_release(sc);
+	return rc;
+}
+
 /* --scheduler NAME=PROFILE (checked by cmd_sched_inputs) into c. */
 static void
 set_scheduler(struct gs_config *c, const char *arg)
@@ -244,6 +269,8 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 	if (rc == 0)
 		rc = load_dp_configs(in, sc, &err);
 	if (rc == 0)
+		rc = load_kai_config(in, sc, &err);
+	if (rc == 0)
 		infer_versions(sc, in->quiet);
 	/* --gpu-policy against what each selected run's HAMi knows. */
 	for (i = 0; rc == 0 && in->gpu_policy != NULL && i < sc->nruns; i++)
@@ -285,6 +312,32 @@ int
 cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
     const struct gs_config *cfg, struct gs_sim *sim)
 {
+	struct gs_sim_opts	o;
+
+	if (run->sharing < 0)
+		return cmd_simulate_on(&sc->cluster, &run->wl, cfg, sim);
+	memset(&o, 0, sizeof o);
+	o.progress = cmd_progress();
+	gs_sim_share(&sc->cluster, &run->wl, cfg, run->sharing, &o, sim);
+	cmd_progress_clear();
+	return EXIT_OK;
+}
+
+int
+cmd_refuse_sharing(const char *cmd, const struct gs_run *r)
+{
+	if (r->sharing < 0)
+		return EXIT_OK;
+	cmd_errorf("%s: run '%s' lays the GPUs out by 'sharing: %s', which "
+	    "%s does not take (simulate, check, compare and diff do)", cmd,
+	    r->name, gs_share_mode_name(r->sharing), cmd);
+	return EXIT_USAGE;
+}
+
+int
+cmd_simulate_on(const struct gs_cluster *c, const struct gs_workload *w,
+    const struct gs_config *cfg, struct gs_sim *sim)
+{
 	const struct gs_policy	*p;
 	struct gs_sim_opts	 o;
 
@@ -296,8 +349,7 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
 	memset(&o, 0, sizeof o);
 	o.progress = cmd_progress();
 	/* One scheduler per pod when the run mixes them (sched/route.c). */
-	gs_simulate(&sc->cluster, &run->wl, cfg, gs_route_select(p, cfg,
-	    &run->wl), &o, sim);
+	gs_simulate(c, w, cfg, gs_route_select(p, cfg, w), &o, sim);
 	cmd_progress_clear();	/* before the caller prints this run */
 	return EXIT_OK;
 }
@@ -564,6 +616,8 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 	    "its config for nodes without nvidia.com/device-plugin.config");
 	a->mig_config = arg_file0(NULL, "mig-config", "FILE",
 	    "mig-parted's mig-configs (nodes' nvidia.com/mig.config)");
+	a->kai_config = arg_file0(NULL, "kai-config", "FILE",
+	    "KAI's SchedulingShard or scheduler ConfigMap (placementStrategy)");
 	if (which & CMD_SCHED_ROUTE)
 		a->scheduler = arg_strn(NULL, "scheduler", "NAME=PROFILE", 0,
 		    32, "pods naming NAME in spec.schedulerName go to PROFILE "
@@ -597,6 +651,7 @@ cmd_sched_args_table(const struct cmd_sched_args *a, unsigned which,
 		table[(*i)++] = a->dp_config;
 		table[(*i)++] = a->dp_default;
 		table[(*i)++] = a->mig_config;
+		table[(*i)++] = a->kai_config;
 	}
 }
 
@@ -646,6 +701,8 @@ cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *a,
 	    NULL;
 	in->dp_default = opt(a->dp_default);
 	in->mig_config = a->mig_config->count ? a->mig_config->filename[0] :
+	    NULL;
+	in->kai_config = a->kai_config->count ? a->kai_config->filename[0] :
 	    NULL;
 	if (in->dp_default != NULL && in->dp_config == NULL) {
 		cmd_errorf("%s: --device-plugin-default needs "

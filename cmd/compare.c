@@ -1,8 +1,9 @@
 /*
  * compare.c: `gpusched compare`: one workload under the four node x GPU
  * policy combinations (binpack/spread each), the pods' policy annotations
- * overridden, or under several profiles (--profiles), printed side by
- * side: where each pod landed and every metric.
+ * overridden, under several profiles (--profiles), or under several
+ * ways of sharing the GPUs (--sharing, sched/sharing_modes.h), printed
+ * side by side: where each pod landed and every metric.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,16 +13,17 @@
 #include "cmd.h"
 #include "../core/report/report.h"
 #include "../core/report/html.h"
+#include "../core/sched/sharing_modes.h"
 
 struct cmp_args {
 	struct cmd_input_args in;
 	struct cmd_sched_args sched;
-	struct arg_str	*output, *profiles;
+	struct arg_str	*output, *profiles, *sharing;
 	struct arg_lit	*quiet, *help;
 	struct arg_file	*output_file;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[21];
+	void		*table[23];
 };
 
 #define MAX_COLUMNS	16
@@ -45,6 +47,9 @@ cmp_args_init(struct cmp_args *a)
 	    "table (default), json, yaml or html");
 	a->profiles = arg_str0(NULL, "profiles", "P,P...",
 	    "compare these profiles instead (pod annotations as they are)");
+	a->sharing = arg_str0(NULL, "sharing", "M,M...",
+	    "compare these ways of sharing the GPUs: hami-core, mig, "
+	    "time-slicing, mps, whole");
 	a->quiet = arg_lit0("q", "quiet", "no warnings on stderr");
 	a->help = arg_lit0("h", "help", "print this help");
 	a->end = arg_end(20);
@@ -54,6 +59,7 @@ cmp_args_init(struct cmp_args *a)
 	cmd_sched_args_table(&a->sched, CMD_SCHED_RUN | CMD_SCHED_PROFILE,
 	    a->table, &i);
 	a->table[i++] = a->profiles;
+	a->table[i++] = a->sharing;
 	cmd_sched_args_table(&a->sched, CMD_SCHED_VERSION | CMD_SCHED_ROUTE,
 	    a->table, &i);
 	a->table[i++] = a->output_file = cmd_arg_output_file();
@@ -71,13 +77,19 @@ cmp_help(FILE *fp)
 	fprintf(fp, "\nRun the workload under node binpack/spread x GPU "
 	    "binpack/spread (pod policy\nannotations overridden) and print the "
 	    "four outcomes side by side; or, with --profiles, the same workload "
-	    "under\nseveral schedulers (gpusched policies lists them).\n\n"
+	    "under\nseveral schedulers (gpusched policies lists them); or, with "
+	    "--sharing, on the\ncluster's GPUs laid out as each mode shares "
+	    "them, under the scheduler that\nserves the mode (README: "
+	    "\"Sharing modes side by side\").\n\n"
 	    "Example:\n"
 	    "  gpusched compare -c scenarios/hami-demo/cluster.yaml \\\n"
 	    "      -w scenarios/hami-demo/a-node-binpack-gpu-binpack.yaml\n"
 	    "  gpusched compare scenarios/hami-demo/four-patterns.yaml \\\n"
 	    "      --run a-node-binpack-gpu-binpack \\\n"
-	    "      --profiles hami-v2.6.1,kai-binpack,volcano-binpack\n\n");
+	    "      --profiles hami-v2.6.1,kai-binpack,volcano-binpack\n"
+	    "  gpusched compare -c scenarios/sharing-modes/cluster.yaml \\\n"
+	    "      -w scenarios/sharing-modes/modes-workload.yaml \\\n"
+	    "      --sharing hami-core,mig,time-slicing,mps,whole\n\n");
 	arg_print_glossary(fp, a.table, "  %-28s %s\n");
 	arg_freetable(a.table, sizeof a.table / sizeof a.table[0] - 1);
 }
@@ -108,12 +120,43 @@ parse_profiles(char *list, char *profs[MAX_COLUMNS], size_t *n)
 	return EXIT_OK;
 }
 
+/* --sharing M,M... into modes[0..*n). */
+static int
+parse_sharing(const char *arg, int modes[MAX_COLUMNS], size_t *n)
+{
+	char	*list = xstrdup(arg), *tok, *save = NULL;
+	int	 rc = EXIT_OK;
+
+	*n = 0;
+	for (tok = strtok_r(list, ",", &save); tok != NULL && rc == EXIT_OK;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if ((modes[*n] = gs_share_mode_find(tok)) < 0) {
+			cmd_errorf("compare: unknown --sharing entry '%s'; "
+			    "valid: %s", tok, gs_share_mode_names());
+			rc = EXIT_USAGE;
+		} else if (*n == MAX_COLUMNS) {
+			cmd_errorf("compare: at most %d sharing modes",
+			    MAX_COLUMNS);
+			rc = EXIT_USAGE;
+		} else
+			(*n)++;
+	}
+	if (rc == EXIT_OK && *n == 0) {
+		cmd_errorf("compare: --sharing names no mode");
+		rc = EXIT_USAGE;
+	}
+	free(list);
+	return rc;
+}
+
 /* "4 profiles", or "profile P, pod policy annotations overridden". */
 static void
-what_is_compared(char *buf, size_t len, int profiles, size_t ncol,
-    const char *profile)
+what_is_compared(char *buf, size_t len, int profiles, int sharing,
+    size_t ncol, const char *profile)
 {
-	if (profiles)
+	if (sharing)
+		snprintf(buf, len, "%zu sharing modes on the same GPUs", ncol);
+	else if (profiles)
 		snprintf(buf, len, "%zu profiles", ncol);
 	else
 		snprintf(buf, len, "profile %s, pod policy annotations "
@@ -135,7 +178,7 @@ cmp_main(int argc, char **argv)
 	json_t			*out = NULL, *runs = NULL;
 	size_t			 i, k, first = 1, ncol = 4;
 	char			*profs[MAX_COLUMNS], *list = NULL;
-	int			 rc;
+	int			 modes[MAX_COLUMNS], nmodes = 0, rc;
 
 	cmp_args_init(&a);
 	if ((rc = cmd_argparse("compare", a.table, a.end, a.help, cmp_help,
@@ -161,6 +204,18 @@ cmp_main(int argc, char **argv)
 		if ((rc = parse_profiles(list, profs, &ncol)) != EXIT_OK)
 			goto done;
 	}
+	if (a.sharing->count > 0) {
+		if (a.profiles->count > 0) {
+			cmd_errorf("compare: give --profiles or --sharing, not "
+			    "both");
+			rc = EXIT_USAGE;
+			goto done;
+		}
+		if ((rc = parse_sharing(a.sharing->sval[0], modes,
+		    &ncol)) != EXIT_OK)
+			goto done;
+		nmodes = (int)ncol;
+	}
 	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto done;
 	if ((ishtml = strcmp(fmt, "html") == 0))
@@ -181,6 +236,17 @@ cmp_main(int argc, char **argv)
 		if (!cmd_run_selected(&in, &sc, i))
 			continue;
 		for (k = 0; k < ncol && rc == EXIT_OK; k++) {
+			if (nmodes > 0) {
+				gs_sim_share(&sc.cluster, &sc.runs[i].wl,
+				    &sc.runs[i].cfg, modes[k], NULL, &sims[k]);
+				nsim++;
+				rr[k] = (struct gs_report_run){ sc.name,
+				    sc.runs[i].name, &sims[k].cluster,
+				    &sims[k].share->wl, &sims[k].cfg,
+				    &sims[k].res, &sims[k].m, NULL,
+				    sims[k].share };
+				continue;
+			}
 			gs_config_copy(&cfg, &sc.runs[i].cfg);
 			if (list != NULL) {
 				free(cfg.profile);
@@ -196,12 +262,14 @@ cmp_main(int argc, char **argv)
 				break;
 			nsim++;
 			rr[k] = (struct gs_report_run){ sc.name,
-			    sc.runs[i].name, &sims[k].cluster, &sc.runs[i].wl,
-			    &sims[k].cfg, &sims[k].res, &sims[k].m, &sc.running };
+			    sc.runs[i].name, &sims[k].cluster,
+			    gs_sim_workload(&sims[k], &sc.runs[i].wl),
+			    &sims[k].cfg, &sims[k].res, &sims[k].m, &sc.running,
+			    NULL };
 		}
 		if (rc == EXIT_OK && out == NULL)
 			what_is_compared(heading, sizeof heading, list != NULL,
-			    ncol, sims[0].cfg.profile);
+			    nmodes > 0, ncol, sims[0].cfg.profile);
 		if (rc == EXIT_OK && ishtml) {
 			title = xasprintf("Run %s: %s", sc.runs[i].name,
 			    heading);
@@ -215,11 +283,10 @@ cmp_main(int argc, char **argv)
 		} else if (rc == EXIT_OK) {
 			pat = json_array();
 			for (k = 0; k < ncol; k++)
-				json_array_append_new(pat,
-				    gs_report_json(&rr[k]));
+				json_array_append_new(pat, gs_report_json(&rr[k]));
 			json_array_append_new(runs, json_pack("{s:s,s:o}",
-			    "run", sc.runs[i].name, list != NULL ? "profiles" :
-			    "patterns", pat));
+			    "run", sc.runs[i].name, nmodes > 0 ? "sharing" :
+			    list != NULL ? "profiles" : "patterns", pat));
 		}
 		for (k = 0; k < nsim; k++)
 			gs_sim_release(&sims[k]);

@@ -22,7 +22,7 @@ struct diff_args {
 	struct arg_str	*format, *base_profile, *base_hami_version;
 	struct arg_lit	*quiet, *help;
 	struct arg_end	*end;
-	void		*table[26];
+	void		*table[27];
 };
 
 static void
@@ -249,7 +249,7 @@ side_load(struct diff_side *side, struct gs_pset *s)
 		    &sim)) != EXIT_OK)
 			break;
 		gs_pset_add_result(s, sc.runs[i].name, &sim.cluster,
-		    &sc.runs[i].wl, &sim.res);
+		    gs_sim_workload(&sim, &sc.runs[i].wl), &sim.res);
 		gs_sim_release(&sim);
 	}
 	gs_scenario_release(&sc);

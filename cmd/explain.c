@@ -16,6 +16,7 @@
 #include "../core/report/report.h"
 #include "../core/sched/hami/vendor.h"
 #include "../core/sched/kube_dp.h"
+#include "../core/sched/route.h"
 #include "explain_dp.h"
 #include "../core/sched/dra/kversion.h"
 
@@ -26,7 +27,7 @@ struct explain_args {
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[20];
+	void		*table[22];
 };
 
 static void
@@ -36,7 +37,8 @@ explain_args_init(struct explain_args *a)
 
 	cmd_input_args_init(&a->in);
 	cmd_sched_args_init(&a->sched, CMD_SCHED_RUN | CMD_SCHED_PROFILE |
-	    CMD_SCHED_VERSION, "the run holding the pod", NULL);
+	    CMD_SCHED_VERSION | CMD_SCHED_ROUTE, "the run holding the pod",
+	    NULL);
 	a->pod = arg_str1("p", "pod", "[NS/]NAME", "the pod to explain");
 	a->node = arg_str0(NULL, "node", "NAME",
 	    "also show this node's GPUs");
@@ -51,8 +53,8 @@ explain_args_init(struct explain_args *a)
 	cmd_sched_args_table(&a->sched, CMD_SCHED_RUN, a->table, &i);
 	a->table[i++] = a->node;
 	a->table[i++] = a->output;
-	cmd_sched_args_table(&a->sched, CMD_SCHED_PROFILE | CMD_SCHED_VERSION,
-	    a->table, &i);
+	cmd_sched_args_table(&a->sched, CMD_SCHED_PROFILE | CMD_SCHED_VERSION |
+	    CMD_SCHED_ROUTE, a->table, &i);
 	cmd_args_end(a->table, &i, &a->snap, a->quiet, a->help, a->end);
 }
 
@@ -386,6 +388,38 @@ find_pod(const struct cmd_inputs *in, const struct gs_scenario *sc,
 		    in->run ? " in that run" : "");
 		return EXIT_USAGE;
 	}
+	return cmd_refuse_sharing("explain", *run);
+}
+
+/*
+ * The policy the pods before pod k run under (*sel: the run's profile, or
+ * the route when the run mixes schedulers, as simulate runs it), and the
+ * profile that decides pod k (*p) with cfg, a copy of the run's naming
+ * it: in a routed run the one the pod's schedulerName names
+ * (sched/route.c).  EXIT_OK, EXIT_USAGE (reported), or -1 when no
+ * scheduler of its name runs (why printed; cfg not set).
+ */
+static int
+explain_profile(const struct gs_run *run, size_t k, struct gs_config *cfg,
+    const struct gs_policy **sel, const struct gs_policy **p)
+{
+	const struct gs_pod	*pod = &run->wl.pods[k];
+
+	if ((*p = gs_policy_find(run->cfg.profile)) == NULL) {
+		cmd_errorf("unknown scheduler profile '%s'", run->cfg.profile);
+		return EXIT_USAGE;
+	}
+	*sel = gs_route_select(*p, &run->cfg, &run->wl);
+	if (*sel == &gs_policy_route &&
+	    (*p = gs_route_pod(&run->cfg, pod)) == NULL) {
+		printf("pod %s stays pending: no scheduler named '%s' runs in "
+		    "the cluster (map it with --scheduler %s=PROFILE)\n",
+		    pod->name, pod->scheduler_name, pod->scheduler_name);
+		return -1;
+	}
+	gs_config_copy(cfg, &run->cfg);
+	free(cfg->profile);
+	cfg->profile = xstrdup((*p)->name);
 	return EXIT_OK;
 }
 
@@ -401,8 +435,9 @@ explain_main(int argc, char **argv)
 	struct gs_workload	 before;
 	struct gs_explain	 ex;
 	struct gs_placement	 d;
-	const struct gs_policy	*p;
+	const struct gs_policy	*p, *sel;
 	const struct gs_run	*run = NULL;
+	struct gs_config	 cfg;
 	const char		*fmt, *podname;
 	size_t			 k = 0;
 	long			 detail = -1;
@@ -431,35 +466,41 @@ explain_main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out_sc;
 	}
-	if ((p = gs_policy_find(run->cfg.profile)) == NULL) {
-		cmd_errorf("unknown scheduler profile '%s'", run->cfg.profile);
-		rc = EXIT_USAGE;
+	if ((rc = explain_profile(run, k, &cfg, &sel, &p)) != EXIT_OK) {
+		if (rc < 0)
+			rc = cmd_finish_stdout(EXIT_OK);
 		goto out_sc;
 	}
 	/* kube-scheduler over the device plugin's MIG and replicas. */
-	if (strncmp(run->cfg.profile, "kube-", 5) == 0 &&
+	if (strncmp(cfg.profile, "kube-", 5) == 0 &&
 	    gs_kube_dp_takes(&sc.cluster, &run->wl.pods[k])) {
-		rc = cmd_explain_dp(run, k, p, &sc.cluster, detail, fmt);
-		goto out_sc;
+		rc = cmd_explain_dp(run, k, sel, p, &cfg, &sc.cluster, detail,
+		    fmt);
+		goto out_cfg;
 	}
 	/* kube-scheduler with DRA. */
-	if (gs_kube_version_of(run->cfg.profile) != NULL) {
+	if (gs_kube_version_of(cfg.profile) != NULL) {
 		rc = cmd_explain_dra(run, k, p, &sc.cluster, detail, fmt);
-		goto out_sc;
+		goto out_cfg;
 	}
 	if (!p->explains) {
-		cmd_errorf("explain: it shows HAMi's reasoning; run '%s' uses "
-		    "the %s profile", run->name, run->cfg.profile);
+		if (sel == &gs_policy_route)
+			cmd_errorf("explain: it shows HAMi's reasoning; pod "
+			    "'%s' goes to the %s profile", podname,
+			    cfg.profile);
+		else
+			cmd_errorf("explain: it shows HAMi's reasoning; run "
+			    "'%s' uses the %s profile", run->name, cfg.profile);
 		rc = EXIT_USAGE;
-		goto out_sc;
+		goto out_cfg;
 	}
 	/* The cluster as it is when the pod's turn comes. */
 	before = run->wl;
 	before.npods = k;
-	gs_simulate(&sc.cluster, &before, &run->cfg, p, NULL, &sim);
+	gs_simulate(&sc.cluster, &before, &run->cfg, sel, NULL, &sim);
 	c = &sim.cluster;
-	gs_explain_pod(c, &run->wl.pods[k], &run->cfg, detail, &ex);
-	st = p->create(c, &run->cfg);
+	gs_explain_pod(c, &run->wl.pods[k], &cfg, detail, &ex);
+	st = p->create(c, &cfg);
 	p->decide(st, c, &run->wl.pods[k], &d);
 	p->destroy(st);
 	if (d.status != GS_UNMANAGED && d.node != ex.chosen) {
@@ -471,16 +512,17 @@ explain_main(int argc, char **argv)
 		    "kube-scheduler\n", podname);
 	} else if (cmd_structured(fmt))
 		cmd_print_doc(explain_json(&run->wl.pods[k], run->name,
-		    run->cfg.profile, c,
-		    &ex, &d), fmt);
+		    cfg.profile, c, &ex, &d), fmt);
 	else
-		print_table(&run->wl.pods[k], run->name, run->cfg.profile, k,
+		print_table(&run->wl.pods[k], run->name, cfg.profile, k,
 		    run->wl.npods, c, &ex, &d);
 	gs_placement_release(&d);
 	gs_explain_release(&ex);
 	if (rc == EXIT_OK)
 		rc = cmd_finish_stdout(EXIT_OK);
 	gs_sim_release(&sim);
+out_cfg:
+	gs_config_release(&cfg);
 out_sc:
 	gs_scenario_release(&sc);
 out:

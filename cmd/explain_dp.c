@@ -164,8 +164,10 @@ dp_json(const struct gs_pod *pod, const char *run, const char *profile,
 }
 
 int
-cmd_explain_dp(const struct gs_run *run, size_t k, const struct gs_policy *p,
-    const struct gs_cluster *c0, long detail, const char *fmt)
+cmd_explain_dp(const struct gs_run *run, size_t k,
+    const struct gs_policy *sel, const struct gs_policy *p,
+    const struct gs_config *cfg, const struct gs_cluster *c0, long detail,
+    const char *fmt)
 {
 	struct gs_sim		sim;
 	struct gs_workload	before = run->wl;
@@ -175,18 +177,18 @@ cmd_explain_dp(const struct gs_run *run, size_t k, const struct gs_policy *p,
 	void			*st;
 
 	before.npods = k;
-	gs_simulate(c0, &before, &run->cfg, p, NULL, &sim);
-	st = p->create(&sim.cluster, &run->cfg);
+	gs_simulate(c0, &before, &run->cfg, sel, NULL, &sim);
+	st = p->create(&sim.cluster, cfg);
 	p->decide(st, &sim.cluster, pod, &d);
 	p->destroy(st);
 	if (detail < 0 && d.status == GS_PLACED)
 		detail = d.node;
 	gs_kube_dp_explain(&sim.cluster, pod, detail, &ex);
 	if (cmd_structured(fmt))
-		cmd_print_doc(dp_json(pod, run->name, run->cfg.profile,
+		cmd_print_doc(dp_json(pod, run->name, cfg->profile,
 		    &sim.cluster, &ex, &d), fmt);
 	else
-		dp_table(pod, run->name, run->cfg.profile, k, run->wl.npods,
+		dp_table(pod, run->name, cfg->profile, k, run->wl.npods,
 		    &sim.cluster, &ex, &d);
 	gs_kube_dp_explain_release(&ex);
 	gs_placement_release(&d);

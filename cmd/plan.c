@@ -171,7 +171,7 @@ pick_run(const struct gs_scenario *sc, const char *want, size_t *out)
 		for (i = 0; i < sc->nruns; i++)
 			if (want == NULL || strcmp(sc->runs[i].name, want) == 0) {
 				*out = i;
-				return EXIT_OK;
+				return cmd_refuse_sharing("plan", &sc->runs[i]);
 			}
 		cmd_errorf("plan: no run named '%s'", want);
 		return EXIT_USAGE;

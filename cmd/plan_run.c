@@ -655,7 +655,7 @@ doc_patterns(struct cmd_doc *d, const struct gs_scenario *sc,
 		}
 		rr[k] = (struct gs_report_run){ sc->name, run->name,
 		    &sims[k].cluster, &run->wl, &sims[k].cfg, &sims[k].res,
-		    &sims[k].m, &sc->running };
+		    &sims[k].m, &sc->running, NULL };
 	}
 	if (d->html)
 		gs_report_html_compare(&d->o.h, "The four patterns: the workload "

@@ -24,7 +24,7 @@ struct sim_args {
 	struct arg_lit	*fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[27];
+	void		*table[28];
 };
 
 static void
@@ -267,16 +267,18 @@ sim_main(int argc, char **argv)
 		rr.scenario = sc.name;
 		rr.run = sc.runs[i].name;
 		rr.cluster = &sim.cluster;
-		rr.wl = &sc.runs[i].wl;
+		rr.wl = gs_sim_workload(&sim, &sc.runs[i].wl);
 		rr.cfg = &sim.cfg;
 		rr.res = &sim.res;
 		rr.m = &sim.m;
-		rr.running = &sc.running;
+		/* a sharing mode's GPUs are laid out empty */
+		rr.running = sim.share != NULL ? NULL : &sc.running;
+		rr.sharing = sim.share;
 		pending += sim.res.pending;
 		if (golden != NULL)
 			gs_golden_add_run(golden, sc.path != NULL ?
 			    sc.runs[i].name : GS_GOLDEN_FILES_RUN, &sim.cfg,
-			    &sim.cluster, &sc.runs[i].wl, &sim.res);
+			    &sim.cluster, rr.wl, &sim.res);
 		emit_run(fmt, &rr, i > 0 && nsel > 1, &html, runs);
 		gs_sim_release(&sim);
 	}

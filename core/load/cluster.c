@@ -605,7 +605,7 @@ load_capacity_devices(const struct yt_file *f, const struct yt_node *cap,
 	return 0;
 }
 
-/* Hygon's (text) and Ascend's (JSON) register annotations. */
+/* Hygon's (text), Ascend's and Biren's (JSON) register annotations. */
 static int
 load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
     int vendor, struct gs_node *n, struct gs_error *err)
@@ -631,6 +631,9 @@ load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
 		    vi->register_anno, why);
 	for (i = 0; i < nd; i++) {
 		devs[i].vendor = vendor;
+		/* Biren's GetNodeDevices: Devcore 100, "for calscore". */
+		if (vi->reg_devcore != 0)
+			devs[i].devcore = vi->reg_devcore;
 		append_device(n, &devs[i]);
 	}
 	free(devs);
@@ -680,35 +683,6 @@ load_pair_scores(const struct yt_file *f, const struct yt_node *annos,
 		return yt_error(f, v, err, "%s does not decode: %s",
 		    HAMI_PAIR_SCORE_ANNO, why);
 	return 0;
-}
-
-/*
- * MIG-mode GPUs of the register annotation without `migProfiles` (HAMi
- * v2.10's reservation model, sched/hami/mig.c) are left out, one warning
- * each; the node keeps its other GPUs.  When none is left its note says
- * why.
- */
-static void
-drop_mig(const struct yt_file *f, const struct yt_node *reg,
-    struct gs_node *n, struct gs_warnings *w)
-{
-	size_t	i, k = 0, had = n->ndevs;
-
-	for (i = 0; i < n->ndevs; i++) {
-		if (strcmp(n->devs[i].mode, "mig") != 0 ||
-		    n->devs[i].hmig != NULL) {
-			n->devs[k++] = n->devs[i];
-			continue;
-		}
-		gs_warn(w, f->path, reg->line, reg->col, "node %s GPU %s is in "
-		    "MIG mode without migProfiles; the GPU is left out",
-		    n->name, n->devs[i].id);
-		gs_device_release(&n->devs[i]);
-	}
-	n->ndevs = k;
-	if (k == 0 && had > 0)
-		n->devices_note = xstrdup("every GPU is in MIG mode "
-		    "without migProfiles");
 }
 
 static int
@@ -776,7 +750,6 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 		    sizeof why) != 0)
 			return yt_error(f, reg, err, "%s does not decode: %s",
 			    HAMI_REGISTER_ANNO, why);
-		drop_mig(f, reg, n, w);
 	}
 	/* Volcano's own registration (load/volcano_node.c). */
 	if (gs_volcano_node_load(f, obj, annos, n, w, err) != 0)

@@ -33,11 +33,10 @@ type_model(const char *dtype, char *type, size_t len)
 	return gs_gpu_model_find(type);
 }
 
-/* n's physical GPUs into tmp (id, index, NUMA, health), their geometry as
- * the node has it into s->gpu, the share of its other GPUs into s. */
-static void
-physical(const struct gs_node *n, struct gs_node *tmp, struct gs_sharing *s,
-    char *type, size_t tlen, int32_t *mem)
+/* (load/sharing.h) */
+void
+gs_sharing_physical(const struct gs_node *n, struct gs_node *tmp,
+    struct gs_sharing *s, char *type, size_t tlen, int32_t *mem)
 {
 	const struct gs_gpu_model	*m = NULL;
 	size_t				 j, g = 0;
@@ -196,7 +195,7 @@ apply_node(const struct gs_dpconfigs *x, struct gs_node *n,
 
 	memset(&tmp, 0, sizeof tmp);
 	memset(&s, 0, sizeof s);
-	physical(n, &tmp, &s, type, sizeof type, &mem);
+	gs_sharing_physical(n, &tmp, &s, type, sizeof type, &mem);
 	s.on = 1;
 	if (dc != NULL) {
 		if (dc->mig_strategy >= 0)

@@ -9,6 +9,8 @@
 #include <jansson.h>
 
 #include "model/model.h"
+#include "model/running.h"
+#include "load/yamltree.h"
 
 /* One entry of hami.io/vgpu-mig-allocations; strings point into the
  * JSON it was parsed from. */
@@ -27,5 +29,17 @@ int	gs_hmig_profiles_json(json_t *arr, const char *type,
  * Returns 0, or -1 with why. */
 int	gs_hmig_allocs_parse(json_t *root, struct gs_hmig_alloc **out,
 	    size_t *n, char *why, size_t len);
+
+/*
+ * HAMi's geometry model (load/hami_geom.c): the "[geometry-slot]" after a
+ * device UUID's '[' (s), as util.ExtractMigTemplatesFromUUID reads it;
+ * 0, or -1 when HAMi cannot.  gs_hgeom_uses marks running pod rp's
+ * instances on n (0, or -1 with err located at its annotation).
+ */
+int	gs_hgeom_suffix(const char *s, int *geom, int *slot);
+int	gs_hgeom_uses(const struct gs_cluster *c, struct gs_node *n,
+	    const struct gs_running_pod *rp, const struct gs_pod *pod,
+	    const struct yt_file *f, const struct yt_node *obj,
+	    struct gs_warnings *w, struct gs_error *err);
 
 #endif

@@ -21,6 +21,7 @@
 
 #include "sched/hami/hami.h"
 #include "load/hamiconfig.h"
+#include "load/volcano_conf.h"
 #include "load/load.h"
 #include "sched/hami/vendor.h"
 #include "load/yamltree.h"
@@ -104,7 +105,7 @@ read_device_config(const struct yt_file *f, const struct yt_node *root,
 	static const char *const names[GS_RES_NVIDIA_N] = {
 	    "resourceCountName", "resourceMemoryName",
 	    "resourceMemoryPercentageName", "resourceCoreName" };
-	const struct yt_node	*nv;
+	const struct yt_node	*nv, *mig;
 	int			 r;
 
 	if (yt_is_null(root))
@@ -127,6 +128,14 @@ read_device_config(const struct yt_file *f, const struct yt_node *root,
 	    get_int32(f, nv, "defaultGPUNum", INT32_MAX, GS_HC_DEFGPUNUM,
 	    &c->default_gpunum, &c->has, err) != 0)
 		return -1;
+	/* knownMigGeometries (v2.6-v2.9's MIG geometry model): given, even
+	 * empty, it replaces the chart default of every version. */
+	if ((mig = yt_get(nv, "knownMigGeometries")) != NULL) {
+		c->s.has_mig = 1;
+		if (!yt_is_null(mig) && gs_mig_geometries_read(f, mig, 1,
+		    &c->s.mig, &c->s.nmig, err) != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -358,6 +367,7 @@ gs_hamicfg_release(struct gs_hamicfg *c)
 	free(c->s.file);
 	for (r = 0; r < GS_RES_NVIDIA_N; r++)
 		free(c->s.res[r]);
+	gs_vc_migs_free(c->s.mig, c->s.nmig);
 	free(c->node_policy);
 	free(c->gpu_policy);
 	memset(c, 0, sizeof *c);

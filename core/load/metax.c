@@ -4,7 +4,10 @@
  * metax-tech.com/gpu (the chart's metax.resourceCountName) read with
  * Quantity.AsInt64; a count that is not a whole int64 or is 0 gives no
  * devices.  Each is "<node>-metax-<i>", index i, count 1, 65536 MiB, 100
- * cores, type Metax-GPU, NUMA 0, healthy.  The node score annotations
+ * cores, type Metax-GPU, NUMA 0, healthy.  AMD's GetNodeDevices of v2.7.1
+ * to v2.9.0 (pkg/device/amd/device.go) reads amd.com/gpu the same way:
+ * "<node>-AMDGPU-<i>" of 192000 MiB (the vendor row's whole_mem), type
+ * AMDGPU.  The node score annotations
  * metax-tech.com/gpu.topology.losses / .scores (ScoreNode) are not
  * simulated: a node that has them draws a warning.
  */

@@ -16,6 +16,8 @@
 #include "model/running.h"
 #include "sched/hami/vendor.h"
 #include "sched/hami/mig.h"
+#include "model/hami_geom.h"
+#include "model/volcano_conf.h"
 #include "load/hami_mig.h"
 
 /* A running pod's device list, emptied. */
@@ -24,8 +26,10 @@ free_devs(struct gs_running_pod *rp)
 {
 	size_t	k;
 
-	for (k = 0; k < rp->ndevs; k++)
+	for (k = 0; k < rp->ndevs; k++) {
 		free(rp->devs[k].id);
+		free(rp->devs[k].hg);
+	}
 	free(rp->devs);
 	rp->devs = NULL;
 	rp->ndevs = 0;
@@ -71,7 +75,7 @@ charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
 			if ((p = strchr(f[3], ',')) != NULL)
 				*p = '\0';
 			if ((br = strchr(f[0], '[')) != NULL)
-				*br = '\0';
+				*br++ = '\0';
 			for (j = 0; j < n->ndevs; j++)
 				if (strcmp(n->devs[j].id, f[0]) == 0)
 					break;
@@ -90,6 +94,8 @@ charge_gpus(struct gs_node *n, struct gs_running_pod *rp, const char *s,
 			    (int32_t)strtol(f[2], NULL, 10);
 			rp->devs[rp->ndevs].usedcores =
 			    (int32_t)strtol(f[3], NULL, 10);
+			rp->devs[rp->ndevs].hg = br != NULL ?
+			    xstrdup(br) : NULL;
 			rp->ndevs++;
 		}
 	}
@@ -329,6 +335,36 @@ drop_nvidia(struct gs_node *n, const struct hami_profile *hp)
 	return 1;
 }
 
+/*
+ * GetNodeDevices (pkg/device/nvidia/device.go, v2.6-v2.9): each MIG-mode
+ * GPU's templates are the geometries of the first knownMigGeometries
+ * entry naming its type: --hami-config's, else the version's chart.
+ */
+static int
+set_geometries(const struct gs_cluster *c, struct gs_node *n,
+    const struct hami_profile *hp)
+{
+	const struct gs_vc_mig	*m;
+	size_t			 j, nm;
+	int			 any = 0;
+
+	m = gs_hgeom_chart(hp->mig_chart, &nm);
+	if (m != NULL && c->hami != NULL && c->hami->has_mig) {
+		m = c->hami->mig;
+		nm = c->hami->nmig;
+	}
+	for (j = 0; j < n->ndevs; j++) {
+		struct gs_device *d = &n->devs[j];
+
+		d->hgeom = NULL;
+		if (m != NULL && hami_geom_applies(hp, d)) {
+			d->hgeom = gs_vc_migs_find(m, nm, d->type);
+			any = 1;
+		}
+	}
+	return any;
+}
+
 void
 gs_cluster_for_version(struct gs_cluster *c, int version)
 {
@@ -353,6 +389,7 @@ gs_cluster_for_version(struct gs_cluster *c, int version)
 			}
 			d->v210_used = d->v210_mem = d->v210_cores = 0;
 		}
+		changed |= set_geometries(c, n, hp);
 		changed |= drop_unregistered(n, hp);
 		changed |= drop_nvidia(n, hp);
 		if (changed)
@@ -562,7 +599,8 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 			    why);
 			free_devs(rp);
 		} else if (mig_uses(&c->nodes[ni], rp, pod, f, obj, w, err)
-		    != 0) {
+		    != 0 || gs_hgeom_uses(c, &c->nodes[ni], rp, pod, f, obj,
+		    w, err) != 0) {
 			gs_workload_release(&tmp);
 			return -1;
 		} else {

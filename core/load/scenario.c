@@ -20,6 +20,7 @@
 #include "load/hamiconfig.h"
 #include "load/load.h"
 #include "sched/policy.h"
+#include "sched/sharing_modes.h"
 #include "load/scenario.h"
 #include "load/yamltree.h"
 
@@ -218,8 +219,26 @@ add_run(struct gs_scenario *sc, const char *name)
 	r = &sc->runs[sc->nruns++];
 	memset(r, 0, sizeof *r);
 	r->name = xstrdup(name);
+	r->sharing = -1;
 	gs_config_copy(&r->cfg, &sc->cfg);
 	return r;
+}
+
+/* A run's `sharing:` mode (sched/sharing_modes.h). */
+static int
+load_sharing(const struct yt_file *f, const struct yt_node *v,
+    struct gs_run *r, struct gs_error *err)
+{
+	const char	*s;
+
+	if (v == NULL)
+		return 0;
+	if (yt_string(f, v, "sharing", &s, err) != 0)
+		return -1;
+	if ((r->sharing = gs_share_mode_find(s)) < 0)
+		return yt_error(f, v, err, "unknown sharing mode '%s' (%s)", s,
+		    gs_share_mode_names());
+	return 0;
 }
 
 static int
@@ -310,7 +329,7 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 	    "description", "cluster", "running", "now", "workloads",
 	    "scheduler", "runs", "expect", "hamiConfig", NULL };
 	static const char *const run_keys[] = { "name", "workloads",
-	    "scheduler", "expect", NULL };
+	    "scheduler", "sharing", "expect", NULL };
 	const struct yt_node	*v, *runs, *wls;
 	const char		*s;
 	size_t			 i, j;
@@ -373,6 +392,7 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 				    "'%s'", s);
 		r = add_run(sc, s);
 		if (load_scheduler(f, yt_get(rn, "scheduler"), &r->cfg,
+		    err) != 0 || load_sharing(f, yt_get(rn, "sharing"), r,
 		    err) != 0)
 			return -1;
 		if ((v = yt_get(rn, "workloads")) == NULL)

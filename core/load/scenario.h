@@ -17,6 +17,10 @@ struct gs_run {
 	struct gs_workload	 wl;
 	struct gs_config	 cfg;
 	struct gs_expect_list	 expects;	/* this run's own */
+	/* `sharing:` the GPUs laid out as one sharing mode
+	 * (sched/sharing_modes.h GS_SHARE_*), or -1: as the cluster has
+	 * them. */
+	int			 sharing;
 };
 
 struct gs_scenario {

@@ -66,6 +66,14 @@ void	gs_sharing_apply(const struct gs_sharing *, struct gs_node *n,
 void	gs_sharing_adopt(struct gs_node *n, struct gs_node *tmp);
 void	gs_sharing_release(struct gs_sharing *);
 /*
+ * Node n's physical GPUs into tmp->devs (id, index, NUMA, health; a MIG
+ * GPU's instances counted once), their geometry as n has it into s->gpu
+ * and the share of its other GPUs into s (load/dpconfig_apply.c); the
+ * devices' type (MIG suffix cut) into type, the card's memory into mem.
+ */
+void	gs_sharing_physical(const struct gs_node *n, struct gs_node *tmp,
+	    struct gs_sharing *s, char *type, size_t tlen, int32_t *mem);
+/*
  * A Node object's GPUs from the GPU operator's labels and the device
  * plugin's allocatable resources (load/sharing_labels.c), when it has
  * nvidia.com/gpu.product; n keeps no devices without them.

@@ -15,14 +15,15 @@
 #include "util/util.h"
 
 static int
-read_inst(const struct yt_file *f, const struct yt_node *n,
+read_inst(const struct yt_file *f, const struct yt_node *n, int hami,
     struct gs_vc_inst *in, struct gs_error *err)
 {
 	const struct yt_node	*v;
 	const char		*s;
 	int64_t			 x;
 
-	if (yt_expect(f, n, YT_MAP, "geometries[]", err) != 0)
+	if (yt_expect(f, n, YT_MAP, hami ? "allowedGeometries[][]" :
+	    "geometries[]", err) != 0)
 		return -1;
 	if ((v = yt_get(n, "name")) == NULL)
 		return yt_error(f, n, err, "a MIG geometry needs 'name'");
@@ -32,7 +33,9 @@ read_inst(const struct yt_file *f, const struct yt_node *n,
 	if ((v = yt_get(n, "memory")) == NULL)
 		return yt_error(f, n, err, "MIG geometry '%s' needs 'memory'",
 		    s);
-	if (yt_int64(f, v, "memory (MiB)", 1, UINT32_MAX, &x, err) != 0)
+	/* HAMi's MigTemplate.Memory is an int32. */
+	if (yt_int64(f, v, "memory (MiB)", 1, hami ? INT32_MAX : UINT32_MAX,
+	    &x, err) != 0)
 		return -1;
 	in->mem = (uint32_t)x;
 	if ((v = yt_get(n, "count")) == NULL)
@@ -41,18 +44,58 @@ read_inst(const struct yt_file *f, const struct yt_node *n,
 	if (yt_int64(f, v, "count", 1, GS_VC_MAXPOS, &x, err) != 0)
 		return -1;
 	in->count = (int32_t)x;
+	/* HAMi v2.8+ charges an instance's core (0 when unset). */
+	if (hami && (v = yt_get(n, "core")) != NULL && !yt_is_null(v)) {
+		if (yt_int64(f, v, "core", 0, 100, &x, err) != 0)
+			return -1;
+		in->core = (int32_t)x;
+	}
+	return 0;
+}
+
+/* A group's instances: Volcano's named group's geometries, or one of
+ * HAMi's allowedGeometries (a list alone). */
+static int
+read_insts(const struct yt_file *f, const struct yt_node *l, int hami,
+    struct gs_vc_group *g, const char *s, struct gs_error *err)
+{
+	size_t	i, j;
+	int64_t	pos = 0;
+
+	g->inst = xcalloc(l->nitems ? l->nitems : 1, sizeof *g->inst);
+	if (hami && l->nitems == 0)
+		return yt_error(f, l, err, "an empty MIG geometry (HAMi "
+		    "indexes its first entry)");
+	for (i = 0; i < l->nitems; i++) {
+		if (read_inst(f, l->items[i], hami, &g->inst[i], err) != 0) {
+			g->ninst = i + 1;
+			return -1;
+		}
+		g->ninst = i + 1;
+		for (j = 0; j < i && !hami; j++)
+			if (strcmp(g->inst[j].name, g->inst[i].name) == 0)
+				return yt_error(f, l->items[i], err, "group "
+				    "'%s' names '%s' twice", s,
+				    g->inst[i].name);
+		if ((pos += g->inst[i].count) > GS_VC_MAXPOS)
+			return yt_error(f, l->items[i], err, "%s%s%s has "
+			    "more than %d instances", hami ? "a geometry" :
+			    "group '", hami ? "" : s, hami ? "" : "'",
+			    GS_VC_MAXPOS);
+	}
 	return 0;
 }
 
 static int
-read_group(const struct yt_file *f, const struct yt_node *n,
+read_group(const struct yt_file *f, const struct yt_node *n, int hami,
     struct gs_vc_group *g, struct gs_error *err)
 {
 	const struct yt_node	*v, *l;
 	const char		*s;
-	size_t			 i, j;
-	int64_t			 pos = 0;
 
+	if (hami)
+		return yt_expect(f, n, YT_SEQ, "allowedGeometries[]", err) !=
+		    0 ? -1 : read_insts(f, n, 1, g, NULL, err);
 	if (yt_expect(f, n, YT_MAP, "allowedGeometries[]", err) != 0)
 		return -1;
 	if ((v = yt_get(n, "group")) == NULL)
@@ -65,27 +108,11 @@ read_group(const struct yt_file *f, const struct yt_node *n,
 	if (l == NULL || yt_expect(f, l, YT_SEQ, "geometries", err) != 0)
 		return l == NULL ? yt_error(f, n, err, "group '%s' needs "
 		    "'geometries'", s) : -1;
-	g->inst = xcalloc(l->nitems ? l->nitems : 1, sizeof *g->inst);
-	for (i = 0; i < l->nitems; i++) {
-		if (read_inst(f, l->items[i], &g->inst[i], err) != 0) {
-			g->ninst = i + 1;
-			return -1;
-		}
-		g->ninst = i + 1;
-		for (j = 0; j < i; j++)
-			if (strcmp(g->inst[j].name, g->inst[i].name) == 0)
-				return yt_error(f, l->items[i], err, "group "
-				    "'%s' names '%s' twice", s,
-				    g->inst[i].name);
-		if ((pos += g->inst[i].count) > GS_VC_MAXPOS)
-			return yt_error(f, l->items[i], err, "group '%s' has "
-			    "more than %d instances", s, GS_VC_MAXPOS);
-	}
-	return 0;
+	return read_insts(f, l, 0, g, s, err);
 }
 
 static int
-read_mig(const struct yt_file *f, const struct yt_node *n,
+read_mig(const struct yt_file *f, const struct yt_node *n, int hami,
     struct gs_vc_mig *m, struct gs_error *err)
 {
 	const struct yt_node	*l;
@@ -112,7 +139,26 @@ read_mig(const struct yt_file *f, const struct yt_node *n,
 	m->groups = xcalloc(l->nitems ? l->nitems : 1, sizeof *m->groups);
 	for (i = 0; i < l->nitems; i++) {
 		m->ngroups = i + 1;
-		if (read_group(f, l->items[i], &m->groups[i], err) != 0)
+		if (read_group(f, l->items[i], hami, &m->groups[i], err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+gs_mig_geometries_read(const struct yt_file *f, const struct yt_node *l,
+    int hami, struct gs_vc_mig **out, size_t *n, struct gs_error *err)
+{
+	size_t	i;
+
+	*out = NULL;
+	*n = 0;
+	if (yt_expect(f, l, YT_SEQ, "knownMigGeometries", err) != 0)
+		return -1;
+	*out = xcalloc(l->nitems ? l->nitems : 1, sizeof **out);
+	for (i = 0; i < l->nitems; i++) {
+		*n = i + 1;
+		if (read_mig(f, l->items[i], hami, &(*out)[i], err) != 0)
 			return -1;
 	}
 	return 0;
@@ -125,7 +171,6 @@ gs_volcano_conf_read(const struct yt_file *f, const struct yt_node *root,
 	struct gs_volcano_conf	*c = xcalloc(1, sizeof *c);
 	const struct yt_node	*nv, *v, *l;
 	int64_t			 x;
-	size_t			 i;
 
 	*out = NULL;
 	c->file = xstrdup(f->path);
@@ -145,16 +190,9 @@ gs_volcano_conf_read(const struct yt_file *f, const struct yt_node *root,
 		c->mem_factor = (uint32_t)x;
 	}
 	l = yt_get(nv, "knownMigGeometries");
-	if (!yt_is_null(l)) {
-		if (yt_expect(f, l, YT_SEQ, "knownMigGeometries", err) != 0)
-			goto bad;
-		c->mig = xcalloc(l->nitems ? l->nitems : 1, sizeof *c->mig);
-		for (i = 0; i < l->nitems; i++) {
-			c->nmig = i + 1;
-			if (read_mig(f, l->items[i], &c->mig[i], err) != 0)
-				goto bad;
-		}
-	}
+	if (!yt_is_null(l) && gs_mig_geometries_read(f, l, 0, &c->mig,
+	    &c->nmig, err) != 0)
+		goto bad;
 	*out = c;
 	return 0;
 bad:

@@ -24,4 +24,14 @@ int	gs_volcano_conf_load(struct gs_volcano_conf **out,
 int	gs_volcano_conf_read(const struct yt_file *, const struct yt_node *root,
 	    struct gs_volcano_conf **out, struct gs_error *);
 
+/*
+ * A knownMigGeometries list l: Volcano's (hami 0: named groups of
+ * `geometries`) or HAMi's (hami 1: each geometry a list of {name,
+ * memory, count, core}, pkg/device/nvidia/device.go NvidiaConfig.
+ * MigGeometriesList).  *out owned (freed with gs_vc_migs_free even on
+ * error); 0, or -1 with err located.
+ */
+int	gs_mig_geometries_read(const struct yt_file *, const struct yt_node *l,
+	    int hami, struct gs_vc_mig **out, size_t *n, struct gs_error *);
+
 #endif

@@ -354,7 +354,7 @@ nonempty(const struct yt_node *m, const char *key)
 }
 
 /* IsPodGroupMember (HAMi v2.10, pkg/util/util.go): the Coscheduling
- * label, else spec.schedulingGroup.podGroupName. */
+ * label, else spec.schedulingGroup.podGroupName; and KAI's queue label. */
 static void
 pod_group(const struct yt_node *meta, const struct yt_node *spec,
     struct gs_pod *pod)
@@ -366,6 +366,12 @@ pod_group(const struct yt_node *meta, const struct yt_node *spec,
 		g = nonempty(yt_get(spec, "schedulingGroup"), "podGroupName");
 	if (g != NULL)
 		pod->pod_group = xstrdup(g);
+	/* KAI's queue: the label its Config's global.queueLabelKey names,
+	 * kai.scheduler/queue by default (pkg/apis/kai/v1/global.go); the
+	 * podgrouper reads it, placement does not. */
+	if ((g = nonempty(yt_get(meta, "labels"), "kai.scheduler/queue")) !=
+	    NULL)
+		pod->queue = xstrdup(g);
 }
 
 /*
@@ -422,21 +428,34 @@ kai_annotations(const struct yt_file *f, const struct yt_node *meta,
 	    "refuses the pod: %s", why);
 }
 
-/* volcano.sh/vgpu-mode names one of Volcano's modes (sched/volcano/vgpu.h):
- * hami-core, mig or mps; located at its value. */
+/*
+ * volcano.sh/vgpu-mode names one of Volcano's modes (sched/volcano/vgpu.h):
+ * hami-core, mig or mps.  nvidia.com/vgpu-mode must contain one of the
+ * modes HAMi's device plugin registers (CheckType matches each GPU's mode
+ * as a substring of it): any other value fits no GPU.  Located at the
+ * value.
+ */
 static int
-volcano_mode(const struct yt_file *f, const struct yt_node *meta,
+vgpu_modes(const struct yt_file *f, const struct yt_node *meta,
     const struct gs_pod *pod, struct gs_error *err)
 {
 	const char		*v = gs_kv_get(&pod->annotations,
-				    VOLCANO_MODE_ANNO);
+				    VOLCANO_MODE_ANNO), *key = VOLCANO_MODE_ANNO;
 	const struct yt_node	*at;
+	int			 hami = 0;
 
-	if (v == NULL || gs_volcano_mode_known(v))
-		return 0;
-	at = yt_get(yt_get(meta, "annotations"), VOLCANO_MODE_ANNO);
-	return yt_error(f, at != NULL ? at : meta, err, "%s must be "
-	    "hami-core, mig or mps, got '%s'", VOLCANO_MODE_ANNO, v);
+	if (v == NULL || gs_volcano_mode_known(v)) {
+		key = HAMI_VGPU_MODE_ANNO;
+		hami = 1;
+		v = gs_kv_get(&pod->annotations, key);
+		if (v == NULL || strstr(v, "hami-core") != NULL ||
+		    strstr(v, "mig") != NULL || strstr(v, "mps") != NULL)
+			return 0;
+	}
+	at = yt_get(yt_get(meta, "annotations"), key);
+	return yt_error(f, at != NULL ? at : meta, err, "%s must %s "
+	    "hami-core, mig or mps, got '%s'", key, hami ? "contain" : "be",
+	    v);
 }
 
 /* Fill pod from a pod template (metadata + spec). */
@@ -532,7 +551,7 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 		pod->req_cpu = init_cpu;
 	if (init_mem > pod->req_mem)
 		pod->req_mem = init_mem;
-	if (volcano_mode(f, meta, pod, err) != 0)
+	if (vgpu_modes(f, meta, pod, err) != 0)
 		return -1;
 	return kai_annotations(f, meta, pod, err);
 }

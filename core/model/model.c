@@ -64,6 +64,8 @@ const char *const gs_res_names[GS_RES_N] = {
 	"huawei.com/Ascend310P-core",
 	"huawei.com/Ascend910C-core",
 	"metax-tech.com/gpu",
+	"birentech.com/gpu",
+	"amd.com/gpu",
 };
 
 void
@@ -211,6 +213,26 @@ gs_cluster_release(struct gs_cluster *c)
 	memset(c, 0, sizeof *c);
 }
 
+/* A device's MIG geometry in src's knownMigGeometries points at the
+ * same entry of dst's copy (the chart defaults are static). */
+static void
+rebase_geometries(struct gs_cluster *dst, const struct gs_cluster *src)
+{
+	size_t	i, j;
+
+	if (src->hami == NULL || src->hami->nmig == 0)
+		return;
+	for (i = 0; i < dst->nnodes; i++)
+		for (j = 0; j < dst->nodes[i].ndevs; j++) {
+			struct gs_device *d = &dst->nodes[i].devs[j];
+
+			if (d->hgeom >= src->hami->mig &&
+			    d->hgeom < src->hami->mig + src->hami->nmig)
+				d->hgeom = dst->hami->mig +
+				    (d->hgeom - src->hami->mig);
+		}
+}
+
 void
 gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 {
@@ -225,6 +247,7 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 	for (i = 0; i < src->nnodes; i++)
 		gs_node_copy(&dst->nodes[i], &src->nodes[i]);
 	dst->hami = gs_hami_settings_dup(src->hami);
+	rebase_geometries(dst, src);
 	gs_quotas_copy(&dst->quotas, &src->quotas);
 	dst->dra = gs_dra_copy(src->dra);
 	dst->volcano = gs_volcano_conf_dup(src->volcano);
@@ -262,6 +285,7 @@ gs_hami_settings_dup(const struct gs_hami_settings *s)
 	d->file = xstrdup(s->file);
 	for (r = 0; r < GS_RES_NVIDIA_N; r++)
 		d->res[r] = xstrdup(s->res[r]);
+	d->mig = gs_vc_migs_dup(s->mig, s->nmig);
 	return d;
 }
 
@@ -275,6 +299,7 @@ gs_hami_settings_free(struct gs_hami_settings *s)
 	free(s->file);
 	for (r = 0; r < GS_RES_NVIDIA_N; r++)
 		free(s->res[r]);
+	gs_vc_migs_free(s->mig, s->nmig);
 	free(s);
 }
 
@@ -498,6 +523,7 @@ gs_pod_release(struct gs_pod *p)
 	free(p->init);
 	free(p->pod_group);
 	free(p->scheduler_name);
+	free(p->queue);
 	free(p->name);
 	free(p->ns);
 	free(p->workload);
@@ -521,6 +547,7 @@ gs_pod_copy(struct gs_pod *dst, const struct gs_pod *src)
 	dst->src_file = xstrdup(src->src_file);
 	dst->pod_group = dup_or_null(src->pod_group);
 	dst->scheduler_name = dup_or_null(src->scheduler_name);
+	dst->queue = dup_or_null(src->queue);
 	gs_kv_copy(&dst->annotations, &src->annotations);
 	gs_kv_copy(&dst->node_selector, &src->node_selector);
 	dst->affinity = terms_copy(src->affinity, src->naffinity);

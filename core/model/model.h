@@ -34,6 +34,7 @@ struct gs_hmig;
 struct gs_dra;
 struct gs_dra_alloc;
 struct gs_volcano_conf;
+struct gs_vc_mig;
 
 /* One physical GPU as HAMi registers it, plus its current usage. */
 struct gs_device {
@@ -107,6 +108,17 @@ struct gs_device {
 	 */
 	int32_t			 vc_group;
 	uint64_t		 vc_used;
+	/*
+	 * HAMi's MIG geometry model (v2.6-v2.9, sched/hami/geom.c): the
+	 * device's allowedGeometries (the first knownMigGeometries entry
+	 * naming its type; set per version by gs_cluster_for_version, NULL:
+	 * none), the geometry its MigUsage.UsageList is flattened from
+	 * (1 + its index; 0: the list is empty) and the instances in use
+	 * (bit i: UsageList[i].InUse).
+	 */
+	const struct gs_vc_mig	*hgeom;
+	int32_t			 hg_geom;
+	uint64_t		 hg_used;
 };
 
 /* The kinds of device in the one model (DESIGN.md "Device kinds"). */
@@ -386,6 +398,8 @@ enum gs_res {
 	GS_RES_A310P_CORE,
 	GS_RES_A910C_CORE,
 	GS_RES_METAX,		/* metax-tech.com/gpu (whole Metax GPUs) */
+	GS_RES_BIREN,		/* birentech.com/gpu (v2.10) */
+	GS_RES_AMD,		/* amd.com/gpu (v2.7.1+) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };
@@ -406,6 +420,12 @@ struct gs_hami_settings {
 	double		 mem_scaling;		/* deviceMemoryScaling: 1 */
 	double		 core_scaling;		/* deviceCoreScaling: 1 */
 	char		*res[GS_RES_NVIDIA_N];	/* resourceCountName... */
+	/* knownMigGeometries (HAMi's MIG geometry model, v2.6-v2.9):
+	 * owned, has_mig when the file gives the key (else each version's
+	 * chart default, model/hami_geom.h). */
+	struct gs_vc_mig *mig;
+	size_t		 nmig;
+	int		 has_mig;
 };
 
 /* Resource r's name under s (NULL: HAMi's defaults). */
@@ -484,6 +504,9 @@ struct gs_pod {
 	char			*pod_group;
 	/* spec.schedulerName, or NULL when unset (sched/route.c). */
 	char			*scheduler_name;
+	/* KAI's queue label (kai.scheduler/queue), or NULL: not used for
+	 * placement, kept for the output. */
+	char			*queue;
 };
 
 struct gs_idset;
@@ -543,6 +566,9 @@ struct gs_config {
 	/* --scheduler NAME=PROFILE: the profile that schedules the pods
 	 * naming NAME in spec.schedulerName (sched/route.c). */
 	struct gs_kvlist schedulers;
+	/* --kai-config: the KAI profile its placementStrategy names
+	 * (load/kai_conf.h), a static name, or NULL (kai-binpack). */
+	const char	*kai_profile;
 };
 
 void	gs_config_init(struct gs_config *);
@@ -564,6 +590,10 @@ struct gs_grant {
 	/* Volcano dynamic MIG: 1 + the geometry group and 1 + the position
 	 * in it taken (0: not a Volcano MIG grant). */
 	int		vc_group, vc_pos;
+	/* HAMi's MIG geometry model: 1 + the geometry and 1 + the slot of
+	 * its UsageList the UUID suffix "[geometry-slot]" names (0: no
+	 * suffix). */
+	int		hg_geom, hg_slot;
 };
 
 struct gs_ctr_grant {

@@ -21,6 +21,8 @@ struct gs_running_dev {
 	char	*id;		/* its id (a version's cluster may drop some) */
 	int	ctr;		/* container entry: init containers first */
 	int32_t	usedmem, usedcores;
+	char	*hg;		/* what follows the UUID's '[' (HAMi's
+				   MIG geometry suffix), or NULL */
 };
 
 struct gs_running_pod {

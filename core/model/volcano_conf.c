@@ -13,7 +13,7 @@ group_copy(struct gs_vc_group *d, const struct gs_vc_group *s)
 {
 	size_t	i;
 
-	d->name = xstrdup(s->name);
+	d->name = s->name != NULL ? xstrdup(s->name) : NULL;
 	d->ninst = s->ninst;
 	d->inst = xcalloc(s->ninst ? s->ninst : 1, sizeof *d->inst);
 	for (i = 0; i < s->ninst; i++) {
@@ -22,22 +22,15 @@ group_copy(struct gs_vc_group *d, const struct gs_vc_group *s)
 	}
 }
 
-struct gs_volcano_conf *
-gs_volcano_conf_dup(const struct gs_volcano_conf *s)
+struct gs_vc_mig *
+gs_vc_migs_dup(const struct gs_vc_mig *s, size_t n)
 {
-	struct gs_volcano_conf	*d;
+	struct gs_vc_mig	*d = xcalloc(n ? n : 1, sizeof *d);
 	size_t			 i, j;
 
-	if (s == NULL)
-		return NULL;
-	d = xcalloc(1, sizeof *d);
-	d->file = s->file ? xstrdup(s->file) : NULL;
-	d->mem_factor = s->mem_factor;
-	d->nmig = s->nmig;
-	d->mig = xcalloc(s->nmig ? s->nmig : 1, sizeof *d->mig);
-	for (i = 0; i < s->nmig; i++) {
-		const struct gs_vc_mig	*a = &s->mig[i];
-		struct gs_vc_mig	*b = &d->mig[i];
+	for (i = 0; i < n; i++) {
+		const struct gs_vc_mig	*a = &s[i];
+		struct gs_vc_mig	*b = &d[i];
 
 		b->nmodels = a->nmodels;
 		b->models = xcalloc(a->nmodels ? a->nmodels : 1,
@@ -54,25 +47,60 @@ gs_volcano_conf_dup(const struct gs_volcano_conf *s)
 }
 
 void
-gs_volcano_conf_free(struct gs_volcano_conf *c)
+gs_vc_migs_free(struct gs_vc_mig *m, size_t n)
 {
 	size_t	i, j, k;
 
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < m[i].nmodels; j++)
+			free(m[i].models[j]);
+		free(m[i].models);
+		for (j = 0; j < m[i].ngroups; j++) {
+			for (k = 0; k < m[i].groups[j].ninst; k++)
+				free(m[i].groups[j].inst[k].name);
+			free(m[i].groups[j].inst);
+			free(m[i].groups[j].name);
+		}
+		free(m[i].groups);
+	}
+	free(m);
+}
+
+const struct gs_vc_mig *
+gs_vc_migs_find(const struct gs_vc_mig *m, size_t n, const char *type)
+{
+	size_t	i, j;
+
+	if (m == NULL || type == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < m[i].nmodels; j++)
+			if (strstr(type, m[i].models[j]) != NULL)
+				return &m[i];
+	return NULL;
+}
+
+struct gs_volcano_conf *
+gs_volcano_conf_dup(const struct gs_volcano_conf *s)
+{
+	struct gs_volcano_conf	*d;
+
+	if (s == NULL)
+		return NULL;
+	d = xcalloc(1, sizeof *d);
+	d->file = s->file ? xstrdup(s->file) : NULL;
+	d->mem_factor = s->mem_factor;
+	d->nmig = s->nmig;
+	d->mig = gs_vc_migs_dup(s->mig, s->nmig);
+	return d;
+}
+
+void
+gs_volcano_conf_free(struct gs_volcano_conf *c)
+{
 	if (c == NULL)
 		return;
-	for (i = 0; i < c->nmig; i++) {
-		for (j = 0; j < c->mig[i].nmodels; j++)
-			free(c->mig[i].models[j]);
-		free(c->mig[i].models);
-		for (j = 0; j < c->mig[i].ngroups; j++) {
-			for (k = 0; k < c->mig[i].groups[j].ninst; k++)
-				free(c->mig[i].groups[j].inst[k].name);
-			free(c->mig[i].groups[j].inst);
-			free(c->mig[i].groups[j].name);
-		}
-		free(c->mig[i].groups);
-	}
-	free(c->mig);
+	gs_vc_migs_free(c->mig, c->nmig);
 	free(c->file);
 	free(c);
 }
@@ -80,13 +108,5 @@ gs_volcano_conf_free(struct gs_volcano_conf *c)
 const struct gs_vc_mig *
 gs_volcano_geometry(const struct gs_volcano_conf *c, const char *type)
 {
-	size_t	i, j;
-
-	if (c == NULL || type == NULL)
-		return NULL;
-	for (i = 0; i < c->nmig; i++)
-		for (j = 0; j < c->mig[i].nmodels; j++)
-			if (strstr(type, c->mig[i].models[j]) != NULL)
-				return &c->mig[i];
-	return NULL;
+	return c == NULL ? NULL : gs_vc_migs_find(c->mig, c->nmig, type);
 }

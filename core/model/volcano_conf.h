@@ -13,14 +13,17 @@
 
 #define GS_VC_MAXPOS	64	/* positions per group: the in-use bitmap */
 
-/* config.MigTemplate: one instance kind of a group. */
+/* config.MigTemplate: one instance kind of a group (HAMi's
+ * util.MigTemplate too, whose core, v2.8+, Volcano has not). */
 struct gs_vc_inst {
 	char		*name;		/* "1g.10gb" */
 	uint32_t	 mem;		/* memory: MiB */
 	int32_t		 count;
+	int32_t		 core;		/* HAMi v2.8+: percent, 0 unset */
 };
 
-/* config.Geometry: a named group of instances. */
+/* config.Geometry: a named group of instances (HAMi's geometries are
+ * unnamed: name NULL). */
 struct gs_vc_group {
 	char			*name;
 	struct gs_vc_inst	*inst;
@@ -41,6 +44,14 @@ struct gs_volcano_conf {
 	size_t			 nmig;
 	uint32_t		 mem_factor;	/* gpuMemoryFactor (0, 1: none) */
 };
+
+/* A knownMigGeometries list (Volcano's or HAMi's): copy, free, and
+ * the first entry one of whose models is a substring of type (both
+ * schedulers' GetNodeDevices/extractGeometryFromType rule), or NULL. */
+struct gs_vc_mig *gs_vc_migs_dup(const struct gs_vc_mig *, size_t n);
+void	gs_vc_migs_free(struct gs_vc_mig *, size_t n);
+const struct gs_vc_mig *gs_vc_migs_find(const struct gs_vc_mig *, size_t n,
+	    const char *type);
 
 struct gs_volcano_conf *gs_volcano_conf_dup(const struct gs_volcano_conf *);
 void	gs_volcano_conf_free(struct gs_volcano_conf *);

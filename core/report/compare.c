@@ -1,7 +1,8 @@
 /*
  * report/compare.c: `compare`'s side-by-side table: one column per run
- * (profile, or HAMi's node/GPU policy pair), one row per pod, then the
- * metrics of each run.
+ * (profile, HAMi's node/GPU policy pair, or sharing mode), one row per
+ * pod, then the metrics of each run (with --sharing, first the mode's
+ * scheduler, memory isolation, replicas and pods short of memory).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "model/ident.h"
 #include "report/report.h"
 #include "sched/hami/hami.h"
+#include "sched/sharing_modes.h"
 #include "util/util.h"
 
 /* A column's title: the profile when the runs compare profiles, else
@@ -20,6 +22,11 @@ gs_report_compare_label(const struct gs_report_run *rr, size_t n, size_t r,
 {
 	size_t	i;
 
+	if (rr[r].sharing != NULL) {
+		snprintf(label, len, "%s",
+		    gs_share_mode_name(rr[r].sharing->mode));
+		return;
+	}
 	for (i = 0; i < n; i++)
 		if (strcmp(rr[i].cfg->profile, rr[0].cfg->profile) != 0 ||
 		    !gs_report_is_hami(rr[i].cfg)) {
@@ -62,6 +69,44 @@ gs_report_compare_cell(const struct gs_report_run *rr, size_t i, char *cell,
 			    (size_t)pl->init[j].grants[k].dev));
 }
 
+/* The replicas of a time-slicing or MPS run, "-" for the others. */
+static const char *
+replicas(const struct gs_report_run *rr, char *buf, size_t len)
+{
+	int	m = rr->sharing->mode;
+
+	if (m != GS_SHARE_TIMESLICE && m != GS_SHARE_MPS)
+		return "-";
+	snprintf(buf, len, "%d", (int)rr->sharing->replicas);
+	return buf;
+}
+
+json_t *
+gs_report_sharing_json(const struct gs_report_run *rr)
+{
+	const struct gs_share_run	*sr = rr->sharing;
+	int				 rep = sr->mode == GS_SHARE_TIMESLICE ||
+					    sr->mode == GS_SHARE_MPS;
+
+	return json_pack("{s:s,s:b,s:o,s:I}", "mode",
+	    gs_share_mode_name(sr->mode), "memory_isolated",
+	    gs_share_mode_isolated(sr->mode), "replicas", rep ?
+	    json_integer(sr->replicas) : json_null(), "pods_short_of_memory",
+	    (json_int_t)sr->short_pods);
+}
+
+void
+gs_report_sharing_line(FILE *fp, const struct gs_report_run *rr)
+{
+	char	rep[16];
+
+	fprintf(fp, "sharing: %s (the GPUs laid out by the mode); memory "
+	    "isolated %s; replicas per GPU %s; %zu pods short of memory\n",
+	    gs_share_mode_name(rr->sharing->mode),
+	    gs_share_mode_isolated(rr->sharing->mode) ? "yes" : "no",
+	    replicas(rr, rep, sizeof rep), rr->sharing->short_pods);
+}
+
 /* "POD  binpack/binpack  spread/binpack ..." */
 static void
 compare_header(FILE *fp, const char *first, const struct gs_report_run *rr,
@@ -83,7 +128,7 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 {
 	const struct gs_workload	*wl = rr[0].wl;
 	size_t				 pw = gs_report_name_width(&rr[0]), i, r;
-	char				 cell[256];
+	char				 cell[256], rep[16];
 	size_t				 cw = 24;
 
 	if (pw < 24)
@@ -116,6 +161,14 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 	}								\
 	fprintf(fp, "\n");						\
 } while (0)
+	if (rr[0].sharing != NULL) {
+		ROW("scheduler", "%s", rr[r].cfg->profile);
+		ROW("memory isolated", "%s", gs_share_mode_isolated(
+		    rr[r].sharing->mode) ? "yes" : "no");
+		ROW("replicas per GPU", "%s", replicas(&rr[r], rep,
+		    sizeof rep));
+		ROW("pods short of memory", "%zu", rr[r].sharing->short_pods);
+	}
 	ROW("pods pending", "%zu", rr[r].m->pending);
 	ROW("nodes used", "%zu", rr[r].m->nodes_used);
 	ROW("GPUs used", "%zu", rr[r].m->gpus_used);

@@ -339,13 +339,88 @@ sched_col(FILE *fp, int w, const char *name, int pad)
 		fprintf(fp, "  %-*s", pad ? w : 0, name);
 }
 
+/* The first row's tail: KAI's queue label, kept for the output. */
+static void
+row_end(FILE *fp, const struct gs_pod *pod, int rows)
+{
+	if (rows == 0 && pod->queue != NULL)
+		fprintf(fp, "  queue %s", pod->queue);
+	fputc('\n', fp);
+}
+
+/*
+ * A placed pod's rows: one per device granted, one per DRA device its
+ * claims took, or one saying HAMi's Fit kept none.  In a routed run
+ * (sw > 0) every kind of row carries the SCHEDULER column on the pod's
+ * first row, a DRA row its claim in the UUID column.
+ */
+static void
+placed_rows(FILE *fp, const struct gs_report_run *rr,
+    const struct gs_placement *pl, const char *dn, int pw, int nw, int sw)
+{
+	const struct gs_cluster	*c = rr->cluster;
+	const struct gs_node	*n = &c->nodes[pl->node];
+	const struct gs_pod	*pod = &rr->wl->pods[pl->pod];
+	int			 rows = 0, init, more;
+	size_t			 j, k;
+	char			 buf[512];
+
+	more = pod->nctrs > 1 || pl->ninit > 0;
+	for (j = 0; j < pl->ninit + pl->nctrs; j++) {
+		const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
+		const char *cn = gs_placement_ctr_name(pl, pod, j, &init);
+
+		for (k = 0; k < cg->ngrants; k++) {
+			const struct gs_grant *g = &cg->grants[k];
+
+			fprintf(fp, "%-*s  %-*s  %3d  %-40s  %8d  %5d", pw,
+			    rows == 0 ? dn : "", nw, n->name, gs_gpu_number(n,
+			    (size_t)g->dev), n->devs[g->dev].id, g->usedmem,
+			    g->usedcores);
+			sched_col(fp, sw, rows == 0 ? pl->scheduler : "",
+			    more);
+			if (more)
+				fprintf(fp, "  %scontainer %s", init ?
+				    "init " : "", cn);
+			row_end(fp, pod, rows++);
+		}
+	}
+	for (k = 0; pl->dra != NULL && k < pl->dra->n; k++) {
+		char	*claim;
+
+		/* A DRA device (sched/dra/dra.h): claim/request=
+		 * driver/pool/device and the capacity consumed. */
+		gs_dra_take_format(c->dra, &pl->dra->v[k], buf, sizeof buf);
+		if (sw == 0)
+			fprintf(fp, "%-*s  %-*s  claim %s", pw, rows == 0 ?
+			    dn : "", nw, n->name, buf);
+		else {
+			claim = xasprintf("claim %s", buf);
+			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s", pw,
+			    rows == 0 ? dn : "", nw, n->name, "-", claim, "-",
+			    "-");
+			sched_col(fp, sw, rows == 0 ? pl->scheduler : "", 0);
+			free(claim);
+		}
+		row_end(fp, pod, rows++);
+	}
+	/* HAMi's Fit succeeded keeping no device (v2.7-v2.9's
+	 * topology-aware policy without link scores). */
+	if (rows == 0) {
+		fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s", pw, dn, nw,
+		    n->name, "-", "-", "-", "-");
+		sched_col(fp, sw, pl->scheduler, 1);
+		fprintf(fp, "  (placed with no GPU: HAMi's Fit kept none)");
+		row_end(fp, pod, rows);
+	}
+}
+
 void
 gs_report_table(FILE *fp, const struct gs_report_run *rr)
 {
 	const struct gs_cluster	*c = rr->cluster;
 	size_t			 pw = gs_report_name_width(rr), nw = node_width(c);
-	size_t			 i, j, k;
-	int			 init;
+	size_t			 i, j;
 	char			*eff = effective_policies(rr);
 	struct gpu_widths	 gw;
 	struct gs_gpu_index	 gx;
@@ -353,6 +428,8 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 
 	fprintf(fp, "scenario %s, run %s: profile %s\n", rr->scenario,
 	    rr->run, rr->cfg->profile);
+	if (rr->sharing != NULL)
+		gs_report_sharing_line(fp, rr);
 	if (gs_report_is_hami(rr->cfg)) {
 		fprintf(fp, "scheduler: node policy %s, GPU policy %s; pods' "
 		    "policy annotations %s\n", rr->cfg->node_policy,
@@ -375,7 +452,6 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	for (i = 0; i < rr->res->npl; i++) {
 		const struct gs_placement	*pl = &rr->res->pl[i];
 		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
-		int				 rows = 0;
 		char				*dn;
 
 		dn = gs_pod_display(pod->ns, pod->name);
@@ -384,7 +460,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 			    (int)pw, dn, (int)nw, "<pending>", "-",
 			    "-", "-", "-");
 			sched_col(fp, sw, pl->scheduler, 0);
-			fputc('\n', fp);
+			row_end(fp, pod, 0);
 			fprintf(fp, "%-*s  reason: %s\n", (int)pw, "",
 			    pl->reason ? pl->reason : "");
 			free(dn);
@@ -395,54 +471,12 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 			    dn, (int)nw, "-", "-", "-", "-", "-");
 			sched_col(fp, sw, pl->scheduler, 1);
 			fprintf(fp, "  (no GPU request: left to "
-			    "kube-scheduler)\n");
+			    "kube-scheduler)");
+			row_end(fp, pod, 0);
 			free(dn);
 			continue;
 		}
-		for (j = 0; j < pl->ninit + pl->nctrs; j++) {
-			const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
-			const char *cn = gs_placement_ctr_name(pl, pod, j,
-			    &init);
-
-			for (k = 0; k < cg->ngrants; k++) {
-				const struct gs_grant *g = &cg->grants[k];
-				const struct gs_device *d =
-				    &c->nodes[pl->node].devs[g->dev];
-
-				fprintf(fp, "%-*s  %-*s  %3d  %-40s  %8d  "
-				    "%5d", (int)pw, rows == 0 ? dn : "",
-				    (int)nw, c->nodes[pl->node].name,
-				    gs_gpu_number(&c->nodes[pl->node], (size_t)
-				    g->dev),
-				    d->id, g->usedmem, g->usedcores);
-				sched_col(fp, sw, rows == 0 ?
-				    pl->scheduler : "", pod->nctrs > 1 ||
-				    pl->ninit > 0);
-				if (pod->nctrs > 1 || pl->ninit > 0)
-					fprintf(fp, "  %scontainer %s",
-					    init ? "init " : "", cn);
-				fprintf(fp, "\n");
-				rows++;
-			}
-		}
-		for (k = 0; pl->dra != NULL && k < pl->dra->n; k++) {
-			char	buf[512];
-
-			/* A DRA device (sched/dra/dra.h): claim/request=
-			 * driver/pool/device and the capacity consumed. */
-			gs_dra_take_format(c->dra, &pl->dra->v[k], buf,
-			    sizeof buf);
-			fprintf(fp, "%-*s  %-*s  claim %s\n", (int)pw,
-			    rows++ == 0 ? dn : "", (int)nw,
-			    c->nodes[pl->node].name, buf);
-		}
-		/* HAMi's Fit succeeded keeping no device (v2.7-v2.9's
-		 * topology-aware policy without link scores). */
-		if (rows == 0)
-			fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s  (placed "
-			    "with no GPU: HAMi's Fit kept none)\n", (int)pw,
-			    dn, (int)nw, c->nodes[pl->node].name, "-", "-",
-			    "-", "-");
+		placed_rows(fp, rr, pl, dn, (int)pw, (int)nw, sw);
 		free(dn);
 	}
 
@@ -603,6 +637,9 @@ placement_json(size_t i, const void *arg)
 	if (pl->scheduler != NULL)
 		json_object_set_new(p, "scheduler",
 		    json_string(pl->scheduler));
+	/* KAI's queue label: kept, not used for placement. */
+	if (pod->queue != NULL)
+		json_object_set_new(p, "queue", json_string(pod->queue));
 	json_object_set_new(p, "node", pl->status == GS_PLACED ?
 	    json_string(c->nodes[pl->node].name) : json_null());
 	json_object_set_new(p, "node_score", pl->status == GS_PLACED ?
@@ -629,6 +666,11 @@ placement_json(size_t i, const void *arg)
 				    "{s:s,s:i,s:i}", "profile",
 				    d->hmig->p[g->mig - 1].name, "start",
 				    g->mig_start, "size", g->mig_size));
+			/* HAMi's geometry model: the suffixed UUID it writes
+			 * to hami.io/vgpu-devices-allocated. */
+			if (hami_geom_id(d, g, vbuf, sizeof vbuf) == 0)
+				json_object_set_new(dj, "hami_mig",
+				    json_string(vbuf));
 			/* Volcano dynamic MIG: its id (sched/volcano/mig.c). */
 			if (gs_vc_mig_id(c->volcano, d, g, vbuf,
 			    sizeof vbuf) == 0)
@@ -692,6 +734,8 @@ report_json_frame(const struct gs_report_run *rr)
 		json_object_set_new(sched, "seed",
 		    json_integer((json_int_t)rr->cfg->seed));
 	json_object_set_new(o, "scheduler", sched);
+	if (rr->sharing != NULL)
+		json_object_set_new(o, "sharing", gs_report_sharing_json(rr));
 	json_object_set_new(o, "placements", json_array());
 
 	gs_gpu_index_build(&gx, c, rr->res, rr->wl, rr->running,

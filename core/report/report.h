@@ -24,6 +24,8 @@
 #define GS_LIST_MAX		10
 #define GS_JSON_FLAGS		(JSON_INDENT(2) | JSON_REAL_PRECISION(10))
 
+struct gs_share_run;
+
 struct gs_report_run {
 	const char			*scenario;
 	const char			*run;
@@ -33,6 +35,9 @@ struct gs_report_run {
 	const struct gs_result		*res;
 	const struct gs_metrics		*m;
 	const struct gs_running		*running;	/* or NULL */
+	/* compare --sharing: the mode the run shares GPUs by, or NULL
+	 * (sched/sharing_modes.h). */
+	const struct gs_share_run	*sharing;
 };
 
 void	 gs_report_table(FILE *, const struct gs_report_run *);
@@ -49,6 +54,10 @@ size_t	 gs_report_name_width(const struct gs_report_run *);
 /* HAMi's profiles read its node/GPU policies; the peers' do not. */
 int	 gs_report_is_hami(const struct gs_config *);
 void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
+/* A sharing mode's run (rr->sharing): its mode, isolation, replicas and
+ * the pods short of memory, as a JSON object and as a table line. */
+json_t	*gs_report_sharing_json(const struct gs_report_run *rr);
+void	 gs_report_sharing_line(FILE *, const struct gs_report_run *rr);
 /* Run r's column title among n: its profile when the runs compare
  * profiles, else its HAMi node/GPU policy pair ("binpack/spread"). */
 void	 gs_report_compare_label(const struct gs_report_run *, size_t n,

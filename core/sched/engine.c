@@ -37,6 +37,7 @@ charge_list(struct gs_node *n, const struct gs_ctr_grant *v, size_t nv,
 			    g->usedcores, g->milli);
 			/* HAMi v2.10 MIG: the placement in use. */
 			hami_mig_use(&n->devs[g->dev], g, sign);
+			hami_geom_use(&n->devs[g->dev], g, sign);
 			/* Volcano dynamic MIG: the group and position. */
 			gs_volcano_mig_use(&n->devs[g->dev], g, sign);
 			tot[n->devs[g->dev].vendor][0] += g->usedmem;

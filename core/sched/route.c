@@ -11,7 +11,9 @@
  * default-scheduler (corev1.DefaultSchedulerName, which the API server
  * sets on a pod naming none).  --scheduler NAME=PROFILE maps any name and
  * chooses a family's profile; a name nothing maps leaves the pod pending,
- * as no scheduler ever picks it up.
+ * as no scheduler ever picks it up.  kai-scheduler goes to the profile
+ * KAI's own config names (--kai-config, load/kai_conf.h) unless the run's
+ * profile or --scheduler names one.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,11 +55,17 @@ named(const struct gs_config *cfg, const char *name)
 
 	if (m != NULL)
 		return gs_policy_find(m);
-	for (i = 0; i < NKNOWN; i++)
-		if (strcmp(known[i].name, name) == 0)
-			return run != NULL &&
-			    strcmp(run->family, known[i].family) == 0 ? run :
-			    gs_policy_find(known[i].profile);
+	for (i = 0; i < NKNOWN; i++) {
+		if (strcmp(known[i].name, name) != 0)
+			continue;
+		if (run != NULL && strcmp(run->family, known[i].family) == 0)
+			return run;
+		/* KAI's own placementStrategy (--kai-config). */
+		if (cfg->kai_profile != NULL &&
+		    strcmp(known[i].family, "kai") == 0)
+			return gs_policy_find(cfg->kai_profile);
+		return gs_policy_find(known[i].profile);
+	}
 	return NULL;
 }
 
@@ -75,6 +83,25 @@ gs_route_profile(const struct gs_config *cfg, const char *name,
 		name = hami_claims && hami_runs(cfg) ? "hami-scheduler" :
 		    "default-scheduler";
 	return named(cfg, name);
+}
+
+const struct gs_policy *
+gs_route_pod(const struct gs_config *cfg, const struct gs_pod *pod)
+{
+	const struct gs_policy	*hp;
+	struct gs_config	 h;
+	int			 claims = 0;
+
+	/* HAMi's webhook claims the pod under HAMi's own configuration,
+	 * as route_create's HAMi entry holds it. */
+	if (hami_runs(cfg) && (hp = named(cfg, "hami-scheduler")) != NULL) {
+		gs_config_copy(&h, cfg);
+		free(h.profile);
+		h.profile = xstrdup(hp->name);
+		claims = hami_webhook_claims(pod, &h);
+		gs_config_release(&h);
+	}
+	return gs_route_profile(cfg, pod->scheduler_name, claims);
 }
 
 const struct gs_policy *

@@ -2,6 +2,7 @@
  * sched/sim.c: one simulation (sched/sim.h): copy, version view, engine,
  * drains, metrics.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sched/hami/hami.h"
@@ -9,6 +10,7 @@
 #include "model/dra.h"
 #include "model/running.h"
 #include "sched/sim.h"
+#include "sched/sharing_modes.h"
 #include "sched/dra/kversion.h"
 #include "plan/whatif.h"
 
@@ -56,4 +58,29 @@ gs_sim_release(struct gs_sim *s)
 	gs_result_release(&s->res);
 	gs_config_release(&s->cfg);
 	gs_cluster_release(&s->cluster);
+	if (s->share != NULL) {
+		gs_share_run_release(s->share);
+		free(s->share);
+		s->share = NULL;
+	}
+}
+
+void
+gs_sim_share(const struct gs_cluster *c, const struct gs_workload *w,
+    const struct gs_config *cfg, int mode, const struct gs_sim_opts *o,
+    struct gs_sim *out)
+{
+	struct gs_share_run	*sr = xcalloc(1, sizeof *sr);
+
+	gs_share_run_init(sr, mode, c, w, cfg);
+	gs_simulate(&sr->cluster, &sr->wl, &sr->cfg,
+	    gs_policy_find(sr->cfg.profile), o, out);
+	gs_share_run_measure(sr, &out->cluster, &out->res);
+	out->share = sr;
+}
+
+const struct gs_workload *
+gs_sim_workload(const struct gs_sim *s, const struct gs_workload *w)
+{
+	return s->share != NULL ? &s->share->wl : w;
 }

@@ -34,6 +34,9 @@ struct gs_sim {
 	struct gs_config	cfg;		/* copy of the one run under */
 	struct gs_result	res;
 	struct gs_metrics	m;
+	/* The run's GPUs laid out as a sharing mode (sched/sharing_modes.h,
+	 * owned; gs_sim_share), or NULL. */
+	struct gs_share_run	*share;
 };
 
 /* dst: a copy of c as the scheduler of cfg sees it (before any run). */
@@ -48,5 +51,17 @@ void	gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
 	    const struct gs_sim_opts *o, struct gs_sim *out);
 void	gs_sim_release(struct gs_sim *);
+/*
+ * The same with c's GPUs laid out as sharing mode `mode` and w's requests
+ * rewritten (gs_share_run_init, cfg's scheduler for the mode), the pods
+ * short of memory measured after, under the profile serving the mode:
+ * out->share holds the mode's inputs.
+ */
+void	gs_sim_share(const struct gs_cluster *c, const struct gs_workload *w,
+	    const struct gs_config *cfg, int mode, const struct gs_sim_opts *o,
+	    struct gs_sim *out);
+/* The workload the simulation ran: the sharing mode's, else w. */
+const struct gs_workload *gs_sim_workload(const struct gs_sim *,
+	    const struct gs_workload *w);
 
 #endif

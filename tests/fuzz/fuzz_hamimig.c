@@ -1,16 +1,23 @@
 /*
- * fuzz_hamimig.c: libFuzzer target for HAMi v2.10's MIG JSON forms
- * (core/load/hami_mig.c): a register device's migProfiles and a pod's
- * hami.io/vgpu-mig-allocations.  Whatever parses must keep the placement
- * rules' invariants: a chosen placement overlaps nothing in use, and a
- * parsed allocation list holds no overlap on one GPU.
+ * fuzz_hamimig.c: libFuzzer target for HAMi's MIG inputs: v2.10's JSON
+ * forms (core/load/hami_mig.c: a register device's migProfiles, a pod's
+ * hami.io/vgpu-mig-allocations) and the geometry model's (v2.6-v2.9):
+ * knownMigGeometries of a device-config.yaml (core/load/volcano_conf.c,
+ * HAMi's form) and a UUID's "[geometry-slot]" suffix (core/load/
+ * hami_geom.c).  Whatever parses must keep the placement rules'
+ * invariants: a chosen placement overlaps nothing in use, a parsed
+ * allocation list holds no overlap on one GPU, a suffix is two numbers
+ * >= 0, and filling a GPU of any parsed geometry takes each instance once.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../core/load/hami_mig.h"
+#include "../../core/load/volcano_conf.h"
+#include "../../core/model/hami_geom.h"
 #include "../../core/sched/hami/mig.h"
+#include "../../core/util/util.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -33,6 +40,73 @@ check_profiles(const struct gs_hmig *h)
 	}
 }
 
+/* Fill a GPU of each geometry of m with 1 MiB grants, under v2.6.1's
+ * rules and v2.9.0's: each instance once, never past the geometry. */
+static void
+check_geometries(const struct gs_vc_mig *m)
+{
+	static const char *const rows[] = { "hami-v2.6.1", "hami-v2.9.0" };
+	struct gs_device	 d;
+	struct gs_grant		 g;
+	size_t			 r, t;
+	int			 n, k, slots;
+
+	for (r = 0; r < 2; r++)
+		for (t = 0; t < m->ngroups; t++) {
+			slots = gs_hgeom_slots(&m->groups[t]);
+			if (m->groups[t].ninst == 0 || slots < 1 || slots > 64)
+				abort();
+			memset(&d, 0, sizeof d);
+			d.hgeom = m;
+			d.hg_geom = (int32_t)t + 1;
+			d.hg_used = 1;
+			for (n = 1; n <= 64; n++) {
+				memset(&g, 0, sizeof g);
+				g.usedmem = 1;
+				if (hami_geom_charge(hami_profile_find(rows[r]),
+				    &d, &g) != 0)
+					break;
+				if (g.hg_slot < 1 || g.hg_slot > slots)
+					abort();
+			}
+			for (k = slots; k < 64; k++)
+				if (d.hg_used & (1ULL << k))
+					abort();
+		}
+}
+
+/* The geometry model's text inputs. */
+static void
+geometry_inputs(const uint8_t *data, size_t size)
+{
+	char			*s = xstrndup((const char *)data, size);
+	const struct yt_node	*l;
+	struct gs_vc_mig	*m;
+	struct gs_error		 err;
+	struct yt_file		 f;
+	size_t			 i, j, n;
+	int			 t, k;
+
+	if (gs_hgeom_suffix(s, &t, &k) == 0 && (t < 0 || k < 0))
+		abort();
+	memset(&err, 0, sizeof err);
+	if (yt_parse(&f, "f.yaml", s, size, &err) == 0) {
+		for (i = 0; i < f.ndocs; i++) {
+			l = yt_get(yt_get(f.docs[i].root, "nvidia"),
+			    "knownMigGeometries");
+			if (l == NULL)
+				continue;
+			if (gs_mig_geometries_read(&f, l, 1, &m, &n, &err) ==
+			    0)
+				for (j = 0; j < n; j++)
+					check_geometries(&m[j]);
+			gs_vc_migs_free(m, n);
+		}
+		yt_file_release(&f);
+	}
+	free(s);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -44,6 +118,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t			 n, i, j;
 	char			 why[256];
 
+	geometry_inputs(data, size);
 	if (root == NULL)
 		return 0;
 	if (gs_hmig_profiles_json(root, "NVIDIA-A100-SXM4-80GB", &h, why,

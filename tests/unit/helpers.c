@@ -120,6 +120,30 @@ t_creq(const struct gs_container *c, const char *profile, const char *mode,
 	return out;
 }
 
+struct hami_creq
+t_res_creq(enum gs_res res, int64_t v, int limits, const char *profile)
+{
+	struct gs_container	c;
+	struct gs_resval	*r;
+
+	memset(&c, 0, sizeof c);
+	r = limits ? &c.lim[res] : &c.req[res];
+	r->set = r->ok = 1;
+	r->v = v;
+	return t_creq(&c, profile, NULL, NULL, 0);
+}
+
+void
+t_assert_one_req(const struct hami_creq *r, const struct hami_req *want)
+{
+	CU_ASSERT_EQUAL_FATAL(r->n, 1);
+	CU_ASSERT_EQUAL(r->r[0].vendor, want->vendor);
+	CU_ASSERT_EQUAL(r->r[0].nums, want->nums);
+	CU_ASSERT_EQUAL(r->r[0].memreq, want->memreq);
+	CU_ASSERT_EQUAL(r->r[0].mempct, want->mempct);
+	CU_ASSERT_EQUAL(r->r[0].coresreq, want->coresreq);
+}
+
 void
 t_fit_init(struct t_fit *x, size_t ndevs, int32_t mem, const char *gpu_policy)
 {
@@ -128,6 +152,23 @@ t_fit_init(struct t_fit *x, size_t ndevs, int32_t mem, const char *gpu_policy)
 	gs_config_init(&x->cfg);
 	gs_config_set_policies(&x->cfg, NULL, gpu_policy);
 	x->pod.pinned_node = -1;
+}
+
+struct gs_device *
+t_fit_vendor(struct t_fit *x, const char *profile, int vendor,
+    const char *type, int32_t mem, int32_t count)
+{
+	struct gs_device	*d;
+
+	t_fit_init(x, 1, mem, "spread");
+	t_set_profile(&x->cfg, profile);
+	d = &x->node.devs[0];
+	free(d->type);
+	d->type = xstrdup(type);
+	d->vendor = vendor;
+	d->count = count;
+	d->devcore = 100;
+	return d;
 }
 
 void

@@ -34,7 +34,9 @@ extern CU_TestInfo peer_rules_tests[];
 extern CU_TestInfo perf_tests[];
 extern CU_TestInfo mig_tests[];
 extern CU_TestInfo hamimig_tests[];
+extern CU_TestInfo hamigeom_tests[];
 extern CU_TestInfo sharing_tests[];
+extern CU_TestInfo sharing_modes_tests[];
 extern CU_TestInfo kinds_tests[];
 extern CU_TestInfo html_tests[];
 extern CU_TestInfo trace_model_tests[];
@@ -43,9 +45,12 @@ extern CU_TestInfo quota_tests[];
 extern CU_TestInfo handshake_tests[];
 extern CU_TestInfo topology_tests[];
 extern CU_TestInfo metax_tests[];
+extern CU_TestInfo biren_tests[];
+extern CU_TestInfo amd_tests[];
 extern CU_TestInfo cel_tests[];
 extern CU_TestInfo route_tests[];
 extern CU_TestInfo kai_own_tests[];
+extern CU_TestInfo kai_conf_tests[];
 extern CU_TestInfo volcano_own_tests[];
 extern CU_TestInfo volcano_vgpu_tests[];
 extern CU_TestInfo dra_tests[];
@@ -92,6 +97,10 @@ void	t_set_profile(struct gs_config *, const char *profile);
 /* ndevs identical T4s of mem MiB; the scheduler's GPU policy. */
 void	t_fit_init(struct t_fit *, size_t ndevs, int32_t mem,
 	    const char *gpu_policy);
+/* One idle device of vendor, type, mem MiB, count slots and 100 cores,
+ * under profile, GPU policy spread: the device, to adjust. */
+struct gs_device *t_fit_vendor(struct t_fit *, const char *profile,
+	    int vendor, const char *type, int32_t mem, int32_t count);
 /* Fit one container request on the node; returns 1 if it fits. */
 int	t_fit_run(struct t_fit *, int32_t nums, int32_t mem, int32_t pct,
 	    int32_t cores);
@@ -106,6 +115,13 @@ void	t_fit_release(struct t_fit *);
  */
 struct hami_creq t_creq(const struct gs_container *c, const char *profile,
 	    const char *mode, char *why, size_t len);
+/* The same for a container asking v of res only, in its limits or
+ * requests. */
+struct hami_creq t_res_creq(enum gs_res res, int64_t v, int limits,
+	    const char *profile);
+/* r holds exactly one request, equal to want. */
+void	t_assert_one_req(const struct hami_creq *r,
+	    const struct hami_req *want);
 /* A pod of nctrs empty containers appended to w (namespace default). */
 struct gs_pod *t_pod(struct gs_workload *, const char *name, size_t nctrs);
 /*

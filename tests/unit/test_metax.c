@@ -77,23 +77,11 @@ test_metax_registration(void)
 static void
 test_metax_request(void)
 {
-	struct gs_container	c;
 	struct hami_creq	r;
 
-	memset(&c, 0, sizeof c);
-	c.req[GS_RES_METAX].set = c.req[GS_RES_METAX].ok = 1;
-	c.req[GS_RES_METAX].v = 2;
-	r = t_creq(&c, "hami-v2.10.0", NULL, NULL, 0);
-	CU_ASSERT_EQUAL_FATAL(r.n, 1);
-	CU_ASSERT_EQUAL(r.r[0].vendor, GV_METAX);
-	CU_ASSERT_EQUAL(r.r[0].nums, 2);
-	CU_ASSERT_EQUAL(r.r[0].memreq, 0);
-	CU_ASSERT_EQUAL(r.r[0].mempct, 100);
-	CU_ASSERT_EQUAL(r.r[0].coresreq, 100);
-	memset(&c, 0, sizeof c);
-	c.lim[GS_RES_METAX].set = c.lim[GS_RES_METAX].ok = 1;
-	c.lim[GS_RES_METAX].v = 0;
-	r = t_creq(&c, NULL, NULL, NULL, 0);
+	r = t_res_creq(GS_RES_METAX, 2, 0, "hami-v2.10.0");
+	t_assert_one_req(&r, &(struct hami_req){ 2, 0, 100, 100, GV_METAX });
+	r = t_res_creq(GS_RES_METAX, 0, 1, NULL);
 	CU_ASSERT_EQUAL(r.n, 0);
 }
 

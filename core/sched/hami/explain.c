@@ -17,6 +17,38 @@
 
 /* Evaluate node i; with detail, keep each container's GPU trace. */
 /*
+ * A MIG GPU's row under the geometry model (v2.6-v2.9): the instances
+ * chosen on it ("[1-0], 10240 MiB"), or the geometry CustomFilterRule
+ * tried and why it failed.
+ */
+static void
+geom_text(const struct gs_device *dev, const struct hami_creq *r,
+    const struct hami_filter *f, const struct gs_grant *g, int ng, size_t d,
+    struct gs_explain_gpu *x)
+{
+	size_t	t, off = 0;
+	int	k;
+
+	if (x->result == HR_N)
+		for (k = 0; k < ng && off < sizeof x->mig; k++)
+			if (g[k].dev == (int)d) {
+				if (off > 0)
+					off += (size_t)snprintf(x->mig + off,
+					    sizeof x->mig - off, "; ");
+				if (off < sizeof x->mig)
+					hami_geom_taken(&g[k], x->mig + off,
+					    sizeof x->mig - off);
+				off = strlen(x->mig);
+			}
+	if (x->result != HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE)
+		return;
+	for (t = 0; t < r->n; t++)
+		if (r->r[t].vendor == GV_NVIDIA)
+			hami_geom_tried(f->hp, dev, r->r[t].memreq, x->mig,
+			    sizeof x->mig);
+}
+
+/*
  * A v2.10 MIG GPU's row: the instances chosen on it for the container, or
  * the profiles its memory request tried (selectMigCandidate's order) when
  * CustomFilterRule failed.
@@ -31,6 +63,10 @@ mig_text(const struct gs_node *node, size_t d, const struct hami_creq *r,
 	int			 k;
 
 	x->mig[0] = '\0';
+	if (hami_geom_applies(f->hp, dev)) {
+		geom_text(dev, r, f, g, ng, d, x);
+		return;
+	}
 	if (dev->hmig == NULL || !f->hp->mig_reservation)
 		return;
 	if (x->result == HR_N)

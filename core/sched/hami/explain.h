@@ -18,7 +18,7 @@ struct gs_explain_gpu {
 	int	result;		/* enum hami_reason, HR_N = chosen, -1 = not tried */
 	/* v2.10 MIG GPU: the profile(s) chosen ("1g.10gb at 6") or tried
 	 * ("2g.20gb, 3g.40gb: no free placement"); "" otherwise. */
-	char	mig[96];
+	char	mig[128];
 };
 
 struct gs_explain_detail {

@@ -809,8 +809,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		}
 		/* checkType: Type contains the request's ("NVIDIA"), then
 		 * the vendor's own check (the pod's type filters).  Ascend's
-		 * own (v2.7+) compares the request with itself. */
-		if (!ascend &&
+		 * own (v2.7+) and Biren's compare the request with itself. */
+		if (!ascend && gs_vendors[req->vendor].fit != GVF_SLOTS &&
 		    (strstr(d->type, gs_vendors[req->vendor].type) == NULL ||
 		    !vendor_type_ok(f, req->vendor, d))) {
 			FAIL(HR_CARD_TYPE_MISMATCH);
@@ -834,16 +834,13 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		}
 		if (quota_refused(s, req->vendor, &k, tmp, ntmp, di))
 			FAIL(HR_RESOURCE_QUOTA_NOT_FIT);
-		if ((r = hami_capacity_check(d, &k, &memreq)) >= 0)
+		/* The slots, memory and cores, and the vendor's own rules
+		 * (sched/hami/vendor_fit.c). */
+		if ((r = hami_vendor_capacity(s, d, &k, &memreq)) >= 0)
 			FAIL(r);
-		/* Metax's customFilterRule (pkg/device/metax/device.go):
-		 * every device an earlier container of the pod got must be
-		 * this one; with count 1 that one is already exhausted, so
-		 * any earlier Metax grant refuses the rest. */
-		if (req->vendor == GV_METAX && s->metax_granted)
-			FAIL(HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE);
 		/* CustomFilterRule: a MIG GPU's (sched/hami/mig.c). */
-		if ((r = hami_mig_rule(f, d, di, tmp, ntmp, memreq)) >= 0)
+		if ((r = hami_mig_rule(f, d, di, tmp, ntmp, memreq,
+		    k.memreq)) >= 0)
 			FAIL(r);
 		if (s->trace_result != NULL)
 			s->trace_result[di] = HR_N;
@@ -922,14 +919,11 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 		return -1;
 	}
 	/* AddResourceUsage: later containers of this pod see the charge;
-	 * on a MIG-mode GPU the profile's memory and cores (v2.10). */
+	 * on a MIG-mode GPU the instance's memory (and cores: v2.8+). */
 	for (g = 0; g < n; g++) {
 		struct gs_device *d = &s->devs[grants[g].dev];
 
-		grants[g].mig = 0;
-		if (d->hmig != NULL && f->hp->mig_reservation &&
-		    req->vendor == GV_NVIDIA && hami_mig_charge(d,
-		    &grants[g]) != 0)
+		if (hami_mig_add(f, req->vendor, d, &grants[g]) != 0)
 			return -1;
 		d->used = i32_add(d->used, 1);
 		d->usedcores = i32_add(d->usedcores, grants[g].usedcores);

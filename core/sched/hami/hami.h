@@ -338,6 +338,11 @@ struct hami_profile {
 	 *   give twice the memory their names say.
 	 * ascend_910c_templates (v2.10.0): the chart gives 910C templates
 	 *   (910B3's; before, none: the whole chip).
+	 * biren (v2.10.0): Biren GPUs register (pkg/device/biren/device.go,
+	 *   the chart's biren.resourceCountName birentech.com/gpu).
+	 * amd_count (v2.7.1 to v2.9.0): AMD GPUs register as "AMDGPU" from
+	 *   status.capacity amd.com/gpu, 192000 MiB each
+	 *   (pkg/device/amd/device.go; v2.10 rewrote it).
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -345,6 +350,8 @@ struct hami_profile {
 	int		 ascend_core_resource;
 	int		 ascend_910b4_1_doubled;
 	int		 ascend_910c_templates;
+	int		 biren;
+	int		 amd_count;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).
@@ -408,6 +415,19 @@ struct hami_profile {
 	 * mig.c; pkg/device/nvidia/device.go CustomFilterRule,
 	 * AddResourceUsage); without it such a GPU fails CustomFilterRule. */
 	int		 mig_reservation;
+	/*
+	 * The MIG geometry model (v2.6-v2.9, sched/hami/geom.c):
+	 * mig_chart: the chart's knownMigGeometries the row defaults to
+	 *   (enum gs_hgeom_chart; GS_HGEOM_NONE: no geometry model);
+	 * mig_geom_equal (v2.7.0+): an instance of exactly the requested
+	 *   memory fits (v2.6.1 wants more);
+	 * mig_geom_any_entry (v2.8.0+): any entry of a geometry may hold
+	 *   the request, the UUID suffix names that entry, and the
+	 *   instance's core is charged.
+	 */
+	int		 mig_chart;
+	int		 mig_geom_equal;
+	int		 mig_geom_any_entry;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
@@ -486,6 +506,14 @@ int32_t	hami_memreq(const struct gs_device *d, const struct hami_req *k);
  */
 int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 	    int32_t *memreq);
+/*
+ * hami_capacity_check as vendor k->vendor's own Fit has it, with its own
+ * rules after it (sched/hami/vendor_fit.c): Biren's and older AMD's slots
+ * alone (memory not checked), Metax's customFilterRule.  Same returns.
+ */
+struct hami_scratch;
+int	hami_vendor_capacity(const struct hami_scratch *s,
+	    const struct gs_device *d, struct hami_req *k, int32_t *memreq);
 
 /*
  * Why HAMi never gets to score node n for pod: a kube-scheduler filter

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/hami_geom.h"
 #include "sched/hami/mig.h"
 #include "sched/hami/vendor.h"
 
@@ -249,25 +250,37 @@ hami_mig_tried(const struct gs_hmig *m, int32_t mem, char *buf, size_t len)
 		snprintf(buf + off, len - off, ": no free placement");
 }
 
+int
+hami_geom_applies(const struct hami_profile *hp, const struct gs_device *d)
+{
+	return hp->mig_chart != GS_HGEOM_NONE && d->vendor == GV_NVIDIA &&
+	    d->mode != NULL && strcmp(d->mode, "mig") == 0;
+}
+
 /*
- * CustomFilterRule on a MIG-mode GPU (v2.10.0 pkg/device/nvidia/device.go):
- * a profile with a free placement after the container's earlier picks on
- * it, else CardMigTopologyInfeasible.  Before v2.10 HAMi reads no
- * `migProfiles`: the GPU has no MIG template and the rule fails
- * (v2.9.0 CustomFilterRule, an empty UsageList).  Returns the reason, or
- * -1 when it passes (every non-MIG device passes).
+ * CustomFilterRule on a MIG-mode GPU.  v2.10.0 (pkg/device/nvidia/
+ * device.go): a profile with a free placement after the container's
+ * earlier picks on it, else CardMigTopologyInfeasible (a GPU without
+ * `migProfiles` has none).  v2.6-v2.9 read no `migProfiles`: the
+ * geometry model (sched/hami/geom.c), else CardNotFoundCustomFilterRule.
+ * Returns the reason, or -1 when it passes (every non-MIG device passes).
  */
 int
 hami_mig_rule(const struct hami_filter *f, const struct gs_device *d,
-    size_t di, const struct gs_grant *tmp, int ntmp, int32_t memreq)
+    size_t di, const struct gs_grant *tmp, int ntmp, int32_t memreq,
+    int32_t rawreq)
 {
 	int32_t	prev[GS_HMIG_MAXPL];
 	int	i, n = 0;
 
-	if (d->hmig == NULL || d->vendor != GV_NVIDIA)
+	if (hami_geom_applies(f->hp, d))
+		return hami_geom_filter(f->hp, d, tmp, ntmp, rawreq) ? -1 :
+		    HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
+	if (d->vendor != GV_NVIDIA || d->mode == NULL ||
+	    strcmp(d->mode, "mig") != 0 || !f->hp->mig_reservation)
 		return -1;
-	if (!f->hp->mig_reservation)
-		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
+	if (d->hmig == NULL)
+		return HR_CARD_MIG_TOPOLOGY_INFEASIBLE;
 	for (i = 0; i < ntmp; i++)
 		if (tmp[i].dev == (int)di) {
 			if (n == GS_HMIG_MAXPL)
@@ -279,10 +292,26 @@ hami_mig_rule(const struct hami_filter *f, const struct gs_device *d,
 }
 
 int
+hami_mig_add(const struct hami_filter *f, int vendor, struct gs_device *d,
+    struct gs_grant *g)
+{
+	g->mig = 0;
+	g->hg_geom = g->hg_slot = 0;
+	if (vendor != GV_NVIDIA)
+		return 0;
+	if (hami_geom_applies(f->hp, d))
+		return hami_geom_charge(f->hp, d, g);
+	if (d->hmig != NULL && f->hp->mig_reservation)
+		return hami_mig_charge(d, g);
+	return 0;
+}
+
+/* Fit's `i++` after a pick on a MIG-mode GPU (every release). */
+int
 hami_mig_again(const struct hami_filter *f, const struct gs_device *d)
 {
-	return d->hmig != NULL && d->vendor == GV_NVIDIA &&
-	    f->hp->mig_reservation;
+	return hami_geom_applies(f->hp, d) || (d->hmig != NULL &&
+	    d->vendor == GV_NVIDIA && f->hp->mig_reservation);
 }
 
 /*

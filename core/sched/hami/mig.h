@@ -40,9 +40,39 @@ size_t	hami_mig_encode(const struct gs_node *n, const struct gs_ctr_grant *c,
 	    size_t nc, char *buf, size_t len);
 
 /* Fit's CustomFilterRule for device di (tmp: the container's picks so
- * far): the hami_reason, or -1 when it passes. */
+ * far; memreq the memory Fit computed, rawreq the request's Memreq):
+ * the hami_reason, or -1 when it passes. */
 int	hami_mig_rule(const struct hami_filter *f, const struct gs_device *d,
-	    size_t di, const struct gs_grant *tmp, int ntmp, int32_t memreq);
+	    size_t di, const struct gs_grant *tmp, int ntmp, int32_t memreq,
+	    int32_t rawreq);
+/* AddResourceUsage's MIG part for grant g of a vendor's request on d:
+ * 0, or -1 when HAMi's fails ("AddResourceUsage failed"). */
+int	hami_mig_add(const struct hami_filter *f, int vendor,
+	    struct gs_device *d, struct gs_grant *g);
+/* Is d a MIG-mode GPU of the geometry model (v2.6-v2.9) under hp? */
+int	hami_geom_applies(const struct hami_profile *hp,
+	    const struct gs_device *d);
+
+/*
+ * The geometry model (sched/hami/geom.c).  hami_geom_filter:
+ * CustomFilterRule (1 passes); hami_geom_charge: AddResourceUsage on d
+ * (0, or -1 on "mig template allocate resource fail"); hami_geom_use: a
+ * grant's instance in use (sign > 0) or freed, the GPU's geometry reset
+ * when none is left; hami_geom_id: "GPU-x[geometry-slot]", -1 when g has
+ * no suffix; hami_geom_tried and hami_geom_taken: explain's words.
+ */
+int	hami_geom_filter(const struct hami_profile *hp,
+	    const struct gs_device *d, const struct gs_grant *tmp, int ntmp,
+	    int32_t rawreq);
+int	hami_geom_charge(const struct hami_profile *hp, struct gs_device *d,
+	    struct gs_grant *g);
+void	hami_geom_use(struct gs_device *d, const struct gs_grant *g,
+	    int sign);
+int	hami_geom_id(const struct gs_device *d, const struct gs_grant *g,
+	    char *buf, size_t len);
+void	hami_geom_tried(const struct hami_profile *hp,
+	    const struct gs_device *d, int32_t rawreq, char *buf, size_t len);
+void	hami_geom_taken(const struct gs_grant *g, char *buf, size_t len);
 /* Does v2.10's Fit try this GPU again after choosing it? */
 int	hami_mig_again(const struct hami_filter *f, const struct gs_device *d);
 /* isMIGRequest: does the request skip NodeInsufficientDevice? */

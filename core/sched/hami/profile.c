@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "model/hami_geom.h"
 #include "sched/hami/hami.h"
 
 static const struct hami_profile profiles[] = {
@@ -52,6 +53,8 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_resource = 0,
 		.ascend_910b4_1_doubled = 0,
 		.ascend_910c_templates = 0,
+		.biren = 0,
+		.amd_count = 0,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 0,
 		.ascend_net_by_type = 0,
@@ -68,6 +71,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V261,
+		.mig_geom_equal = 0,
+		.mig_geom_any_entry = 0,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -115,6 +121,8 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_resource = 0,
 		.ascend_910b4_1_doubled = 0,
 		.ascend_910c_templates = 0,
+		.biren = 0,
+		.amd_count = 0,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 0,
@@ -131,6 +139,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V261,
+		.mig_geom_equal = 1,
+		.mig_geom_any_entry = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -171,6 +182,8 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_resource = 0,
 		.ascend_910b4_1_doubled = 0,
 		.ascend_910c_templates = 0,
+		.biren = 0,
+		.amd_count = 1,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 0,
@@ -187,6 +200,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V261,
+		.mig_geom_equal = 1,
+		.mig_geom_any_entry = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -227,6 +243,8 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_resource = 0,
 		.ascend_910b4_1_doubled = 1,
 		.ascend_910c_templates = 0,
+		.biren = 0,
+		.amd_count = 1,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
@@ -243,6 +261,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NONE,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V280,
+		.mig_geom_equal = 1,
+		.mig_geom_any_entry = 1,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -283,6 +304,8 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_resource = 1,
 		.ascend_910b4_1_doubled = 1,
 		.ascend_910c_templates = 0,
+		.biren = 0,
+		.amd_count = 1,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
@@ -299,6 +322,9 @@ static const struct hami_profile profiles[] = {
 		.quota_webhook = HQW_NVIDIA_LIMITS,
 		.podgroup_lock_retry = 0,
 		.topology_first = 0,
+		.mig_chart = GS_HGEOM_V290,
+		.mig_geom_equal = 1,
+		.mig_geom_any_entry = 1,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -343,6 +369,8 @@ static const struct hami_profile profiles[] = {
 		.ascend_core_resource = 1,
 		.ascend_910b4_1_doubled = 1,
 		.ascend_910c_templates = 1,
+		.biren = 1,
+		.amd_count = 0,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
@@ -360,6 +388,7 @@ static const struct hami_profile profiles[] = {
 		.podgroup_lock_retry = 1,
 		.topology_first = 1,
 		.mig_reservation = 1,
+		.mig_chart = GS_HGEOM_NONE,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

@@ -347,7 +347,7 @@ vendor_webhook(int v, const struct hami_profile *hp, int hami_core,
 		lim[vi->res_core].set = lim[vi->res_core].ok = 1;
 		lim[vi->res_core].v = count->v * 100;
 	}
-	if (vi->reg != GVR_JSON)
+	if (!gs_vendor_is_ascend(v))
 		return NULL;
 	return ascend_webhook(v, hp, hami_core, lim, req, buf, len);
 }
@@ -414,7 +414,7 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	n = pick(lim, req, vi->res_count);
 	if (!n->set || !n->ok)
 		return;
-	if (vi->reg == GVR_JSON) {
+	if (gs_vendor_is_ascend(v)) {
 		/* v2.10: a count outside 1..MaxInt32 is no request. */
 		if ((hp->request_guards && (n->v <= 0 || n->v > INT32_MAX)) ||
 		    !ascend_amounts(v, lim, req, hp, &memnum,
@@ -429,6 +429,8 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 			return;
 		if (m->set && m->ok)
 			memnum = i64_mul(m->v, vi->mem_factor);
+		if (vi->req_mem != 0)
+			memnum = vi->req_mem;
 		out->coresreq = vi->default_cores;
 		if (core->set && core->ok)
 			out->coresreq = i32_from64(core->v);

@@ -175,6 +175,56 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.gate = GVG_ALWAYS,
 		.whole_mem = 65536,
 	},
+	/*
+	 * pkg/device/biren/device.go (v2.10.0), the chart's
+	 * biren.resourceCountName birentech.com/gpu: GetNodeDevices reads
+	 * hami.io/node-biren-register with UnMarshalNodeDevices and sets
+	 * Devcore 100; GenerateResourceRequests asks Nums devices (limits,
+	 * else requests; MemPercentagereq 100, Coresreq 0); checkType
+	 * passes every device; CheckUUID reads birentech.com/use-gpuuuid
+	 * and nouse-gpuuuid; the handshake is hami.io/node-handshake-biren;
+	 * ScoreNode adds 0.
+	 */
+	[GV_BIREN] = {
+		.type = "Biren", .label = "Biren GPU",
+		.res_count = GS_RES_BIREN, .res_mem = GS_RES_N,
+		.res_core = GS_RES_N, .mem_factor = 1,
+		.default_cores = 0, .reg = GVR_JSON,
+		.register_anno = "hami.io/node-biren-register",
+		.allocated_anno = "hami.io/Biren-devices-allocated",
+		.use_uuid = "birentech.com/use-gpuuuid",
+		.nouse_uuid = "birentech.com/nouse-gpuuuid",
+		.handshake_anno = "hami.io/node-handshake-biren",
+		.gate = GVG_BIREN,
+		.reg_devcore = 100,
+		.fit = GVF_SLOTS,
+	},
+	/*
+	 * pkg/device/amd/device.go (v2.7.1 ... v2.9.0), the chart's
+	 * amd.resourceCountName amd.com/gpu: GetNodeDevices makes capacity
+	 * amd.com/gpu devices "<node>-AMDGPU-<i>" (AsInt64; 0 or a failure:
+	 * none) of Mi300xMemory 192000 MiB, 100 cores, count 1;
+	 * GenerateResourceRequests asks Nums devices (limits, else requests)
+	 * of Memreq 192000, Coresreq 0; its Fit tests Type contains
+	 * "AMDGPU", CheckUUID (amd.com/use-gpu-uuid, nouse-gpu-uuid), the
+	 * slot, and grants Usedmem 192000, Usedcores 0; CheckHealth is
+	 * always true; ScoreNode adds 0.
+	 */
+	[GV_AMDGPU] = {
+		.type = "AMDGPU", .label = "AMD GPU",
+		.res_count = GS_RES_AMD, .res_mem = GS_RES_N,
+		.res_core = GS_RES_N, .mem_factor = 1,
+		.default_cores = 0, .reg = GVR_COUNT,
+		.capacity_core = "amd.com/gpu",
+		.id_infix = "-AMDGPU-",
+		.allocated_anno = "hami.io/amd-devices-allocated",
+		.use_uuid = "amd.com/use-gpu-uuid",
+		.nouse_uuid = "amd.com/nouse-gpu-uuid",
+		.gate = GVG_AMD_COUNT,
+		.whole_mem = 192000,
+		.req_mem = 192000,
+		.fit = GVF_SLOTS,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */
@@ -211,6 +261,10 @@ gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
 		return hp->ascend_910b4_1_doubled;
 	case GVG_910C_TEMPLATES:
 		return hp->ascend_910c_templates;
+	case GVG_BIREN:
+		return hp->biren;
+	case GVG_AMD_COUNT:
+		return hp->amd_count;
 	}
 	return 0;
 }
@@ -291,7 +345,7 @@ gs_vendor_versions(int v, char *buf, size_t len)
 int
 gs_vendor_is_ascend(int v)
 {
-	return gs_vendors[v].reg == GVR_JSON;
+	return gs_vendors[v].templates != NULL;
 }
 
 int

@@ -40,6 +40,10 @@ enum gs_vendor {
 	GV_ASCEND910C,
 	/* Metax whole GPUs (pkg/device/metax/device.go, every release). */
 	GV_METAX,
+	/* v2.10: Biren GPUs (pkg/device/biren/device.go). */
+	GV_BIREN,
+	/* v2.7.1 to v2.9: AMD GPUs from a capacity count (pkg/device/amd). */
+	GV_AMDGPU,
 	GV_N
 };
 
@@ -67,7 +71,20 @@ enum gs_vendor_gate {
 	GVG_ASCEND_910C,	/* ascend_910c */
 	GVG_ASCEND_CORE,	/* ascend_core_resource */
 	GVG_910B4_1_DOUBLED,	/* ascend_910b4_1_doubled */
-	GVG_910C_TEMPLATES	/* ascend_910c_templates */
+	GVG_910C_TEMPLATES,	/* ascend_910c_templates */
+	GVG_BIREN,		/* biren */
+	GVG_AMD_COUNT		/* amd_count */
+};
+
+/* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
+enum gs_vendor_fit {
+	GVF_COMMON,		/* slots, memory, cores (hami_capacity_check) */
+	/* Biren's and v2.7.1-v2.9 AMD's (pkg/device/<vendor>/device.go
+	 * Fit): checkType compares the request with itself (AMD's Type
+	 * test is the v2.7+ type listing's), the slots are the only
+	 * capacity, and a grant charges the request's Memreq (Biren 0, AMD
+	 * 192000) and cores (0). */
+	GVF_SLOTS
 };
 
 struct hami_profile;
@@ -104,6 +121,13 @@ struct gs_vendor_info {
 	enum gs_vendor_gate gate;
 	/* GVR_COUNT: each device's memory, MiB (its Devmem). */
 	int32_t		 whole_mem;
+	/* GetNodeDevices sets each device's Devcore to this (Biren: 100,
+	 * "only for calscore use"); 0: as registered. */
+	int32_t		 reg_devcore;
+	/* GenerateResourceRequests asks this Memreq whatever the resources
+	 * (AMD v2.7.1-v2.9: Mi300xMemory); 0: from res_mem. */
+	int32_t		 req_mem;
+	enum gs_vendor_fit fit;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];
@@ -123,7 +147,7 @@ size_t	gs_vendor_first_row(int v);
 /* The profiles that register v, "hami-v2.6.1 to hami-v2.10.0" (or one
  * name), into buf. */
 void	gs_vendor_versions(int v, char *buf, size_t len);
-/* Is v one of Huawei's Ascend types / Iluvatar's per-model types? */
+/* Is v one of Huawei's Ascend types (those with vNPU templates) / Iluvatar's per-model types? */
 int	gs_vendor_is_ascend(int v);
 /* An Ascend type whose commonWord starts "Ascend910" (network topology
  * and its node score, v2.7+). */

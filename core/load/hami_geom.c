@@ -1,0 +1,148 @@
+/*
+ * load/hami_geom.c: running pods' MIG instances under HAMi's geometry
+ * model (v2.6-v2.9).  HAMi's getNodesUsage (pkg/scheduler/scheduler.go,
+ * v2.6.1 to v2.9.0) reads the suffix "[geometry-slot]" of a device UUID
+ * in hami.io/vgpu-devices-allocated (util.ExtractMigTemplatesFromUUID):
+ * on a hami-core GPU it marks the GPU unhealthy; else the first suffix
+ * flattens that geometry (util.PlatternMIG) and each marks its slot in
+ * use.  What would make HAMi index out of range (a geometry or slot the
+ * GPU's knownMigGeometries entry has not, an unparsable suffix) or mark
+ * one instance twice is refused with the annotation's location.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/hami_mig.h"
+#include "load/load.h"
+#include "model/hami_geom.h"
+#include "model/running.h"
+#include "model/volcano_conf.h"
+
+/* strconv.Atoi of [s, e): an optional sign, then decimal digits. */
+static int
+go_atoi(const char *s, const char *e, int *v)
+{
+	long	x = 0;
+	int	neg = 0;
+
+	if (s < e && (*s == '+' || *s == '-'))
+		neg = *s++ == '-';
+	if (s == e)
+		return -1;
+	for (; s < e; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if ((x = x * 10 + (*s - '0')) > INT_MAX)
+			return -1;
+	}
+	*v = (int)(neg ? -x : x);
+	return 0;
+}
+
+int
+gs_hgeom_suffix(const char *s, int *geom, int *slot)
+{
+	const char	*end, *dash, *open = strchr(s, '[');
+
+	/* strings.Split(uuid, "[")[1]: up to a second '['. */
+	if ((end = strchr(s, ']')) == NULL || (open != NULL && open < end))
+		return -1;
+	if ((dash = memchr(s, '-', (size_t)(end - s))) == NULL)
+		return -1;
+	/* Split on "-": the first two fields (a third is ignored). */
+	end = memchr(dash + 1, '-', (size_t)(end - dash - 1)) != NULL ?
+	    memchr(dash + 1, '-', (size_t)(end - dash - 1)) : end;
+	if (go_atoi(s, dash, geom) != 0 || go_atoi(dash + 1, end, slot) != 0)
+		return -1;
+	return *geom < 0 || *slot < 0 ? -1 : 0;
+}
+
+/* The geometries a suffix is checked against: --hami-config's, else the
+ * newest chart's (v2.9.0; v2.6.1's has the same shape for its models). */
+static const struct gs_vc_mig *
+geometry_of(const struct gs_cluster *c, const char *type)
+{
+	const struct gs_vc_mig	*m;
+	size_t			 n;
+
+	if (c->hami != NULL && c->hami->has_mig)
+		return gs_vc_migs_find(c->hami->mig, c->hami->nmig, type);
+	m = gs_hgeom_chart(GS_HGEOM_V290, &n);
+	return gs_vc_migs_find(m, n, type);
+}
+
+static int
+one(const struct gs_cluster *c, struct gs_device *d, const char *hg,
+    char *why, size_t len)
+{
+	const struct gs_vc_mig	*m;
+	int			 t, i;
+
+	if (gs_hgeom_suffix(hg, &t, &i) != 0) {
+		snprintf(why, len, "GPU %s: '[%.20s' is not HAMi's MIG suffix "
+		    "[geometry-slot]", d->id, hg);
+		return -1;
+	}
+	if ((m = geometry_of(c, d->type)) == NULL) {
+		snprintf(why, len, "GPU %s: no knownMigGeometries entry names "
+		    "type '%s', so instance [%d-%d] has no geometry", d->id,
+		    d->type, t, i);
+		return -1;
+	}
+	if ((size_t)t >= m->ngroups || i >= gs_hgeom_slots(&m->groups[t])) {
+		snprintf(why, len, "GPU %s: instance [%d-%d] is not in its "
+		    "%zu geometries (geometry %d has %d instances)", d->id, t,
+		    i, m->ngroups, t, (size_t)t < m->ngroups ?
+		    gs_hgeom_slots(&m->groups[t]) : 0);
+		return -1;
+	}
+	if (d->hg_geom != 0 && d->hg_geom != t + 1) {
+		snprintf(why, len, "GPU %s: instance [%d-%d] is in geometry "
+		    "%d, but the GPU's other instances are in geometry %d",
+		    d->id, t, i, t, d->hg_geom - 1);
+		return -1;
+	}
+	if (d->hg_used & (1ULL << i)) {
+		snprintf(why, len, "GPU %s: instance [%d-%d] is held twice "
+		    "(overlapping instances)", d->id, t, i);
+		return -1;
+	}
+	d->hg_geom = t + 1;
+	d->hg_used |= 1ULL << i;
+	return 0;
+}
+
+int
+gs_hgeom_uses(const struct gs_cluster *c, struct gs_node *n,
+    const struct gs_running_pod *rp, const struct gs_pod *pod,
+    const struct yt_file *f, const struct yt_node *obj,
+    struct gs_warnings *w, struct gs_error *err)
+{
+	const struct yt_node	*an = yt_get(yt_get(yt_get(obj, "metadata"),
+				    "annotations"), HAMI_ALLOCATED_ANNO);
+	char			 why[256];
+	size_t			 k;
+
+	if (an == NULL)
+		an = obj;
+	for (k = 0; k < rp->ndevs; k++) {
+		struct gs_device *d = &n->devs[rp->devs[k].dev];
+
+		if (rp->devs[k].hg == NULL)
+			continue;
+		if (d->mode != NULL && strcmp(d->mode, "hami-core") == 0) {
+			gs_warn(w, f->path, an->line, an->col, "pod %s/%s: a "
+			    "MIG instance on GPU %s, which is in hami-core "
+			    "mode: HAMi marks it unhealthy", pod->ns,
+			    pod->name, d->id);
+			d->health = 0;
+			continue;
+		}
+		if (one(c, d, rp->devs[k].hg, why, sizeof why) != 0)
+			return yt_error(f, an, err, "%s: %s",
+			    HAMI_ALLOCATED_ANNO, why);
+	}
+	return 0;
+}

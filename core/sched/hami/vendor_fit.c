@@ -1,0 +1,37 @@
+/*
+ * sched/hami/vendor_fit.c: the capacity checks of the vendors whose own Fit
+ * (pkg/device/<vendor>/device.go) differs from fitInCertainDevice's slots,
+ * memory and cores: Biren's and AMD's (v2.7.1 to v2.9) slots alone, and
+ * Metax's customFilterRule after the common checks.
+ */
+#include "sched/hami/hami.h"
+#include "sched/hami/vendor.h"
+
+int
+hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
+    struct hami_req *k, int32_t *memreq)
+{
+	int	r;
+
+	/*
+	 * Biren (pkg/device/biren/device.go Fit, v2.10.0) and AMD
+	 * (pkg/device/amd/device.go Fit, v2.7.1 to v2.9.0): "dev.Count <=
+	 * dev.Used" is the only capacity test.  Biren's ContainerDevice sets
+	 * Usedcores k.Coresreq (0) and no Usedmem; AMD's Usedmem
+	 * Mi300xMemory, its Memreq, and Usedcores 0.
+	 */
+	if (gs_vendors[k->vendor].fit == GVF_SLOTS) {
+		*memreq = k->memreq;
+		return d->count <= d->used ? HR_CARD_TIME_SLICING_EXHAUSTED :
+		    -1;
+	}
+	if ((r = hami_capacity_check(d, k, memreq)) >= 0)
+		return r;
+	/* Metax's customFilterRule (pkg/device/metax/device.go): every
+	 * device an earlier container of the pod got must be this one;
+	 * with count 1 that one is already exhausted, so any earlier Metax
+	 * grant refuses the rest. */
+	if (k->vendor == GV_METAX && s->metax_granted)
+		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
+	return -1;
+}
