@@ -79,6 +79,113 @@ gs_dra_load_sels(const struct yt_file *f, const struct yt_node *n,
 	return 0;
 }
 
+/* A string field of m that may be absent: its value or dflt. */
+static int
+str_or(const struct yt_file *f, const struct yt_node *m, const char *key,
+    const char *dflt, const char **out, struct gs_error *err)
+{
+	*out = NULL;
+	if (yt_opt_string(f, m, key, out, err) != 0)
+		return -1;
+	if (*out == NULL)
+		*out = dflt;
+	return 0;
+}
+
+/*
+ * The NVIDIA DRA driver's GpuConfig (k8s-dra-driver-gpu api/nvidia.com/
+ * resource/v1beta1 sharing.go, GpuConfig.Normalize and Validate):
+ * sharing.strategy TimeSlicing (the default) or MPS; TimeSlicing's
+ * timeSlicingConfig.interval Default, Short, Medium or Long (Default
+ * when absent).  The driver applies it when it prepares the claim's
+ * devices (cmd/gpu-kubelet-plugin/sharing.go TimeSlicingManager.
+ * SetTimeSlice: compute mode DEFAULT and the interval, on full GPUs
+ * only; MPS starts a control daemon): placement is unchanged.
+ */
+static char *
+gpu_config(const struct yt_file *f, const char *driver,
+    const struct yt_node *params, struct gs_error *err)
+{
+	static const char *const ivals[] = { "Default", "Short", "Medium",
+	    "Long", NULL };
+	const struct yt_node	*sh = yt_get(params, "sharing");
+	const char		*strat, *ival = "Default";
+	size_t			 i;
+
+	if (sh != NULL && MAP(f, sh, "sharing", err) != 0)
+		return NULL;
+	if (str_or(f, sh, "strategy", "TimeSlicing", &strat, err) != 0)
+		return NULL;
+	if (strcmp(strat, "MPS") == 0)
+		return xasprintf("%s: GpuConfig sharing MPS", driver);
+	if (strcmp(strat, "TimeSlicing") != 0) {
+		(void)yt_error(f, yt_get(sh, "strategy"), err, "sharing."
+		    "strategy must be TimeSlicing or MPS (the NVIDIA DRA "
+		    "driver's GpuConfig), got '%s'", strat);
+		return NULL;
+	}
+	if (yt_get(sh, "timeSlicingConfig") != NULL &&
+	    (MAP(f, yt_get(sh, "timeSlicingConfig"), "timeSlicingConfig",
+	    err) != 0 || str_or(f, yt_get(sh, "timeSlicingConfig"),
+	    "interval", "Default", &ival, err) != 0))
+		return NULL;
+	for (i = 0; ivals[i] != NULL && strcmp(ivals[i], ival) != 0; i++)
+		;
+	if (ivals[i] == NULL) {
+		(void)yt_error(f, yt_get(yt_get(sh, "timeSlicingConfig"),
+		    "interval"), err, "timeSlicingConfig.interval must be "
+		    "Default, Short, Medium or Long, got '%s'", ival);
+		return NULL;
+	}
+	return xasprintf("%s: GpuConfig sharing TimeSlicing, interval %s",
+	    driver, ival);
+}
+
+/* spec.config: [{opaque: {driver, parameters}}] (v1
+ * DeviceClassConfiguration), one line each into c->config. */
+static int
+load_class_config(const struct yt_file *f, const struct yt_node *seq,
+    struct gs_dra_class *c, struct gs_error *err)
+{
+	const struct yt_node	*it, *op, *params;
+	const char		*driver, *kind;
+	char			*line;
+	size_t			 i;
+
+	if (seq == NULL || yt_is_null(seq))
+		return 0;
+	if (yt_expect(f, seq, YT_SEQ, "spec.config", err) != 0)
+		return -1;
+	c->config = xcalloc(seq->nitems + 1, sizeof *c->config);
+	for (i = 0; i < seq->nitems; i++) {
+		it = seq->items[i];
+		if (MAP(f, it, "config[]", err) != 0)
+			return -1;
+		if ((op = yt_get(it, "opaque")) == NULL)
+			return yt_error(f, it, err, "config[] needs 'opaque' "
+			    "(its only kind in resource.k8s.io/v1)");
+		if (MAP(f, op, "opaque", err) != 0)
+			return -1;
+		if ((params = yt_get(op, "parameters")) == NULL)
+			return yt_error(f, op, err, "opaque needs "
+			    "'parameters'");
+		if (yt_get(op, "driver") == NULL)
+			return yt_error(f, op, err, "opaque needs 'driver'");
+		if (yt_string(f, yt_get(op, "driver"), "driver", &driver,
+		    err) != 0 || MAP(f, params, "parameters", err) != 0 ||
+		    str_or(f, params, "kind", NULL, &kind, err) != 0)
+			return -1;
+		if (kind != NULL && strcmp(kind, "GpuConfig") == 0) {
+			if ((line = gpu_config(f, driver, params, err)) == NULL)
+				return -1;
+		} else
+			line = xasprintf("%s: %s", driver, kind != NULL ?
+			    kind : "opaque parameters");
+		c->config[c->nconfig++] = line;
+	}
+	return 0;
+}
+
 static int
 load_class(struct gs_dra_block *b, const struct yt_file *f,
     const struct yt_node *obj, const char *name, struct gs_error *err)
@@ -102,6 +209,8 @@ load_class(struct gs_dra_block *b, const struct yt_file *f,
 	if (yt_opt_string(f, spec, "extendedResourceName", &ext, err) != 0)
 		return -1;
 	c->ext_res = ext != NULL ? xstrdup(ext) : NULL;
+	if (load_class_config(f, yt_get(spec, "config"), c, err) != 0)
+		return -1;
 	return gs_dra_load_sels(f, yt_get(spec, "selectors"), &c->sels, &c->nsels,
 	    err);
 }

@@ -147,6 +147,20 @@ gs_dra_claim_free(struct gs_dra_claim *c)
 	free(c->file);
 }
 
+static void
+class_free(struct gs_dra_class *c)
+{
+	size_t	i;
+
+	free(c->name);
+	sels_free(c->sels, c->nsels);
+	free(c->ext_res);
+	for (i = 0; i < c->nconfig; i++)
+		free(c->config[i]);
+	free(c->config);
+	free(c->file);
+}
+
 void
 gs_dra_block_unref(struct gs_dra_block *b)
 {
@@ -154,12 +168,8 @@ gs_dra_block_unref(struct gs_dra_block *b)
 
 	if (b == NULL || --b->refs > 0)
 		return;
-	for (i = 0; i < b->nclasses; i++) {
-		free(b->classes[i].name);
-		sels_free(b->classes[i].sels, b->classes[i].nsels);
-		free(b->classes[i].ext_res);
-		free(b->classes[i].file);
-	}
+	for (i = 0; i < b->nclasses; i++)
+		class_free(&b->classes[i]);
 	free(b->classes);
 	for (i = 0; i < b->nslices; i++)
 		slice_free(&b->slices[i]);
@@ -188,14 +198,8 @@ gs_dra_block_truncate(struct gs_dra_block *b, size_t nclasses,
 {
 	size_t	j;
 
-	while (b->nclasses > nclasses) {
-		struct gs_dra_class *c = &b->classes[--b->nclasses];
-
-		free(c->name);
-		sels_free(c->sels, c->nsels);
-		free(c->ext_res);
-		free(c->file);
-	}
+	while (b->nclasses > nclasses)
+		class_free(&b->classes[--b->nclasses]);
 	while (b->nslices > nslices)
 		slice_free(&b->slices[--b->nslices]);
 	while (b->nclaims > nclaims)

@@ -75,6 +75,11 @@ struct gs_dra_class {
 	struct gs_dra_sel	*sels;
 	size_t			 nsels;
 	char			*ext_res;	/* extendedResourceName */
+	/* spec.config[].opaque, one line each: "DRIVER: what it sets"
+	 * (load/dra.c); the driver applies it when it prepares the
+	 * devices, nothing in placement. */
+	char			**config;
+	size_t			  nconfig;
 	char			*file;
 	int			 line, col;
 };
@@ -208,6 +213,7 @@ struct gs_dra_take {
 	int64_t		*cap;		/* per device capacity: consumed */
 	size_t		 ncap;		/* the device's capacities */
 	int		 exclusive;	/* not allowMultiple: whole device */
+	const struct gs_dra_class *cls;	/* the request's DeviceClass */
 	/* The ResourceClaim it allocates (shared by the pods naming it),
 	 * NULL for a template's per-pod claim. */
 	const struct gs_dra_claim *owner;

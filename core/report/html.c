@@ -12,6 +12,7 @@
 #include "sched/policy.h"
 #include "model/ident.h"
 #include "report/html.h"
+#include "report/dra_report.h"
 #include "util/util.h"
 
 /*
@@ -387,6 +388,7 @@ gs_report_html_run(struct gs_html *h, const struct gs_report_run *rr)
 	gs_html_gpu_map(h, rr, maxmem, maxgpus);
 	run_metrics(h, rr);
 	fputs("</div>\n", h->fp);
+	gs_report_dra_html(h, rr);
 	run_pending(h, rr);
 	run_placements(h, rr);
 	fputs("</section>\n", h->fp);

@@ -7,6 +7,7 @@
 
 #include "sched/hami/mig.h"
 #include "report/hmig.h"
+#include "report/dra_report.h"
 #include "model/ident.h"
 #include "sched/policy.h"
 #include "report/report.h"
@@ -193,6 +194,7 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 	    m->pods_per_gpu_max, m->pods_per_gpu_mean);
 	gs_report_kinds_table(fp, rr);
 	gs_report_hmig_table(fp, rr);
+	gs_report_dra_table(fp, rr);
 }
 
 int
@@ -406,6 +408,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 			gs_gpu_row(fp, &gw, &c->nodes[i], j, gs_gpu_pods(&gx, c, i,
 			    j));
 	gs_gpu_index_release(&gx);
+	gs_report_dra_map(fp, rr);
 	fprintf(fp, "\n");
 	gs_report_metrics_table(fp, rr);
 }
@@ -478,6 +481,8 @@ metrics_json(const struct gs_report_run *rr)
 		    gs_report_kinds_json(rr));
 	if ((hm = gs_report_hmig_json(rr)) != NULL)
 		json_object_set_new(o, "hami_mig", hm);
+	if ((hm = gs_report_dra_json(rr)) != NULL)
+		json_object_set_new(o, "dra_devices", hm);
 	return o;
 }
 
@@ -498,7 +503,7 @@ score_json(float f)
 static json_t *
 dra_json(const struct gs_dra *d, const struct gs_dra_alloc *a)
 {
-	json_t	*v = json_array(), *cap;
+	json_t	*v = json_array(), *cap, *cfg, *o;
 	size_t	 i, k;
 
 	for (i = 0; i < a->n; i++) {
@@ -511,10 +516,18 @@ dra_json(const struct gs_dra *d, const struct gs_dra_alloc *a)
 			if (t->cap[k] > 0)
 				json_object_set_new(cap, dv->caps[k].name,
 				    json_integer(t->cap[k]));
-		json_array_append_new(v, json_pack("{s:s,s:s,s:s,s:s,s:s,s:o}",
-		    "claim", t->claim, "request", t->request, "driver",
-		    s->driver, "pool", s->pool, "device", dv->name,
-		    "consumed", cap));
+		o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:o}", "claim", t->claim,
+		    "request", t->request, "driver", s->driver, "pool",
+		    s->pool, "device", dv->name, "consumed", cap);
+		/* The DeviceClass config, applied by the driver. */
+		if (t->cls != NULL && t->cls->nconfig > 0) {
+			cfg = json_array();
+			for (k = 0; k < t->cls->nconfig; k++)
+				json_array_append_new(cfg,
+				    json_string(t->cls->config[k]));
+			json_object_set_new(o, "config", cfg);
+		}
+		json_array_append_new(v, o);
 	}
 	return v;
 }
@@ -619,17 +632,20 @@ node_json(size_t i, const void *arg)
 	const struct nodes_arg	*na = arg;
 	const struct gs_report_run *rr = na->rr;
 	const struct gs_node	*n = &rr->cluster->nodes[i];
-	json_t			*gpus = json_array();
+	json_t			*gpus = json_array(), *nj, *dj;
 	size_t			 j;
 
 	for (j = 0; j < n->ndevs; j++)
 		json_array_append_new(gpus, gs_gpu_json(n, j,
 		    gs_gpu_pods(&na->gx, rr->cluster, i, j)));
-	return json_pack("{s:s,s:o,s:I,s:f,s:f,s:o}", "name", n->name, "pool",
+	nj = json_pack("{s:s,s:o,s:I,s:f,s:f,s:o}", "name", n->name, "pool",
 	    n->pool ? json_string(n->pool) : json_null(), "whole_gpus_free",
 	    (json_int_t)rr->m->node[i].whole_free, "idle_gpus",
 	    round6(rr->m->node[i].idle_gpus), "fragmentation_gpus",
 	    round6(rr->m->node[i].frag_gpus), "gpus", gpus);
+	if ((dj = gs_report_dra_node_json(rr, i)) != NULL)
+		json_object_set_new(nj, "dra_devices", dj);
+	return nj;
 }
 
 /* The report with an empty placements array, and an empty nodes array

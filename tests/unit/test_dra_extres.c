@@ -13,6 +13,7 @@
 #include <CUnit/CUnit.h>
 
 #include "load/dra.h"
+#include "metrics/dra_use.h"
 #include "sched/dra/alloc.h"
 #include "sched/dra/extres.h"
 #include "suites.h"
@@ -260,7 +261,140 @@ test_devices_why(void)
 	gs_dra_free(d);
 }
 
+/*
+ * metrics/dra_use.c by hand: node n1 has a slice of two shared devices of
+ * 16000Mi memory (default 16000Mi) and an exclusive one, and a slice of
+ * a counter set "set" whose partition consumes it.  Used: s0 4000Mi by
+ * two allocations of 2000Mi, the exclusive device allocated, one unit
+ * of the set's counter.  Whole free: s1 only (1 of 4: s0, s1, x, set).
+ * Memory: 32000Mi, used 4000Mi; a claim asks 6000Mi, so s0's 12000Mi
+ * free is not fragmented; with a claim asking 13000Mi it is; largest
+ * free 16000Mi (s1).
+ */
+static void
+test_metrics(void)
+{
+	static const char text[] =
+	    "---\nkind: ResourceSlice\nmetadata: {name: a}\nspec:\n"
+	    "  driver: d.io\n  nodeName: n1\n"
+	    "  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
+	    "  devices:\n"
+	    "  - name: s0\n    allowMultipleAllocations: true\n"
+	    "    capacity: {memory: {value: 16000Mi}}\n"
+	    "  - name: s1\n    allowMultipleAllocations: true\n"
+	    "    capacity: {memory: {value: 16000Mi}}\n"
+	    "  - name: x\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: b}\nspec:\n"
+	    "  driver: d.io\n  nodeName: n1\n"
+	    "  pool: {name: q, generation: 1, resourceSliceCount: 1}\n"
+	    "  sharedCounters:\n  - name: set\n    counters: {c: {value: 2}}\n"
+	    "  devices:\n  - name: part\n    consumesCounters:\n"
+	    "    - counterSet: set\n      counters: {c: {value: 1}}\n"
+	    "---\nkind: DeviceClass\nmetadata: {name: k}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: m}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n      exactly:\n"
+	    "        deviceClassName: k\n"
+	    "        capacity: {requests: {memory: 6000Mi}}\n";
+	const int64_t		 mi = 1024 * 1024;
+	struct gs_dra		*d = NULL;
+	struct gs_error		 err;
+	struct gs_cluster	 c;
+	struct gs_node		 n;
+	struct gs_dra_metrics	 m;
+
+	if (t_dra_load(&d, text, &err) != 0)
+		CU_FAIL_FATAL(err.msg);
+	memset(&c, 0, sizeof c);
+	memset(&n, 0, sizeof n);
+	n.name = "n1";
+	c.nodes = &n;
+	c.nnodes = 1;
+	c.dra = d;
+	/* Pool p (slice a) sorts first: s0, s1, x; then q's part. */
+	CU_ASSERT_STRING_EQUAL_FATAL(d->sref[0].s->name, "a");
+	d->dev_alloc[0] = 2;
+	d->cap_used[0] = 4000 * mi;
+	d->dev_alloc[2] = 1;
+	d->ctr_used[0] = 1;
+	gs_dra_metrics(&c, &m);
+	CU_ASSERT_EQUAL(m.nu, 4);
+	CU_ASSERT_EQUAL(m.free, 1);
+	CU_ASSERT_EQUAL(m.nmem, 2);
+	CU_ASSERT_EQUAL(m.mem, 32000 * mi);
+	CU_ASSERT_EQUAL(m.mem_used, 4000 * mi);
+	CU_ASSERT_EQUAL(m.target, 6000 * mi);
+	CU_ASSERT_EQUAL(m.mem_frag, 0);
+	CU_ASSERT_EQUAL(m.mem_largest, 16000 * mi);
+	CU_ASSERT_EQUAL(m.u[3].counters, 1);
+	CU_ASSERT_EQUAL(m.u[3].free, 0);
+	CU_ASSERT_EQUAL(m.u[0].node, 0);
+	gs_dra_metrics_release(&m);
+	d->blocks[0]->claims[0].reqs[0].subs[0].capreq[0].v = 13000 * mi;
+	gs_dra_metrics(&c, &m);
+	CU_ASSERT_EQUAL(m.mem_frag, 12000 * mi);
+	gs_dra_metrics_release(&m);
+	gs_dra_free(d);
+}
+
+/* A DeviceClass's config (load/dra.c load_class_config): one line per
+ * opaque entry; the NVIDIA driver's GpuConfig checked as its Validate
+ * does; a missing opaque, driver or parameters refused at its place. */
+static void
+test_class_config(void)
+{
+	static const struct {
+		const char *cfg;	/* the config: sequence */
+		const char *want;	/* line, or "!" + error text */
+	} cases[] = {
+		{ "[{opaque: {driver: gpu.nvidia.com, parameters: {kind: "
+		  "GpuConfig, sharing: {strategy: TimeSlicing, "
+		  "timeSlicingConfig: {interval: Short}}}}}]",
+		  "gpu.nvidia.com: GpuConfig sharing TimeSlicing, interval "
+		  "Short" },
+		{ "[{opaque: {driver: gpu.nvidia.com, parameters: {kind: "
+		  "GpuConfig}}}]",
+		  "gpu.nvidia.com: GpuConfig sharing TimeSlicing, interval "
+		  "Default" },
+		{ "[{opaque: {driver: gpu.nvidia.com, parameters: {kind: "
+		  "GpuConfig, sharing: {strategy: MPS}}}}]",
+		  "gpu.nvidia.com: GpuConfig sharing MPS" },
+		{ "[{opaque: {driver: x.io, parameters: {a: 1}}}]",
+		  "x.io: opaque parameters" },
+		{ "[{requests: [a]}]", "!needs 'opaque'" },
+		{ "[{opaque: {driver: x.io}}]", "!needs 'parameters'" },
+		{ "[{opaque: {parameters: {}}}]", "!needs 'driver'" },
+		{ "[{opaque: {driver: g, parameters: {kind: GpuConfig, "
+		  "sharing: {strategy: Spatial}}}}]", "!TimeSlicing or MPS" },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct gs_dra	*d = NULL;
+		struct gs_error	 err;
+		char		*text = xasprintf("kind: DeviceClass\nmetadata: "
+				    "{name: c}\nspec:\n  config: %s\n",
+				    cases[i].cfg);
+		int		 rc = t_dra_load(&d, text, &err);
+
+		if (cases[i].want[0] == '!') {
+			CU_ASSERT_EQUAL(rc, -1);
+			CU_ASSERT_PTR_NOT_NULL(strstr(err.msg,
+			    cases[i].want + 1));
+		} else {
+			CU_ASSERT_EQUAL_FATAL(rc, 0);
+			CU_ASSERT_EQUAL_FATAL(d->blocks[0]->classes[0].nconfig,
+			    1);
+			CU_ASSERT_STRING_EQUAL(d->blocks[0]->classes[0].
+			    config[0], cases[i].want);
+		}
+		gs_dra_free(d);
+		free(text);
+	}
+}
+
 CU_TestInfo dra_extres_tests[] = {
+	{ "a DeviceClass's config", test_class_config },
+	{ "metrics of DRA devices", test_metrics },
 	{ "explain: each device alone", test_devices_why },
 	{ "class mapping, explicit and implicit", test_class_mapping },
 	{ "a container's extended resources", test_load },

@@ -45,6 +45,7 @@ struct search {
 	size_t			 steps;
 	struct gs_dra_why	*why;
 	const struct gs_dra_claim *owner;	/* a ResourceClaim's takes */
+	const struct gs_dra_class *cls;	/* the class of what is taken */
 	char			*detail;	/* explain: why a device fails */
 	size_t			 ldetail;
 };
@@ -89,6 +90,7 @@ selectable(struct search *st, const struct gs_dra_sub *sub,
 
 	if (cls == NULL)
 		return 0;
+	st->cls = cls;
 	cel_device(s, dv, &cd);
 	return sels_ok(st, cls->sels, cls->nsels, &cd) &&
 	    sels_ok(st, sub->sels, sub->nsels, &cd);
@@ -398,6 +400,7 @@ push(struct search *st, size_t si, size_t j, const char *claim,
 	t.claim = xstrdup(claim);
 	t.request = xstrdup(req);
 	t.exclusive = excl;
+	t.cls = st->cls;
 	t.cap = cap;
 	t.ncap = dv->ncaps;
 	t.owner = st->owner;

@@ -365,4 +365,8 @@ gs_dra_take_format(const struct gs_dra *d, const struct gs_dra_take *t,
 			o += (size_t)snprintf(buf + o, len - o, "%s%s=%lld",
 			    o > 0 && strchr(buf, ' ') ? "," : " ",
 			    dv->caps[k].name, (long long)t->cap[k]);
+	/* The class's config, which its driver applies at prepare. */
+	for (k = 0; t->cls != NULL && k < t->cls->nconfig && o < len; k++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", k == 0 ?
+		    " config " : "; ", t->cls->config[k]);
 }
