@@ -56,6 +56,7 @@ main(void)
 		SUITE(metax),
 		SUITE(biren),
 		SUITE(amd),
+		SUITE(vastai),
 		SUITE(cel),
 		SUITE(route),
 		SUITE(kai_own),
