@@ -774,7 +774,7 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 				    n->devs[i].id);
 	if (load_pair_scores(f, annos, n, err) != 0)
 		return -1;
-	gs_metax_warn_scores(f, annos, n, w);
+	gs_vendor_warn_unsimulated(f, annos, n, w);
 	if (n->ndevs == 0 && reg == NULL) {
 		if (gs_sharing_from_labels(f, obj, n, err) != 0)
 			return -1;

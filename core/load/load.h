@@ -42,11 +42,13 @@ void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
  * just registered for v): sched/hami/vendor_health.c.
  */
 /* Metax's whole GPUs from the capacity count of vendor (load/metax.c),
- * and a warning for its node score annotations. */
+ * and a warning for what HAMi reads that gpusched does not (Metax's node
+ * score annotations, Vastai's customInfo). */
 int	gs_load_count_devices(const struct yt_file *, const struct yt_node *cap,
 	    int vendor, struct gs_node *, struct gs_error *);
-void	gs_metax_warn_scores(const struct yt_file *, const struct yt_node *annos,
-	    const struct gs_node *, struct gs_warnings *);
+void	gs_vendor_warn_unsimulated(const struct yt_file *,
+	    const struct yt_node *annos, const struct gs_node *,
+	    struct gs_warnings *);
 int	gs_vendor_handshake_load(const struct yt_file *,
 	    const struct yt_node *obj, const struct yt_node *annos, int v,
 	    struct gs_node *n, size_t first, struct gs_error *);

@@ -9,7 +9,8 @@
  * "<node>-AMDGPU-<i>" of 192000 MiB (the vendor row's whole_mem), type
  * AMDGPU.  The node score annotations
  * metax-tech.com/gpu.topology.losses / .scores (ScoreNode) are not
- * simulated: a node that has them draws a warning.
+ * simulated: a node that has them draws a warning, as does one whose
+ * Vastai devices carry customInfo (die mode, AIC node score).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -66,9 +67,32 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
 	return 0;
 }
 
-void
-gs_metax_warn_scores(const struct yt_file *f, const struct yt_node *annos,
+/* Vastai (pkg/device/vastai/device.go): a device with customInfo may be
+ * a die (DeviceStrategy "die") or carry an AIC, which its Fit and
+ * ScoreNode read; neither is simulated. */
+static void
+warn_vastai_custominfo(const struct yt_file *f, const struct yt_node *annos,
     const struct gs_node *n, struct gs_warnings *w)
+{
+	const char		*key = gs_vendors[GV_VASTAI].register_anno;
+	const struct yt_node	*v = yt_get(annos, key);
+	size_t			 i;
+
+	for (i = 0; v != NULL && i < n->ndevs; i++)
+		if (n->devs[i].vendor == GV_VASTAI &&
+		    n->devs[i].net != GS_NET_NOINFO) {
+			gs_warn(w, f->path, v->line, v->col, "node '%s': %s: "
+			    "HAMi v2.9+ reads Vastai customInfo (die mode, AIC "
+			    "node score), which is not simulated: each device "
+			    "is taken as a whole card", n->name, key);
+			return;
+		}
+}
+
+void
+gs_vendor_warn_unsimulated(const struct yt_file *f,
+    const struct yt_node *annos, const struct gs_node *n,
+    struct gs_warnings *w)
 {
 	static const char *const keys[] = {
 	    "metax-tech.com/gpu.topology.losses",
@@ -82,4 +106,5 @@ gs_metax_warn_scores(const struct yt_file *f, const struct yt_node *annos,
 			    "is not simulated: HAMi adds 2000 minus its value "
 			    "to the node score of pods asking for Metax GPUs",
 			    n->name, keys[i]);
+	warn_vastai_custominfo(f, annos, n, w);
 }

@@ -66,6 +66,7 @@ const char *const gs_res_names[GS_RES_N] = {
 	"metax-tech.com/gpu",
 	"birentech.com/gpu",
 	"amd.com/gpu",
+	"vastaitech.com/va",
 };
 
 void

@@ -400,6 +400,7 @@ enum gs_res {
 	GS_RES_METAX,		/* metax-tech.com/gpu (whole Metax GPUs) */
 	GS_RES_BIREN,		/* birentech.com/gpu (v2.10) */
 	GS_RES_AMD,		/* amd.com/gpu (v2.7.1+) */
+	GS_RES_VASTAI,		/* vastaitech.com/va (v2.9+) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

@@ -58,6 +58,7 @@ main(void)
 		SUITE(metax),
 		SUITE(biren),
 		SUITE(amd),
+		SUITE(vastai),
 		SUITE(cel),
 		SUITE(route),
 		SUITE(kai_own),

@@ -47,6 +47,7 @@ extern CU_TestInfo topology_tests[];
 extern CU_TestInfo metax_tests[];
 extern CU_TestInfo biren_tests[];
 extern CU_TestInfo amd_tests[];
+extern CU_TestInfo vastai_tests[];
 extern CU_TestInfo cel_tests[];
 extern CU_TestInfo route_tests[];
 extern CU_TestInfo kai_own_tests[];

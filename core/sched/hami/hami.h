@@ -343,6 +343,8 @@ struct hami_profile {
 	 * amd_count (v2.7.1 to v2.9.0): AMD GPUs register as "AMDGPU" from
 	 *   status.capacity amd.com/gpu, 192000 MiB each
 	 *   (pkg/device/amd/device.go; v2.10 rewrote it).
+	 * vastai (v2.9.0): Vastai devices register (pkg/device/vastai/
+	 *   device.go, the chart's vastai.resourceCountName vastaitech.com/va).
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -352,6 +354,7 @@ struct hami_profile {
 	int		 ascend_910c_templates;
 	int		 biren;
 	int		 amd_count;
+	int		 vastai;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).

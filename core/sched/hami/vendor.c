@@ -70,6 +70,22 @@ static const struct gs_vnpu_template t310p[] = {
 	.handshake_anno = "hami.io/node-handshake-" word,		\
 	.gate = GVG_ILUVATAR_MODEL }
 
+/*
+ * Biren's and Vastai's rows: the same device.go but for the names, the
+ * short name in hami.io/node-<short>-register and node-handshake-<short>,
+ * the pod annotations' domain; Devcore 100, slots alone (GVF_SLOTS).
+ */
+#define SLOTS_JSON(word, label_, count, short_, domain, gate_) {	\
+	.type = word, .label = label_, .res_count = (count),		\
+	.res_mem = GS_RES_N, .res_core = GS_RES_N, .mem_factor = 1,	\
+	.default_cores = 0, .reg = GVR_JSON,				\
+	.register_anno = "hami.io/node-" short_ "-register",		\
+	.allocated_anno = "hami.io/" word "-devices-allocated",	\
+	.use_uuid = domain "/use-gpuuuid",				\
+	.nouse_uuid = domain "/nouse-gpuuuid",				\
+	.handshake_anno = "hami.io/node-handshake-" short_,		\
+	.gate = (gate_), .reg_devcore = 100, .fit = GVF_SLOTS }
+
 const struct gs_vendor_info gs_vendors[GV_N] = {
 	[GV_NVIDIA] = {
 		.type = "NVIDIA", .label = "NVIDIA GPU",
@@ -185,20 +201,8 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 	 * and nouse-gpuuuid; the handshake is hami.io/node-handshake-biren;
 	 * ScoreNode adds 0.
 	 */
-	[GV_BIREN] = {
-		.type = "Biren", .label = "Biren GPU",
-		.res_count = GS_RES_BIREN, .res_mem = GS_RES_N,
-		.res_core = GS_RES_N, .mem_factor = 1,
-		.default_cores = 0, .reg = GVR_JSON,
-		.register_anno = "hami.io/node-biren-register",
-		.allocated_anno = "hami.io/Biren-devices-allocated",
-		.use_uuid = "birentech.com/use-gpuuuid",
-		.nouse_uuid = "birentech.com/nouse-gpuuuid",
-		.handshake_anno = "hami.io/node-handshake-biren",
-		.gate = GVG_BIREN,
-		.reg_devcore = 100,
-		.fit = GVF_SLOTS,
-	},
+	[GV_BIREN] = SLOTS_JSON("Biren", "Biren GPU", GS_RES_BIREN, "biren",
+	    "birentech.com", GVG_BIREN),
 	/*
 	 * pkg/device/amd/device.go (v2.7.1 ... v2.9.0), the chart's
 	 * amd.resourceCountName amd.com/gpu: GetNodeDevices makes capacity
@@ -225,6 +229,18 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.req_mem = 192000,
 		.fit = GVF_SLOTS,
 	},
+	/*
+	 * pkg/device/vastai/device.go (v2.9.0, v2.10.0), the chart's
+	 * vastai.resourceCountName vastaitech.com/va: as Biren's (JSON
+	 * hami.io/node-va-register, Devcore 100, Nums with MemPercentagereq
+	 * 100 and Coresreq 0, checkType on the request alone, slots alone,
+	 * handshake hami.io/node-handshake-va) with vastaitech.com/use-
+	 * and nouse-gpuuuid.  A device without customInfo is a whole card:
+	 * ScoreNode adds 0.  Die mode (customInfo DeviceStrategy "die") and
+	 * the AIC node score are not simulated (load/metax.c warns).
+	 */
+	[GV_VASTAI] = SLOTS_JSON("Vastai", "Vastai", GS_RES_VASTAI, "va",
+	    "vastaitech.com", GVG_VASTAI),
 };
 
 /* Older charts' templates: used while the gate is closed. */
@@ -265,6 +281,8 @@ gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
 		return hp->biren;
 	case GVG_AMD_COUNT:
 		return hp->amd_count;
+	case GVG_VASTAI:
+		return hp->vastai;
 	}
 	return 0;
 }

@@ -44,6 +44,8 @@ enum gs_vendor {
 	GV_BIREN,
 	/* v2.7.1 to v2.9: AMD GPUs from a capacity count (pkg/device/amd). */
 	GV_AMDGPU,
+	/* v2.9+: Vastai devices (pkg/device/vastai/device.go). */
+	GV_VASTAI,
 	GV_N
 };
 
@@ -73,13 +75,14 @@ enum gs_vendor_gate {
 	GVG_910B4_1_DOUBLED,	/* ascend_910b4_1_doubled */
 	GVG_910C_TEMPLATES,	/* ascend_910c_templates */
 	GVG_BIREN,		/* biren */
-	GVG_AMD_COUNT		/* amd_count */
+	GVG_AMD_COUNT,		/* amd_count */
+	GVG_VASTAI		/* vastai */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
 enum gs_vendor_fit {
 	GVF_COMMON,		/* slots, memory, cores (hami_capacity_check) */
-	/* Biren's and v2.7.1-v2.9 AMD's (pkg/device/<vendor>/device.go
+	/* Biren's, Vastai's and v2.7.1-v2.9 AMD's (pkg/device/<vendor>/device.go
 	 * Fit): checkType compares the request with itself (AMD's Type
 	 * test is the v2.7+ type listing's), the slots are the only
 	 * capacity, and a grant charges the request's Memreq (Biren 0, AMD

@@ -1,7 +1,8 @@
 /*
  * sched/hami/vendor_fit.c: the capacity checks of the vendors whose own Fit
  * (pkg/device/<vendor>/device.go) differs from fitInCertainDevice's slots,
- * memory and cores: Biren's and AMD's (v2.7.1 to v2.9) slots alone, and
+ * memory and cores: Biren's, Vastai's and AMD's (v2.7.1 to v2.9) slots
+ * alone, and
  * Metax's customFilterRule after the common checks.
  */
 #include "sched/hami/hami.h"
@@ -14,9 +15,11 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 	int	r;
 
 	/*
-	 * Biren (pkg/device/biren/device.go Fit, v2.10.0) and AMD
+	 * Biren (pkg/device/biren/device.go Fit, v2.10.0), Vastai
+	 * (pkg/device/vastai/device.go Fit, v2.9+, a whole card) and AMD
 	 * (pkg/device/amd/device.go Fit, v2.7.1 to v2.9.0): "dev.Count <=
-	 * dev.Used" is the only capacity test.  Biren's ContainerDevice sets
+	 * dev.Used" is the only capacity test.  Biren's and Vastai's
+	 * ContainerDevice sets
 	 * Usedcores k.Coresreq (0) and no Usedmem; AMD's Usedmem
 	 * Mi300xMemory, its Memreq, and Usedcores 0.
 	 */
