@@ -287,6 +287,8 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
 {
 	const struct gs_policy	*p;
 	struct gs_sim_opts	 o;
+	struct gs_error		 err;
+	int			 rc;
 
 	memset(sim, 0, sizeof *sim);
 	if ((p = gs_policy_find(cfg->profile)) == NULL) {
@@ -296,9 +298,13 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
 	memset(&o, 0, sizeof o);
 	o.progress = cmd_progress();
 	/* One scheduler per pod when the run mixes them (sched/route.c). */
-	gs_simulate(&sc->cluster, &run->wl, cfg, gs_route_select(p, cfg,
-	    &run->wl), &o, sim);
+	rc = gs_simulate(&sc->cluster, &run->wl, cfg, gs_route_select(p, cfg,
+	    &run->wl), &o, sim, &err);
 	cmd_progress_clear();	/* before the caller prints this run */
+	if (rc != 0) {
+		gs_sim_release(sim);
+		return cmd_error_status(&err);
+	}
 	return EXIT_OK;
 }
 

@@ -400,6 +400,7 @@ explain_main(int argc, char **argv)
 	struct gs_workload	 before;
 	struct gs_explain	 ex;
 	struct gs_placement	 d;
+	struct gs_error		 err;
 	const struct gs_policy	*p;
 	const struct gs_run	*run = NULL;
 	const char		*fmt, *podname;
@@ -450,12 +451,20 @@ explain_main(int argc, char **argv)
 	/* The cluster as it is when the pod's turn comes. */
 	before = run->wl;
 	before.npods = k;
-	gs_simulate(&sc.cluster, &before, &run->cfg, p, NULL, &sim);
+	if (gs_simulate(&sc.cluster, &before, &run->cfg, p, NULL, &sim,
+	    &err) != 0) {
+		rc = cmd_error_status(&err);
+		goto out_sim;
+	}
 	c = &sim.cluster;
-	gs_explain_pod(c, &run->wl.pods[k], &run->cfg, detail, &ex);
 	st = p->create(c, &run->cfg);
-	p->decide(st, c, &run->wl.pods[k], &d);
+	rc = gs_policy_decide(p, st, c, &run->wl.pods[k], &d, &err);
 	p->destroy(st);
+	if (rc != 0) {
+		rc = cmd_error_status(&err);
+		goto out_sim;
+	}
+	gs_explain_pod(c, &run->wl.pods[k], &run->cfg, detail, &ex);
 	if (d.status != GS_UNMANAGED && d.node != ex.chosen) {
 		cmd_errorf("internal error: explain chose node %ld, the engine "
 		    "%ld", ex.chosen, d.node);
@@ -474,6 +483,7 @@ explain_main(int argc, char **argv)
 	gs_explain_release(&ex);
 	if (rc == EXIT_OK)
 		rc = cmd_finish_stdout(EXIT_OK);
+out_sim:
 	gs_sim_release(&sim);
 out_sc:
 	gs_scenario_release(&sc);

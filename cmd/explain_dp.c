@@ -123,14 +123,23 @@ cmd_explain_dp(const struct gs_run *run, size_t k, const struct gs_policy *p,
 	struct gs_workload	before = run->wl;
 	struct gs_dp_explain	ex;
 	struct gs_placement	d;
+	struct gs_error		err;
 	const struct gs_pod	*pod = &run->wl.pods[k];
 	void			*st;
+	int			rc;
 
 	before.npods = k;
-	gs_simulate(c0, &before, &run->cfg, p, NULL, &sim);
+	if (gs_simulate(c0, &before, &run->cfg, p, NULL, &sim, &err) != 0) {
+		gs_sim_release(&sim);
+		return cmd_error_status(&err);
+	}
 	st = p->create(&sim.cluster, &run->cfg);
-	p->decide(st, &sim.cluster, pod, &d);
+	rc = gs_policy_decide(p, st, &sim.cluster, pod, &d, &err);
 	p->destroy(st);
+	if (rc != 0) {
+		gs_sim_release(&sim);
+		return cmd_error_status(&err);
+	}
 	if (detail < 0 && d.status == GS_PLACED)
 		detail = d.node;
 	gs_kube_dp_explain(&sim.cluster, pod, detail, &ex);

@@ -20,10 +20,10 @@ gs_sim_cluster(struct gs_cluster *dst, const struct gs_cluster *c,
 	gs_cluster_for_version(dst, hami_version(cfg));
 }
 
-void
+int
 gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    const struct gs_sim_opts *o, struct gs_sim *out)
+    const struct gs_sim_opts *o, struct gs_sim *out, struct gs_error *err)
 {
 	static const struct gs_sim_opts none;
 	size_t	i;
@@ -42,11 +42,15 @@ gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
 		(void)gs_dra_hami_map(&out->cluster.dra, &out->cluster, w);
 	if (o->prepare != NULL)
 		o->prepare(&out->cluster, o->arg);
-	gs_engine_run(&out->cluster, w, &out->cfg, p, o->progress, &out->res);
+	if (gs_engine_run(&out->cluster, w, &out->cfg, p, o->progress,
+	    &out->res, err) != 0)
+		return -1;
 	for (i = 0; i < o->ndrain; i++)
-		gs_drain(&out->cluster, w, &out->cfg, p, &out->res,
-		    o->drain[i]);
+		if (gs_drain(&out->cluster, w, &out->cfg, p, &out->res,
+		    o->drain[i], err) != 0)
+			return -1;
 	gs_metrics_compute(&out->m, &out->cluster, w, &out->cfg, &out->res);
+	return 0;
 }
 
 void

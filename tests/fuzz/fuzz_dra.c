@@ -45,7 +45,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (gs_dra_check(c.dra, wl.dra, &err) == 0) {
 		gs_dra_prepare(&c.dra, wl.dra);
 		gs_config_init(&cfg);
-		gs_engine_run(&c, &wl, &cfg, &gs_policy_dra, NULL, &res);
+		gs_engine_run(&c, &wl, &cfg, &gs_policy_dra, NULL, &res, NULL);
 		gs_result_release(&res);
 		gs_config_release(&cfg);
 	}

@@ -75,7 +75,7 @@ test_order_is_exact(void)
 				gs_cluster_touch(&c[pass], 4);
 			}
 			gs_policy_hami_v261.decide(st[pass], &c[pass],
-			    &w.pods[i], &pl[pass][i]);
+			    &w.pods[i], &pl[pass][i], NULL);
 			gs_engine_commit(&c[pass], &pl[pass][i], &w.pods[i]);
 			if (i >= 5 && (i - 5) % 3 == 0)
 				gs_engine_release(&c[pass], &pl[pass][i - 5],
@@ -185,14 +185,14 @@ test_order_follows_usage(void)
 	    "spread");
 	gs_config_init(&cfg);
 	st = gs_policy_hami_v261.create(&c, &cfg);
-	gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[0]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[0], NULL);
 	gs_engine_commit(&c, &d[0], &w.pods[0]);
-	gs_policy_hami_v261.decide(st, &c, &w.pods[1], &d[1]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[1], &d[1], NULL);
 	gs_engine_commit(&c, &d[1], &w.pods[1]);
 	gs_engine_release(&c, &d[0], &w.pods[0]);
-	gs_policy_hami_v261.decide(st, &c, &w.pods[2], &d[2]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[2], &d[2], NULL);
 	gs_engine_commit(&c, &d[2], &w.pods[2]);
-	gs_policy_hami_v261.decide(st, &c, &w.pods[3], &d[3]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[3], &d[3], NULL);
 	CU_ASSERT_EQUAL(d[0].node, 0);
 	CU_ASSERT_EQUAL(d[0].node_score, 0);
 	CU_ASSERT_EQUAL(d[1].node, 0);
@@ -249,7 +249,7 @@ test_order_skip_prefix(void)
 	gs_config_init(&cfg);
 	st = gs_policy_hami_v261.create(&c, &cfg);
 	for (i = 0; i < 5; i++) {
-		gs_policy_hami_v261.decide(st, &c, &w.pods[i], &d[i]);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[i], &d[i], NULL);
 		CU_ASSERT_EQUAL(d[i].status, GS_PLACED);
 		CU_ASSERT_EQUAL(d[i].node, want[i]);
 		gs_engine_commit(&c, &d[i], &w.pods[i]);
@@ -301,7 +301,7 @@ test_memory_hint_follows_gen(void)
 	for (i = 0; i < 5; i++) {
 		if (i == 4)
 			gs_engine_release(&c, &d[0], &w.pods[0]);
-		gs_policy_hami_v261.decide(st, &c, &w.pods[1], &big);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[1], &big, NULL);
 		CU_ASSERT_EQUAL(big.status, GS_PENDING);
 		snprintf(s, sizeof s, "(needs 16000 MiB per GPU, largest free "
 		    "%s GPU 0)", want[i]);
@@ -310,7 +310,7 @@ test_memory_hint_follows_gen(void)
 		gs_placement_release(&big);
 		if (i >= 3)
 			continue;
-		gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[i]);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[i], NULL);
 		CU_ASSERT_EQUAL(d[i].node, (long)i);
 		gs_engine_commit(&c, &d[i], &w.pods[0]);
 	}
@@ -354,22 +354,22 @@ test_openb_view_follows_gen(void)
 		gs_config_init(&cfg);
 		t_set_profile(&cfg, p[k]->name);
 		st = gs_policy_start(p[k], &c, &cfg, &w);
-		p[k]->decide(st, &c, &w.pods[0], &d);
+		p[k]->decide(st, &c, &w.pods[0], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PLACED);
 		gs_engine_commit(&c, &d, &w.pods[0]);
 		gs_placement_release(&d);
-		p[k]->decide(st, &c, &w.pods[0], &d);
+		p[k]->decide(st, &c, &w.pods[0], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PENDING);
 		gs_placement_release(&d);
 		c.nodes[0].devs[0].usedmem = 0;
 		c.nodes[0].gen++;
-		p[k]->decide(st, &c, &w.pods[0], &d);
+		p[k]->decide(st, &c, &w.pods[0], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PLACED);
 		gs_placement_release(&d);
-		p[k]->decide(st, &c, &w.pods[1], &d);
+		p[k]->decide(st, &c, &w.pods[1], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PENDING);
 		gs_placement_release(&d);
-		p[k]->decide(st, &c, &w.pods[0], &d);
+		p[k]->decide(st, &c, &w.pods[0], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PLACED);
 		gs_placement_release(&d);
 		p[k]->destroy(st);

@@ -181,9 +181,9 @@ best_cand(const struct gs_kube_version *kv, struct cand *v, size_t n,
 	return best;
 }
 
-static void
+static int
 dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d)
+    struct gs_placement *d, struct gs_error *err)
 {
 	const struct gs_kube_version *kv = stp;
 	struct gs_dra_want	*want;
@@ -194,13 +194,14 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 	double			 best_score = 0;
 	int			 filtered = 0, cpumem = 0, nodra = 0;
 
+	(void)err;		/* it cannot fail */
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	nwant = gs_dra_pod_wants(c->dra, pod, &want);
 	if (nwant == 0) {
 		free(want);
 		d->status = GS_UNMANAGED;
-		return;
+		return 0;
 	}
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
@@ -235,7 +236,7 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (ncv == 0) {
 		free(cv);
 		pending(d, c, filtered, cpumem, nodra, &first_why);
-		return;
+		return 0;
 	}
 	best = best_cand(kv, cv, ncv, &best_score);
 	for (i = 0; i < ncv; i++)
@@ -247,6 +248,7 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 	d->dra = xmalloc(sizeof *d->dra);
 	*d->dra = cv[best].a;
 	free(cv);
+	return 0;
 }
 
 const struct gs_policy gs_policy_dra = {
