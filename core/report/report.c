@@ -280,7 +280,7 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 int
 gs_report_is_hami(const struct gs_config *cfg)
 {
-	return strncmp(cfg->profile, "hami", 4) == 0;
+	return gs_policy_of_family(cfg->profile, "hami");
 }
 
 /* The settings --hami-config gave (nothing without one). */
@@ -670,7 +670,7 @@ report_json_frame(const struct gs_report_run *rr)
 	    "defaultGPUNum", rr->cfg->default_gpunum,
 	    "podPolicyAnnotations", rr->cfg->override_policies ?
 	    "overridden" : "honoured",
-	    "nodeTieBreak", strncmp(rr->cfg->profile, "kai-", 4) == 0 ?
+	    "nodeTieBreak", gs_policy_of_family(rr->cfg->profile, "kai") ?
 	    "smallest-name" : "first-listed");
 	if (c->hami != NULL)
 		json_object_set_new(sched, "hamiConfig",

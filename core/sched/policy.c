@@ -100,6 +100,14 @@ gs_policy_hami_profile(const struct gs_policy *p)
 }
 
 int
+gs_policy_of_family(const char *profile, const char *family)
+{
+	const struct gs_policy	*p = gs_policy_lookup(profile, 0);
+
+	return p != NULL && strcmp(p->family, family) == 0;
+}
+
+int
 gs_policy_is_version(const struct gs_policy *p)
 {
 	return strcmp(p->family, "hami") == 0 && p->hami == NULL;

@@ -149,6 +149,9 @@ const struct gs_policy *gs_policy_find(const char *name);
 extern const struct gs_policy *const gs_policies[];
 /* The HAMi profile a share-view HAMi entry runs: p->hami, or p itself. */
 const struct gs_policy *gs_policy_hami_profile(const struct gs_policy *p);
+/* Is the policy named profile (any view) of family ("hami", "kai", ...)
+ * in the table?  0 for a name the table does not hold. */
+int	gs_policy_of_family(const char *profile, const char *family);
 /* Is p a HAMi version's own row (not a fixed node x GPU variant)? */
 int	gs_policy_is_version(const struct gs_policy *p);
 /* The names of a tie rule and of a view set, for listings. */
