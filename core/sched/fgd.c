@@ -11,7 +11,7 @@
  * instead, and each grant charges its milli (gs_grant.milli).
  *
  * dotprod, gpuclustering, gpupacking, bestfit and fgd score with the
- * replay's own functions (replay/fgd_scorers.c); FGD's typical pods are the
+ * paper's own scores (sched/fgd_scores.c); FGD's typical pods are the
  * simulated workload's, as the paper takes them from the trace.  The node
  * listed first wins ties.  GpuClustering's pods per node by GPU count are
  * the policy's own: it counts each of its decisions once the engine has
@@ -274,7 +274,7 @@ node_fit_score(struct openb_state *st, const struct gs_rctx *ctx, size_t i,
 		m->milli = rp->milli;
 		m->ok = gs_rnode_fits(r, rp);
 		m->devs = 0;
-		m->s = m->ok ? gs_rpolicy_score(ctx, r, rp, &m->devs) : 0;
+		m->s = m->ok ? gs_openb_score(ctx, r, rp, &m->devs) : 0;
 	}
 	*score = m->s;
 	*devs = m->devs;

@@ -22,7 +22,7 @@
 #include "util/util.h"
 
 /*
- * The replay's scorers: the switch key of gs_rpolicy_score (replay/replay.h),
+ * The replay's scorers: the switch key of gs_openb_score (sched/fgd_scores.c),
  * held in a policy's scorer field.  The six of the FGD paper
  * (spec/openb-fgd.md §6), then the peers' (spec/peers.md); GS_RP_HAMI is
  * not a scorer: HAMi decides itself through the replay's bridge

@@ -2,7 +2,7 @@
  * test_onetable.c: the one policy table (core/sched/policy.c): lookups by name
  * and view, every entry's attributes, and the FGD paper's Random and
  * GpuClustering on the device view (sched/fgd.c), with GpuClustering's
- * scores computed by hand from replay/fgd_scorers.c's formula.
+ * scores computed by hand from sched/fgd_scores.c's formula.
  */
 #include <stdlib.h>
 #include <string.h>

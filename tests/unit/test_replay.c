@@ -217,7 +217,7 @@ sc(int policy, const struct gs_rnode *n, const struct gs_rpod *p,
 	struct gs_rctx	c;
 
 	gs_rctx_init(&c, policy, t);
-	return gs_rpolicy_score(&c, n, p, devs);
+	return gs_openb_score(&c, n, p, devs);
 }
 
 /* The spec's worked example: shapes A .5, B .3, C .2 as counts 5, 3, 2. */
