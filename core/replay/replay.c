@@ -172,7 +172,7 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	res->digest = UINT64_C(14695981039346656037);
 	rs->table = gs_policy_hami_profile(o->policy);
 	share_config(rs, &rs->cfg);
-	if (o->policy->scorer == GS_RP_HAMI) {
+	if (strcmp(o->policy->family, "hami") == 0) {	/* HAMi's rows */
 		rs->cfg.share = 0;	/* HAMi's device view */
 		rhami_config(o->policy, o->node_policy, o->gpu_policy,
 		    &rs->cfg, &rs->work);

@@ -359,7 +359,8 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 		fprintf(fp, "in effect: %s\n", eff);
 		report_hami_config(fp, c->hami);
 		fputc('\n', fp);
-	} else if (gs_policy_find(rr->cfg->profile)->scorer == GS_RP_RANDOM)
+	} else if (gs_policy_find(rr->cfg->profile) ==
+	    &gs_policy_openb_random)
 		fprintf(fp, "scheduler: %s; seed %lu\n\n",
 		    gs_policy_find(rr->cfg->profile)->summary, rr->cfg->seed);
 	else
@@ -675,7 +676,8 @@ report_json_frame(const struct gs_report_run *rr)
 	if (c->hami != NULL)
 		json_object_set_new(sched, "hamiConfig",
 		    hami_config_json(c->hami));
-	if (gs_policy_find(rr->cfg->profile)->scorer == GS_RP_RANDOM)
+	if (gs_policy_find(rr->cfg->profile) ==
+	    &gs_policy_openb_random)
 		json_object_set_new(sched, "seed",
 		    json_integer((json_int_t)rr->cfg->seed));
 	json_object_set_new(o, "scheduler", sched);
