@@ -325,13 +325,20 @@ cmd_simulate_run(const struct gs_scenario *sc, const struct gs_run *run,
     const struct gs_config *cfg, struct gs_sim *sim)
 {
 	struct gs_sim_opts	o;
+	struct gs_error		err;
+	int			rc;
 
 	if (run->sharing < 0)
 		return cmd_simulate_on(&sc->cluster, &run->wl, cfg, sim);
 	memset(&o, 0, sizeof o);
 	o.progress = cmd_progress();
-	gs_sim_share(&sc->cluster, &run->wl, cfg, run->sharing, &o, sim);
+	rc = gs_sim_share(&sc->cluster, &run->wl, cfg, run->sharing, &o, sim,
+	    &err);
 	cmd_progress_clear();
+	if (rc != 0) {
+		gs_sim_release(sim);
+		return cmd_error_status(&err);
+	}
 	return EXIT_OK;
 }
 
@@ -352,6 +359,8 @@ cmd_simulate_on(const struct gs_cluster *c, const struct gs_workload *w,
 {
 	const struct gs_policy	*p;
 	struct gs_sim_opts	 o;
+	struct gs_error		 err;
+	int			 rc;
 
 	memset(sim, 0, sizeof *sim);
 	if ((p = gs_policy_find(cfg->profile)) == NULL) {
@@ -361,8 +370,13 @@ cmd_simulate_on(const struct gs_cluster *c, const struct gs_workload *w,
 	memset(&o, 0, sizeof o);
 	o.progress = cmd_progress();
 	/* One scheduler per pod when the run mixes them (sched/route.c). */
-	gs_simulate(c, w, cfg, gs_route_select(p, cfg, w), &o, sim);
+	rc = gs_simulate(c, w, cfg, gs_route_select(p, cfg, w), &o, sim,
+	    &err);
 	cmd_progress_clear();	/* before the caller prints this run */
+	if (rc != 0) {
+		gs_sim_release(sim);
+		return cmd_error_status(&err);
+	}
 	return EXIT_OK;
 }
 

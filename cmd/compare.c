@@ -230,6 +230,7 @@ cmp_main(int argc, char **argv)
 		struct gs_sim		sims[MAX_COLUMNS];
 		struct gs_report_run	rr[MAX_COLUMNS];
 		struct gs_config	cfg;
+		struct gs_error		err;
 		json_t			*pat = NULL;
 		size_t			nsim = 0;
 
@@ -237,8 +238,13 @@ cmp_main(int argc, char **argv)
 			continue;
 		for (k = 0; k < ncol && rc == EXIT_OK; k++) {
 			if (nmodes > 0) {
-				gs_sim_share(&sc.cluster, &sc.runs[i].wl,
-				    &sc.runs[i].cfg, modes[k], NULL, &sims[k]);
+				if (gs_sim_share(&sc.cluster, &sc.runs[i].wl,
+				    &sc.runs[i].cfg, modes[k], NULL, &sims[k],
+				    &err) != 0) {
+					gs_sim_release(&sims[k]);
+					rc = cmd_error_status(&err);
+					break;
+				}
 				nsim++;
 				rr[k] = (struct gs_report_run){ sc.name,
 				    sc.runs[i].name, &sims[k].cluster,

@@ -435,6 +435,7 @@ explain_main(int argc, char **argv)
 	struct gs_workload	 before;
 	struct gs_explain	 ex;
 	struct gs_placement	 d;
+	struct gs_error		 err;
 	const struct gs_policy	*p, *sel;
 	const struct gs_run	*run = NULL;
 	struct gs_config	 cfg;
@@ -497,12 +498,20 @@ explain_main(int argc, char **argv)
 	/* The cluster as it is when the pod's turn comes. */
 	before = run->wl;
 	before.npods = k;
-	gs_simulate(&sc.cluster, &before, &run->cfg, sel, NULL, &sim);
+	if (gs_simulate(&sc.cluster, &before, &run->cfg, sel, NULL, &sim,
+	    &err) != 0) {
+		rc = cmd_error_status(&err);
+		goto out_sim;
+	}
 	c = &sim.cluster;
-	gs_explain_pod(c, &run->wl.pods[k], &cfg, detail, &ex);
 	st = p->create(c, &cfg);
-	p->decide(st, c, &run->wl.pods[k], &d);
+	rc = gs_policy_decide(p, st, c, &run->wl.pods[k], &d, &err);
 	p->destroy(st);
+	if (rc != 0) {
+		rc = cmd_error_status(&err);
+		goto out_sim;
+	}
+	gs_explain_pod(c, &run->wl.pods[k], &cfg, detail, &ex);
 	if (d.status != GS_UNMANAGED && d.node != ex.chosen) {
 		cmd_errorf("internal error: explain chose node %ld, the engine "
 		    "%ld", ex.chosen, d.node);
@@ -520,6 +529,7 @@ explain_main(int argc, char **argv)
 	gs_explain_release(&ex);
 	if (rc == EXIT_OK)
 		rc = cmd_finish_stdout(EXIT_OK);
+out_sim:
 	gs_sim_release(&sim);
 out_cfg:
 	gs_config_release(&cfg);

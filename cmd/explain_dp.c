@@ -173,14 +173,23 @@ cmd_explain_dp(const struct gs_run *run, size_t k,
 	struct gs_workload	before = run->wl;
 	struct gs_dp_explain	ex;
 	struct gs_placement	d;
+	struct gs_error		err;
 	const struct gs_pod	*pod = &run->wl.pods[k];
 	void			*st;
+	int			rc;
 
 	before.npods = k;
-	gs_simulate(c0, &before, &run->cfg, sel, NULL, &sim);
+	if (gs_simulate(c0, &before, &run->cfg, sel, NULL, &sim, &err) != 0) {
+		gs_sim_release(&sim);
+		return cmd_error_status(&err);
+	}
 	st = p->create(&sim.cluster, cfg);
-	p->decide(st, &sim.cluster, pod, &d);
+	rc = gs_policy_decide(p, st, &sim.cluster, pod, &d, &err);
 	p->destroy(st);
+	if (rc != 0) {
+		gs_sim_release(&sim);
+		return cmd_error_status(&err);
+	}
 	if (detail < 0 && d.status == GS_PLACED)
 		detail = d.node;
 	gs_kube_dp_explain(&sim.cluster, pod, detail, &ex);

@@ -97,12 +97,22 @@ cmd_explain_dra(const struct gs_run *run, size_t k, const struct gs_policy *p,
 	struct gs_dra_explain	ex;
 	struct gs_placement	d;
 	const struct gs_pod	*pod = &run->wl.pods[k];
+	struct gs_error		err;
 	void			*st;
+	int			rc;
 
-	gs_dra_explain_turn(c0, &run->wl, k, &run->cfg, p, &sim);
+	if (gs_dra_explain_turn(c0, &run->wl, k, &run->cfg, p, &sim,
+	    &err) != 0) {
+		gs_sim_release(&sim);
+		return cmd_error_status(&err);
+	}
 	st = p->create(&sim.cluster, &run->cfg);
-	p->decide(st, &sim.cluster, pod, &d);
+	rc = gs_policy_decide(p, st, &sim.cluster, pod, &d, &err);
 	p->destroy(st);
+	if (rc != 0) {
+		gs_sim_release(&sim);
+		return cmd_error_status(&err);
+	}
 	if (d.status == GS_UNMANAGED) {
 		printf("pod %s names no ResourceClaim%s: the dra profile "
 		    "leaves it to kube-scheduler\n", pod->name,

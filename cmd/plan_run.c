@@ -115,13 +115,18 @@ headroom_one(const struct gs_scenario *sc, const struct gs_run *run,
     size_t *n)
 {
 	struct gs_sim	sim;
+	struct gs_error	err;
 	int		rc;
 
 	if ((rc = cmd_simulate_run(sc, run, cfg, &sim)) != EXIT_OK)
 		return rc;
-	gs_plan_headroom(&sim.cluster, &run->wl, &sim.res, &sim.cfg,
-	    gs_policy_find(cfg->profile), limit, h, n);
+	rc = gs_plan_headroom(&sim.cluster, &run->wl, &sim.res, &sim.cfg,
+	    gs_policy_find(cfg->profile), limit, h, n, &err);
 	gs_sim_release(&sim);
+	if (rc != 0) {
+		gs_headroom_free(*h, *n);
+		return cmd_error_status(&err);
+	}
 	return EXIT_OK;
 }
 
@@ -287,8 +292,9 @@ static int
 nodes_compute(const struct gs_scenario *sc, const struct gs_run *run,
     const struct plan_request *req, struct nodes_answer *a)
 {
-	int	rc;
-	size_t	i;
+	struct gs_error	err;
+	int		rc;
+	size_t		i;
 
 	memset(a, 0, sizeof *a);
 	if ((rc = load_pools(req, &sc->cluster, &a->pc, &a->pools, &a->npools)) != EXIT_OK)
@@ -296,11 +302,11 @@ nodes_compute(const struct gs_scenario *sc, const struct gs_run *run,
 	for (i = 0; i < a->npools; i++)
 		a->priced |= a->pools[i].has_cost;
 	cmd_progress_start("plan nodes", "simulations", req->quiet);
-	gs_plan_nodes(&sc->cluster, &run->wl, &run->cfg,
+	rc = gs_plan_nodes(&sc->cluster, &run->wl, &run->cfg,
 	    gs_policy_find(run->cfg.profile), a->pools, a->npools,
-	    req->max_nodes, req->max_sims, cmd_progress(), &a->plan);
+	    req->max_nodes, req->max_sims, cmd_progress(), &a->plan, &err);
 	cmd_progress_end();
-	return EXIT_OK;
+	return rc != 0 ? cmd_error_status(&err) : EXIT_OK;
 }
 
 static void
@@ -416,6 +422,7 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 	struct gs_workload	 w;
 	struct gs_config	 cfg;
 	struct gs_whatif_diff	 d;
+	struct gs_error		 err;
 	char			 why[256];
 	long			*drain = NULL;
 	size_t			 i;
@@ -435,7 +442,11 @@ plan_whatif(const struct gs_scenario *sc, size_t ri,
 	memset(&o, 0, sizeof o);
 	o.ndrain = gs_edits_drains(req->edits, req->nedits, &c, &drain);
 	o.drain = drain;
-	gs_simulate(&c, &w, &cfg, p, &o, &after);
+	if (gs_simulate(&c, &w, &cfg, p, &o, &after, &err) != 0) {
+		gs_sim_release(&after);
+		rc = cmd_error_status(&err);
+		goto out;
+	}
 	gs_whatif_diff(&base.cluster, &run->wl, &base.res, &after.cluster, &w,
 	    &after.res, &d);
 	if (req->json) {
@@ -486,18 +497,26 @@ out:
 
 /* ---- Monte Carlo ----------------------------------------------------- */
 
-/* The sweep of req->mc, with the progress line. */
-static void
+/* The sweep of req->mc, with the progress line; EXIT_OK, or the status
+ * of a failed run's error (*v freed). */
+static int
 run_montecarlo(const struct gs_scenario *sc, const struct gs_run *run,
     const struct plan_request *req, struct gs_mc_sample **v, size_t *n)
 {
 	struct gs_mc_opts	mc = req->mc;
+	struct gs_error		err;
+	int			rc;
 
 	cmd_progress_start("plan montecarlo", "runs", req->quiet);
 	mc.progress = cmd_progress();
-	gs_montecarlo(&sc->cluster, &run->wl, &run->cfg,
-	    gs_policy_find(run->cfg.profile), &mc, v, n);
+	rc = gs_montecarlo(&sc->cluster, &run->wl, &run->cfg,
+	    gs_policy_find(run->cfg.profile), &mc, v, n, &err);
 	cmd_progress_end();
+	if (rc != 0) {
+		free(*v);
+		return cmd_error_status(&err);
+	}
+	return EXIT_OK;
 }
 
 int
@@ -508,13 +527,15 @@ plan_montecarlo(const struct gs_scenario *sc, size_t ri,
 	struct gs_mc_sample	*v;
 	struct gs_mc_header	 h;
 	size_t			 n;
+	int			 rc;
 
 	if (req->mc.nshards > 1 && !req->json) {
 		cmd_errorf("plan montecarlo: --shard writes JSON for gpusched "
 		    "merge: add -o json");
 		return EXIT_USAGE;
 	}
-	run_montecarlo(sc, run, req, &v, &n);
+	if ((rc = run_montecarlo(sc, run, req, &v, &n)) != EXIT_OK)
+		return rc;
 	h.scenario = sc->name;
 	h.run = run->name;
 	h.profile = run->cfg.profile;
@@ -749,7 +770,7 @@ doc_nodes(struct cmd_doc *d, const struct gs_scenario *sc,
 	return EXIT_OK;
 }
 
-static void
+static int
 doc_montecarlo(struct cmd_doc *d, const struct gs_scenario *sc,
     const struct gs_run *run, const struct plan_request *req)
 {
@@ -761,8 +782,10 @@ doc_montecarlo(struct cmd_doc *d, const struct gs_scenario *sc,
 	struct gs_mc_stat	 st[4];
 	struct cmd_table	 t;
 	size_t			 n, k;
+	int			 rc;
 
-	run_montecarlo(sc, run, req, &v, &n);
+	if ((rc = run_montecarlo(sc, run, req, &v, &n)) != EXIT_OK)
+		return rc;
 	gs_mc_summary(v, n, st);
 	cmd_doc_heading(d, "Monte Carlo");
 	cmd_doc_para(d, "%zu runs, pod arrival order shuffled%s; seed %lu (run "
@@ -778,6 +801,7 @@ doc_montecarlo(struct cmd_doc *d, const struct gs_scenario *sc,
 	}
 	cmd_doc_table(d, &t);
 	free(v);
+	return EXIT_OK;
 }
 
 int
@@ -801,9 +825,9 @@ plan_report(const struct gs_scenario *sc, size_t ri,
 	if ((rc = doc_patterns(&d, sc, run)) != EXIT_OK ||
 	    (rc = doc_headroom(&d, sc, run, req)) != EXIT_OK ||
 	    (req->npools > 0 && (rc = doc_nodes(&d, sc, run, req)) !=
+	    EXIT_OK) ||
+	    (req->mc.runs > 0 && (rc = doc_montecarlo(&d, sc, run, req)) !=
 	    EXIT_OK))
 		return cmd_doc_end(&d, rc);
-	if (req->mc.runs > 0)
-		doc_montecarlo(&d, sc, run, req);
 	return cmd_doc_end(&d, EXIT_OK);
 }

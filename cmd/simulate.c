@@ -103,7 +103,7 @@ apply_seed(const struct arg_str *seed, const struct cmd_inputs *in,
 			continue;
 		sc->runs[i].cfg.seed = v;
 		p = gs_policy_find(sc->runs[i].cfg.profile);
-		ndraw += p != NULL && p->scorer == GS_RP_RANDOM;
+		ndraw += p == &gs_policy_openb_random;
 	}
 	if (ndraw == 0) {
 		cmd_errorf("simulate: --seed applies to a policy that draws "

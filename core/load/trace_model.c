@@ -123,6 +123,7 @@ gs_trace_pod(struct gs_pod *hp, const struct gs_trace_pod *tp)
 	hp->ns = xstrdup("default");
 	hp->workload = xstrdup(tp->name);
 	hp->kind = xstrdup("Pod");
+	hp->src_line = tp->line;	/* a failed decision's place */
 	hp->pinned_node = -1;
 	hp->req_cpu = tp->cpu_milli;
 	hp->req_mem = tp->mem_mib << 20;

@@ -9,6 +9,7 @@
 #include "metrics/typical.h"
 #include "util/util.h"
 #include "sched/hami/vendor.h"
+#include "sched/policy.h"
 
 double
 gs_device_idle(const struct gs_device *d)
@@ -59,8 +60,8 @@ gs_device_offered(const struct gs_node *n, size_t j,
 const struct hami_profile *
 gs_offer_profile(const struct gs_config *cfg)
 {
-	return cfg->profile == NULL || strncmp(cfg->profile, "hami", 4) == 0 ?
-	    hami_profile(cfg) : NULL;
+	return cfg->profile == NULL || gs_policy_of_family(cfg->profile,
+	    "hami") ? hami_profile(cfg) : NULL;
 }
 
 /* Fragmentation of n over the GPUs marked in offered (NULL: all of a

@@ -110,16 +110,17 @@ first_of(const struct gs_workload *w, const char *name)
 	return w->npods;
 }
 
-void
+int
 gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_result *r, const struct gs_config *cfg,
     const struct gs_policy *p, size_t limit, struct gs_headroom **out,
-    size_t *n)
+    size_t *n, struct gs_error *err)
 {
 	struct gs_headroom	*v = NULL;
 	size_t			 nv = 0, cap = 0, i, k;
+	int			 rc = 0;
 
-	for (i = 0; i < w->npods; i++) {
+	for (i = 0; i < w->npods && rc == 0; i++) {
 		const struct gs_pod	*tmpl = &w->pods[i];
 		struct gs_headroom	*h;
 		struct gs_cluster	 cc;
@@ -158,7 +159,9 @@ gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
 			free(pod.name);
 			pod.name = xasprintf("%s-extra-%zu", tmpl->workload,
 			    h->additional);
-			p->decide(st, &cc, &pod, &d);
+			if ((rc = gs_policy_decide(p, st, &cc, &pod, &d,
+			    err)) != 0)
+				break;
 			if (d.status != GS_PLACED) {
 				if (d.status == GS_UNMANAGED)
 					h->binding = xstrdup("n/a (no GPU "
@@ -182,6 +185,7 @@ gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
 	}
 	*out = v;
 	*n = nv;
+	return rc;
 }
 
 void

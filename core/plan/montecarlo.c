@@ -79,15 +79,17 @@ round6(double x)
 	return round(x * 1e6) / 1e6;
 }
 
-void
+int
 gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    const struct gs_mc_opts *o, struct gs_mc_sample **out, size_t *n)
+    const struct gs_mc_opts *o, struct gs_mc_sample **out, size_t *n,
+    struct gs_error *err)
 {
 	struct gs_mc_sample	*v = NULL;
 	struct gs_sim_opts	 so;
 	struct mc_run		 mr;
 	size_t			 nv = 0, r, mine;
+	int			 rc = 0;
 
 	memset(&mr, 0, sizeof mr);
 	mr.rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -109,7 +111,11 @@ gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
 		if (o->nshards > 1 && r % o->nshards != o->shard)
 			continue;
 		gsl_rng_set(mr.rng, o->seed + r);
-		gs_simulate(c, &mr.view, cfg, p, &so, &sim);
+		if ((rc = gs_simulate(c, &mr.view, cfg, p, &so, &sim,
+		    err)) != 0) {
+			gs_sim_release(&sim);
+			break;
+		}
 		v[nv].run = r;
 		v[nv].pending = (double)sim.m.pending;
 		v[nv].nodes_used = (double)sim.m.nodes_used;
@@ -124,6 +130,7 @@ gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
 	gsl_rng_free(mr.rng);
 	*out = v;
 	*n = nv;
+	return rc;
 }
 
 void

@@ -37,10 +37,12 @@ struct gs_mc_stat {
 
 /* Rotate each node's registration order as the device plugin may. */
 void	gs_rotate_registration(struct gs_cluster *c, gsl_rng *rng);
-/* The runs of this shard, in run order. */
-void	gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
+/* The runs of this shard, in run order; -1 with err when a run failed
+ * (*out, *n hold the runs before it, freed as always). */
+int	gs_montecarlo(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
-	    const struct gs_mc_opts *o, struct gs_mc_sample **out, size_t *n);
+	    const struct gs_mc_opts *o, struct gs_mc_sample **out, size_t *n,
+	    struct gs_error *err);
 /* Mean, median, 95th percentile and maximum (GSL statistics). */
 void	gs_mc_stat(const double *v, size_t n, struct gs_mc_stat *out);
 

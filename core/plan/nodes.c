@@ -109,35 +109,37 @@ gs_cluster_with_pools(struct gs_cluster *out, const struct gs_cluster *c,
 		}
 }
 
-/* Pods w leaves pending on c plus count[i] nodes of each pool. */
-static size_t
+/* Pods w leaves pending on c plus count[i] nodes of each pool into
+ * *pending; -1 with err when the simulation failed. */
+static int
 simulate(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    const struct gs_pool *pools, size_t npools, const size_t *count)
+    const struct gs_pool *pools, size_t npools, const size_t *count,
+    size_t *pending, struct gs_error *err)
 {
 	struct gs_cluster	cc;
 	struct gs_sim		sim;
-	size_t			pending;
+	int			rc;
 
 	gs_cluster_with_pools(&cc, c, pools, npools, count);
-	gs_simulate(&cc, w, cfg, p, NULL, &sim);
-	pending = sim.res.pending;
+	rc = gs_simulate(&cc, w, cfg, p, NULL, &sim, err);
+	*pending = sim.res.pending;
 	gs_sim_release(&sim);
 	gs_cluster_release(&cc);
-	return pending;
+	return rc;
 }
 
-void
+int
 gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
     const struct gs_pool *pools, size_t npools, size_t max_nodes,
     size_t max_sims, const struct gs_progress *prog,
-    struct gs_nodes_plan *out)
+    struct gs_nodes_plan *out, struct gs_error *err)
 {
 	struct heap	h;
 	struct cand	start;
 	size_t		i, seq = 0, pending;
-	int		priced = 0;
+	int		priced = 0, rc = 0;
 
 	memset(out, 0, sizeof *out);
 	memset(&h, 0, sizeof h);
@@ -152,7 +154,11 @@ gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
 	while (h.n > 0 && !out->found && out->simulations < max_sims) {
 		struct cand cur = heap_pop(&h);
 
-		pending = simulate(c, w, cfg, p, pools, npools, cur.count);
+		if ((rc = simulate(c, w, cfg, p, pools, npools, cur.count,
+		    &pending, err)) != 0) {
+			free(cur.count);
+			break;
+		}
 		out->simulations++;
 		gs_progress_step(prog, out->simulations, 0);
 		if (out->simulations == 1)
@@ -187,6 +193,7 @@ gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
 	for (i = 0; i < h.n; i++)
 		free(h.v[i].count);
 	free(h.v);
+	return rc;
 }
 
 void

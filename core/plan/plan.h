@@ -29,12 +29,13 @@ struct gs_headroom {
  * For each workload of w (in order of first appearance), starting from
  * cluster c after result r: add pods of its first pod's template one at
  * a time until one stays pending (or limit pods were added).  c is not
- * changed.
+ * changed.  Returns 0, or -1 with err when a decision failed (*out, *n
+ * hold the workloads so far, freed as always).
  */
-void	gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
+int	gs_plan_headroom(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_result *r, const struct gs_config *cfg,
 	    const struct gs_policy *p, size_t limit,
-	    struct gs_headroom **out, size_t *n);
+	    struct gs_headroom **out, size_t *n, struct gs_error *err);
 void	gs_headroom_free(struct gs_headroom *, size_t);
 /* "memory", "slots", "cores", "whole GPUs", "GPUs per node", ...: the
  * capacity that ran out, weighted by devices; "GPU type", "GPU UUID" and
@@ -63,13 +64,14 @@ struct gs_nodes_plan {
  * Search node counts over pools, cheapest first (fewest nodes when no
  * pool has a cost), until w places completely on c plus the added nodes.
  * At most max_nodes added and max_sims simulations, each reported to
- * prog (may be NULL; the total is not known).
+ * prog (may be NULL; the total is not known).  Returns 0, or -1 with err
+ * when a simulation failed (out released as always).
  */
-void	gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
+int	gs_plan_nodes(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
 	    const struct gs_pool *pools, size_t npools, size_t max_nodes,
 	    size_t max_sims, const struct gs_progress *prog,
-	    struct gs_nodes_plan *out);
+	    struct gs_nodes_plan *out, struct gs_error *err);
 void	gs_nodes_plan_release(struct gs_nodes_plan *);
 /* c plus count[i] nodes of each pool, named POOL-added-K. */
 void	gs_cluster_with_pools(struct gs_cluster *out, const struct gs_cluster *c,

@@ -248,10 +248,10 @@ gs_edits_drains(const struct gs_edit *e, size_t n, struct gs_cluster *c,
 	return nd;
 }
 
-void
+int
 gs_drain(struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    struct gs_result *r, long node)
+    struct gs_result *r, long node, struct gs_error *err)
 {
 	void	*st;
 	size_t	 i;
@@ -268,13 +268,20 @@ gs_drain(struct gs_cluster *c, const struct gs_workload *w,
 		if (pl->status != GS_PLACED || pl->node != node)
 			continue;
 		gs_placement_release(pl);
-		p->decide(st, c, &w->pods[i], pl);
+		if (gs_policy_decide(p, st, c, &w->pods[i], pl, err) != 0) {
+			pl->status = GS_PENDING;	/* released */
+			r->placed--;
+			r->pending++;
+			p->destroy(st);
+			return -1;
+		}
 		pl->pod = i;
 		r->placed -= pl->status != GS_PLACED;
 		r->pending += pl->status == GS_PENDING;
 		gs_engine_commit(c, pl, &w->pods[i]);
 	}
 	p->destroy(st);
+	return 0;
 }
 
 /* "t4-node GPU 3,1" for a placement, or its status. */

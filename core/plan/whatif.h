@@ -47,11 +47,12 @@ size_t	gs_edits_drains(const struct gs_edit *, size_t n,
 	    struct gs_cluster *c, long **out);
 /*
  * Drain node: its pods leave, the node is cordoned, and they are placed
- * again in their order on the cluster as it is.  r is updated.
+ * again in their order on the cluster as it is.  r is updated.  Returns
+ * 0, or -1 with err when a decision failed (that pod counted pending).
  */
-void	gs_drain(struct gs_cluster *c, const struct gs_workload *w,
+int	gs_drain(struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
-	    struct gs_result *r, long node);
+	    struct gs_result *r, long node, struct gs_error *err);
 
 struct gs_change {
 	char	*pod;		/* name */

@@ -51,9 +51,10 @@ void	rsort_stable(size_t *, size_t n,
 size_t	rstate_intn(struct rstate *, size_t n);
 /* The seeded node tie order (rank of every node). */
 void	rstate_assign_ranks(struct rstate *);
-/* Choose a node and GPUs for p and charge them through the engine; the
- * node or -1. */
-int	rstate_place(struct rstate *, const struct gs_rpod *, uint32_t *devs);
+/* Choose a node and GPUs for p and charge them through the engine: *node,
+ * or -1 when not placed.  -1 with err when the decision failed. */
+int	rstate_place(struct rstate *, const struct gs_rpod *, uint32_t *devs,
+	    int *node, struct gs_error *err);
 /* Give a placed pod's resources back through the engine. */
 void	rstate_unplace(struct rstate *, int node, const struct gs_rpod *);
 /* Record the cluster state as an event. */

@@ -172,7 +172,7 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	res->digest = UINT64_C(14695981039346656037);
 	rs->table = gs_policy_hami_profile(o->policy);
 	share_config(rs, &rs->cfg);
-	if (o->policy->scorer == GS_RP_HAMI) {
+	if (strcmp(o->policy->family, "hami") == 0) {	/* HAMi's rows */
 		rs->cfg.share = 0;	/* HAMi's device view */
 		rhami_config(o->policy, o->node_policy, o->gpu_policy,
 		    &rs->cfg, &rs->work);
@@ -236,26 +236,32 @@ rstate_assign_ranks(struct rstate *rs)
 }
 
 /* The policy's own decision through the table (gs_policy.decide on the
- * replay's model); the node or -1, the GPUs it took in *devs. */
+ * replay's model): *node, or -1 when not placed, the GPUs it took in
+ * *devs.  -1 with err when the decision failed. */
 static int
 choose_table(struct rstate *rs, size_t idx, struct gs_placement *pl,
-    uint32_t *devs)
+    uint32_t *devs, int *node, struct gs_error *err)
 {
 	size_t	i, j;
 
-	rs->table->decide(rs->pstate, &rs->work, &rs->w.pods[idx], pl);
+	*node = -1;
+	if (gs_policy_decide(rs->table, rs->pstate, &rs->work,
+	    &rs->w.pods[idx], pl, err) != 0)
+		return -1;
 	if (pl->status == GS_UNMANAGED && rs->cpu_table != NULL) {
 		gs_placement_release(pl);
 		memset(pl, 0, sizeof *pl);
-		rs->cpu_table->decide(rs->cpu_state, &rs->work,
-		    &rs->w.pods[idx], pl);
+		if (gs_policy_decide(rs->cpu_table, rs->cpu_state, &rs->work,
+		    &rs->w.pods[idx], pl, err) != 0)
+			return -1;
 	}
 	if (pl->status != GS_PLACED)
-		return -1;
+		return 0;
 	for (i = 0; i < pl->nctrs; i++)
 		for (j = 0; j < pl->ctrs[i].ngrants; j++)
 			*devs |= UINT32_C(1) << pl->ctrs[i].grants[j].dev;
-	return (int)pl->node;
+	*node = (int)pl->node;
+	return 0;
 }
 
 /* The placement of p on node with GPUs devs, one grant a GPU, unless the
@@ -293,22 +299,23 @@ placement_of(struct gs_placement *pl, size_t idx, int node, uint32_t devs,
  * model (rs->work); the share view of its node follows.
  */
 int
-rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
+rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs,
+    int *nodep, struct gs_error *err)
 {
 	size_t			 idx = (size_t)(p - rs->pods);
 	struct gs_placement	*pl = &rs->pl[idx];
 	struct gs_rnode		*n;
 	int64_t			 before_idle, before_frag;
-	int			 node;
+	int			 node, rc;
 
 	*devs = 0;
 	gs_placement_release(pl);
 	memset(pl, 0, sizeof *pl);
-	node = choose_table(rs, idx, pl, devs);
-	if (node < 0) {
+	rc = choose_table(rs, idx, pl, devs, nodep, err);
+	if ((node = *nodep) < 0) {
 		gs_placement_release(pl);
 		memset(pl, 0, sizeof *pl);
-		return -1;
+		return rc;
 	}
 	placement_of(pl, idx, node, *devs, p);
 	gs_engine_commit(&rs->work, pl, &rs->w.pods[idx]);
@@ -318,7 +325,7 @@ rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs)
 	gs_rnode_sync(&rs->cl, (size_t)node, p, 1, &rs->typ);
 	rs->cl.idle += n->idle - before_idle;
 	rs->cl.frag += n->frag - before_frag;
-	return node;
+	return 0;
 }
 
 void
@@ -503,7 +510,10 @@ replay_arrivals(struct rstate *rs, struct gs_error *err)
 		const struct gs_rpod *p = &rs->pods[order[i] % rs->npods];
 
 		rs->arrived += (int64_t)p->milli * p->num;
-		node = rstate_place(rs, p, &devs);
+		if (rstate_place(rs, p, &devs, &node, err) != 0) {
+			free(order);
+			return -1;
+		}
 		if (node < 0) {
 			res->failed++;
 			res->failed_milli += (int64_t)p->milli * p->num;

@@ -170,16 +170,14 @@ struct gs_rctx {
 	const struct gs_typical	*t;		/* FGD's typical pods */
 };
 
+/* The paper's scores (sched/fgd_scores.c). */
 void	gs_rctx_init(struct gs_rctx *, int scorer, const struct gs_typical *);
 /*
  * The paper's score of a node that passed gs_rnode_fits, as the plugin
  * returns it (before any normalisation), and the GPUs it would take (bit
- * mask).  GS_RP_RANDOM is chosen by the replay, not scored; the peers and
+ * mask).  GS_RP_RANDOM is chosen by the policy, not scored; the peers and
  * HAMi decide through the table.
  */
-double	gs_rpolicy_score(const struct gs_rctx *, const struct gs_rnode *,
-	    const struct gs_rpod *, uint32_t *devs);
-/* The paper's scores (replay/fgd_scorers.c), called by gs_rpolicy_score. */
 double	gs_openb_score(const struct gs_rctx *, const struct gs_rnode *,
 	    const struct gs_rpod *, uint32_t *devs);
 /* Best-fit GPU choice (Open-Gpu-Share): the tightest GPU for a share

@@ -28,6 +28,7 @@ struct timed {
 	double			*waits;
 	size_t			 nwaits, wcap;
 	int64_t			 now;		/* the last event's time */
+	struct gs_error		*err;		/* a failed decision's */
 };
 
 /* Arrival times divided by --speedup; durations kept. */
@@ -72,7 +73,7 @@ arrive(void *arg, size_t pod, int64_t now)
 }
 
 /* Place pod at time now (every attempt is a decision in the digest);
- * 1 if placed. */
+ * 1 if placed, -1 when the decision failed (tm->err). */
 static int
 place(void *arg, size_t pod, int64_t now)
 {
@@ -81,7 +82,8 @@ place(void *arg, size_t pod, int64_t now)
 	uint32_t	 devs;
 	int		 node;
 
-	node = rstate_place(rs, &rs->pods[pod], &devs);
+	if (rstate_place(rs, &rs->pods[pod], &devs, &node, tm->err) != 0)
+		return -1;
 	rstate_digest(rs, pod, node, devs);
 	if (node < 0)
 		return 0;
@@ -177,6 +179,7 @@ gs_replay_timed(struct rstate *rs, const struct gs_trace_pods *tp,
 	memset(&tm, 0, sizeof tm);
 	tm.rs = rs;
 	tm.tp = tp;
+	tm.err = err;
 	rstate_assign_ranks(rs);
 	arr = xreallocarray(NULL, rs->npods, sizeof *arr);
 	for (i = 0; i < rs->npods; i++)
@@ -192,7 +195,7 @@ gs_replay_timed(struct rstate *rs, const struct gs_trace_pods *tp,
 	res->t0 = tm.now;
 	rstate_event(rs, tm.now, 0, 0);
 	/* Nothing is left to free room: the waiters expire. */
-	res->never = gs_engine_events(arr, rs->npods, &timed_ops, &tm);
+	rc = gs_engine_events(arr, rs->npods, &timed_ops, &tm, &res->never);
 	res->expired += res->never;
 	res->failed = rs->npods - res->placed;
 	for (i = 0; i < rs->npods; i++)

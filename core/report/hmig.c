@@ -9,12 +9,13 @@
 #include "metrics/hami_mig.h"
 #include "report/hmig.h"
 #include "sched/hami/hami.h"
+#include "sched/policy.h"
 
 /* HAMi v2.10's MIG GPUs (metrics/hami_mig.c), when the profile has them. */
 static int
 hmig_of(const struct gs_report_run *rr, struct gs_hmig_metrics *h)
 {
-	if (strncmp(rr->cfg->profile, "hami", 4) != 0 ||
+	if (!gs_policy_of_family(rr->cfg->profile, "hami") ||
 	    !hami_profile(rr->cfg)->mig_reservation)
 		return 0;
 	gs_hmig_metrics(rr->cluster, h);

@@ -357,7 +357,7 @@ run_scheduler(struct gs_html *h, const struct gs_report_run *rr)
 
 	fprintf(h->fp, "<p class=\"meta\">Profile ");
 	gs_html_text(h->fp, rr->cfg->profile);
-	if (strncmp(rr->cfg->profile, "hami", 4) == 0) {
+	if (gs_policy_of_family(rr->cfg->profile, "hami")) {
 		fputs(": node policy ", h->fp);
 		gs_html_text(h->fp, rr->cfg->node_policy);
 		fputs(", GPU policy ", h->fp);

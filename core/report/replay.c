@@ -113,7 +113,7 @@ set_json(const struct gs_replay_report *rp, const struct gs_replay_set *s)
 
 	json_object_set_new(o, "policy",
 	    json_string(s->policy->name));
-	if (s->policy->scorer == GS_RP_HAMI) {
+	if (strcmp(s->policy->family, "hami") == 0) {
 		const char *node, *gpu;
 
 		gs_replay_hami_policies(s->policy, rp->opts->node_policy,

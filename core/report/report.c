@@ -200,7 +200,7 @@ gs_report_metrics_table(FILE *fp, const struct gs_report_run *rr)
 int
 gs_report_is_hami(const struct gs_config *cfg)
 {
-	return strncmp(cfg->profile, "hami", 4) == 0;
+	return gs_policy_of_family(cfg->profile, "hami");
 }
 
 /* The settings --hami-config gave (nothing without one). */
@@ -356,7 +356,8 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 		fprintf(fp, "in effect: %s\n", eff);
 		report_hami_config(fp, c->hami);
 		fputc('\n', fp);
-	} else if (gs_policy_find(rr->cfg->profile)->scorer == GS_RP_RANDOM)
+	} else if (gs_policy_find(rr->cfg->profile) ==
+	    &gs_policy_openb_random)
 		fprintf(fp, "scheduler: %s; seed %lu\n\n",
 		    gs_policy_find(rr->cfg->profile)->summary, rr->cfg->seed);
 	else
@@ -672,12 +673,13 @@ report_json_frame(const struct gs_report_run *rr, const struct nodes_arg *na)
 	    "defaultGPUNum", rr->cfg->default_gpunum,
 	    "podPolicyAnnotations", rr->cfg->override_policies ?
 	    "overridden" : "honoured",
-	    "nodeTieBreak", strncmp(rr->cfg->profile, "kai-", 4) == 0 ?
+	    "nodeTieBreak", gs_policy_of_family(rr->cfg->profile, "kai") ?
 	    "smallest-name" : "first-listed");
 	if (c->hami != NULL)
 		json_object_set_new(sched, "hamiConfig",
 		    hami_config_json(c->hami));
-	if (gs_policy_find(rr->cfg->profile)->scorer == GS_RP_RANDOM)
+	if (gs_policy_find(rr->cfg->profile) ==
+	    &gs_policy_openb_random)
 		json_object_set_new(sched, "seed",
 		    json_integer((json_int_t)rr->cfg->seed));
 	json_object_set_new(o, "scheduler", sched);

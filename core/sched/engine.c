@@ -176,10 +176,11 @@ gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl,
 	c->epoch++;	/* usage shrank: failure memos are void */
 }
 
-void
+int
 gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    const struct gs_progress *prog, struct gs_result *res)
+    const struct gs_progress *prog, struct gs_result *res,
+    struct gs_error *err)
 {
 	void	*st;
 	size_t	 i;
@@ -190,7 +191,10 @@ gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 	for (i = 0; i < w->npods; i++) {
 		struct gs_placement	*pl = &res->pl[i];
 
-		p->decide(st, c, &w->pods[i], pl);
+		if (gs_policy_decide(p, st, c, &w->pods[i], pl, err) != 0) {
+			p->destroy(st);	/* the pods before it stay decided */
+			return -1;
+		}
 		pl->pod = i;
 		res->npl++;
 		switch (pl->status) {
@@ -208,6 +212,7 @@ gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 		gs_progress_step(prog, i + 1, w->npods);
 	}
 	p->destroy(st);
+	return 0;
 }
 
 void

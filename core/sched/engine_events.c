@@ -7,7 +7,8 @@
  * pods are deleted (its scheduling queue's move on a delete event).  A
  * waiting pod whose departure time passes leaves the queue unplaced.  The
  * caller decides and charges (gs_engine_commit), gives back
- * (gs_engine_release) and records through gs_event_ops.
+ * (gs_engine_release) and records through gs_event_ops; a failed
+ * decision (place returns -1) stops the loop.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -75,16 +76,21 @@ struct loop {
 	struct heap		 run;
 	size_t			*queue;		/* waiting pods, FIFO */
 	size_t			 qn, qcap;
+	int			 failed;	/* a decision failed */
 };
 
-/* Place pod at now; on success it is due to leave at its time. */
+/* Place pod at now; on success it is due to leave at its time.  1 if
+ * placed, 0 if not, -1 when the decision failed (l->failed set). */
 static int
 try_place(struct loop *l, size_t pod, int64_t now)
 {
 	struct leave	r;
+	int		rc;
 
-	if (!l->ops->place(l->arg, pod, now))
-		return 0;
+	if ((rc = l->ops->place(l->arg, pod, now)) <= 0) {
+		l->failed |= rc < 0;
+		return rc;
+	}
 	r.at = l->ops->leave_at(l->arg, pod);
 	r.pod = pod;
 	heap_push(&l->run, r);
@@ -97,24 +103,24 @@ retry_queue(struct loop *l, int64_t now)
 {
 	size_t	i, k = 0;
 
-	for (i = 0; i < l->qn; i++) {
+	for (i = 0; i < l->qn && !l->failed; i++) {
 		size_t pod = l->queue[i];
 
 		if (l->ops->leave_at(l->arg, pod) <= now) {
 			l->ops->expire(l->arg, pod);
 			continue;
 		}
-		if (!try_place(l, pod, now))
+		if (try_place(l, pod, now) == 0)
 			l->queue[k++] = pod;
 	}
 	l->qn = k;
 }
 
-size_t
+int
 gs_engine_events(const size_t *order, size_t n, const struct gs_event_ops *ops,
-    void *arg)
+    void *arg, size_t *waiting)
 {
-	struct loop	l = { ops, arg, { NULL, 0, 0 }, NULL, 0, 0 };
+	struct loop	l = { ops, arg, { NULL, 0, 0 }, NULL, 0, 0, 0 };
 	size_t		next = 0;
 	int64_t		now;
 
@@ -132,15 +138,18 @@ gs_engine_events(const size_t *order, size_t n, const struct gs_event_ops *ops,
 
 			now = ta;
 			ops->arrive(arg, pod, now);
-			if (!try_place(&l, pod, now)) {
+			if (try_place(&l, pod, now) == 0) {
 				grow_array(&l.queue, &l.qcap, l.qn + 1,
 				    sizeof *l.queue);
 				l.queue[l.qn++] = pod;
 			}
 		}
+		if (l.failed)
+			break;
 		ops->step(arg, now, l.run.n, l.qn, next);
 	}
 	free(l.run.v);
 	free(l.queue);
-	return l.qn;
+	*waiting = l.qn;
+	return l.failed ? -1 : 0;
 }

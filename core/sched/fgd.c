@@ -11,7 +11,7 @@
  * instead, and each grant charges its milli (gs_grant.milli).
  *
  * dotprod, gpuclustering, gpupacking, bestfit and fgd score with the
- * replay's own functions (replay/fgd_scorers.c); FGD's typical pods are the
+ * paper's own scores (sched/fgd_scores.c); FGD's typical pods are the
  * simulated workload's, as the paper takes them from the trace.  The node
  * listed first wins ties.  GpuClustering's pods per node by GPU count are
  * the policy's own: it counts each of its decisions once the engine has
@@ -274,7 +274,7 @@ node_fit_score(struct openb_state *st, const struct gs_rctx *ctx, size_t i,
 		m->milli = rp->milli;
 		m->ok = gs_rnode_fits(r, rp);
 		m->devs = 0;
-		m->s = m->ok ? gs_rpolicy_score(ctx, r, rp, &m->devs) : 0;
+		m->s = m->ok ? gs_openb_score(ctx, r, rp, &m->devs) : 0;
 	}
 	*score = m->s;
 	*devs = m->devs;
@@ -514,9 +514,9 @@ tags_note(struct openb_state *st, const struct gs_cluster *c,
 	    rp.num > GS_TRACE_MAXGPU ? GS_TRACE_MAXGPU : rp.num;
 }
 
-static void
+static int
 openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d)
+    struct gs_placement *d, struct gs_error *err)
 {
 	struct openb_state	*st = p;
 	struct hami_req		 k;
@@ -526,16 +526,17 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	long			 best;
 	int			 nreq, nfit;
 
+	(void)err;		/* it cannot fail */
 	if (st->share != NULL) {	/* the replay's milli-GPU model */
 		gs_fgd_share_decide(st->share, c, pod, d);
-		return;
+		return 0;
 	}
 	tags_sync(st, c);
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	if ((nreq = pod_request(pod, st->cfg, &k)) == 0) {
 		d->status = GS_UNMANAGED;
-		return;
+		return 0;
 	}
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
@@ -543,7 +544,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (nreq < 0) {
 		d->reason = xstrdup("the openb model has one GPU request per "
 		    "pod; several containers ask for GPUs");
-		return;
+		return 0;
 	}
 	sc = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *sc);
 	nfit = score_nodes(st, c, pod, &k, sc, &lo, &hi);
@@ -557,7 +558,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		free(sc);
 		d->reason = xstrdup("no node has the GPUs (in milli-GPU), cpu "
 		    "and memory the pod asks for");
-		return;
+		return 0;
 	}
 	d->status = GS_PLACED;
 	d->node = best;
@@ -566,6 +567,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	fill_grants(st, c, pod, best, sc[best].devs, rp.milli, d);
 	free(sc);
 	tags_note(st, c, pod, &k, best);
+	return 0;
 }
 
 static void *

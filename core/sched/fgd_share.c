@@ -3,7 +3,7 @@
  * of the one model (sched/share_view.h), as `replay` runs them
  * (spec/openb-fgd.md §5-6): each node in the paper's terms (a gs_rnode,
  * kept per node and read again when the cluster's touch log names it),
- * the scores of replay/fgd_scorers.c, the trace's typical pods
+ * the scores of sched/fgd_scores.c, the trace's typical pods
  * (gs_config.typical) for FGD's fragmentation.
  *
  * The replay's seeded node order (gs_config.rank, lower wins) breaks ties
@@ -207,9 +207,9 @@ score(struct gs_fgd_share *fs, struct gs_scache *row, size_t i,
 	uint32_t		 devs;
 
 	if (row == NULL)
-		return gs_rpolicy_score(&fs->ctx, n, p, &devs);
+		return gs_openb_score(&fs->ctx, n, p, &devs);
 	if (row[i].gen1 != (uint64_t)n->ver + 1) {
-		row[i].score = gs_rpolicy_score(&fs->ctx, n, p, &devs);
+		row[i].score = gs_openb_score(&fs->ctx, n, p, &devs);
 		row[i].gen1 = (uint64_t)n->ver + 1;
 	}
 	return row[i].score;
@@ -259,7 +259,7 @@ choose_scored(struct gs_fgd_share *fs, const struct gs_snode *v,
 		}
 	}
 	if (best >= 0)
-		(void)gs_rpolicy_score(&fs->ctx, &fs->rn[best], p, devs);
+		(void)gs_openb_score(&fs->ctx, &fs->rn[best], p, devs);
 	return best;
 }
 

@@ -394,9 +394,9 @@ place(struct gs_placement *d, const struct gs_node *n,
 	}
 }
 
-static void
+static int
 peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d)
+    struct gs_placement *d, struct gs_error *err)
 {
 	struct peer_state	*st = p;
 	struct peer_pod		 pp;
@@ -409,9 +409,10 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	int			 volcano = st->kind == PK_VOLCANO_BINPACK ||
 				    st->kind == PK_VOLCANO_SPREAD;
 
+	(void)err;		/* it cannot fail */
 	if (st->share != NULL) {	/* the replay's milli-GPU model */
 		gs_peer_share_decide(st->share, c, pod, d);
-		return;
+		return 0;
 	}
 	/* MIG instances and replicas of NVIDIA's device plugin
 	 * (sched/kube_dp.c). */
@@ -419,7 +420,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		gs_kube_dp_decide(c, pod, st->kind == PK_KUBE_LEAST ?
 		    GS_KUBE_LEAST : st->kind == PK_KUBE_MOST ? GS_KUBE_MOST :
 		    GS_KUBE_RTCR, kube_weights, d);
-		return;
+		return 0;
 	}
 	memset(d, 0, sizeof *d);
 	d->node = -1;
@@ -434,7 +435,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (pp.v.gpu == 0) {
 		d->status = GS_UNMANAGED;
 		peer_pod_release(&pp);
-		return;
+		return 0;
 	}
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
@@ -444,7 +445,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->reason = xstrdup("asks nvidia.com/gpumem, gpumem-percentage "
 		    "or gpucores, which no node advertises without HAMi");
 		peer_pod_release(&pp);
-		return;
+		return 0;
 	}
 	/* deviceshare.VGPUEnable off: Volcano registers no vGPU device and
 	 * assigns none (deviceshare.go registerDevices). */
@@ -453,7 +454,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->reason = xstrdup("deviceshare.VGPUEnable is off in Volcano's "
 		    "config: no vGPU device is registered, none is assigned");
 		peer_pod_release(&pp);
-		return;
+		return 0;
 	}
 	best_g = xcalloc((size_t)pp.v.gpu + maxdevs, sizeof *best_g);
 	if (st->kind == PK_KAI_BINPACK)
@@ -506,7 +507,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	free(best_g);
 	peer_pod_release(&pp);
-	return;
+	return 0;
 }
 
 #define PEER_CREATE(fn, kind)						\

@@ -4,6 +4,7 @@
  * peers, then HAMi v2.6.1 under its four node x GPU policies; the replay's
  * `--policy all` and `openb` keep this order.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "sched/policy.h"
@@ -49,6 +50,31 @@ gs_policy_start(const struct gs_policy *p, const struct gs_cluster *c,
 	return st;
 }
 
+int
+gs_policy_decide(const struct gs_policy *p, void *st,
+    const struct gs_cluster *c, const struct gs_pod *pod,
+    struct gs_placement *d, struct gs_error *err)
+{
+	struct gs_error	 mine;
+	char		 msg[sizeof mine.msg];
+
+	if (err == NULL)
+		err = &mine;
+	memset(err, 0, sizeof *err);
+	if (p->decide(st, c, pod, d, err) == 0)
+		return 0;
+	gs_placement_release(d);
+	memset(d, 0, sizeof *d);
+	d->node = -1;
+	if (err->file[0] == '\0') {
+		snprintf(msg, sizeof msg, "%s", err->msg);
+		return gs_error_set(err, pod->src_file, pod->src_line,
+		    pod->src_col, "pod %s/%s: %s", pod->ns ? pod->ns : "",
+		    pod->name ? pod->name : "", msg);
+	}
+	return -1;
+}
+
 const struct gs_policy *
 gs_policy_lookup(const char *name, unsigned views)
 {
@@ -71,6 +97,14 @@ const struct gs_policy *
 gs_policy_hami_profile(const struct gs_policy *p)
 {
 	return p->hami != NULL ? p->hami : p;
+}
+
+int
+gs_policy_of_family(const char *profile, const char *family)
+{
+	const struct gs_policy	*p = gs_policy_lookup(profile, 0);
+
+	return p != NULL && strcmp(p->family, family) == 0;
 }
 
 int

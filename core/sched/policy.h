@@ -22,7 +22,7 @@
 #include "util/util.h"
 
 /*
- * The replay's scorers: the switch key of gs_rpolicy_score (replay/replay.h),
+ * The replay's scorers: the switch key of gs_openb_score (sched/fgd_scores.c),
  * held in a policy's scorer field.  The six of the FGD paper
  * (spec/openb-fgd.md §6), then the peers' (spec/peers.md); GS_RP_HAMI is
  * not a scorer: HAMi decides itself through the replay's bridge
@@ -83,12 +83,15 @@ struct gs_policy {
 	void		 (*destroy)(void *state);
 	/*
 	 * Fill d (status, node, node_score, ctrs with one entry per pod
-	 * container, reason).  It cannot fail: the inputs were checked
-	 * when loaded, and a pod that fits nowhere is a decision (pending
-	 * with its reason), not an error.
+	 * container, reason) and return 0.  A pod that fits nowhere is a
+	 * decision (pending with its reason), not an error; an error is
+	 * what stops the run (-1 with err's message, which the engine
+	 * locates at the pod: gs_policy_decide), and d is then released
+	 * by the caller.
 	 */
-	void		 (*decide)(void *state, const struct gs_cluster *,
-			    const struct gs_pod *, struct gs_placement *d);
+	int		 (*decide)(void *state, const struct gs_cluster *,
+			    const struct gs_pod *, struct gs_placement *d,
+			    struct gs_error *err);
 	/* Optional: the workload to be placed, before the first decide
 	 * (FGD's typical pods are the workload's). */
 	void		 (*workload)(void *state, const struct gs_workload *);
@@ -119,6 +122,14 @@ extern const struct gs_policy gs_policy_openb_dotprod,
 	.scorer = (sc), .tie = (t), .cacheable = (c), .normalize = (n),	\
 	.mem = (m)
 
+/*
+ * p->decide(st, c, pod, d, err); on its error, d released and err's message
+ * located at the pod when the policy gave no place ("FILE:LINE:COL: pod
+ * NS/NAME: message").  Every caller of a policy decides through here.
+ */
+int	gs_policy_decide(const struct gs_policy *p, void *st,
+	    const struct gs_cluster *c, const struct gs_pod *pod,
+	    struct gs_placement *d, struct gs_error *err);
 /* create(), then workload() when the policy has it and w is not NULL. */
 void	*gs_policy_start(const struct gs_policy *, const struct gs_cluster *,
 	    const struct gs_config *, const struct gs_workload *w);
@@ -138,6 +149,9 @@ const struct gs_policy *gs_policy_find(const char *name);
 extern const struct gs_policy *const gs_policies[];
 /* The HAMi profile a share-view HAMi entry runs: p->hami, or p itself. */
 const struct gs_policy *gs_policy_hami_profile(const struct gs_policy *p);
+/* Is the policy named profile (any view) of family ("hami", "kai", ...)
+ * in the table?  0 for a name the table does not hold. */
+int	gs_policy_of_family(const char *profile, const char *family);
 /* Is p a HAMi version's own row (not a fixed node x GPU variant)? */
 int	gs_policy_is_version(const struct gs_policy *p);
 /* The names of a tie rule and of a view set, for listings. */

@@ -211,9 +211,9 @@ route_workload(void *arg, const struct gs_workload *w)
 			st->ents[i].p->workload(st->ents[i].st, w);
 }
 
-static void
+static int
 route_decide(void *arg, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d)
+    struct gs_placement *d, struct gs_error *err)
 {
 	struct route_st		*st = arg;
 	const struct gs_policy	*p;
@@ -230,11 +230,13 @@ route_decide(void *arg, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->reason = xasprintf("no scheduler named '%s' runs in the "
 		    "cluster (map it with --scheduler %s=PROFILE)",
 		    pod->scheduler_name, pod->scheduler_name);
-		return;
+		return 0;
 	}
 	e = ent_for(st, c, p);
-	p->decide(e->st, c, pod, d);
+	if (p->decide(e->st, c, pod, d, err) != 0)
+		return -1;
 	d->scheduler = p->name;
+	return 0;
 }
 
 const struct gs_policy gs_policy_route = {

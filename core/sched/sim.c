@@ -22,10 +22,10 @@ gs_sim_cluster(struct gs_cluster *dst, const struct gs_cluster *c,
 	gs_cluster_for_version(dst, hami_version(cfg));
 }
 
-void
+int
 gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
-    const struct gs_sim_opts *o, struct gs_sim *out)
+    const struct gs_sim_opts *o, struct gs_sim *out, struct gs_error *err)
 {
 	static const struct gs_sim_opts none;
 	size_t	i;
@@ -44,11 +44,15 @@ gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
 		(void)gs_dra_hami_map(&out->cluster.dra, &out->cluster, w);
 	if (o->prepare != NULL)
 		o->prepare(&out->cluster, o->arg);
-	gs_engine_run(&out->cluster, w, &out->cfg, p, o->progress, &out->res);
+	if (gs_engine_run(&out->cluster, w, &out->cfg, p, o->progress,
+	    &out->res, err) != 0)
+		return -1;
 	for (i = 0; i < o->ndrain; i++)
-		gs_drain(&out->cluster, w, &out->cfg, p, &out->res,
-		    o->drain[i]);
+		if (gs_drain(&out->cluster, w, &out->cfg, p, &out->res,
+		    o->drain[i], err) != 0)
+			return -1;
 	gs_metrics_compute(&out->m, &out->cluster, w, &out->cfg, &out->res);
+	return 0;
 }
 
 void
@@ -65,18 +69,21 @@ gs_sim_release(struct gs_sim *s)
 	}
 }
 
-void
+int
 gs_sim_share(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, int mode, const struct gs_sim_opts *o,
-    struct gs_sim *out)
+    struct gs_sim *out, struct gs_error *err)
 {
 	struct gs_share_run	*sr = xcalloc(1, sizeof *sr);
+	int			 rc;
 
 	gs_share_run_init(sr, mode, c, w, cfg);
-	gs_simulate(&sr->cluster, &sr->wl, &sr->cfg,
-	    gs_policy_find(sr->cfg.profile), o, out);
-	gs_share_run_measure(sr, &out->cluster, &out->res);
+	rc = gs_simulate(&sr->cluster, &sr->wl, &sr->cfg,
+	    gs_policy_find(sr->cfg.profile), o, out, err);
+	if (rc == 0)
+		gs_share_run_measure(sr, &out->cluster, &out->res);
 	out->share = sr;
+	return rc;
 }
 
 const struct gs_workload *

@@ -45,11 +45,13 @@ void	gs_sim_cluster(struct gs_cluster *dst, const struct gs_cluster *c,
 /*
  * Run w on a copy of c under cfg and policy p (o may be NULL) into out,
  * which the caller releases with gs_sim_release.  c, w and cfg are not
- * changed.
+ * changed.  Returns 0, or -1 with err (may be NULL) located at the pod
+ * whose decision failed; out has no metrics then.
  */
-void	gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
+int	gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, const struct gs_policy *p,
-	    const struct gs_sim_opts *o, struct gs_sim *out);
+	    const struct gs_sim_opts *o, struct gs_sim *out,
+	    struct gs_error *err);
 void	gs_sim_release(struct gs_sim *);
 /*
  * The same with c's GPUs laid out as sharing mode `mode` and w's requests
@@ -57,9 +59,9 @@ void	gs_sim_release(struct gs_sim *);
  * short of memory measured after, under the profile serving the mode:
  * out->share holds the mode's inputs.
  */
-void	gs_sim_share(const struct gs_cluster *c, const struct gs_workload *w,
+int	gs_sim_share(const struct gs_cluster *c, const struct gs_workload *w,
 	    const struct gs_config *cfg, int mode, const struct gs_sim_opts *o,
-	    struct gs_sim *out);
+	    struct gs_sim *out, struct gs_error *err);
 /* The workload the simulation ran: the sharing mode's, else w. */
 const struct gs_workload *gs_sim_workload(const struct gs_sim *,
 	    const struct gs_workload *w);

@@ -164,7 +164,7 @@ main(int argc, char **argv)
 	}
 
 	t0 = now();
-	gs_engine_run(&c, &w, &cfg, policy, NULL, &res);
+	gs_engine_run(&c, &w, &cfg, policy, NULL, &res, NULL);
 	t1 = now();
 	gs_metrics_compute(&m, &c, &w, &cfg, &res);
 	t2 = now();

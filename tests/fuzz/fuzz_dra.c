@@ -53,7 +53,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			gs_config_init(&cfg);
 			gs_engine_run(&cc, &wl, &cfg, k == 0 ? &gs_policy_dra :
-			    &gs_policy_dra_v136, NULL, &res);
+			    &gs_policy_dra_v136, NULL, &res,
+			    NULL);
 			gs_result_release(&res);
 			gs_config_release(&cfg);
 			gs_cluster_release(&cc);

@@ -1,5 +1,6 @@
 /*
- * helpers.c: hand-built nodes and containers for the unit tests.
+ * helpers.c: hand-built nodes and containers for the unit tests, and a
+ * policy whose decision fails.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include "../../core/load/load.h"
 #include "../../core/util/util.h"
 #include "../../core/load/yamltree.h"
+#include "../../core/sched/policy.h"
 
 void
 t_node(struct gs_node *n, const char *name, size_t count, int32_t mem,
@@ -275,4 +277,50 @@ t_load_cluster(const char *yaml, struct gs_cluster *c, struct gs_error *err)
 	gs_warnings_release(&w);
 	yt_file_release(&f);
 	return rc;
+}
+
+static struct {
+	const struct gs_policy	*base;
+	const char		*bad;
+	int			 placed;
+} failing;
+
+static int
+failing_decide(void *st, const struct gs_cluster *c, const struct gs_pod *pod,
+    struct gs_placement *d, struct gs_error *err)
+{
+	if (strcmp(pod->name, failing.bad) != 0)
+		return failing.base->decide(st, c, pod, d, err);
+	d->reason = xstrdup("half a decision");	/* the caller releases */
+	if (failing.placed)
+		return gs_error_set(err, "ledger.conf", 7, 2, "no page");
+	return gs_error_set(err, NULL, 0, 0, "the ledger is full");
+}
+
+static void *
+failing_create(const struct gs_cluster *c, const struct gs_config *cfg)
+{
+	return failing.base->create(c, cfg);
+}
+
+static void
+failing_destroy(void *st)
+{
+	failing.base->destroy(st);
+}
+
+const struct gs_policy *
+t_failing(const struct gs_policy *base, const char *bad, int placed)
+{
+	static const struct gs_policy p = {
+		.name = "failing", .summary = "fails on one pod",
+		.family = "test", .views = GS_VIEW_DEVICE | GS_VIEW_SHARE,
+		.create = failing_create, .destroy = failing_destroy,
+		.decide = failing_decide,
+	};
+
+	failing.base = base;
+	failing.bad = bad;
+	failing.placed = placed;
+	return &p;
 }

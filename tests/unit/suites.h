@@ -138,6 +138,13 @@ struct t_metrics_fx {
 };
 void	t_metrics_fx_init(struct t_metrics_fx *, int64_t gpus, int64_t mem);
 void	t_metrics_fx_release(struct t_metrics_fx *);
+/*
+ * A policy on both views that decides as base, except that the decision
+ * for the pod named bad fails: "the ledger is full" with no place, or,
+ * when placed, "no page" at ledger.conf:7:2.  One at a time.
+ */
+const struct gs_policy *t_failing(const struct gs_policy *base,
+	    const char *bad, int placed);
 /* Load yaml (one cluster document) into c: 0, or -1 with err. */
 int	t_load_cluster(const char *yaml, struct gs_cluster *c,
 	    struct gs_error *err);

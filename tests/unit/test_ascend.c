@@ -481,7 +481,7 @@ test_policy_agrees(void)
 
 				gs_explain_pod(&c, &w.pods[i], &cfg, -1, &ex);
 				gs_policy_hami_v270.decide(st, &c, &w.pods[i],
-				    &d);
+				    &d, NULL);
 				agree += d.node == ex.chosen;
 				if (d.status == GS_PLACED) {
 					const struct gs_explain_detail *dt =

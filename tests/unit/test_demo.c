@@ -42,7 +42,7 @@ run_pattern(const char *name, struct outcome *o)
 			run = &sc.runs[i];
 	CU_ASSERT_PTR_NOT_NULL_FATAL(run);
 	gs_engine_run(&sc.cluster, &run->wl, &run->cfg, &gs_policy_hami_v261,
-	    NULL, &r);
+	    NULL, &r, NULL);
 	CU_ASSERT_EQUAL(r.placed, 4);
 	for (i = 0; i < r.npl; i++)
 		o->pods_on[r.pl[i].node]++;

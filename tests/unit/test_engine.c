@@ -10,6 +10,7 @@
 
 #include "suites.h"
 #include "../../core/sched/engine.h"
+#include "../../core/sched/sim.h"
 #include "../../core/sched/hami/hami.h"
 #include "../../core/sched/hami/explain.h"
 #include "../../core/sched/policy.h"
@@ -48,7 +49,7 @@ static void
 run(struct env *e)
 {
 	gs_engine_run(&e->c, &e->w, &e->cfg, &gs_policy_hami_v261, NULL,
-	    &e->r);
+	    &e->r, NULL);
 }
 
 static void
@@ -263,7 +264,7 @@ test_explain_agrees(void)
 		struct gs_explain	ex;
 
 		gs_explain_pod(&e.c, &e.w.pods[i], &e.cfg, -1, &ex);
-		gs_policy_hami_v261.decide(st, &e.c, &e.w.pods[i], &d);
+		gs_policy_hami_v261.decide(st, &e.c, &e.w.pods[i], &d, NULL);
 		agree += d.node == ex.chosen;
 		if (d.status == GS_PLACED) {
 			/* The chosen node's trace marks exactly its grants. */
@@ -333,7 +334,79 @@ test_usable_by_version(void)
 	env_release(&e);
 }
 
+/* The engine's error path: a failed decision stops the run, the pods
+ * before it stay decided and charged, and the message names the pod and
+ * its place (pods.yaml:12:3), as the simulation's caller prints it. */
+static void
+test_decide_fails(void)
+{
+	struct env	e;
+	struct gs_sim	s;
+	struct gs_error	err;
+	struct gs_pod	*p;
+	const struct gs_policy *failing = t_failing(&gs_policy_hami_v261,
+	    "bad", 0);
+	char		buf[512];
+	size_t		i;
+	int32_t		used = 0;
+
+	env_init(&e, 2, 2);
+	t_ctr(&pod(&e, "p0", 1)->ctrs[0], 1, 1000, -1, -1);
+	p = pod(&e, "bad", 1);
+	t_ctr(&p->ctrs[0], 1, 1000, -1, -1);
+	free(p->src_file);
+	p->src_file = xstrdup("pods.yaml");
+	p->src_line = 12;
+	p->src_col = 3;
+	t_ctr(&pod(&e, "p2", 1)->ctrs[0], 1, 1000, -1, -1);
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL(gs_engine_run(&e.c, &e.w, &e.cfg, failing, NULL,
+	    &e.r, &err), -1);
+	gs_error_format(&err, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "pods.yaml:12:3: pod default/bad: the "
+	    "ledger is full");
+	CU_ASSERT_EQUAL(e.r.npl, 1);
+	CU_ASSERT_EQUAL(e.r.placed, 1);
+	CU_ASSERT_PTR_NULL(e.r.pl[1].reason);
+	for (i = 0; i < e.c.nnodes * 2; i++)
+		used += e.c.nodes[i / 2].devs[i % 2].used;
+	CU_ASSERT_EQUAL(used, 1);		/* p0 charged, no more */
+	gs_result_release(&e.r);
+
+	/* One simulation returns it too; without err it still fails. */
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL(gs_simulate(&e.c, &e.w, &e.cfg, failing, NULL, &s,
+	    &err), -1);
+	gs_error_format(&err, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "pods.yaml:12:3: pod default/bad: the "
+	    "ledger is full");
+	CU_ASSERT_EQUAL(s.res.placed, 1);
+	gs_sim_release(&s);
+	CU_ASSERT_EQUAL(gs_simulate(&e.c, &e.w, &e.cfg, failing, NULL, &s,
+	    NULL), -1);
+	gs_sim_release(&s);
+
+	/* A message with its own place keeps it. */
+	CU_ASSERT_PTR_EQUAL(t_failing(&gs_policy_hami_v261, "bad", 1),
+	    failing);
+	CU_ASSERT_EQUAL(gs_simulate(&e.c, &e.w, &e.cfg, failing, NULL, &s,
+	    &err), -1);
+	gs_error_format(&err, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "ledger.conf:7:2: no page");
+	gs_sim_release(&s);
+
+	/* And the same policy decides every pod when none is bad. */
+	t_failing(&gs_policy_hami_v261, "none", 0);
+	CU_ASSERT_EQUAL(gs_simulate(&e.c, &e.w, &e.cfg, failing, NULL, &s,
+	    &err), 0);
+	CU_ASSERT_EQUAL(s.res.placed, 3);
+	gs_sim_release(&s);
+	env_release(&e);
+}
+
 CU_TestInfo engine_tests[] = {
+	{ "a failed decision stops the run, located at the pod",
+	    test_decide_fails },
 	{ "node usability: handshake, then allocatable GPUs",
 	    test_usable_by_version },
 	{ "explain agrees with the engine", test_explain_agrees },

@@ -18,6 +18,8 @@ struct world {
 	int	size[5];
 	int	free;
 	char	log[256];		/* "p0@0 w1 ..." events in order */
+	size_t	fail;			/* 1 + the pod whose place fails
+					   from time 10 on */
 };
 
 static void
@@ -52,6 +54,8 @@ w_place(void *arg, size_t pod, int64_t now)
 	struct world	*w = arg;
 	char		 b[32];
 
+	if (w->fail == pod + 1 && now >= 10)
+		return -1;
 	if (w->size[pod] > w->free)
 		return 0;
 	w->free -= w->size[pod];
@@ -96,6 +100,21 @@ static const struct gs_event_ops w_ops = {
 	w_step
 };
 
+/* The world of the tests: pod 1 + fail fails from time 10 on. */
+static void
+world_init(struct world *w, size_t fail)
+{
+	static const struct world w0 = {
+		{ 0, 1, 2, 30, 3 }, { 10, 5, 20, 40, 100 }, { 1, 1, 1, 1, 2 },
+		1, "", 0
+	};
+
+	*w = w0;
+	w->fail = fail;
+}
+
+static const size_t order[5] = { 0, 1, 2, 4, 3 };
+
 /*
  * One slot.  p0 0-10 runs; p1 (1-5), p2 (2-20) and p4 (3-100, two slots)
  * wait; at 10 p0 leaves, p1's time has passed (expired), p2 takes the
@@ -105,21 +124,38 @@ static const struct gs_event_ops w_ops = {
 static void
 test_events(void)
 {
-	struct world	w = {
-		{ 0, 1, 2, 30, 3 }, { 10, 5, 20, 40, 100 }, { 1, 1, 1, 1, 2 },
-		1, ""
-	};
-	static const size_t order[5] = { 0, 1, 2, 4, 3 };
+	struct world	w;
+	size_t		waiting = 0;
 
-	CU_ASSERT_EQUAL(gs_engine_events(order, 5, &w_ops, &w), 1);
+	world_init(&w, 0);
+	CU_ASSERT_EQUAL(gs_engine_events(order, 5, &w_ops, &w, &waiting), 0);
+	CU_ASSERT_EQUAL(waiting, 1);
 	CU_ASSERT_STRING_EQUAL(w.log, "p0@0 [0 1 0 1] [1 1 1 2] [2 1 2 3] "
 	    "[3 1 3 4] r0 x1 p2@10 [10 1 1 4] r2 [20 0 1 4] p3@30 "
 	    "[30 1 1 5] r3 [40 0 1 5] ");
 	CU_ASSERT_EQUAL(w.free, 1);
 }
 
+/*
+ * The same world, p2's decision fails when the queue is retried at 10:
+ * the loop stops there (no step at 10, p3 never arrives) and says so.
+ */
+static void
+test_events_fail(void)
+{
+	struct world	w;
+	size_t		waiting = 9;
+
+	world_init(&w, 3);
+	CU_ASSERT_EQUAL(gs_engine_events(order, 5, &w_ops, &w, &waiting), -1);
+	CU_ASSERT_STRING_EQUAL(w.log, "p0@0 [0 1 0 1] [1 1 1 2] [2 1 2 3] "
+	    "[3 1 3 4] r0 x1 ");
+	CU_ASSERT_EQUAL(w.free, 1);
+}
+
 CU_TestInfo engine_events_tests[] = {
 	{ "event loop: arrivals, departures, FIFO retry, expiry",
 	    test_events },
+	{ "event loop: a failed decision stops it", test_events_fail },
 	CU_TEST_INFO_NULL,
 };

@@ -93,7 +93,7 @@ run_html(const char *path, const char *rename, char **out)
 		sc.cluster.nodes[0].name = xstrdup("<b>a-very-long-node</b>");
 	}
 	gs_simulate(&sc.cluster, &sc.runs[0].wl, &sc.runs[0].cfg,
-	    gs_policy_find(sc.runs[0].cfg.profile), NULL, &sim);
+	    gs_policy_find(sc.runs[0].cfg.profile), NULL, &sim, NULL);
 	rr.scenario = sc.name;
 	rr.run = sc.runs[0].name;
 	rr.cluster = &sim.cluster;

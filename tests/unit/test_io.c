@@ -393,7 +393,7 @@ test_progress_core_loops(void)
 	for (i = 0; i < 5; i++)
 		t_pod(&w, i == 0 ? "a" : i == 1 ? "b" : i == 2 ? "c" :
 		    i == 3 ? "d" : "e", 1);
-	gs_engine_run(&c, &w, &cfg, &gs_policy_hami_v261, &p, &r);
+	gs_engine_run(&c, &w, &cfg, &gs_policy_hami_v261, &p, &r, NULL);
 	gs_result_release(&r);
 	CU_ASSERT_EQUAL_FATAL(k.n, 3);		/* pods 2, 4 and 5 of 5 */
 	CU_ASSERT_EQUAL(k.done[0], 2);
@@ -403,7 +403,7 @@ test_progress_core_loops(void)
 	/* Shard 1/3 of 10 runs: runs 1, 4, 7. */
 	k.n = 0;
 	p.every = 1;
-	gs_montecarlo(&c, &w, &cfg, &gs_policy_hami_v261, &o, &v, &n);
+	gs_montecarlo(&c, &w, &cfg, &gs_policy_hami_v261, &o, &v, &n, NULL);
 	free(v);
 	CU_ASSERT_EQUAL(n, 3);
 	CU_ASSERT_EQUAL_FATAL(k.n, 3);
@@ -412,7 +412,7 @@ test_progress_core_loops(void)
 	/* Nothing pending: one simulation. */
 	k.n = 0;
 	gs_plan_nodes(&c, &w, &cfg, &gs_policy_hami_v261,
-	    NULL, 0, 4, 100, &p, &pl);
+	    NULL, 0, 4, 100, &p, &pl, NULL);
 	CU_ASSERT_TRUE(pl.found);
 	gs_nodes_plan_release(&pl);
 	CU_ASSERT_EQUAL_FATAL(k.n, 1);

@@ -128,7 +128,8 @@ test_kai_place(void)
 	kpod(&w, "half", "gpu-fraction", "0.5", NULL, NULL, 0);
 	kpod(&w, "pair", "gpu-memory", "4000", "gpu-fraction-num-devices",
 	    "2", 0);
-	gs_engine_run(&c, &w, &cfg, gs_policy_find("kai-binpack"), NULL, &r);
+	gs_engine_run(&c, &w, &cfg, gs_policy_find("kai-binpack"), NULL, &r,
+	    NULL);
 	CU_ASSERT_EQUAL_FATAL(r.pl[0].status, GS_PLACED);
 	CU_ASSERT_EQUAL(r.pl[0].node, 1);
 	CU_ASSERT_EQUAL(r.pl[0].ctrs[0].ngrants, 1);
@@ -144,7 +145,7 @@ test_kai_place(void)
 	gs_cluster_release(&c);
 	t_t4_cluster(&c, names, 2);
 	gs_engine_run(&c, &w, &cfg, gs_policy_find("kube-least-allocated"),
-	    NULL, &r);
+	    NULL, &r, NULL);
 	CU_ASSERT_EQUAL(r.pl[0].status, GS_UNMANAGED);
 	gs_result_release(&r);
 	gs_workload_release(&w);

@@ -2,7 +2,7 @@
  * test_onetable.c: the one policy table (core/sched/policy.c): lookups by name
  * and view, every entry's attributes, and the FGD paper's Random and
  * GpuClustering on the device view (sched/fgd.c), with GpuClustering's
- * scores computed by hand from replay/fgd_scorers.c's formula.
+ * scores computed by hand from sched/fgd_scores.c's formula.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -130,7 +130,7 @@ orun(struct oenv *e)
 	const struct gs_policy *p = gs_policy_find(e->cfg.profile);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-	gs_engine_run(&e->c, &e->w, &e->cfg, p, NULL, &e->r);
+	gs_engine_run(&e->c, &e->w, &e->cfg, p, NULL, &e->r, NULL);
 }
 
 static void
@@ -209,7 +209,30 @@ test_random_device(void)
 	gsl_rng_free(rng);
 }
 
+/* The family read from the table (reports, metrics): HAMi's versions and
+ * its fixed node x GPU rows are "hami", DRA is kube-scheduler's, a name
+ * the table does not hold is of no family. */
+static void
+test_family(void)
+{
+	static const struct {
+		const char	*profile, *family;
+		int		 want;
+	} t[] = {
+		{ "hami-v2.10.0", "hami", 1 }, { "hami-binpack-spread", "hami", 1 },
+		{ "kai-spread", "kai", 1 }, { "kai-spread", "kube", 0 },
+		{ "dra-v1.35", "kube", 1 }, { "gpuclustering", "openb", 1 },
+		{ "hami", "hami", 0 }, { "hami-v9", "hami", 0 },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		CU_ASSERT_EQUAL(gs_policy_of_family(t[i].profile,
+		    t[i].family), t[i].want);
+}
+
 CU_TestInfo onetable_tests[] = {
+	{ "a profile's family from the table", test_family },
 	{ "lookup by name and view", test_lookup },
 	{ "every entry's attributes", test_attributes },
 	{ "GpuClustering on the device view: its own counts",

@@ -335,7 +335,7 @@ sim_decide(const char *profile, int fractions, int64_t gpus, int64_t mem,
 	gs_config_init(&cfg);
 	t_set_profile(&cfg, profile);
 	st = pol->create(&c, &cfg);
-	pol->decide(st, &c, pod, &d);
+	pol->decide(st, &c, pod, &d, NULL);
 	CU_ASSERT_EQUAL(d.status, GS_PLACED);
 	*score = d.node_score;
 	*dev = d.status == GS_PLACED ? d.ctrs[0].grants[0].dev : -1;
@@ -372,7 +372,7 @@ replay_decide(const char *profile, int fractions, int num, int milli,
 	gs_config_init(&cfg);
 	cfg.share = 1;
 	st = pol->create(&c, &cfg);
-	pol->decide(st, &c, &pod, &d);
+	pol->decide(st, &c, &pod, &d, NULL);
 	CU_ASSERT_EQUAL(d.status, GS_PLACED);
 	*score = d.node_score;
 	*dev = d.status == GS_PLACED && d.ctrs[0].ngrants > 0 ?

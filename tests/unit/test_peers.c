@@ -64,7 +64,7 @@ prun(struct penv *e)
 	const struct gs_policy *p = gs_policy_find(e->cfg.profile);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-	gs_engine_run(&e->c, &e->w, &e->cfg, p, NULL, &e->r);
+	gs_engine_run(&e->c, &e->w, &e->cfg, p, NULL, &e->r, NULL);
 }
 
 static void

@@ -47,7 +47,7 @@ static void
 run_pod(void *st, struct gs_cluster *c, struct gs_workload *w,
     struct gs_placement *pl, size_t i)
 {
-	gs_policy_hami_v261.decide(st, c, &w->pods[i], &pl[i]);
+	gs_policy_hami_v261.decide(st, c, &w->pods[i], &pl[i], NULL);
 	gs_engine_commit(c, &pl[i], &w->pods[i]);
 	if (i >= 5 && (i - 5) % 3 == 0)
 		gs_engine_release(c, &pl[i - 5], &w->pods[i - 5]);
@@ -202,14 +202,14 @@ test_order_follows_usage(void)
 	    "spread");
 	gs_config_init(&cfg);
 	st = gs_policy_hami_v261.create(&c, &cfg);
-	gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[0]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[0], NULL);
 	gs_engine_commit(&c, &d[0], &w.pods[0]);
-	gs_policy_hami_v261.decide(st, &c, &w.pods[1], &d[1]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[1], &d[1], NULL);
 	gs_engine_commit(&c, &d[1], &w.pods[1]);
 	gs_engine_release(&c, &d[0], &w.pods[0]);
-	gs_policy_hami_v261.decide(st, &c, &w.pods[2], &d[2]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[2], &d[2], NULL);
 	gs_engine_commit(&c, &d[2], &w.pods[2]);
-	gs_policy_hami_v261.decide(st, &c, &w.pods[3], &d[3]);
+	gs_policy_hami_v261.decide(st, &c, &w.pods[3], &d[3], NULL);
 	CU_ASSERT_EQUAL(d[0].node, 0);
 	CU_ASSERT_EQUAL(d[0].node_score, 0);
 	CU_ASSERT_EQUAL(d[1].node, 0);
@@ -266,7 +266,7 @@ test_order_skip_prefix(void)
 	gs_config_init(&cfg);
 	st = gs_policy_hami_v261.create(&c, &cfg);
 	for (i = 0; i < 5; i++) {
-		gs_policy_hami_v261.decide(st, &c, &w.pods[i], &d[i]);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[i], &d[i], NULL);
 		CU_ASSERT_EQUAL(d[i].status, GS_PLACED);
 		CU_ASSERT_EQUAL(d[i].node, want[i]);
 		gs_engine_commit(&c, &d[i], &w.pods[i]);
@@ -318,7 +318,7 @@ test_memory_hint_follows_gen(void)
 	for (i = 0; i < 5; i++) {
 		if (i == 4)
 			gs_engine_release(&c, &d[0], &w.pods[0]);
-		gs_policy_hami_v261.decide(st, &c, &w.pods[1], &big);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[1], &big, NULL);
 		CU_ASSERT_EQUAL(big.status, GS_PENDING);
 		snprintf(s, sizeof s, "(needs 16000 MiB per GPU, largest free "
 		    "%s GPU 0)", want[i]);
@@ -327,7 +327,7 @@ test_memory_hint_follows_gen(void)
 		gs_placement_release(&big);
 		if (i >= 3)
 			continue;
-		gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[i]);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[0], &d[i], NULL);
 		CU_ASSERT_EQUAL(d[i].node, (long)i);
 		gs_engine_commit(&c, &d[i], &w.pods[0]);
 	}
@@ -397,13 +397,14 @@ test_reason_groups_follow_gen(void)
 	st = gs_policy_hami_v261.create(&c, &cfg);
 	for (i = 0; i < 3; i++) {
 		if (i == 1) {
-			gs_policy_hami_v261.decide(st, &c, &w.pods[0], &small);
+			gs_policy_hami_v261.decide(st, &c, &w.pods[0], &small,
+			    NULL);
 			CU_ASSERT_EQUAL(small.node, 0);
 			gs_engine_commit(&c, &small, &w.pods[0]);
 		}
 		if (i == 2)
 			gs_engine_release(&c, &small, &w.pods[0]);
-		gs_policy_hami_v261.decide(st, &c, &w.pods[1], &big);
+		gs_policy_hami_v261.decide(st, &c, &w.pods[1], &big, NULL);
 		CU_ASSERT_EQUAL(big.status, GS_PENDING);
 		CU_ASSERT_STRING_EQUAL(big.reason ? big.reason : "",
 		    want[i == 1]);
@@ -494,22 +495,22 @@ test_openb_view_follows_gen(void)
 		gs_config_init(&cfg);
 		t_set_profile(&cfg, p[k]->name);
 		st = gs_policy_start(p[k], &c, &cfg, &w);
-		p[k]->decide(st, &c, &w.pods[0], &d);
+		p[k]->decide(st, &c, &w.pods[0], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PLACED);
 		gs_engine_commit(&c, &d, &w.pods[0]);
 		gs_placement_release(&d);
-		p[k]->decide(st, &c, &w.pods[0], &d);
+		p[k]->decide(st, &c, &w.pods[0], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PENDING);
 		gs_placement_release(&d);
 		c.nodes[0].devs[0].usedmem = 0;
 		c.nodes[0].gen++;
-		p[k]->decide(st, &c, &w.pods[0], &d);
+		p[k]->decide(st, &c, &w.pods[0], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PLACED);
 		gs_placement_release(&d);
-		p[k]->decide(st, &c, &w.pods[1], &d);
+		p[k]->decide(st, &c, &w.pods[1], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PENDING);
 		gs_placement_release(&d);
-		p[k]->decide(st, &c, &w.pods[0], &d);
+		p[k]->decide(st, &c, &w.pods[0], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PLACED);
 		gs_placement_release(&d);
 		p[k]->destroy(st);

@@ -74,9 +74,9 @@ test_headroom_demo(void)
 
 		gs_cluster_copy(&c, &sc.cluster);
 		gs_engine_run(&c, &sc.runs[i].wl, &sc.runs[i].cfg,
-		    &gs_policy_hami_v261, NULL, &r);
+		    &gs_policy_hami_v261, NULL, &r, NULL);
 		gs_plan_headroom(&c, &sc.runs[i].wl, &r, &sc.runs[i].cfg,
-		    &gs_policy_hami_v261, 1000, &h, &n);
+		    &gs_policy_hami_v261, 1000, &h, &n, NULL);
 		/* T4 holds 2 pods of 7500 MiB per GPU, A10G 3: 20 in all. */
 		CU_ASSERT_EQUAL(n, 1);
 		CU_ASSERT_EQUAL(h[0].placed, 4);
@@ -124,7 +124,7 @@ test_montecarlo_known_distribution(void)
 	pod(&w, "big", 15360);
 	pod(&w, "small-a", 1000);
 	pod(&w, "small-b", 1000);
-	gs_montecarlo(&c, &w, &cfg, &gs_policy_hami_v261, &o, &v, &n);
+	gs_montecarlo(&c, &w, &cfg, &gs_policy_hami_v261, &o, &v, &n, NULL);
 	CU_ASSERT_EQUAL_FATAL(n, 3000);
 	x = xcalloc(n, sizeof *x);
 	for (i = 0; i < n; i++) {
@@ -140,7 +140,7 @@ test_montecarlo_known_distribution(void)
 	/* Same seed, same samples; a shard holds exactly its runs. */
 	o.shard = 1;
 	o.nshards = 3;
-	gs_montecarlo(&c, &w, &cfg, &gs_policy_hami_v261, &o, &v2, &n2);
+	gs_montecarlo(&c, &w, &cfg, &gs_policy_hami_v261, &o, &v2, &n2, NULL);
 	CU_ASSERT_EQUAL(n2, 1000);
 	for (i = 0; i < n2; i++) {
 		CU_ASSERT_EQUAL(v2[i].run, 3 * i + 1);
@@ -226,7 +226,7 @@ test_nodes_search(void)
 	/* 8 fit on the T4 node; 4 more: two small nodes (cost 2) beat one
 	 * large (3.5). */
 	gs_plan_nodes(&c, &w, &cfg, &gs_policy_hami_v261,
-	    pools, 2, 10, 1000, NULL, &pl);
+	    pools, 2, 10, 1000, NULL, &pl, NULL);
 	CU_ASSERT_TRUE(pl.found);
 	CU_ASSERT_EQUAL(pl.pending_before, 4);
 	CU_ASSERT_EQUAL(pl.count[0], 2);
@@ -236,13 +236,13 @@ test_nodes_search(void)
 	/* Without prices: fewest nodes, so the large one. */
 	pools[0].has_cost = pools[1].has_cost = 0;
 	gs_plan_nodes(&c, &w, &cfg, &gs_policy_hami_v261,
-	    pools, 2, 10, 1000, NULL, &pl);
+	    pools, 2, 10, 1000, NULL, &pl, NULL);
 	CU_ASSERT_EQUAL(pl.nodes, 1);
 	CU_ASSERT_EQUAL(pl.count[1], 1);
 	gs_nodes_plan_release(&pl);
 	/* Impossible within the bound. */
 	gs_plan_nodes(&c, &w, &cfg, &gs_policy_hami_v261,
-	    pools, 2, 0, 1000, NULL, &pl);
+	    pools, 2, 0, 1000, NULL, &pl, NULL);
 	CU_ASSERT_FALSE(pl.found);
 	CU_ASSERT_EQUAL(pl.pending_after, 4);
 	gs_nodes_plan_release(&pl);
@@ -287,8 +287,8 @@ test_whatif_edits(void)
 	CU_ASSERT_EQUAL(c.nodes[0].devs[0].count, 2);
 	gs_cluster_copy(&c0, &sc.cluster);
 	gs_engine_run(&c0, &run->wl, &run->cfg, &gs_policy_hami_v261, NULL,
-	    &r0);
-	gs_engine_run(&c, &w, &cfg, &gs_policy_hami_v261, NULL, &r1);
+	    &r0, NULL);
+	gs_engine_run(&c, &w, &cfg, &gs_policy_hami_v261, NULL, &r1, NULL);
 	gs_whatif_diff(&c0, &run->wl, &r0, &c, &w, &r1, &d);
 	/* Split 2: each GPU takes 2 pods, as before; 2 new pods placed. */
 	CU_ASSERT_EQUAL(d.nplaced, 2);
@@ -296,7 +296,7 @@ test_whatif_edits(void)
 	gs_whatif_diff_release(&d);
 	/* Drain a10g-node: its two pods go to the T4 node. */
 	gs_drain(&c0, &run->wl, &run->cfg, &gs_policy_hami_v261, &r0,
-	    gs_cluster_find(&c0, "a10g-node"));
+	    gs_cluster_find(&c0, "a10g-node"), NULL);
 	CU_ASSERT_EQUAL(r0.pl[1].node, 0);
 	CU_ASSERT_EQUAL(r0.pl[2].node, 0);
 	CU_ASSERT_EQUAL(c0.nodes[1].devs[3].used, 0);

@@ -53,7 +53,7 @@ run_on(const char *yaml, size_t ngpus, int vendor, const char *profile,
 	gs_config_init(&cfg);
 	t_set_profile(&cfg, profile);
 	cfg.exhaustive = exhaustive;
-	gs_simulate(&c, &w, &cfg, gs_policy_find(profile), NULL, s);
+	gs_simulate(&c, &w, &cfg, gs_policy_find(profile), NULL, s, NULL);
 	gs_config_release(&cfg);
 	gs_workload_release(&w);
 	gs_cluster_release(&c);

@@ -217,7 +217,7 @@ sc(int policy, const struct gs_rnode *n, const struct gs_rpod *p,
 	struct gs_rctx	c;
 
 	gs_rctx_init(&c, policy, t);
-	return gs_rpolicy_score(&c, n, p, devs);
+	return gs_openb_score(&c, n, p, devs);
 }
 
 /* The spec's worked example: shapes A .5, B .3, C .2 as counts 5, 3, 2. */
@@ -401,7 +401,7 @@ share_decide(const char *profile, const struct gs_cluster *c, int64_t cpu,
 		cfg.share = 1;
 		cfg.exhaustive = k;
 		st = pol->create(c, &cfg);
-		pol->decide(st, c, &pod, &d);
+		pol->decide(st, c, &pod, &d, NULL);
 		s[k] = d.status == GS_PLACED ? d.node_score : -1;
 		m[k] = 0;
 		for (j = 0; d.status == GS_PLACED && j < d.ctrs[0].ngrants; j++)
@@ -571,20 +571,20 @@ test_clustering_release(void)
 	gs_config_init(&cfg);
 	cfg.share = 1;
 	st = pol->create(&c, &cfg);
-	pol->decide(st, &c, &pod, &a);		/* a dry run: not counted */
+	pol->decide(st, &c, &pod, &a, NULL);	/* a dry run: not counted */
 	CU_ASSERT_EQUAL(a.node, 0);
 	CU_ASSERT_EQUAL(a.node_score, 37);
 	gs_placement_release(&a);
-	pol->decide(st, &c, &pod, &a);
+	pol->decide(st, &c, &pod, &a, NULL);
 	CU_ASSERT_EQUAL(a.node_score, 37);
 	gs_engine_commit(&c, &a, &pod);
-	pol->decide(st, &c, &pod, &d);
+	pol->decide(st, &c, &pod, &d, NULL);
 	CU_ASSERT_EQUAL(d.node, 0);
 	CU_ASSERT_EQUAL(d.node_score, 90);
 	gs_placement_release(&d);
 	gs_engine_release(&c, &a, &pod);
 	pol->release(st, &c, &pod, &a);
-	pol->decide(st, &c, &pod, &d);
+	pol->decide(st, &c, &pod, &d, NULL);
 	CU_ASSERT_EQUAL(d.node, 0);
 	CU_ASSERT_EQUAL(d.node_score, 37);
 	gs_placement_release(&d);

@@ -151,7 +151,7 @@ test_route_mixed_run(void)
 	p->scheduler_name = xstrdup("odd-scheduler");
 	CU_ASSERT_PTR_EQUAL_FATAL(gs_route_select(gs_policy_find(cfg.profile),
 	    &cfg, &w), &gs_policy_route);
-	gs_engine_run(&c, &w, &cfg, &gs_policy_route, NULL, &r);
+	gs_engine_run(&c, &w, &cfg, &gs_policy_route, NULL, &r, NULL);
 	CU_ASSERT_EQUAL(r.pl[0].status, GS_PLACED);
 	CU_ASSERT_STRING_EQUAL(r.pl[0].scheduler, "kai-binpack");
 	CU_ASSERT_EQUAL(r.pl[0].node, 1);

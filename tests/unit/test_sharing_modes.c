@@ -172,8 +172,8 @@ run(int mode, struct gs_share_run *sr, struct gs_sim *s)
 	    sizeof msg), 0);
 	gs_config_init(&cfg);
 	gs_share_run_init(sr, mode, &c, &w, &cfg);
-	gs_simulate(&sr->cluster, &sr->wl, &sr->cfg,
-	    gs_policy_find(sr->cfg.profile), NULL, s);
+	CU_ASSERT_EQUAL(gs_simulate(&sr->cluster, &sr->wl, &sr->cfg,
+	    gs_policy_find(sr->cfg.profile), NULL, s, NULL), 0);
 	gs_share_run_measure(sr, &s->cluster, &s->res);
 	gs_config_release(&cfg);
 	gs_workload_release(&w);

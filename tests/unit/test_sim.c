@@ -51,7 +51,7 @@ test_placements_and_metrics(void)
 	gpu_pod(&w, "b", 8000);
 	gpu_pod(&w, "c", 8000);
 	gs_config_init(&cfg);
-	gs_simulate(&c, &w, &cfg, &gs_policy_hami_v261, NULL, &s);
+	gs_simulate(&c, &w, &cfg, &gs_policy_hami_v261, NULL, &s, NULL);
 	CU_ASSERT_EQUAL_FATAL(s.res.npl, 3);
 	CU_ASSERT_EQUAL(s.res.placed, 2);
 	CU_ASSERT_EQUAL(s.res.pending, 1);
@@ -174,7 +174,8 @@ test_version_view(void)
 		memset(&sn, 0, sizeof sn);
 		o.prepare = look;
 		o.arg = &sn;
-		gs_simulate(&c, &w, &cfg, gs_policy_find(prof[i]), &o, &s);
+		gs_simulate(&c, &w, &cfg, gs_policy_find(prof[i]), &o, &s,
+		    NULL);
 		/* prepare ran once, on the viewed copy. */
 		CU_ASSERT_EQUAL(sn.calls, 1);
 		CU_ASSERT_EQUAL(sn.usedmem, seen_mem[i]);
@@ -223,13 +224,13 @@ test_drain(void)
 	memset(&w, 0, sizeof w);
 	gpu_pod(&w, "a", 4000);
 	gs_config_init(&cfg);
-	gs_simulate(&c, &w, &cfg, &gs_policy_hami_v261, NULL, &s);
+	gs_simulate(&c, &w, &cfg, &gs_policy_hami_v261, NULL, &s, NULL);
 	CU_ASSERT_EQUAL(s.res.pl[0].node, 0);
 	gs_sim_release(&s);
 	memset(&o, 0, sizeof o);
 	o.drain = drain;
 	o.ndrain = 1;
-	gs_simulate(&c, &w, &cfg, &gs_policy_hami_v261, &o, &s);
+	gs_simulate(&c, &w, &cfg, &gs_policy_hami_v261, &o, &s, NULL);
 	CU_ASSERT_EQUAL(s.res.pl[0].node, 1);
 	CU_ASSERT_EQUAL(s.res.placed, 1);
 	CU_ASSERT_EQUAL(s.cluster.nodes[0].unschedulable, 1);

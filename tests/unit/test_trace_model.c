@@ -166,7 +166,7 @@ test_openb_exact_share(void)
 	workload_of(POD_HDR "a,1000,100,1,333\nb,1000,100,1,667\n"
 	    "c,1000,100,1,1\n", &w);
 	gs_config_init(&cfg);
-	gs_engine_run(&c, &w, &cfg, &gs_policy_openb_dotprod, NULL, &res);
+	gs_engine_run(&c, &w, &cfg, &gs_policy_openb_dotprod, NULL, &res, NULL);
 	CU_ASSERT_EQUAL(res.pl[0].status, GS_PLACED);
 	CU_ASSERT_EQUAL(res.pl[1].status, GS_PLACED);
 	CU_ASSERT_EQUAL(res.pl[2].status, GS_PENDING);
@@ -205,7 +205,53 @@ test_rcluster_limits(void)
 	gs_cluster_release(&c);
 }
 
+/*
+ * The replay does not turn a failed decision into a pending pod: the run
+ * fails with the message located at the pod's line of the pod list (the
+ * caller names the file), in the arrivals' replay and the timed one.
+ */
+static void
+test_replay_decide_fails(void)
+{
+	static const char pods[] = "name,cpu_milli,memory_mib,num_gpu,"
+	    "gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,"
+	    "scheduled_time\n"
+	    "a,1000,100,1,500,,LS,Running,0,100,0\n"
+	    "b,1000,100,1,500,,LS,Running,10,100,10\n";
+	struct gs_cluster	c;
+	struct gs_rcluster	rc;
+	struct gs_trace_pods	tp;
+	struct gs_replay_opts	o;
+	struct gs_replay_result	r;
+	struct gs_error		e;
+	char			buf[512];
+	int			timed;
+
+	model_of(NODE_HDR "n,8000,8192,2,T4\n", &c);
+	memset(&e, 0, sizeof e);
+	CU_ASSERT_FATAL(gs_trace_parse_pods("p.csv", pods, strlen(pods), &tp,
+	    &e) == 0);
+	CU_ASSERT_EQUAL_FATAL(gs_rcluster_build(&c, &rc, &e), 0);
+	for (timed = 0; timed < 2; timed++) {
+		gs_replay_opts_init(&o);
+		o.policy = t_failing(&gs_policy_openb_dotprod, "b", 0);
+		o.tune = 0;
+		o.timed = timed;
+		memset(&e, 0, sizeof e);
+		CU_ASSERT_EQUAL(gs_replay_run(&rc, &tp, &o, &r, &e), -1);
+		gs_error_format(&e, buf, sizeof buf);
+		CU_ASSERT_STRING_EQUAL(buf, "pod default/b: the ledger is "
+		    "full");
+		CU_ASSERT_EQUAL(e.line, 3);
+	}
+	gs_rcluster_release(&rc);
+	gs_trace_pods_release(&tp);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo trace_model_tests[] = {
+	{ "a failed decision fails the replay, located at the pod",
+	    test_replay_decide_fails },
 	{ "trace nodes as the one cluster model", test_trace_cluster },
 	{ "trace pods as HAMi requests with the exact share",
 	    test_trace_pods },

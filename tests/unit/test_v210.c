@@ -359,7 +359,7 @@ run_as(struct gs_cluster *c, const struct gs_workload *w, const char *prof,
 
 	gs_config_init(&cfg);
 	t_set_profile(&cfg, prof);
-	gs_engine_run(c, w, &cfg, gs_policy_find(prof), NULL, res);
+	gs_engine_run(c, w, &cfg, gs_policy_find(prof), NULL, res, NULL);
 	gs_config_release(&cfg);
 }
 
@@ -404,7 +404,7 @@ test_init_containers(void)
 		gs_config_init(&cfg);
 		t_set_profile(&cfg, prof[i]);
 		gs_engine_run(&c, &w, &cfg, gs_policy_find(prof[i]), NULL,
-		    &res);
+		    &res, NULL);
 		CU_ASSERT_EQUAL(res.pl[0].status == GS_PLACED, placed[i]);
 		CU_ASSERT_EQUAL(c.nodes[0].devs[0].usedmem, mem[i]);
 		CU_ASSERT_EQUAL(c.nodes[0].devs[0].used, placed[i]);

@@ -97,7 +97,7 @@ test_volcano_place(void)
 	vctr(&t_pod(&w, "two", 1)->ctrs[0], "2", "4000", NULL, "30");
 	vctr(&t_pod(&w, "half", 1)->ctrs[0], "1", NULL, "50", NULL);
 	gs_engine_run(&c, &w, &cfg, gs_policy_find("volcano-binpack"), NULL,
-	    &r);
+	    &r, NULL);
 	CU_ASSERT_EQUAL_FATAL(r.pl[0].status, GS_PLACED);
 	CU_ASSERT_EQUAL(r.pl[0].node, 0);
 	CU_ASSERT_EQUAL_FATAL(r.pl[0].ctrs[0].ngrants, 2);

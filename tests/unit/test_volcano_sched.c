@@ -142,8 +142,8 @@ run_one(const struct gs_vc_sched *vs, struct gs_result *r)
 	gs_config_init(&cfg);
 	cfg.volcano = *vs;
 	t_set_profile(&cfg, "volcano-binpack");
-	gs_engine_run(&c, &w, &cfg, gs_policy_find("volcano-binpack"), NULL,
-	    r);
+	CU_ASSERT_EQUAL(gs_engine_run(&c, &w, &cfg,
+	    gs_policy_find("volcano-binpack"), NULL, r, NULL), 0);
 	gs_workload_release(&w);
 	gs_warnings_release(&warn);
 	gs_cluster_release(&c);

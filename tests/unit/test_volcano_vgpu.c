@@ -266,7 +266,7 @@ test_vc_place(void)
 	gs_config_init(&cfg);
 	t_set_profile(&cfg, "volcano-binpack");
 	gs_engine_run(&c, &w, &cfg, gs_policy_find("volcano-binpack"), NULL,
-	    &r);
+	    &r, NULL);
 	CU_ASSERT_EQUAL_FATAL(r.pl[0].status, GS_PLACED);
 	CU_ASSERT_EQUAL(r.pl[0].node, 0);
 	CU_ASSERT_EQUAL(r.pl[0].ctrs[0].grants[0].usedmem, 5120);

@@ -228,19 +228,21 @@ gs_dra_explain_release(struct gs_dra_explain *ex)
 	memset(ex, 0, sizeof *ex);
 }
 
-void
+int
 gs_dra_explain_turn(const struct gs_cluster *c0, const struct gs_workload *w,
     size_t k, const struct gs_config *cfg, const struct gs_policy *p,
-    struct gs_sim *sim)
+    struct gs_sim *sim, struct gs_error *err)
 {
 	struct gs_cluster	c1;
 	struct gs_workload	before = *w;
+	int			rc;
 
 	gs_cluster_copy(&c1, c0);
 	gs_dra_prepare(&c1.dra, w->dra);
 	(void)gs_dra_hami_map(&c1.dra, &c1, w);
 	before.npods = k;
 	before.dra = NULL;	/* joined above */
-	gs_simulate(&c1, &before, cfg, p, NULL, sim);
+	rc = gs_simulate(&c1, &before, cfg, p, NULL, sim, err);
 	gs_cluster_release(&c1);
+	return rc;
 }

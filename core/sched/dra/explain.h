@@ -49,9 +49,12 @@ struct gs_sim;
  * The simulation of w's pods before pod k on c0 under the dra profile p,
  * with the DRA objects of every pod of w joined first, so that
  * HAMi-DRA's mapping (gs_dra_hami_map) has made pod k's claims too.
+ * Returns 0, or -1 with err (gs_simulate's); sim is released by the caller
+ * either way.
  */
-void	gs_dra_explain_turn(const struct gs_cluster *c0,
+int	gs_dra_explain_turn(const struct gs_cluster *c0,
 	    const struct gs_workload *w, size_t k, const struct gs_config *cfg,
-	    const struct gs_policy *p, struct gs_sim *sim);
+	    const struct gs_policy *p, struct gs_sim *sim,
+	    struct gs_error *err);
 
 #endif

@@ -249,9 +249,9 @@ gs_dra_pod_claims(const struct gs_kube_version *kv, const struct gs_dra *d,
 	return ext;
 }
 
-static void
+static int
 dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d)
+    struct gs_placement *d, struct gs_error *err)
 {
 	const struct gs_kube_version *kv = stp;
 	struct gs_dra_want	*want;
@@ -263,13 +263,14 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 	double			 best_score = 0;
 	int			 ext, v;
 
+	(void)err;		/* it cannot fail */
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	ext = gs_dra_pod_claims(kv, c->dra, pod, &want, &nwant);
 	if (nwant == 0 && !ext) {
 		free(want);
 		d->status = GS_UNMANAGED;
-		return;
+		return 0;
 	}
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
@@ -296,7 +297,7 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (ncv == 0) {
 		free(cv);
 		pending(d, c, &r);
-		return;
+		return 0;
 	}
 	best = best_cand(kv, cv, ncv, &best_score);
 	for (i = 0; i < ncv; i++)
@@ -308,6 +309,7 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 	d->dra = xmalloc(sizeof *d->dra);
 	*d->dra = cv[best].a;
 	free(cv);
+	return 0;
 }
 
 const struct gs_policy gs_policy_dra = {

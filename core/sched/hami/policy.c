@@ -701,9 +701,9 @@ filter_refusal(const struct hami_filter *f)
 	return NULL;
 }
 
-static void
+static int
 hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
-    struct gs_placement *d)
+    struct gs_placement *d, struct gs_error *err)
 {
 	struct hami_state	*st = p;
 	struct hami_creq	*reqs;
@@ -717,6 +717,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	const struct hami_profile *hp = hami_profile(st->cfg);
 	int			 scored;
 
+	(void)err;		/* it cannot fail */
 	hami_reason_sync(st, c);
 	memset(d, 0, sizeof *d);
 	d->node = -1;
@@ -727,7 +728,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		d->reason = xasprintf("HAMi's admission webhook refuses the "
 		    "pod: %s", why);
-		return;
+		return 0;
 	}
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
 	if ((d->ninit = hami_pod_requests(pod, st->cfg, &reqs)) > 0) {
@@ -745,7 +746,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (total == 0) {
 		d->status = GS_UNMANAGED;
 		free(reqs);
-		return;
+		return 0;
 	}
 	/* v2.9+: the webhook's fitResourceQuota, at the pod's creation
 	 * (the pods before it placed). */
@@ -754,7 +755,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->reason = xstrdup("HAMi's admission webhook refuses the pod: "
 		    "exceeding resource quota");
 		free(reqs);
-		return;
+		return 0;
 	}
 	/* v2.7+: Fit checks the namespace's quotas; their refusals depend
 	 * on the namespace and its use too (memo_find's key). */
@@ -776,7 +777,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		free(reqs);
 		hami_filter_release(&f);
 		st->scratch.quota = NULL;
-		return;
+		return 0;
 	}
 	grants = xcalloc(nall * st->stride, sizeof *grants);
 	st->tgrants = xcalloc(nall, sizeof *st->tgrants);
@@ -799,6 +800,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	free(reqs);
 	hami_filter_release(&f);
 	st->scratch.quota = NULL;
+	return 0;
 }
 
 /* Every profile is this policy; hami_profile() reads its row.  The

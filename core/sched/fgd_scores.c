@@ -1,8 +1,10 @@
 /*
- * replay/fgd_scorers.c: the six scoring policies of the FGD paper's simulator
- * (spec/openb-fgd.md §6; pkg/simulator/plugin in its source): each node
- * score as the plugin computes it (int64 in 0..100, truncated; BestFit
- * before its NormalizeScore) and the GPUs the plugin's Reserve would take.
+ * sched/fgd_scores.c: the node scores of the FGD paper's simulator's six
+ * policies (spec/openb-fgd.md §6; pkg/simulator/plugin in its source) on
+ * a node's milli-GPU share view: each node score as the plugin computes
+ * it (int64 in 0..100, truncated; BestFit before its NormalizeScore) and
+ * the GPUs the plugin's Reserve would take.  sched/fgd.c (device view)
+ * and sched/fgd_share.c (share view) call them through gs_openb_score.
  */
 #include <math.h>
 #include <string.h>
@@ -208,6 +210,14 @@ score_fgd(const struct gs_rnode *n, const struct gs_rpod *p,
 	}
 	*devs = bestg < 0 ? 0 : UINT32_C(1) << bestg;
 	return bestg < 0 ? 0 : best;
+}
+
+void
+gs_rctx_init(struct gs_rctx *c, int scorer, const struct gs_typical *t)
+{
+	memset(c, 0, sizeof *c);
+	c->policy = scorer;
+	c->t = t;
 }
 
 double
