@@ -145,6 +145,7 @@ struct cmd_sched_args {
 	struct arg_str	*run, *node_policy, *gpu_policy;
 	struct arg_lit	*ignore;
 	struct arg_str	*profile, *hami_version;
+	struct arg_str	*kube_version;	/* the dra profiles' release */
 	/* every command's: NVIDIA's device plugin and mig-parted configs */
 	struct arg_file	*dp_config, *mig_config;
 	struct arg_file	*kai_config;	/* KAI's SchedulingShard or config */

@@ -24,6 +24,7 @@
 #include "../core/sched/sharing_modes.h"
 #include "../core/load/kai_conf.h"
 #include "../core/load/volcano_sched.h"
+#include "../core/sched/dra/kversion.h"
 
 void
 cmd_error(const struct gs_error *err)
@@ -633,8 +634,12 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 		a->profile = arg_str0(NULL, "profile", "NAME",
 		    profile_help != NULL ? profile_help :
 		    "scoring profile (default hami-v2.6.1)");
-	if (which & CMD_SCHED_VERSION)
+	if (which & CMD_SCHED_VERSION) {
 		a->hami_version = cmd_arg_hami_version();
+		a->kube_version = arg_str0(NULL, "kubernetes-version", "V",
+		    "the dra profile's Kubernetes release: 1.34 (default), "
+		    "1.35 or 1.36");
+	}
 	a->dp_config = arg_file0(NULL, "device-plugin-config", "FILE",
 	    "NVIDIA device plugin config, or the GPU operator's ConfigMap of "
 	    "them");
@@ -667,6 +672,7 @@ cmd_sched_args_table(const struct cmd_sched_args *a, unsigned which,
 		{ CMD_SCHED_POLICIES, a->ignore },
 		{ CMD_SCHED_PROFILE, a->profile },
 		{ CMD_SCHED_VERSION, a->hami_version },
+		{ CMD_SCHED_VERSION, a->kube_version },
 		{ CMD_SCHED_ROUTE, a->scheduler },
 	};
 	size_t	 k;
@@ -690,6 +696,37 @@ static const char *
 opt(const struct arg_str *o)
 {
 	return o != NULL && o->count > 0 ? o->sval[0] : NULL;
+}
+
+/*
+ * --kubernetes-version V: the dra profile of that release's row
+ * (sched/dra/kversion.c); with --profile it must name a dra profile.
+ */
+static int
+kube_version(const char *cmd, const char *v, struct cmd_inputs *in)
+{
+	const struct gs_kube_version *kv;
+	char	 valid[64] = "";
+	size_t	 k;
+
+	if (v == NULL)
+		return EXIT_OK;
+	if ((kv = gs_kube_version_find(v)) == NULL) {
+		for (k = 0; k < gs_kube_nversions; k++)
+			snprintf(valid + strlen(valid), sizeof valid -
+			    strlen(valid), "%s%s", k ? ", " : "",
+			    gs_kube_versions[k].version);
+		cmd_errorf("%s: unknown --kubernetes-version '%s'; valid: %s",
+		    cmd, v, valid);
+		return EXIT_USAGE;
+	}
+	if (in->profile != NULL && gs_kube_version_of(in->profile) == NULL) {
+		cmd_errorf("%s: --kubernetes-version chooses the dra profile's "
+		    "release; '%s' is not a dra profile", cmd, in->profile);
+		return EXIT_USAGE;
+	}
+	in->profile = kv->profile;
+	return EXIT_OK;
 }
 
 /* --scheduler NAME=PROFILE...: a non-empty name, a device-view profile. */
@@ -747,17 +784,21 @@ cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *a,
 	if ((rc = sched_routes(cmd, a->scheduler, in)) != EXIT_OK)
 		return rc;
 	if (a->profile == NULL)
-		return cmd_hami_version(cmd, a->hami_version != NULL ?
+		rc = cmd_hami_version(cmd, a->hami_version != NULL ?
 		    a->hami_version : &none, &in->profile);
-	return cmd_profile(cmd, a->profile, a->hami_version != NULL ?
-	    a->hami_version : &none, &in->profile);
+	else
+		rc = cmd_profile(cmd, a->profile, a->hami_version != NULL ?
+		    a->hami_version : &none, &in->profile);
+	if (rc != EXIT_OK)
+		return rc;
+	return kube_version(cmd, opt(a->kube_version), in);
 }
 
 int
 cmd_sched_given(const struct cmd_sched_args *a)
 {
 	const struct arg_str	*s[] = { a->node_policy, a->gpu_policy,
-	    a->profile, a->hami_version };
+	    a->profile, a->hami_version, a->kube_version };
 	size_t			 k;
 	int			 n = a->ignore != NULL ? a->ignore->count : 0;
 

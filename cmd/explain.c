@@ -27,7 +27,7 @@ struct explain_args {
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[23];
+	void		*table[24];
 };
 
 static void
