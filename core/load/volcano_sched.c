@@ -11,8 +11,9 @@
  * exits (klog.Fatal) on GPUSharingEnable with GPUNumberEnable, or either
  * with VGPUEnable.  The policy chooses the device walk and score
  * (sortedDeviceIndicesByPolicy, GPUScore, nvidia/vgpu/utils.go): binpack
- * is volcano-binpack, spread volcano-spread; an unset policy walks the
- * devices from the last and scores 0, which no profile models (refused).
+ * is volcano-binpack, spread volcano-spread; an unset or unknown policy
+ * (the switch's default) walks the devices from the last and scores 0:
+ * nopolicy, under the route's volcano-binpack profile (sched/peers.c).
  * The node score is the device score x ScheduleWeight, and 0 when the
  * weight is not above 0 (the node order function), so the documented
  * config (no weight) leaves the node order to the other plugins.
@@ -104,14 +105,12 @@ read_args(const struct yt_file *f, const struct yt_node *p,
 	if (v != NULL && yt_string(f, v, ARG("SchedulePolicy"), &str,
 	    err) != 0)
 		return -1;
-	if (strcmp(str, "binpack") == 0 || strcmp(str, "spread") == 0) {
+	if (strcmp(str, "binpack") == 0 || strcmp(str, "spread") == 0)
 		s->profile = str[0] == 'b' ? "volcano-binpack" :
 		    "volcano-spread";
-		return 0;
-	}
-	return yt_error(f, v != NULL ? v : p, err, "deviceshare.SchedulePolicy"
-	    " '%s': Volcano walks the devices from the last and scores 0; "
-	    "gpusched models binpack and spread", str);
+	else
+		s->nopolicy = 1;
+	return 0;
 }
 
 /* The deviceshare plugin (the first; Volcano builds one per entry). */

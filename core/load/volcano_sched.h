@@ -17,9 +17,10 @@
 /* The file path (its text buf, len bytes) into s (given set).  0, or -1
  * with err located: no deviceshare plugin, an argument of the wrong type,
  * GPUSharingEnable with GPUNumberEnable or either with VGPUEnable (Volcano
- * exits: klog.Fatal), a SchedulePolicy other than binpack or spread, the
+ * exits: klog.Fatal), the
  * arguments gpusched does not model (GPUExclusiveRules, another
- * KnownGeometriesCMName, Ascend's vNPU switches). */
+ * KnownGeometriesCMName, Ascend's vNPU switches).  A SchedulePolicy
+ * other than binpack or spread, or none, sets s->nopolicy. */
 int	gs_volcano_sched_parse(struct gs_vc_sched *s, const char *path,
 	    const char *buf, size_t len, struct gs_error *err);
 

@@ -551,6 +551,7 @@ struct gs_vc_sched {
 	int		 vgpu;		/* deviceshare.VGPUEnable */
 	int		 weight;	/* deviceshare.ScheduleWeight */
 	const char	*profile;	/* SchedulePolicy's volcano-* profile */
+	int		 nopolicy;	/* SchedulePolicy unset or unknown */
 };
 
 struct gs_config {

@@ -361,8 +361,12 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 		fprintf(fp, "scheduler: %s; seed %lu\n\n",
 		    gs_policy_find(rr->cfg->profile)->summary, rr->cfg->seed);
 	else
-		fprintf(fp, "scheduler: %s\n\n",
-		    gs_policy_find(rr->cfg->profile)->summary);
+		fprintf(fp, "scheduler: %s%s\n\n",
+		    gs_policy_find(rr->cfg->profile)->summary,
+		    gs_policy_of_family(rr->cfg->profile, "volcano") &&
+		    rr->cfg->volcano.given && rr->cfg->volcano.nopolicy ?
+		    "; deviceshare.SchedulePolicy unset: devices walked from "
+		    "the last, scoring 0" : "");
 	free(eff);
 	fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s", (int)pw, "POD",
 	    (int)nw, "NODE", "GPU", "UUID", "MEM(MiB)", "CORES");

@@ -336,13 +336,17 @@ volcano_mem(const struct gs_pdev *d, const struct gs_preq *k)
 	return k->mem;
 }
 
-/* binpack: UsedMem desc; spread: UsedNum asc; then index asc. */
+/* binpack: UsedMem desc; spread: UsedNum asc; then index asc.  Neither
+ * (GS_VCP_NONE): the last device first (the switch's default). */
 static void
-volcano_order(int binpack, const struct gs_pnode *n, size_t *order)
+volcano_order(int policy, const struct gs_pnode *n, size_t *order)
 {
+	int	binpack = policy == GS_VCP_BINPACK;
 	size_t	i, j;
 
-	for (i = 0; i < n->ndev; i++) {
+	for (i = 0; policy == GS_VCP_NONE && i < n->ndev; i++)
+		order[i] = n->ndev - 1 - i;
+	for (i = 0; policy != GS_VCP_NONE && i < n->ndev; i++) {
 		for (j = i; j > 0; j--) {
 			const struct gs_pdev *a = &n->dev[i];
 			const struct gs_pdev *b = &n->dev[order[j - 1]];
@@ -367,14 +371,14 @@ volcano_fits(const struct gs_pdev *d, const struct gs_preq *k, int64_t mem)
 /* One container's walk, its device scores added to *s in walk order;
  * -1 when devices are short.  sh: the sharing factory (NULL hami-core). */
 static int
-volcano_ctr(int binpack, struct gs_pnode *n, const struct gs_preq *k,
+volcano_ctr(int policy, struct gs_pnode *n, const struct gs_preq *k,
     const struct gs_peer_vshare *sh, size_t *order, struct gs_pgrant *g,
     size_t *ng, double *s)
 {
 	size_t	i;
 	int32_t	need = k->num;
 
-	volcano_order(binpack, n, order);
+	volcano_order(policy, n, order);
 	for (i = 0; i < n->ndev && need > 0; i++) {
 		struct gs_pdev *d = &n->dev[order[i]];
 		int64_t mem = volcano_mem(d, k), charge = mem;
@@ -395,22 +399,23 @@ volcano_ctr(int binpack, struct gs_pnode *n, const struct gs_preq *k,
 		g[*ng].whole = 0;
 		(*ng)++;
 		need--;
-		if (binpack)
+		if (policy == GS_VCP_BINPACK)
 			*s += 100 * ((double)d->use / (double)d->cap);
-		/* spread: UsedNum == 0 is tested after the add: never. */
+		/* spread: UsedNum == 0 is tested after the add: never;
+		 * GS_VCP_NONE: GPUScore's default leaves 0. */
 	}
 	return need > 0 ? -1 : 0;
 }
 
 double
-gs_peer_volcano(int binpack, struct gs_pnode *n, const struct gs_ppod *p,
+gs_peer_volcano(int policy, struct gs_pnode *n, const struct gs_ppod *p,
     struct gs_pgrant *g, size_t *ng)
 {
-	return gs_peer_volcano_share(binpack, n, p, NULL, g, ng);
+	return gs_peer_volcano_share(policy, n, p, NULL, g, ng);
 }
 
 double
-gs_peer_volcano_share(int binpack, struct gs_pnode *n,
+gs_peer_volcano_share(int policy, struct gs_pnode *n,
     const struct gs_ppod *p, const struct gs_peer_vshare *sh,
     struct gs_pgrant *g, size_t *ng)
 {
@@ -429,7 +434,7 @@ gs_peer_volcano_share(int binpack, struct gs_pnode *n,
 		if ((size_t)p->req[ci].num > n->ndev)
 			rc = -1;
 		else
-			rc = volcano_ctr(binpack, n, &p->req[ci], sh, order, g,
+			rc = volcano_ctr(policy, n, &p->req[ci], sh, order, g,
 			    ng, &s);
 	}
 	if (order != stack)

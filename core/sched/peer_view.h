@@ -126,10 +126,21 @@ double	gs_peer_kai_total(int binpack, const struct gs_kai_range *,
 	    const struct gs_pnode *, const struct gs_ppod *,
 	    const struct gs_kai_local *);
 
-/* Volcano deviceshare (v1.15+): the walk over n's devices, charged on n
- * as it goes (give it a copy), the grants and their count in *ng, and the
- * node score; -1 when the node cannot take the pod. */
-double	gs_peer_volcano(int binpack, struct gs_pnode *,
+/* Volcano's deviceshare.SchedulePolicy (sortedDeviceIndicesByPolicy,
+ * GPUScore, pkg/scheduler/api/devices/nvidia/vgpu/utils.go, v1.15.1):
+ * spread and binpack, or GS_VCP_NONE when it is unset or unknown (the
+ * switch's default: devices walked from the last, each scoring 0). */
+enum {
+	GS_VCP_SPREAD = 0,
+	GS_VCP_BINPACK = 1,
+	GS_VCP_NONE = 2
+};
+
+/* Volcano deviceshare (v1.15+): the walk over n's devices under policy
+ * (GS_VCP_*), charged on n as it goes (give it a copy), the grants and
+ * their count in *ng, and the node score; -1 when the node cannot take
+ * the pod. */
+double	gs_peer_volcano(int policy, struct gs_pnode *,
 	    const struct gs_ppod *, struct gs_pgrant *, size_t *ng);
 /*
  * The same walk with the node's sharing factory's TryAddPod (Volcano's
@@ -144,7 +155,7 @@ struct gs_peer_vshare {
 	void	*ctx;
 };
 
-double	gs_peer_volcano_share(int binpack, struct gs_pnode *,
+double	gs_peer_volcano_share(int policy, struct gs_pnode *,
 	    const struct gs_ppod *, const struct gs_peer_vshare *,
 	    struct gs_pgrant *, size_t *ng);
 

@@ -273,6 +273,8 @@ peer_pod_release(struct peer_pod *pp)
  * hami-core, or MIG over the node's geometries.  The node score is the
  * device score x deviceshare.ScheduleWeight, 0 when the weight is not
  * above 0 (deviceshare.go's node order function); 1 without a config.
+ * A config whose SchedulePolicy is unset or unknown (vs->nopolicy) walks
+ * as Volcano's default (GS_VCP_NONE), whichever volcano-* profile runs.
  */
 static int
 volcano_node(int binpack, const struct gs_vc_sched *vs,
@@ -281,12 +283,14 @@ volcano_node(int binpack, const struct gs_vc_sched *vs,
 {
 	struct gs_vc_mig_try	t;
 	struct gs_peer_vshare	sh = { gs_vc_mig_try_add, &t };
+	int			policy = vs->given && vs->nopolicy ?
+				    GS_VCP_NONE : binpack;
 
 	if (pp->vmode != GS_VCM_MIG)
-		*score = gs_peer_volcano(binpack, v, &pp->v, pp->g, &pp->ng);
+		*score = gs_peer_volcano(policy, v, &pp->v, pp->g, &pp->ng);
 	else {
 		gs_vc_mig_try_init(&t, n, pp->vconf);
-		*score = gs_peer_volcano_share(binpack, v, &pp->v, &sh, pp->g,
+		*score = gs_peer_volcano_share(policy, v, &pp->v, &sh, pp->g,
 		    &pp->ng);
 		gs_vc_mig_try_release(&t);
 	}

@@ -247,6 +247,29 @@ test_rule_volcano(void)
 	hand_view(&n, dv);
 	CU_ASSERT_EQUAL(gs_peer_volcano(0, &n, &p, g, &ng), 0);
 	CU_ASSERT_EQUAL(g[0].dev, 0);
+	/* SchedulePolicy unset or unknown (sortedDeviceIndicesByPolicy's
+	 * default): device 0 at 500 of 1000, a pod of 350.  Binpack walks
+	 * 3 (cores 100), 2 (700 + 350 > 1000), 0: 850 -> 85.  The default
+	 * walks 3, 2, then 1 (400 + 350 = 750), scoring 0 (GPUScore's
+	 * default); two such devices: 1 then 0. */
+	hand_view(&n, dv);
+	dv[0].use = 500;
+	p = hand_pod(&k, 1, 350, -1, 0, 1);
+	CU_ASSERT_EQUAL(gs_peer_volcano(GS_VCP_BINPACK, &n, &p, g, &ng), 85);
+	CU_ASSERT_EQUAL(g[0].dev, 0);
+	hand_view(&n, dv);
+	dv[0].use = 500;
+	CU_ASSERT_EQUAL(gs_peer_volcano(GS_VCP_NONE, &n, &p, g, &ng), 0);
+	CU_ASSERT_EQUAL(ng, 1);
+	CU_ASSERT_EQUAL(g[0].dev, 1);
+	CU_ASSERT_EQUAL(dv[1].use, 750);
+	hand_view(&n, dv);
+	dv[0].use = 500;
+	p = hand_pod(&k, 2, 350, -1, 0, 1);
+	CU_ASSERT_EQUAL(gs_peer_volcano(GS_VCP_NONE, &n, &p, g, &ng), 0);
+	CU_ASSERT_EQUAL(ng, 2);
+	CU_ASSERT_EQUAL(g[0].dev, 1);
+	CU_ASSERT_EQUAL(g[1].dev, 0);
 	/* More devices than the node has, or not enough room: -1. */
 	hand_view(&n, dv);
 	p = hand_pod(&k, 5, 100, -1, 0, 1);

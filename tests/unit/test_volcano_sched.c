@@ -87,11 +87,18 @@ test_vc_sched_refused(void)
 	    "      deviceshare.GPUSharingEnable: true\n"), &s, msg,
 	    sizeof msg), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "both gpu sharing and gpu number"));
-	/* SchedulePolicy unset: the walk from the last device, no score. */
+	/* SchedulePolicy unset or unknown: the walk from the last device,
+	 * no score (nopolicy), under the route's default profile. */
 	CU_ASSERT_EQUAL(parse(CONF("      deviceshare.VGPUEnable: true\n"),
-	    &s, msg, sizeof msg), -1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "vc.yaml:5:5: "
-	    "deviceshare.SchedulePolicy ''"));
+	    &s, msg, sizeof msg), 0);
+	CU_ASSERT_EQUAL(s.nopolicy, 1);
+	CU_ASSERT_PTR_NULL(s.profile);
+	CU_ASSERT_EQUAL(parse(CONF("      deviceshare.VGPUEnable: true\n"
+	    "      deviceshare.SchedulePolicy: pack\n"), &s, msg,
+	    sizeof msg), 0);
+	CU_ASSERT_EQUAL(s.nopolicy, 1);
+	CU_ASSERT_EQUAL(parse(CONF("      deviceshare.SchedulePolicy: "
+	    "[binpack]\n"), &s, msg, sizeof msg), -1);
 	CU_ASSERT_EQUAL(parse(CONF("      deviceshare.GPUExclusiveRules: "
 	    "[{a: b}]\n"), &s, msg, sizeof msg), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "GPUExclusiveRules is not "
@@ -150,27 +157,35 @@ run_one(const struct gs_vc_sched *vs, struct gs_result *r)
 	gs_config_release(&cfg);
 }
 
+/* One run of vs: the pod placed on node (index) with score. */
+static void
+expect_node(const struct gs_vc_sched *vs, int node, double score)
+{
+	struct gs_result	r;
+
+	run_one(vs, &r);
+	CU_ASSERT_EQUAL_FATAL(r.pl[0].status, GS_PLACED);
+	CU_ASSERT_EQUAL(r.pl[0].node, node);
+	CU_ASSERT_EQUAL(r.pl[0].node_score, score);
+	gs_result_release(&r);
+}
+
 static void
 test_vc_sched_weight(void)
 {
-	struct gs_vc_sched	vs = { 0, 0, 0, NULL };
+	struct gs_vc_sched	vs = { 0, 0, 0, NULL, 0 };
 	struct gs_result	r;
 
-	run_one(&vs, &r);
-	CU_ASSERT_EQUAL_FATAL(r.pl[0].status, GS_PLACED);
-	CU_ASSERT_EQUAL(r.pl[0].node, 1);
-	CU_ASSERT_EQUAL(r.pl[0].node_score, 52);
-	gs_result_release(&r);
-	vs = (struct gs_vc_sched){ 1, 1, 10, "volcano-binpack" };
-	run_one(&vs, &r);
-	CU_ASSERT_EQUAL(r.pl[0].node, 1);
-	CU_ASSERT_EQUAL(r.pl[0].node_score, 520);
-	gs_result_release(&r);
+	expect_node(&vs, 1, 52);
+	vs = (struct gs_vc_sched){ 1, 1, 10, "volcano-binpack", 0 };
+	expect_node(&vs, 1, 520);
+	/* SchedulePolicy unset, weight 10: GPUScore's default is 0 on every
+	 * device, so 0 x 10 on both nodes: the first listed (big). */
+	vs.nopolicy = 1;
+	expect_node(&vs, 0, 0);
+	vs.nopolicy = 0;
 	vs.weight = 0;
-	run_one(&vs, &r);
-	CU_ASSERT_EQUAL(r.pl[0].node, 0);
-	CU_ASSERT_EQUAL(r.pl[0].node_score, 0);
-	gs_result_release(&r);
+	expect_node(&vs, 0, 0);
 	vs.vgpu = 0;
 	run_one(&vs, &r);
 	CU_ASSERT_EQUAL(r.pl[0].status, GS_PENDING);
@@ -186,7 +201,8 @@ test_vc_sched_route(void)
 	struct gs_config	cfg;
 
 	gs_config_init(&cfg);
-	cfg.volcano = (struct gs_vc_sched){ 1, 1, 0, "volcano-spread" };
+	cfg.volcano = (struct gs_vc_sched){ 1, 1, 0, "volcano-spread",
+	    0 };
 	CU_ASSERT_STRING_EQUAL(gs_route_profile(&cfg, "volcano", 0)->name,
 	    "volcano-spread");
 	t_set_profile(&cfg, "volcano-binpack");
