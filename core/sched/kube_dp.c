@@ -163,16 +163,16 @@ grant(const struct gs_device *d, struct gs_grant *g, int dev)
 	}
 }
 
-/* The hand-out on n into d's containers; taken is scratch per device. */
-static void
-hand_out(const struct gs_node *n, const struct gs_pod *pod,
-    const struct gs_dp_ask *a, size_t na, int32_t *taken, struct gs_placement *d)
+/* The hand-out on n into d's containers. */
+void
+gs_kube_dp_hand_out(const struct gs_node *n, const struct gs_pod *pod,
+    const struct gs_dp_ask *a, size_t na, struct gs_placement *d)
 {
-	size_t	i, k, m;
-	int64_t	want, t;
-	int	j;
+	int32_t	*taken = xcalloc(n->ndevs ? n->ndevs : 1, sizeof *taken);
+	size_t	 i, k, m;
+	int64_t	 want, t;
+	int	 j;
 
-	memset(taken, 0, n->ndevs * sizeof *taken);
 	for (i = 0; i < pod->nctrs; i++) {
 		for (k = 0, m = 0; k < na; k++)
 			m += (size_t)gs_kube_dp_ctr_asks(&pod->ctrs[i], a[k].name);
@@ -191,6 +191,7 @@ hand_out(const struct gs_node *n, const struct gs_pod *pod,
 			}
 		}
 	}
+	free(taken);
 }
 
 /* The container that asks more than one replica where the device plugin
@@ -217,9 +218,9 @@ refused_gt1(const struct gs_node *n, const struct gs_pod *pod,
 }
 
 /* Does n hold the asks?  Fills the kube view's GPU columns. */
-static int
-node_fits(const struct gs_node *n, const struct gs_dp_ask *a, size_t na,
-    struct gs_pnode *v, const char **short_of)
+int
+gs_kube_dp_node_fits(const struct gs_node *n, const struct gs_dp_ask *a,
+    size_t na, struct gs_pnode *v, const char **short_of)
 {
 	int64_t	cap, used;
 	int32_t	c1, u1;
@@ -251,11 +252,10 @@ gs_kube_dp_decide(const struct gs_cluster *c, const struct gs_pod *pod,
 	struct gs_ppod	 pp;
 	const char	*short_of = NULL, *who;
 	char		 fbuf[192];
-	size_t		 i, na, maxdevs = 1;
+	size_t		 i, na;
 	long		 best = -1;
 	double		 score, best_score = 0;
 	int		 filtered = 0, insufficient = 0;
-	int32_t		*taken;
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
@@ -284,7 +284,7 @@ gs_kube_dp_decide(const struct gs_cluster *c, const struct gs_pod *pod,
 			filtered++;
 			continue;
 		}
-		if (!node_fits(n, a, na, &v, &short_of)) {
+		if (!gs_kube_dp_node_fits(n, a, na, &v, &short_of)) {
 			insufficient++;
 			continue;
 		}
@@ -306,12 +306,7 @@ gs_kube_dp_decide(const struct gs_cluster *c, const struct gs_pod *pod,
 		    a[0].name);
 		return;
 	}
-	for (i = 0; i < c->nnodes; i++)
-		if (c->nodes[i].ndevs > maxdevs)
-			maxdevs = c->nodes[i].ndevs;
-	taken = xcalloc(maxdevs, sizeof *taken);
-	hand_out(&c->nodes[best], pod, a, na, taken, d);
-	free(taken);
+	gs_kube_dp_hand_out(&c->nodes[best], pod, a, na, d);
 	if ((who = refused_gt1(&c->nodes[best], pod, d)) != NULL) {
 		gs_placement_release(d);
 		memset(d, 0, sizeof *d);

@@ -25,6 +25,15 @@ int64_t	gs_kube_dp_ctr_asks(const struct gs_container *c, const char *r);
 int	gs_kube_dp_offers(const struct gs_node *n, size_t j, const char *r,
 	    int32_t *cap, int32_t *used);
 
+/* Does n hold the asks (allocatable - used >= asked for each)?  Fills
+ * v's GPU columns; else names the first resource short in *short_of. */
+int	gs_kube_dp_node_fits(const struct gs_node *n, const struct gs_dp_ask *,
+	    size_t na, struct gs_pnode *v, const char **short_of);
+/* The device plugin's hand-out of the asks on n into d's containers
+ * (d->ctrs allocated). */
+void	gs_kube_dp_hand_out(const struct gs_node *n, const struct gs_pod *,
+	    const struct gs_dp_ask *, size_t na, struct gs_placement *d);
+
 /* Is this pod kube_dp's to place: it asks a device plugin resource
  * (nvidia.com/mig-*, gpu.shared), or nvidia.com/gpu alone in a cluster
  * with device plugin nodes? */

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/kai/mig.h"
 #include "sched/kai/request.h"
 #include "sched/volcano/request.h"
 #include "sched/volcano/vgpu.h"
@@ -424,6 +425,12 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		gs_kube_dp_decide(c, pod, st->kind == PK_KUBE_LEAST ?
 		    GS_KUBE_LEAST : st->kind == PK_KUBE_MOST ? GS_KUBE_MOST :
 		    GS_KUBE_RTCR, kube_weights, d);
+		return 0;
+	}
+	/* KAI: MIG instances as scalar resources (sched/kai/mig.c). */
+	if ((st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD) &&
+	    gs_kai_mig_takes(pod)) {
+		gs_kai_mig_decide(c, pod, st->kind == PK_KAI_BINPACK, d);
 		return 0;
 	}
 	memset(d, 0, sizeof *d);

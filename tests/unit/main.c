@@ -62,6 +62,7 @@ main(void)
 		SUITE(cel),
 		SUITE(route),
 		SUITE(kai_own),
+		SUITE(kai_mig),
 		SUITE(kai_conf),
 		SUITE(volcano_own),
 		SUITE(volcano_vgpu),

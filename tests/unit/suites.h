@@ -51,6 +51,7 @@ extern CU_TestInfo vastai_tests[];
 extern CU_TestInfo cel_tests[];
 extern CU_TestInfo route_tests[];
 extern CU_TestInfo kai_own_tests[];
+extern CU_TestInfo kai_mig_tests[];
 extern CU_TestInfo kai_conf_tests[];
 extern CU_TestInfo volcano_own_tests[];
 extern CU_TestInfo volcano_vgpu_tests[];

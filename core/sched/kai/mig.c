@@ -1,0 +1,210 @@
+/*
+ * sched/kai/mig.c: KAI-Scheduler places a pod asking MIG instances
+ * (nvidia.com/mig-<profile>: 1) of NVIDIA's device plugin (issue 18
+ * item 4), as KAI v0.20.1 does:
+ *
+ * - request and fit: a MIG resource is a scalar resource counted in
+ *   instances (ResourceFromResourceList, IsMigResource,
+ *   pkg/scheduler/api/resource_info/resource_info.go); a node fits when
+ *   its idle count of each asked resource holds the pod's
+ *   (NodeInfo.IsTaskAllocatable, pkg/scheduler/api/node_info/node_info.go),
+ *   here the device plugin's instances of that profile not in use
+ *   (gs_kube_dp_node_fits);
+ * - node order: nodeavailability's constant, then nodeplacement's GPU
+ *   strategy (pkg/scheduler/plugins/nodeplacement): binpack
+ *   (nodeResourcePack, getScoreOfCurrentNode) scores the node's
+ *   non-allocated whole nvidia.com/gpu against the min and max over the
+ *   fitting nodes that have any (getMinMaxPerNode), 0 where it has none,
+ *   as under the mixed strategy; spread (nodeResourceSpread) is the
+ *   node's GetSumOfIdleGPUs, idle whole GPUs plus each idle MIG instance
+ *   times its compute slices (ExtractGpuAndMemoryFromMigResourceName's
+ *   "g"), over GetNumberOfGPUsInNode (the nvidia.com/gpu.count label,
+ *   else allocatable nvidia.com/gpu); a MIG pod is no fraction, so
+ *   gpusharingorder adds nothing.  Ties go to the smallest node name, as
+ *   for KAI's other pods in gpusched;
+ * - hand-out: the kubelet and device plugin give the first free instance
+ *   of the profile in index order (gs_kube_dp_hand_out).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load/sharing.h"
+#include "sched/kai/mig.h"
+#include "sched/kube_dp.h"
+#include "sched/kubefilter.h"
+#include "util/util.h"
+
+#define KAI_MAX_HIGH_DENSITY	9	/* scores.MaxHighDensity */
+#define KAI_AVAILABILITY	100	/* scores.Availability */
+#define KAI_MIG_ASKS		16
+
+int
+gs_kai_mig_takes(const struct gs_pod *pod)
+{
+	size_t	i, j;
+
+	for (i = 0; i < pod->nctrs; i++)
+		for (j = 0; j < pod->ctrs[i].dp.n; j++)
+			if (strncmp(pod->ctrs[i].dp.v[j].key, "nvidia.com/mig-",
+			    15) == 0)
+				return 1;
+	return 0;
+}
+
+void
+gs_kai_mig_whole(const struct gs_node *n, double *na, double *all)
+{
+	int32_t	cap, used;
+	size_t	j;
+
+	*na = *all = 0;
+	for (j = 0; j < n->ndevs; j++)
+		if (gs_kube_dp_offers(n, j, "nvidia.com/gpu", &cap, &used)) {
+			*all += cap;
+			*na += cap - used;
+		}
+}
+
+/* GetSumOfIdleGPUs: idle whole GPUs plus free MIG instances x g. */
+static double
+idle_gpus(const struct gs_node *n)
+{
+	double	na, all;
+	size_t	j;
+
+	gs_kai_mig_whole(n, &na, &all);
+	for (j = 0; j < n->ndevs; j++) {
+		const struct gs_device *d = &n->devs[j];
+
+		if (d->kind == GS_DEV_MIG && n->mig_strategy == GS_MIG_MIXED &&
+		    d->health && d->used == 0)
+			na += d->mig->g;
+	}
+	return na;
+}
+
+/* GetNumberOfGPUsInNode: the gpu.count label (strconv.Atoi), else
+ * allocatable nvidia.com/gpu. */
+static double
+node_gpus(const struct gs_node *n)
+{
+	const char	*s = gs_kv_get(&n->labels, "nvidia.com/gpu.count");
+	double		 na, all;
+	char		*end;
+	long		 v;
+
+	if (s != NULL && *s != '\0') {
+		v = strtol(s, &end, 10);
+		if (*end == '\0')
+			return (double)v;
+	}
+	gs_kai_mig_whole(n, &na, &all);
+	return all;
+}
+
+double
+gs_kai_mig_placement(int binpack, const struct gs_node *n, double mn,
+    double mx)
+{
+	double	na, all;
+
+	if (!binpack) {
+		all = node_gpus(n);
+		return all == 0 ? 0 : idle_gpus(n) / all;
+	}
+	gs_kai_mig_whole(n, &na, &all);
+	if (all == 0 || mx == 0)
+		return 0;
+	if (mn == mx)
+		return KAI_MAX_HIGH_DENSITY;
+	return KAI_MAX_HIGH_DENSITY * (1 - (na - mn) / (mx - mn));
+}
+
+/* Which nodes fit (fit[i]), the counts of why the others did not, and
+ * the binpack range over the fitting ones with whole GPUs. */
+static void
+fitting(const struct gs_cluster *c, const struct gs_pod *pod,
+    const struct gs_dp_ask *a, size_t na, unsigned char *fit,
+    int *filtered, int *short_n, const char **short_of, double *mn,
+    double *mx)
+{
+	struct gs_pnode	 v;
+	char		 fbuf[192];
+	double		 free1, all;
+	size_t		 i;
+
+	*mn = -1;
+	*mx = 0;
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+			continue;
+		if (gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL) {
+			(*filtered)++;
+			continue;
+		}
+		if (!gs_kube_dp_node_fits(n, a, na, &v, short_of)) {
+			(*short_n)++;
+			continue;
+		}
+		fit[i] = 1;
+		gs_kai_mig_whole(n, &free1, &all);
+		if (all == 0)
+			continue;
+		if (*mn < 0 || free1 < *mn)
+			*mn = free1;
+		if (free1 > *mx)
+			*mx = free1;
+	}
+}
+
+void
+gs_kai_mig_decide(const struct gs_cluster *c, const struct gs_pod *pod,
+    int binpack, struct gs_placement *d)
+{
+	struct gs_dp_ask	 a[KAI_MIG_ASKS];
+	const char		*short_of = NULL;
+	unsigned char		*fit;
+	size_t			 i, na;
+	long			 best = -1;
+	double			 mn, mx, score, best_score = 0;
+	int			 filtered = 0, short_n = 0;
+
+	memset(d, 0, sizeof *d);
+	d->node = -1;
+	na = gs_kube_dp_asks(pod, a, KAI_MIG_ASKS);
+	if (na == 0) {
+		d->status = GS_UNMANAGED;
+		return;
+	}
+	d->nctrs = pod->nctrs;
+	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
+	fit = xcalloc(c->nnodes ? c->nnodes : 1, 1);
+	fitting(c, pod, a, na, fit, &filtered, &short_n, &short_of, &mn, &mx);
+	for (i = 0; i < c->nnodes; i++) {
+		if (!fit[i])
+			continue;
+		score = KAI_AVAILABILITY + gs_kai_mig_placement(binpack,
+		    &c->nodes[i], mn < 0 ? 0 : mn, mx);
+		if (best >= 0 && (score < best_score || (score == best_score &&
+		    strcmp(c->nodes[i].name, c->nodes[best].name) >= 0)))
+			continue;
+		best = (long)i;
+		best_score = score;
+	}
+	free(fit);
+	if (best < 0) {
+		d->status = GS_PENDING;
+		d->reason = xasprintf("0/%zu nodes are available: %d refused "
+		    "by kube-scheduler filters, %d didn't have enough "
+		    "resource: %s", c->nnodes, filtered, short_n,
+		    short_of != NULL ? short_of : a[0].name);
+		return;
+	}
+	gs_kube_dp_hand_out(&c->nodes[best], pod, a, na, d);
+	d->status = GS_PLACED;
+	d->node = best;
+	d->node_score = (float)best_score;
+}
