@@ -252,6 +252,94 @@ sref_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+static int
+poolnode_cmp(const void *a, const void *b)
+{
+	const struct gs_dra_poolnode *x = a, *y = b;
+	int	r = strcmp(x->node, y->node);
+
+	if (r != 0)
+		return r;
+	return x->pool < y->pool ? -1 : x->pool > y->pool;
+}
+
+/* The node that alone sees every slice of pool p, or NULL: a slice on
+ * nodeName only, not a slice of shared counters alone (which every node
+ * sees, alloc.c slice_in), as gs_dra_slice_on decides. */
+static const char *
+pool_node(const struct gs_dra *d, size_t p)
+{
+	const char	*node = NULL;
+	size_t		 i;
+
+	for (i = d->pool0[p]; i < d->pool0[p + 1]; i++) {
+		const struct gs_dra_slice *s = d->sref[i].s;
+
+		if (s->all_nodes || s->node == NULL || (s->nshared > 0 &&
+		    s->ndevs == 0) || (node != NULL && strcmp(node, s->node)
+		    != 0))
+			return NULL;
+		node = s->node;
+	}
+	return node;
+}
+
+/* The pools of sref (sorted): where each starts, which one node sees. */
+static void
+pools_index(struct gs_dra *d)
+{
+	const struct gs_dra_slice *s, *o;
+	const char	*node;
+	size_t		 i;
+
+	free(d->pool0);
+	free(d->bound);
+	free(d->unbound);
+	d->pool0 = xcalloc(d->nsref + 1, sizeof *d->pool0);
+	d->npools = 0;
+	for (i = 0; i < d->nsref; i++) {
+		s = d->sref[i].s;
+		o = i > 0 ? d->sref[i - 1].s : NULL;
+		if (o == NULL || strcmp(o->driver, s->driver) != 0 ||
+		    strcmp(o->pool, s->pool) != 0)
+			d->pool0[d->npools++] = i;
+	}
+	d->pool0[d->npools] = d->nsref;
+	d->bound = xcalloc(d->npools + 1, sizeof *d->bound);
+	d->unbound = xcalloc(d->npools + 1, sizeof *d->unbound);
+	d->nbound = d->nunbound = 0;
+	for (i = 0; i < d->npools; i++) {
+		if ((node = pool_node(d, i)) == NULL) {
+			d->unbound[d->nunbound++] = i;
+			continue;
+		}
+		d->bound[d->nbound].node = node;
+		d->bound[d->nbound++].pool = i;
+	}
+	qsort(d->bound, d->nbound, sizeof *d->bound, poolnode_cmp);
+}
+
+/* The range [*lo, *hi) of d->bound of the pools only node sees. */
+void
+gs_dra_node_pools(const struct gs_dra *d, const char *node, size_t *lo,
+    size_t *hi)
+{
+	size_t	a = 0, b = d->nbound, m;
+
+	while (a < b) {
+		m = a + (b - a) / 2;
+		if (strcmp(d->bound[m].node, node) < 0)
+			a = m + 1;
+		else
+			b = m;
+	}
+	*lo = a;
+	for (b = a; b < d->nbound && strcmp(d->bound[b].node, node) == 0;
+	    b++)
+		;
+	*hi = b;
+}
+
 void
 gs_dra_refresh(struct gs_dra *d)
 {
@@ -266,6 +354,7 @@ gs_dra_refresh(struct gs_dra *d)
 		for (j = 0; j < d->blocks[i]->nslices; j++)
 			d->sref[d->nsref++].s = &d->blocks[i]->slices[j];
 	qsort(d->sref, d->nsref, sizeof *d->sref, sref_cmp);
+	pools_index(d);
 	d->ndev = d->ncap = d->nctr = 0;
 	for (i = 0; i < d->nsref; i++) {
 		const struct gs_dra_slice *s = d->sref[i].s;
@@ -340,6 +429,10 @@ gs_dra_copy(const struct gs_dra *s)
 		d->claimed[i] = s->claimed[i];
 		d->claimed[i].v = takes_dup(s->claimed[i].v, s->claimed[i].n);
 	}
+	d->byclaim = xcalloc(s->nclaimed + 1, sizeof *d->byclaim);
+	if (s->nclaimed > 0)
+		memcpy(d->byclaim, s->byclaim,
+		    s->nclaimed * sizeof *d->byclaim);
 	return d;
 }
 
@@ -354,12 +447,16 @@ gs_dra_free(struct gs_dra *d)
 		gs_dra_block_unref(d->blocks[i]);
 	free(d->blocks);
 	free(d->sref);
+	free(d->pool0);
+	free(d->bound);
+	free(d->unbound);
 	free(d->dev_alloc);
 	free(d->cap_used);
 	free(d->ctr_used);
 	for (i = 0; i < d->nclaimed; i++)
 		takes_free(d->claimed[i].v, d->claimed[i].n);
 	free(d->claimed);
+	free(d->byclaim);
 	free(d);
 }
 
@@ -617,15 +714,53 @@ charge_takes(struct gs_dra *d, const struct gs_dra_take *v, size_t n,
 	}
 }
 
+/*
+ * Where claim c's entry is, or would go, in d->byclaim, the claimed
+ * indices sorted by claim address: a lookup per claim per node per pod
+ * must not walk every claim placed so far.
+ */
+static size_t
+byclaim_pos(const struct gs_dra *d, const struct gs_dra_claim *c)
+{
+	size_t	lo = 0, hi = d->nclaimed, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((uintptr_t)d->claimed[d->byclaim[mid]].claim <
+		    (uintptr_t)c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 const struct gs_dra_claimed *
 gs_dra_claimed_find(const struct gs_dra *d, const struct gs_dra_claim *c)
 {
-	size_t	i;
+	size_t	k;
 
-	for (i = 0; d != NULL && i < d->nclaimed; i++)
-		if (d->claimed[i].claim == c)
-			return &d->claimed[i];
+	if (d == NULL)
+		return NULL;
+	k = byclaim_pos(d, c);
+	if (k < d->nclaimed && d->claimed[d->byclaim[k]].claim == c)
+		return &d->claimed[d->byclaim[k]];
 	return NULL;
+}
+
+/* Claimed entry e leaves: the last one takes its index (order kept as
+ * before the index existed), byclaim follows. */
+static void
+claimed_drop(struct gs_dra *d, struct gs_dra_claimed *e)
+{
+	size_t	i = (size_t)(e - d->claimed), k = byclaim_pos(d, e->claim);
+
+	memmove(&d->byclaim[k], &d->byclaim[k + 1],
+	    (d->nclaimed - k - 1) * sizeof *d->byclaim);
+	if (i != --d->nclaimed) {
+		d->byclaim[byclaim_pos(d, d->claimed[d->nclaimed].claim)] = i;
+		*e = d->claimed[d->nclaimed];
+	}
 }
 
 /* One more (sign 1) or one less user of claim c; its first user brings
@@ -636,10 +771,17 @@ claimed_use(struct gs_dra *d, const struct gs_dra_claim *c,
 {
 	struct gs_dra_claimed	*e = (struct gs_dra_claimed *)
 				    gs_dra_claimed_find(d, c);
+	size_t			 k;
 
 	if (e == NULL && sign > 0) {
+		k = byclaim_pos(d, c);
 		d->claimed = xreallocarray(d->claimed, d->nclaimed + 1,
 		    sizeof *d->claimed);
+		d->byclaim = xreallocarray(d->byclaim, d->nclaimed + 1,
+		    sizeof *d->byclaim);
+		memmove(&d->byclaim[k + 1], &d->byclaim[k],
+		    (d->nclaimed - k) * sizeof *d->byclaim);
+		d->byclaim[k] = d->nclaimed;
 		e = &d->claimed[d->nclaimed++];
 		e->claim = c;
 		e->v = takes_dup(v, n);
@@ -654,7 +796,7 @@ claimed_use(struct gs_dra *d, const struct gs_dra_claim *c,
 		return;
 	charge_takes(d, e->v, e->n, -1);
 	takes_free(e->v, e->n);
-	*e = d->claimed[--d->nclaimed];
+	claimed_drop(d, e);
 }
 
 void

@@ -177,11 +177,27 @@ struct gs_dra_sref {
 	size_t			 ctr0;	/* first shared counter */
 };
 
+/* A pool every slice of which is on one node (nodeName). */
+struct gs_dra_poolnode {
+	const char		*node;
+	size_t			 pool;	/* in gs_dra.pool0 */
+};
+
 struct gs_dra {
 	struct gs_dra_block	**blocks;
 	size_t			  nblocks;
 	struct gs_dra_sref	 *sref;	/* pools, then slices, by name */
 	size_t			  nsref;
+	/* Pools: the first slice of each in sref (npools + 1 entries, the
+	 * last nsref); those only one node sees, by node name, and the
+	 * others, in order (gs_dra_refresh), so that the allocator gathers
+	 * a node's pools without looking at every node's. */
+	size_t			 *pool0;
+	size_t			  npools;
+	struct gs_dra_poolnode	 *bound;
+	size_t			  nbound;
+	size_t			 *unbound;
+	size_t			  nunbound;
 	/* Usage: allocations per device, capacity consumed per device
 	 * capacity, counters consumed per shared counter. */
 	int32_t			 *dev_alloc;
@@ -192,6 +208,7 @@ struct gs_dra {
 	 * by every pod naming them until the last one goes. */
 	struct gs_dra_claimed	 *claimed;
 	size_t			  nclaimed;
+	size_t			 *byclaim;	/* claimed's indices, by address */
 };
 
 struct gs_dra_take;
@@ -266,6 +283,8 @@ const struct gs_dra_podref *gs_dra_pod_find(const struct gs_dra *,
 	    const char *ns, const char *pod);
 /* Does the slice serve node n? */
 int	gs_dra_slice_on(const struct gs_dra_slice *, const struct gs_node *);
+void	gs_dra_node_pools(const struct gs_dra *, const char *node, size_t *lo,
+	    size_t *hi);
 /* Capacity index of name in device dv, or -1. */
 long	gs_dra_cap_index(const struct gs_dra_device *, const char *name);
 /* The usage slot (in ctr_used) of counter set/name for a device of

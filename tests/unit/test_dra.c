@@ -849,6 +849,85 @@ test_hami_map(void)
 	gs_cluster_release(&c);
 }
 
+/*
+ * The pool index (model/dra.c pools_index) and the claimed index
+ * (byclaim_pos): pools "all" (allNodes), "p" (n1's two slices), "q"
+ * (n2's) in sref order; only "p" and "q" are one node's.  Three claims
+ * placed then the first released: the last takes its slot, every other
+ * is still found.
+ */
+static void
+test_pool_claim_index(void)
+{
+	static const char *names[] = { "c1", "c2", "c3" };
+	struct gs_dra	*d = setup("---\nkind: ResourceSlice\nmetadata: "
+	    "{name: s-q}\nspec:\n  driver: gpu.example.com\n  nodeName: n2\n"
+	    "  pool: {name: q, generation: 1, resourceSliceCount: 1}\n"
+	    "  devices:\n  - name: gpu-9\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: s-all}\nspec:\n"
+	    "  driver: gpu.example.com\n  allNodes: true\n"
+	    "  pool: {name: all, generation: 1, resourceSliceCount: 1}\n"
+	    "  devices:\n  - name: gpu-8\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: c1}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: gpu}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: c2}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: gpu}\n"
+	    "---\nkind: ResourceClaim\nmetadata: {name: c3}\nspec:\n"
+	    "  devices:\n    requests:\n    - name: r\n"
+	    "      exactly: {deviceClassName: gpu}\n");
+	struct gs_dra_alloc	a[3];
+	struct gs_dra_want	w;
+	struct gs_dra_why	why;
+	struct gs_node		n;
+	size_t			i, lo, hi;
+
+	node_init(&n);
+	CU_ASSERT_EQUAL_FATAL(d->npools, 3);
+	CU_ASSERT_EQUAL(d->pool0[0], 0);
+	CU_ASSERT_EQUAL(d->pool0[1], 1);
+	CU_ASSERT_EQUAL(d->pool0[2], 3);
+	CU_ASSERT_EQUAL(d->pool0[3], 4);
+	CU_ASSERT_EQUAL_FATAL(d->nunbound, 1);
+	CU_ASSERT_EQUAL(d->unbound[0], 0);
+	CU_ASSERT_EQUAL_FATAL(d->nbound, 2);
+	CU_ASSERT_STRING_EQUAL(d->bound[0].node, "n1");
+	CU_ASSERT_EQUAL(d->bound[0].pool, 1);
+	CU_ASSERT_STRING_EQUAL(d->bound[1].node, "n2");
+	CU_ASSERT_EQUAL(d->bound[1].pool, 2);
+	gs_dra_node_pools(d, "n2", &lo, &hi);
+	CU_ASSERT(lo == 1 && hi == 2);
+	gs_dra_node_pools(d, "n0", &lo, &hi);
+	CU_ASSERT(lo == 0 && hi == 0);
+	gs_dra_node_pools(d, "n3", &lo, &hi);
+	CU_ASSERT(lo == 2 && hi == 2);
+	for (i = 0; i < 3; i++) {
+		w.claim = claim(d, names[i]);
+		w.name = "g";
+		CU_ASSERT_EQUAL_FATAL(gs_dra_allocate(d, &gs_dra_features_all,
+		    &n, &w, 1, &a[i], &why), 1);
+		gs_dra_charge(d, &a[i], 1);
+		CU_ASSERT_PTR_EQUAL(gs_dra_claimed_find(d, w.claim)->claim,
+		    w.claim);
+	}
+	/* n1 sees gpu-8 (allNodes) and its own, never n2's gpu-9. */
+	CU_ASSERT_STRING_EQUAL(d->sref[a[0].v[0].sref].s->
+	    devs[a[0].v[0].dev].name, "gpu-8");
+	CU_ASSERT_EQUAL(d->nclaimed, 3);
+	gs_dra_charge(d, &a[0], -1);
+	CU_ASSERT_EQUAL(d->nclaimed, 2);
+	CU_ASSERT_PTR_NULL(gs_dra_claimed_find(d, claim(d, "c1")));
+	CU_ASSERT_PTR_EQUAL(d->claimed[0].claim, claim(d, "c3"));
+	CU_ASSERT_PTR_EQUAL(gs_dra_claimed_find(d, claim(d, "c2")),
+	    &d->claimed[1]);
+	CU_ASSERT_PTR_EQUAL(gs_dra_claimed_find(d, claim(d, "c3")),
+	    &d->claimed[0]);
+	for (i = 0; i < 3; i++)
+		gs_dra_alloc_release(&a[i]);
+	gs_dra_free(d);
+}
+
 CU_TestInfo dra_tests[] = {
 	{ "first fit in pool, slice, device order", test_first_fit_order },
 	{ "backtracking for matchAttribute", test_backtracking },
@@ -870,5 +949,6 @@ CU_TestInfo dra_tests[] = {
 	{ "32 devices per claim", test_max_results },
 	{ "prioritized list score", test_first_available_score },
 	{ "HAMi-DRA's slices and claims", test_hami_map },
+	{ "pool and claimed indices", test_pool_claim_index },
 	CU_TEST_INFO_NULL,
 };

@@ -36,6 +36,10 @@ struct search {
 	const struct gs_dra_want *want;
 	size_t			 nwant;
 	unsigned char		*on;		/* per sref: serves the node */
+	size_t			 lo, hi;	/* their pools lie in [lo, hi) */
+	/* The pending usage covers the devices, capacities and counters
+	 * of slices [lo, hi) only: pend_dev[i] is device dev_lo + i. */
+	size_t			 dev_lo, cap_lo, ctr_lo;
 	int32_t			*pend_dev;	/* this allocation's, per device */
 	int64_t			*pend_cap;
 	int64_t			*pend_ctr;
@@ -197,8 +201,9 @@ counters_short(struct search *st, size_t si, const struct gs_dra_device *dv)
 	for (k = 0; k < dv->nconsumes; k++) {
 		x = gs_dra_counter_slot(st->d, si, dv->consumes[k].set,
 		    dv->consumes[k].name);
-		if (x < 0 || st->d->ctr_used[x] + st->pend_ctr[x] +
-		    dv->consumes[k].v > counter_total(st->d, (size_t)x)) {
+		if (x < 0 || st->d->ctr_used[x] +
+		    st->pend_ctr[x - st->ctr_lo] + dv->consumes[k].v >
+		    counter_total(st->d, (size_t)x)) {
 			if (st->detail != NULL && x < 0)
 				snprintf(st->detail, st->ldetail, "counter "
 				    "%s/%s: no such counter in the pool",
@@ -237,7 +242,7 @@ fits(struct search *st, size_t si, size_t j, const struct gs_dra_sub *sub,
 
 	for (k = 0; k < j; k++)
 		c0 += r->s->devs[k].ncaps;
-	use = st->d->dev_alloc[di] + st->pend_dev[di];
+	use = st->d->dev_alloc[di] + st->pend_dev[di - st->dev_lo];
 	if (!multi && use > 0) {
 		if (st->detail != NULL)
 			snprintf(st->detail, st->ldetail, "in use%s",
@@ -272,7 +277,7 @@ fits(struct search *st, size_t si, size_t j, const struct gs_dra_sub *sub,
 
 		cap[k] = multi ? v : 0;
 		if (v < 0 || (multi ? st->d->cap_used[c0 + k] +
-		    st->pend_cap[c0 + k] + v > dv->caps[k].v :
+		    st->pend_cap[c0 + k - st->cap_lo] + v > dv->caps[k].v :
 		    v > dv->caps[k].v)) {
 			if (st->detail != NULL && v < 0)
 				snprintf(st->detail, st->ldetail, "capacity %s: "
@@ -377,15 +382,16 @@ push(struct search *st, size_t si, size_t j, const char *claim,
 	excl = !shared(st, dv);
 	for (k = 0; k < j; k++)
 		c0 += r->s->devs[k].ncaps;
-	st->pend_dev[di] += sign;
+	st->pend_dev[di - st->dev_lo] += sign;
 	for (k = 0; k < dv->ncaps; k++)
-		st->pend_cap[c0 + k] += sign * cap[k];
-	if (excl || st->d->dev_alloc[di] + st->pend_dev[di] ==
-	    (sign > 0 ? 1 : 0))
+		st->pend_cap[c0 + k - st->cap_lo] += sign * cap[k];
+	if (excl || st->d->dev_alloc[di] +
+	    st->pend_dev[di - st->dev_lo] == (sign > 0 ? 1 : 0))
 		for (k = 0; k < dv->nconsumes; k++)
 			if ((x = gs_dra_counter_slot(st->d, si,
 			    dv->consumes[k].set, dv->consumes[k].name)) >= 0)
-				st->pend_ctr[x] += sign * dv->consumes[k].v;
+				st->pend_ctr[x - st->ctr_lo] += sign *
+				    dv->consumes[k].v;
 	if (sign < 0) {
 		free(st->stk[st->nstk].cap);
 		free(st->stk[st->nstk].request);
@@ -468,7 +474,7 @@ pick_next(struct search *st, size_t ci, size_t ri,
 		return search_claims(st, ci, ri + 1);
 	if ((int64_t)(st->nstk - base) + sub->count - k > GS_DRA_MAX_RESULTS)
 		return 0;
-	for (si = si0; si < st->d->nsref; si++) {
+	for (si = si0 > st->lo ? si0 : st->lo; si < st->hi; si++) {
 		if (!st->on[si])
 			continue;
 		for (j = si == si0 ? j0 : 0; j < st->d->sref[si].s->ndevs;
@@ -497,7 +503,7 @@ pick_all(struct search *st, size_t ci, size_t ri,
 	int64_t	*cap;
 	int	ok = st->pools_bad == 0;
 
-	for (si = 0; ok && si < st->d->nsref; si++) {
+	for (si = st->lo; ok && si < st->hi; si++) {
 		const struct gs_dra_slice *s = st->d->sref[si].s;
 
 		for (j = 0; ok && st->on[si] && j < s->ndevs; j++) {
@@ -696,25 +702,63 @@ gather_pool(struct search *st, size_t a, size_t b)
 		st->pools_bad++;
 		return;
 	}
-	for (i = a; i < b; i++)
+	for (i = a; i < b; i++) {
 		st->on[i] = st->d->sref[i].s->generation == gen &&
 		    gs_dra_slice_on(st->d->sref[i].s, st->n);
+		if (st->on[i] && a < st->lo)
+			st->lo = a;
+		if (st->on[i] && b > st->hi)
+			st->hi = b;
+	}
 }
 
+/* The pending usage of the pools [lo, hi) gather found: allocating it
+ * for every device of the cluster on each node made a run quadratic. */
+static void
+pend_alloc(struct search *st)
+{
+	const struct gs_dra	*d = st->d;
+	size_t			 ndev = 0, ncap = 0, nctr = 0, j;
+	const struct gs_dra_sref *last;
+
+	if (st->lo < st->hi) {
+		last = &d->sref[st->hi - 1];
+		st->dev_lo = d->sref[st->lo].dev0;
+		st->cap_lo = d->sref[st->lo].cap0;
+		st->ctr_lo = d->sref[st->lo].ctr0;
+		ndev = last->dev0 + last->s->ndevs - st->dev_lo;
+		ncap = last->cap0 - st->cap_lo;
+		for (j = 0; j < last->s->ndevs; j++)
+			ncap += last->s->devs[j].ncaps;
+		nctr = last->ctr0 + last->s->nshared - st->ctr_lo;
+	}
+	st->pend_dev = xcalloc(ndev + 1, sizeof *st->pend_dev);
+	st->pend_cap = xcalloc(ncap + 1, sizeof *st->pend_cap);
+	st->pend_ctr = xcalloc(nctr + 1, sizeof *st->pend_ctr);
+}
+
+/* Every pool the node can see: those of no one node, then its own (a
+ * pool only another node sees gives it nothing; the result does not
+ * depend on the order). */
 static void
 gather(struct search *st)
 {
-	size_t	a, b;
+	const struct gs_dra	*d = st->d;
+	size_t			 i, lo, hi, p;
 
-	for (a = 0; a < st->d->nsref; a = b) {
-		const struct gs_dra_slice *s = st->d->sref[a].s;
-
-		for (b = a + 1; b < st->d->nsref &&
-		    strcmp(st->d->sref[b].s->driver, s->driver) == 0 &&
-		    strcmp(st->d->sref[b].s->pool, s->pool) == 0; b++)
-			;
-		gather_pool(st, a, b);
+	st->on = xcalloc(d->nsref + 1, 1);
+	st->lo = d->nsref;
+	st->hi = 0;
+	for (i = 0; i < d->nunbound; i++) {
+		p = d->unbound[i];
+		gather_pool(st, d->pool0[p], d->pool0[p + 1]);
 	}
+	gs_dra_node_pools(d, st->n->name, &lo, &hi);
+	for (i = lo; i < hi; i++) {
+		p = d->bound[i].pool;
+		gather_pool(st, d->pool0[p], d->pool0[p + 1]);
+	}
+	pend_alloc(st);
 }
 
 int
@@ -735,12 +779,8 @@ gs_dra_allocate(const struct gs_dra *d, const struct gs_dra_features *feat,
 	st.want = want;
 	st.nwant = nwant;
 	st.why = why;
-	st.on = xcalloc(d->nsref + 1, 1);
 	gather(&st);
 	why->pools_bad = st.pools_bad;
-	st.pend_dev = xcalloc(d->ndev + 1, sizeof *st.pend_dev);
-	st.pend_cap = xcalloc(d->ncap + 1, sizeof *st.pend_cap);
-	st.pend_ctr = xcalloc(d->nctr + 1, sizeof *st.pend_ctr);
 	ok = search_claims(&st, 0, 0);
 	if (ok) {
 		out->v = st.stk;
@@ -788,12 +828,8 @@ gs_dra_devices_why(const struct gs_dra *d, const struct gs_dra_features *feat,
 	st.why = &why;
 	st.detail = buf;
 	st.ldetail = sizeof buf;
-	st.on = xcalloc(d->nsref + 1, 1);
 	gather(&st);
-	st.pend_dev = xcalloc(d->ndev + 1, sizeof *st.pend_dev);
-	st.pend_cap = xcalloc(d->ncap + 1, sizeof *st.pend_cap);
-	st.pend_ctr = xcalloc(d->nctr + 1, sizeof *st.pend_ctr);
-	for (si = 0; si < d->nsref; si++)
+	for (si = st.lo; si < st.hi; si++)
 		for (j = 0; st.on[si] && j < d->sref[si].s->ndevs; j++) {
 			const struct gs_dra_slice *s = d->sref[si].s;
 			int64_t *cap = xcalloc(s->devs[j].ncaps + 1,
