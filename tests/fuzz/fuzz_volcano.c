@@ -58,10 +58,10 @@ sched_conf(const char *s, size_t size)
 	if (gs_volcano_sched_parse(&vs, "s.yaml", s, size, &err) != 0) {
 		if (err.msg[0] == '\0' || vs.given)
 			abort();
-	} else if (!vs.given || vs.profile == NULL ||
-	    (strcmp(vs.profile, "volcano-binpack") != 0 &&
+	} else if (!vs.given || (vs.profile == NULL) != (vs.nopolicy != 0) ||
+	    (vs.profile != NULL && strcmp(vs.profile, "volcano-binpack") != 0 &&
 	    strcmp(vs.profile, "volcano-spread") != 0))
-		abort();
+		abort();	/* a policy, or none (unset or unknown) */
 }
 
 int
