@@ -337,6 +337,20 @@ test_compile_errors(void)
 	    "more than 2048 positions");
 	bad("device.driver.matches(\"(a?a?a?a?a?){1000}\")", 32,
 	    "more than 2048 positions");
+	/*
+	 * Go's parse.go repeat(): with PerlX a repetition operator right
+	 * after another is ErrInvalidRepeatOp, quoting both: a** and a+*
+	 * and a*{2} (CI's fuzz_cel spent 13 s in glibc's regcomp on
+	 * g++++*+++++ before this check); (a*)* is valid.
+	 */
+	bad("device.driver.matches(\"a**\")", 32,
+	    "invalid nested repetition operator: `**`");
+	bad("device.driver.matches(\"^g++++*++\")", 32,
+	    "invalid nested repetition operator: `++`");
+	bad("device.driver.matches(\"ab*{2}\")", 32,
+	    "invalid nested repetition operator: `*{2}`");
+	CU_ASSERT_EQUAL(ev("device.driver.matches(\"^(g*)*pu+[.]n?vidia\")"),
+	    1);
 	CU_ASSERT_EQUAL(ev("device.driver.matches(\"^(g(a{500}){0}pu){1}"
 	    "[.]n{1,3}vidia[.]com(ab){0,700}$\")"), 1);
 	CU_ASSERT_EQUAL(ev("device.driver.matches(\"^g{2,}\")"), 0);

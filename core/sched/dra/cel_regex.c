@@ -128,12 +128,14 @@ measure(const char *ere, char *why, size_t whylen)
 {
 	size_t		 n = strlen(ere) + 2, d = 0;
 	struct re_frame	*st = xcalloc(n, sizeof *st);
-	const char	*p, *e;
-	int		 rc = 0;
+	const char	*p, *e, *tok, *lastrep = NULL;
+	int		 rc = 0, rep;
 
 	for (p = ere; *p != '\0' && rc == 0; p++) {
 		struct re_frame *f = &st[d];
 
+		tok = p;
+		rep = strchr("*?+", *p) != NULL;
 		switch (*p) {
 		case '\\':
 			atom(f, 1, 0);
@@ -187,12 +189,24 @@ measure(const char *ere, char *why, size_t whylen)
 			}
 			if (e == p)
 				atom(f, 1, 0);
+			rep = e != p;
 			p = e;
 			break;
 		default:
 			atom(f, 1, 0);
 			break;
 		}
+		/* Go's parser with PerlX (parse.go, repeat): a repetition
+		 * right after another is "invalid nested repetition
+		 * operator" (a** a++ a*{2}); glibc would nest them, and
+		 * its closure computation explodes on a few dozen. */
+		if (rc == 0 && rep && lastrep != NULL) {
+			snprintf(why, whylen, "invalid regex: invalid nested "
+			    "repetition operator: `%.*s`",
+			    (int)(p + 1 - lastrep), lastrep);
+			rc = -1;
+		}
+		lastrep = rep ? tok : NULL;
 	}
 	while (rc == 0 && d > 0) {
 		commit(&st[d]);
