@@ -432,7 +432,6 @@ explain_main(int argc, char **argv)
 	struct gs_scenario	 sc;
 	struct gs_sim		 sim;
 	struct gs_cluster	*c;
-	struct gs_workload	 before;
 	struct gs_explain	 ex;
 	struct gs_placement	 d;
 	struct gs_error		 err;
@@ -442,7 +441,6 @@ explain_main(int argc, char **argv)
 	const char		*fmt, *podname;
 	size_t			 k = 0;
 	long			 detail = -1;
-	void			*st;
 	int			 rc;
 
 	explain_args_init(&a);
@@ -496,21 +494,13 @@ explain_main(int argc, char **argv)
 		goto out_cfg;
 	}
 	/* The cluster as it is when the pod's turn comes. */
-	before = run->wl;
-	before.npods = k;
-	if (gs_simulate(&sc.cluster, &before, &run->cfg, sel, NULL, &sim,
-	    &err) != 0) {
+	if (gs_explain_before(&sc.cluster, &run->wl, k, &run->cfg, sel, &sim,
+	    &err) != 0 || gs_explain_decide(p, &cfg, &sim.cluster,
+	    &run->wl.pods[k], &d, &err) != 0) {
 		rc = cmd_error_status(&err);
 		goto out_sim;
 	}
 	c = &sim.cluster;
-	st = p->create(c, &cfg);
-	rc = gs_policy_decide(p, st, c, &run->wl.pods[k], &d, &err);
-	p->destroy(st);
-	if (rc != 0) {
-		rc = cmd_error_status(&err);
-		goto out_sim;
-	}
 	gs_explain_pod(c, &run->wl.pods[k], &cfg, detail, &ex);
 	if (d.status != GS_UNMANAGED && d.node != ex.chosen) {
 		cmd_errorf("internal error: explain chose node %ld, the engine "

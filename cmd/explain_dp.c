@@ -13,19 +13,6 @@
 #include "../core/sched/kube_dp_explain.h"
 #include "../core/report/report.h"
 
-/* Does d hold device j? */
-static int
-given(const struct gs_placement *d, size_t j)
-{
-	size_t	i, k;
-
-	for (i = 0; d->status == GS_PLACED && i < d->nctrs; i++)
-		for (k = 0; k < d->ctrs[i].ngrants; k++)
-			if ((size_t)d->ctrs[i].grants[k].dev == j)
-				return 1;
-	return 0;
-}
-
 void
 cmd_explain_head(const struct gs_pod *pod, const char *run, size_t k,
     size_t n)
@@ -37,7 +24,7 @@ cmd_explain_head(const struct gs_pod *pod, const char *run, size_t k,
 }
 
 void
-cmd_explain_nodes(const struct gs_cluster *c, const char *const *why,
+cmd_explain_nodes(const struct gs_cluster *c, const struct gs_xverdict *v,
     const struct gs_placement *d, const char *score)
 {
 	size_t	i, nw = 4;
@@ -47,9 +34,8 @@ cmd_explain_nodes(const struct gs_cluster *c, const char *const *why,
 			nw = strlen(c->nodes[i].name);
 	printf("%-*s  RESULT\n", (int)nw, "NODE");
 	for (i = 0; i < c->nnodes; i++)
-		printf("%-*s  %s%s\n", (int)nw, c->nodes[i].name, why[i],
-		    d->status == GS_PLACED && d->node == (long)i ?
-		    "  <- chosen" : "");
+		printf("%-*s  %s%s\n", (int)nw, c->nodes[i].name, v[i].why,
+		    v[i].chosen ? "  <- chosen" : "");
 	if (d->status == GS_PLACED)
 		printf("\nchosen: %s, %s %.1f\n", c->nodes[d->node].name,
 		    score, (double)d->node_score);
@@ -72,17 +58,16 @@ cmd_explain_json(const struct gs_pod *pod, const char *run,
 
 void
 cmd_explain_json_nodes(json_t *o, const struct gs_cluster *c,
-    const char *const *why, const int *fits, const struct gs_placement *d,
-    long detail, json_t *devs)
+    const struct gs_xverdict *v, const struct gs_placement *d, long detail,
+    json_t *devs)
 {
 	json_t	*nodes = json_array();
 	size_t	 i;
 
 	for (i = 0; i < c->nnodes; i++)
 		json_array_append_new(nodes, json_pack("{s:s,s:b,s:s,s:b}",
-		    "name", c->nodes[i].name, "fits", fits[i], "result",
-		    why[i], "chosen", d->status == GS_PLACED &&
-		    d->node == (long)i));
+		    "name", c->nodes[i].name, "fits", v[i].fits, "result",
+		    v[i].why, "chosen", v[i].chosen));
 	json_object_set_new(o, "nodes", nodes);
 	json_object_set_new(o, "chosen", d->status == GS_PLACED ?
 	    json_string(c->nodes[d->node].name) : json_null());
@@ -98,8 +83,7 @@ dp_table(const struct gs_pod *pod, const char *run, const char *profile,
     size_t k, size_t n, const struct gs_cluster *c,
     const struct gs_dp_explain *ex, const struct gs_placement *d)
 {
-	const char	**why = xcalloc(c->nnodes + 1, sizeof *why);
-	size_t		  i;
+	size_t	i;
 
 	cmd_explain_head(pod, run, k, n);
 	printf("scheduler: kube-scheduler (%s) over NVIDIA's device plugin's "
@@ -108,10 +92,7 @@ dp_table(const struct gs_pod *pod, const char *run, const char *profile,
 		printf("%s %s %lld", i ? "," : "", ex->ask[i].name,
 		    (long long)ex->ask[i].n);
 	printf("\n\n");
-	for (i = 0; i < c->nnodes; i++)
-		why[i] = ex->node[i].why;
-	cmd_explain_nodes(c, why, d, "NodeResourcesFit score");
-	free(why);
+	cmd_explain_nodes(c, ex->verdict, d, "NodeResourcesFit score");
 	if (ex->detail < 0)
 		return;
 	printf("\ndevices of %s (MIG instances and whole GPUs: the first free "
@@ -127,7 +108,7 @@ dp_table(const struct gs_pod *pod, const char *run, const char *profile,
 		printf("%3d  %-28s  %5s  %s%s\n",
 		    (int)c->nodes[ex->detail].devs[i].index, ex->dev[i].res,
 		    ex->dev[i].cap > 0 ? used : "-", ex->dev[i].why,
-		    d->node == ex->detail && given(d, i) ? "  <- given" : "");
+		    ex->dev[i].given ? "  <- given" : "");
 	}
 }
 
@@ -136,11 +117,9 @@ dp_json(const struct gs_pod *pod, const char *run, const char *profile,
     const struct gs_cluster *c, const struct gs_dp_explain *ex,
     const struct gs_placement *d)
 {
-	json_t		 *o = cmd_explain_json(pod, run, profile);
-	json_t		 *asks = json_array(), *devs = json_array();
-	const char	**why = xcalloc(c->nnodes + 1, sizeof *why);
-	int		 *fits = xcalloc(c->nnodes + 1, sizeof *fits);
-	size_t		  i;
+	json_t	*o = cmd_explain_json(pod, run, profile);
+	json_t	*asks = json_array(), *devs = json_array();
+	size_t	 i;
 
 	for (i = 0; i < ex->nasks; i++)
 		json_array_append_new(asks, json_pack("{s:s,s:I}", "resource",
@@ -151,15 +130,8 @@ dp_json(const struct gs_pod *pod, const char *run, const char *profile,
 		    "s:s,s:b}", "index", (int)c->nodes[ex->detail].devs[i].index,
 		    "resource", ex->dev[i].res, "capacity", (int)ex->dev[i].cap,
 		    "used", (int)ex->dev[i].used, "usable", ex->dev[i].usable,
-		    "result", ex->dev[i].why, "given", d->node == ex->detail &&
-		    given(d, i)));
-	for (i = 0; i < c->nnodes; i++) {
-		why[i] = ex->node[i].why;
-		fits[i] = ex->node[i].fits;
-	}
-	cmd_explain_json_nodes(o, c, why, fits, d, ex->detail, devs);
-	free(why);
-	free(fits);
+		    "result", ex->dev[i].why, "given", ex->dev[i].given));
+	cmd_explain_json_nodes(o, c, ex->verdict, d, ex->detail, devs);
 	return o;
 }
 
@@ -170,29 +142,18 @@ cmd_explain_dp(const struct gs_run *run, size_t k,
     const char *fmt)
 {
 	struct gs_sim		sim;
-	struct gs_workload	before = run->wl;
 	struct gs_dp_explain	ex;
 	struct gs_placement	d;
 	struct gs_error		err;
 	const struct gs_pod	*pod = &run->wl.pods[k];
-	void			*st;
-	int			rc;
 
-	before.npods = k;
-	if (gs_simulate(c0, &before, &run->cfg, sel, NULL, &sim, &err) != 0) {
+	if (gs_explain_before(c0, &run->wl, k, &run->cfg, sel, &sim,
+	    &err) != 0 || gs_explain_decide(p, cfg, &sim.cluster, pod, &d,
+	    &err) != 0) {
 		gs_sim_release(&sim);
 		return cmd_error_status(&err);
 	}
-	st = p->create(&sim.cluster, cfg);
-	rc = gs_policy_decide(p, st, &sim.cluster, pod, &d, &err);
-	p->destroy(st);
-	if (rc != 0) {
-		gs_sim_release(&sim);
-		return cmd_error_status(&err);
-	}
-	if (detail < 0 && d.status == GS_PLACED)
-		detail = d.node;
-	gs_kube_dp_explain(&sim.cluster, pod, detail, &ex);
+	gs_kube_dp_explain(&sim.cluster, pod, &d, detail, &ex);
 	if (cmd_structured(fmt))
 		cmd_print_doc(dp_json(pod, run->name, cfg->profile,
 		    &sim.cluster, &ex, &d), fmt);

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "../core/sched/policy.h"
+#include "../core/sched/explain_turn.h"
 
 /* Explain pod k of run on c0 (the cluster before the run), the pods
  * before it placed under sel (the run's policy, or the route), the pod
@@ -27,16 +28,17 @@ int	cmd_explain_dra(const struct gs_run *run, size_t k,
 /* "pod NAME (...)" and where it comes from. */
 void	cmd_explain_head(const struct gs_pod *pod, const char *run,
 	    size_t k, size_t n);
-/* Every node's result (why[i]), then the chosen node with its score
- * (named score) or the pending reason. */
-void	cmd_explain_nodes(const struct gs_cluster *c, const char *const *why,
-	    const struct gs_placement *d, const char *score);
-/* JSON: pod, namespace, run and profile; then nodes (why, fits),
+/* Every node's verdict, then the chosen node with its score (named
+ * score) or the pending reason. */
+void	cmd_explain_nodes(const struct gs_cluster *c,
+	    const struct gs_xverdict *v, const struct gs_placement *d,
+	    const char *score);
+/* JSON: pod, namespace, run and profile; then nodes (their verdicts),
  * chosen, reason, devices_node and devs (taken). */
 json_t	*cmd_explain_json(const struct gs_pod *pod, const char *run,
 	    const char *profile);
 void	cmd_explain_json_nodes(json_t *o, const struct gs_cluster *c,
-	    const char *const *why, const int *fits,
-	    const struct gs_placement *d, long detail, json_t *devs);
+	    const struct gs_xverdict *v, const struct gs_placement *d,
+	    long detail, json_t *devs);
 
 #endif

@@ -11,38 +11,22 @@
 #include "cmd.h"
 #include "explain_dp.h"
 #include "../core/sched/dra/explain.h"
+#include "../core/sched/dra/kversion.h"
 #include "../core/report/report.h"
-
-/* Every node's result, for cmd_explain_nodes. */
-static const char **
-whys(const struct gs_cluster *c, const struct gs_dra_explain *ex, int *fits)
-{
-	const char	**why = xcalloc(c->nnodes + 1, sizeof *why);
-	size_t		  i;
-
-	for (i = 0; i < c->nnodes; i++) {
-		why[i] = ex->node[i].why;
-		if (fits != NULL)
-			fits[i] = ex->node[i].verdict == 0;
-	}
-	return why;
-}
 
 static void
 dra_table(const struct gs_pod *pod, const char *run, const char *profile,
     size_t k, size_t n, const struct gs_cluster *c,
     const struct gs_dra_explain *ex, const struct gs_placement *d)
 {
-	const char	**why = whys(c, ex, NULL);
-	size_t		  i, rw = 7, dw = 6;
+	size_t	i, rw = 7, dw = 6;
 
 	cmd_explain_head(pod, run, k, n);
 	printf("scheduler: kube-scheduler with DRA (%s)\nclaims:\n", profile);
 	for (i = 0; i < ex->nclaims; i++)
 		printf("  %s\n", ex->claims[i]);
 	printf("\n");
-	cmd_explain_nodes(c, why, d, "score");
-	free(why);
+	cmd_explain_nodes(c, ex->verdict, d, "score");
 	if (ex->detail < 0)
 		return;
 	printf("\ndevices of %s per claim request, each tried alone at the "
@@ -68,11 +52,9 @@ dra_json(const struct gs_pod *pod, const char *run, const char *profile,
     const struct gs_cluster *c, const struct gs_dra_explain *ex,
     const struct gs_placement *d)
 {
-	json_t		 *o = cmd_explain_json(pod, run, profile);
-	json_t		 *claims = json_array(), *devs = json_array();
-	int		 *fits = xcalloc(c->nnodes + 1, sizeof *fits);
-	const char	**why = whys(c, ex, fits);
-	size_t		  i;
+	json_t	*o = cmd_explain_json(pod, run, profile);
+	json_t	*claims = json_array(), *devs = json_array();
+	size_t	 i;
 
 	for (i = 0; i < ex->nclaims; i++)
 		json_array_append_new(claims, json_string(ex->claims[i]));
@@ -83,9 +65,7 @@ dra_json(const struct gs_pod *pod, const char *run, const char *profile,
 		    "usable", ex->dev[i].why == NULL, "result", ex->dev[i].why ?
 		    json_string(ex->dev[i].why) : json_null(), "given",
 		    ex->dev[i].given));
-	cmd_explain_json_nodes(o, c, why, fits, d, ex->detail, devs);
-	free(why);
-	free(fits);
+	cmd_explain_json_nodes(o, c, ex->verdict, d, ex->detail, devs);
 	return o;
 }
 
@@ -98,25 +78,18 @@ cmd_explain_dra(const struct gs_run *run, size_t k, const struct gs_policy *p,
 	struct gs_placement	d;
 	const struct gs_pod	*pod = &run->wl.pods[k];
 	struct gs_error		err;
-	void			*st;
-	int			rc;
 
 	if (gs_dra_explain_turn(c0, &run->wl, k, &run->cfg, p, &sim,
-	    &err) != 0) {
-		gs_sim_release(&sim);
-		return cmd_error_status(&err);
-	}
-	st = p->create(&sim.cluster, &run->cfg);
-	rc = gs_policy_decide(p, st, &sim.cluster, pod, &d, &err);
-	p->destroy(st);
-	if (rc != 0) {
+	    &err) != 0 || gs_explain_decide(p, &run->cfg, &sim.cluster, pod,
+	    &d, &err) != 0) {
 		gs_sim_release(&sim);
 		return cmd_error_status(&err);
 	}
 	if (d.status == GS_UNMANAGED) {
 		printf("pod %s names no ResourceClaim%s: the dra profile "
 		    "leaves it to kube-scheduler\n", pod->name,
-		    strcmp(p->name, "dra-v1.36") == 0 ? " and asks no "
+		    gs_kube_version_of(p->name)->feat.extended_resource ?
+		    " and asks no "
 		    "extended resource a DeviceClass maps" : "");
 		gs_placement_release(&d);
 		gs_sim_release(&sim);

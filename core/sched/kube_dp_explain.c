@@ -126,7 +126,7 @@ node_fit(const struct gs_node *n, const struct gs_pod *pod,
 
 void
 gs_kube_dp_explain(const struct gs_cluster *c, const struct gs_pod *pod,
-    long detail, struct gs_dp_explain *ex)
+    const struct gs_placement *d, long detail, struct gs_dp_explain *ex)
 {
 	char	fbuf[192];
 	size_t	i;
@@ -152,20 +152,33 @@ gs_kube_dp_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 		ex->node[i].fits = node_fit(n, pod, ex, ex->node[i].why,
 		    sizeof ex->node[i].why);
 	}
+	ex->verdict = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *ex->verdict);
+	for (i = 0; i < c->nnodes; i++) {
+		ex->verdict[i].why = ex->node[i].why;
+		ex->verdict[i].fits = ex->node[i].fits;
+	}
+	if (d != NULL)
+		gs_xverdict_chosen(ex->verdict, c->nnodes, d);
+	if (detail < 0 && d != NULL && d->status == GS_PLACED)
+		detail = d->node;
 	ex->detail = detail;
 	if (detail < 0 || (size_t)detail >= c->nnodes)
 		return;
 	ex->ndevs = c->nodes[detail].ndevs;
 	ex->fail_gt1 = c->nodes[detail].dp && c->nodes[detail].dp_fail_gt1;
 	ex->dev = xcalloc(ex->ndevs ? ex->ndevs : 1, sizeof *ex->dev);
-	for (i = 0; i < ex->ndevs; i++)
+	for (i = 0; i < ex->ndevs; i++) {
 		dev_why(&c->nodes[detail], i, ex, &ex->dev[i]);
+		ex->dev[i].given = d != NULL && d->node == detail &&
+		    gs_placement_gives(d, i);
+	}
 }
 
 void
 gs_kube_dp_explain_release(struct gs_dp_explain *ex)
 {
 	free(ex->node);
+	free(ex->verdict);
 	free(ex->dev);
 	memset(ex, 0, sizeof *ex);
 }

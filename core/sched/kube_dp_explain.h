@@ -9,6 +9,7 @@
 
 #include "model/model.h"
 #include "sched/kube_dp.h"
+#include "sched/explain_turn.h"
 
 #define GS_DP_ASKS	16
 
@@ -24,12 +25,14 @@ struct gs_dp_dev_why {
 	int	 usable;	/* offers an asked resource with a free unit */
 	char	 res[80];	/* the resource it advertises */
 	char	 why[160];
+	int	 given;		/* the placement took it */
 };
 
 struct gs_dp_explain {
 	struct gs_dp_ask	 ask[GS_DP_ASKS];
 	size_t			 nasks;
 	struct gs_dp_node_why	*node;		/* one per cluster node */
+	struct gs_xverdict	*verdict;	/* the same, for cmd/ */
 	size_t			 nnodes;
 	long			 detail;	/* node whose devices follow */
 	struct gs_dp_dev_why	*dev;		/* one per device of it */
@@ -37,9 +40,12 @@ struct gs_dp_explain {
 	int			 fail_gt1;	/* its failRequestsGreaterThanOne */
 };
 
-/* Explain pod on c (the state at its turn); detail -1: no devices. */
+/* Explain pod on c (the state at its turn), d the decision made of it
+ * there (NULL: none); detail the node whose devices to list (-1: the
+ * chosen one, none when pending or without d). */
 void	gs_kube_dp_explain(const struct gs_cluster *c, const struct gs_pod *,
-	    long detail, struct gs_dp_explain *);
+	    const struct gs_placement *d, long detail,
+	    struct gs_dp_explain *);
 void	gs_kube_dp_explain_release(struct gs_dp_explain *);
 
 #endif

@@ -190,6 +190,10 @@ test_explain(void)
 	struct gs_dp_explain	 ex;
 	struct gs_error		 err;
 	struct gs_warnings	 warn = { 0 };
+	struct gs_grant		 g = { .dev = 4 };
+	struct gs_ctr_grant	 cg = { &g, 1 };
+	struct gs_placement	 placed = { .status = GS_PLACED, .node = 0,
+	    .ctrs = &cg, .nctrs = 1 };
 	char			 msg[256];
 
 	CU_ASSERT_EQUAL_FATAL(t_load_cluster("pools:\n- name: a\n"
@@ -205,7 +209,7 @@ test_explain(void)
 	/* The 2g.20gb instance (device 0) held: none of that profile left;
 	 * the 1g.10gb instances are another resource. */
 	c.nodes[0].devs[0].used = 1;
-	gs_kube_dp_explain(&c, &w.pods[0], 0, &ex);
+	gs_kube_dp_explain(&c, &w.pods[0], NULL, 0, &ex);
 	CU_ASSERT_EQUAL(ex.nasks, 1);
 	CU_ASSERT_FALSE(ex.node[0].fits);
 	CU_ASSERT_STRING_EQUAL(ex.node[0].why, "Insufficient "
@@ -220,17 +224,38 @@ test_explain(void)
 	gs_kube_dp_explain_release(&ex);
 	/* Two replicas: the node has 2 free, but the device plugin refuses
 	 * more than one per container. */
-	gs_kube_dp_explain(&c, &w.pods[1], 0, &ex);
+	gs_kube_dp_explain(&c, &w.pods[1], NULL, 0, &ex);
 	CU_ASSERT_TRUE(ex.node[0].fits);
 	CU_ASSERT_PTR_NOT_NULL(strstr(ex.node[0].why,
 	    "failRequestsGreaterThanOne"));
 	CU_ASSERT_TRUE(ex.fail_gt1);
 	CU_ASSERT_TRUE(ex.dev[4].usable);
 	CU_ASSERT_STRING_EQUAL(ex.dev[4].why, "free: 0 of 2 replicas taken");
+	CU_ASSERT_FALSE(ex.dev[4].given);
+	CU_ASSERT_TRUE(ex.verdict[0].fits);
+	CU_ASSERT_FALSE(ex.verdict[0].chosen);
+	CU_ASSERT_PTR_EQUAL(ex.verdict[0].why, ex.node[0].why);
+	gs_kube_dp_explain_release(&ex);
+	/* Placed on node 0 with the replica of device 4: without --node the
+	 * devices listed are the chosen node's, device 4 given, node 0
+	 * chosen. */
+	gs_kube_dp_explain(&c, &w.pods[1], &placed, -1, &ex);
+	CU_ASSERT_EQUAL(ex.detail, 0);
+	CU_ASSERT_TRUE(ex.verdict[0].chosen);
+	CU_ASSERT_TRUE(ex.dev[4].given);
+	CU_ASSERT_FALSE(ex.dev[3].given);
+	gs_kube_dp_explain_release(&ex);
+	/* Pending: no node chosen, no devices without --node. */
+	placed.status = GS_PENDING;
+	placed.node = -1;
+	gs_kube_dp_explain(&c, &w.pods[1], &placed, -1, &ex);
+	CU_ASSERT_EQUAL(ex.detail, -1);
+	CU_ASSERT_EQUAL(ex.ndevs, 0);
+	CU_ASSERT_FALSE(ex.verdict[0].chosen);
 	gs_kube_dp_explain_release(&ex);
 	/* Both replicas taken: none left. */
 	c.nodes[0].devs[4].used = 2;
-	gs_kube_dp_explain(&c, &w.pods[1], 0, &ex);
+	gs_kube_dp_explain(&c, &w.pods[1], NULL, 0, &ex);
 	CU_ASSERT_FALSE(ex.node[0].fits);
 	CU_ASSERT_STRING_EQUAL(ex.dev[4].why, "no replica left: 2 of 2 taken");
 	gs_kube_dp_explain_release(&ex);

@@ -186,14 +186,18 @@ gs_dra_explain(const struct gs_cluster *c, const char *profile,
 		ex->claims[ex->nclaims++] = claim_line(c->dra, &want[i], 0);
 	ex->nnodes = c->nnodes;
 	ex->node = xcalloc(c->nnodes + 1, sizeof *ex->node);
+	ex->verdict = xcalloc(c->nnodes + 1, sizeof *ex->verdict);
 	for (i = 0; i < c->nnodes; i++) {
 		v = gs_dra_node_check(kv, c, pod, i, want, nwant, ext, &a,
 		    &why, buf, sizeof buf);
 		ex->node[i].verdict = v;
 		ex->node[i].why = node_text(c->dra, v, buf, &why, &a);
+		ex->verdict[i].why = ex->node[i].why;
+		ex->verdict[i].fits = v == GS_DRA_FITS;
 		if (v == GS_DRA_FITS)
 			gs_dra_alloc_release(&a);
 	}
+	gs_xverdict_chosen(ex->verdict, c->nnodes, pl);
 	/* KEP-5004's special claim as the detail node gets it. */
 	memset(&xcl, 0, sizeof xcl);
 	if (ext && ex->detail >= 0 && gs_dra_extres_claim(c->dra, pod,
@@ -219,6 +223,7 @@ gs_dra_explain_release(struct gs_dra_explain *ex)
 	for (i = 0; i < ex->nnodes; i++)
 		free(ex->node[i].why);
 	free(ex->node);
+	free(ex->verdict);
 	for (i = 0; i < ex->ndev; i++) {
 		free(ex->dev[i].request);
 		free(ex->dev[i].device);

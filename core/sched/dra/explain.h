@@ -7,6 +7,7 @@
 #define GS_SCHED_DRA_EXPLAIN_H
 
 #include "model/model.h"
+#include "sched/explain_turn.h"
 
 struct gs_dra_xnode {
 	int		 verdict;	/* GS_DRA_FITS ... (sched/dra/dra.h) */
@@ -25,6 +26,7 @@ struct gs_dra_explain {
 	char			**claims;	/* one line per claim */
 	size_t			  nclaims;
 	struct gs_dra_xnode	 *node;		/* per cluster node */
+	struct gs_xverdict	 *verdict;	/* the same, for cmd/ */
 	size_t			  nnodes;
 	long			  detail;	/* node of dev, or -1 */
 	struct gs_dra_xdev	 *dev;
