@@ -13,6 +13,7 @@
 #include "model/ident.h"
 #include "report/html.h"
 #include "report/dra_report.h"
+#include "report/rows.h"
 #include "util/util.h"
 
 /*
@@ -296,10 +297,8 @@ run_pending(struct gs_html *h, const struct gs_report_run *rr)
 static void
 run_placements(struct gs_html *h, const struct gs_report_run *rr)
 {
-	const struct gs_cluster	*c = rr->cluster;
-	size_t			 i, j, k;
-	int			 init;
-	char			*dn;
+	size_t	 i;
+	char	*dn;
 
 	fprintf(h->fp, "<table class=\"placements\"><caption>Placements"
 	    "</caption>\n<thead><tr><th scope=\"col\">pod</th><th scope="
@@ -310,6 +309,7 @@ run_placements(struct gs_html *h, const struct gs_report_run *rr)
 	for (i = 0; i < rr->res->npl; i++) {
 		const struct gs_placement *pl = &rr->res->pl[i];
 		const struct gs_pod *pod = &rr->wl->pods[pl->pod];
+		struct gs_grant_row r = { 0 };
 
 		dn = gs_pod_display(pod->ns, pod->name);
 		if (pl->status != GS_PLACED) {
@@ -321,28 +321,19 @@ run_placements(struct gs_html *h, const struct gs_report_run *rr)
 			free(dn);
 			continue;
 		}
-		for (j = 0; j < pl->ninit + pl->nctrs; j++) {
-			const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
-			const char *cn = gs_placement_ctr_name(pl, pod, j,
-			    &init);
-
-			for (k = 0; k < cg->ngrants; k++) {
-				const struct gs_node *n = &c->nodes[pl->node];
-				const struct gs_grant *g = &cg->grants[k];
-
-				fputs("<tr><th>", h->fp);
-				gs_html_text(h->fp, dn);
-				fputs("</th><td>", h->fp);
-				gs_html_text(h->fp, n->name);
-				fprintf(h->fp, "</td><td class=\"n\">%d</td><td>",
-				    gs_gpu_number(n, (size_t)g->dev));
-				gs_html_text(h->fp, n->devs[g->dev].id);
-				fprintf(h->fp, "</td><td class=\"n\">%d</td><td "
-				    "class=\"n\">%d</td><td>%s", g->usedmem,
-				    g->usedcores, init ? "init " : "");
-				gs_html_text(h->fp, cn);
-				fputs("</td></tr>\n", h->fp);
-			}
+		while (gs_grant_row_next(rr->cluster, pod, pl, &r)) {
+			fputs("<tr><th>", h->fp);
+			gs_html_text(h->fp, dn);
+			fputs("</th><td>", h->fp);
+			gs_html_text(h->fp, r.node->name);
+			fprintf(h->fp, "</td><td class=\"n\">%d</td><td>",
+			    r.gpu);
+			gs_html_text(h->fp, r.uuid);
+			fprintf(h->fp, "</td><td class=\"n\">%d</td><td "
+			    "class=\"n\">%d</td><td>%s", r.g->usedmem,
+			    r.g->usedcores, r.init ? "init " : "");
+			gs_html_text(h->fp, r.ctr);
+			fputs("</td></tr>\n", h->fp);
 		}
 		free(dn);
 	}

@@ -11,6 +11,7 @@
 #include "model/ident.h"
 #include "sched/policy.h"
 #include "report/report.h"
+#include "report/rows.h"
 #include "report/kinds.h"
 #include "sched/dra/dra.h"
 #include "report/gpus.h"
@@ -279,29 +280,21 @@ placed_rows(FILE *fp, const struct gs_report_run *rr,
 	const struct gs_cluster	*c = rr->cluster;
 	const struct gs_node	*n = &c->nodes[pl->node];
 	const struct gs_pod	*pod = &rr->wl->pods[pl->pod];
-	int			 rows = 0, init, more;
-	size_t			 j, k;
+	struct gs_grant_row	 r = { 0 };
+	int			 rows = 0, more;
+	size_t			 k;
 	char			 buf[512];
 
 	more = pod->nctrs > 1 || pl->ninit > 0;
-	for (j = 0; j < pl->ninit + pl->nctrs; j++) {
-		const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
-		const char *cn = gs_placement_ctr_name(pl, pod, j, &init);
-
-		for (k = 0; k < cg->ngrants; k++) {
-			const struct gs_grant *g = &cg->grants[k];
-
-			fprintf(fp, "%-*s  %-*s  %3d  %-40s  %8d  %5d", pw,
-			    rows == 0 ? dn : "", nw, n->name, gs_gpu_number(n,
-			    (size_t)g->dev), n->devs[g->dev].id, g->usedmem,
-			    g->usedcores);
-			sched_col(fp, sw, rows == 0 ? pl->scheduler : "",
-			    more);
-			if (more)
-				fprintf(fp, "  %scontainer %s", init ?
-				    "init " : "", cn);
-			row_end(fp, pod, rows++);
-		}
+	while (gs_grant_row_next(c, pod, pl, &r)) {
+		fprintf(fp, "%-*s  %-*s  %3d  %-40s  %8d  %5d", pw, rows == 0 ?
+		    dn : "", nw, n->name, r.gpu, r.uuid, r.g->usedmem,
+		    r.g->usedcores);
+		sched_col(fp, sw, rows == 0 ? pl->scheduler : "", more);
+		if (more)
+			fprintf(fp, "  %scontainer %s", r.init ? "init " : "",
+			    r.ctr);
+		row_end(fp, pod, rows++);
 	}
 	for (k = 0; pl->dra != NULL && k < pl->dra->n; k++) {
 		char	*claim;
@@ -770,42 +763,32 @@ gs_report_csv_header(FILE *fp)
 void
 gs_report_csv(FILE *fp, const struct gs_report_run *rr)
 {
-	const struct gs_cluster	*c = rr->cluster;
-	size_t			 i, j, k;
-	int			 init;
-	char			 a[32], b[32], e[32];
+	size_t	i;
+	char	a[32], b[32], e[32];
 
 	for (i = 0; i < rr->res->npl; i++) {
 		const struct gs_placement	*pl = &rr->res->pl[i];
 		const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
+		struct gs_grant_row		 r = { 0 };
 		int				 rows = 0;
 
-		for (j = 0; j < pl->ninit + pl->nctrs &&
-		    pl->status == GS_PLACED; j++)
-			for (k = 0; k < gs_placement_ctr(pl, j)->ngrants; k++) {
-				const struct gs_grant *g =
-				    &gs_placement_ctr(pl, j)->grants[k];
-				const struct gs_device *d =
-				    &c->nodes[pl->node].devs[g->dev];
-
-				snprintf(a, sizeof a, "%d", gs_gpu_number(
-				    &c->nodes[pl->node], (size_t)g->dev));
-				snprintf(b, sizeof b, "%d", g->usedmem);
-				snprintf(e, sizeof e, "%d", g->usedcores);
-				csv_field(fp, rr->run, 0);
-				csv_field(fp, pod->name, 0);
-				csv_field(fp, pod->ns, 0);
-				csv_field(fp, "placed", 0);
-				csv_field(fp, c->nodes[pl->node].name, 0);
-				csv_field(fp, gs_placement_ctr_name(pl, pod, j,
-				    &init), 0);
-				csv_field(fp, a, 0);
-				csv_field(fp, d->id, 0);
-				csv_field(fp, b, 0);
-				csv_field(fp, e, 0);
-				csv_field(fp, "", 1);
-				rows++;
-			}
+		while (gs_grant_row_next(rr->cluster, pod, pl, &r)) {
+			snprintf(a, sizeof a, "%d", r.gpu);
+			snprintf(b, sizeof b, "%d", r.g->usedmem);
+			snprintf(e, sizeof e, "%d", r.g->usedcores);
+			csv_field(fp, rr->run, 0);
+			csv_field(fp, pod->name, 0);
+			csv_field(fp, pod->ns, 0);
+			csv_field(fp, "placed", 0);
+			csv_field(fp, r.node->name, 0);
+			csv_field(fp, r.ctr, 0);
+			csv_field(fp, a, 0);
+			csv_field(fp, r.uuid, 0);
+			csv_field(fp, b, 0);
+			csv_field(fp, e, 0);
+			csv_field(fp, "", 1);
+			rows++;
+		}
 		if (rows > 0)
 			continue;
 		csv_field(fp, rr->run, 0);
