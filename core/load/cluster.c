@@ -782,10 +782,12 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 			return 0;
 	}
 	if (n->ndevs == 0) {
-		if (n->devices_note == NULL)
+		if (n->devices_note == NULL && w != NULL) {
 			gs_warn(w, f->path, obj->line, obj->col, "node '%s' has "
 			    "no %s annotation: HAMi places no GPU pods on it",
 			    name, HAMI_REGISTER_ANNO);
+			n->noreg_warning = w->n;
+		}
 		return 0;
 	}
 	n->registered = 1;

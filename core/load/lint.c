@@ -11,6 +11,9 @@
 
 #include "sched/hami/hami.h"
 #include "load/lint.h"
+#include "load/scenario.h"
+#include "model/dra.h"
+#include "sched/dra/kversion.h"
 #include "sched/policy.h"
 #include "util/suggest.h"
 #include "util/util.h"
@@ -384,4 +387,59 @@ gs_lint(const struct gs_workload *w, const struct gs_cluster *c,
 		free(lc.types[i]);
 	free(lc.types);
 	return n;
+}
+
+/* Does every scheduler of cfg place through DRA (a dra profile row)? */
+static int
+dra_only(const struct gs_config *cfg)
+{
+	size_t	i;
+
+	if (gs_kube_version_of(cfg->profile) == NULL)
+		return 0;
+	for (i = 0; i < cfg->schedulers.n; i++)
+		if (gs_kube_version_of(cfg->schedulers.v[i].val) == NULL)
+			return 0;
+	return 1;
+}
+
+/* Does a ResourceSlice of d name node (spec.nodeName)? */
+static int
+has_slices(const struct gs_dra *d, const char *node)
+{
+	size_t	b, i;
+
+	for (b = 0; d != NULL && b < d->nblocks; b++)
+		for (i = 0; i < d->blocks[b]->nslices; i++)
+			if (d->blocks[b]->slices[i].node != NULL &&
+			    strcmp(d->blocks[b]->slices[i].node, node) == 0)
+				return 1;
+	return 0;
+}
+
+void
+gs_lint_dra_nodes(const struct gs_scenario *sc, struct gs_warnings *w)
+{
+	const struct gs_cluster	*c = &sc->cluster;
+	char			*drop;
+	size_t			 i, k, n = 0;
+
+	if (sc->nruns == 0)
+		return;
+	for (i = 0; i < sc->nruns; i++)
+		if (!dra_only(&sc->runs[i].cfg))
+			return;
+	drop = xcalloc(w->n + 1, 1);
+	for (i = 0; i < c->nnodes; i++) {
+		k = c->nodes[i].noreg_warning;
+		if (k > 0 && k <= w->n && has_slices(c->dra, c->nodes[i].name))
+			drop[k - 1] = 1;
+	}
+	for (i = 0; i < w->n; i++)
+		if (drop[i])
+			free(w->v[i]);
+		else
+			w->v[n++] = w->v[i];
+	w->n = n;
+	free(drop);
 }

@@ -14,4 +14,17 @@
 size_t	gs_lint(const struct gs_workload *w, const struct gs_cluster *c,
 	    const struct gs_config *cfg, struct gs_warnings *out);
 
+struct gs_scenario;
+
+/*
+ * The loader's "no hami.io/node-nvidia-register annotation" warning
+ * (gs_node.noreg_warning) is noise for a node the dra profiles place on:
+ * drop it from w for each node a ResourceSlice names (spec.nodeName)
+ * when every run of sc schedules under a dra profile only (its profile
+ * and every --scheduler mapping are dra rows).  It stays under the HAMi
+ * profiles and for nodes with neither annotation nor slices.
+ */
+void	gs_lint_dra_nodes(const struct gs_scenario *sc,
+	    struct gs_warnings *w);
+
 #endif

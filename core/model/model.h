@@ -197,6 +197,10 @@ struct gs_node {
 	int			 has_alloc_gpu;	/* allocatable nvidia.com/gpu given */
 	int64_t			 alloc_gpu;
 	char			*devices_note;	/* why HAMi has no devices */
+	/* 1 + the index of the loader's "no hami.io/node-nvidia-register
+	 * annotation" warning of it, 0: none (load/lint.h
+	 * gs_lint_dra_nodes). */
+	size_t			 noreg_warning;
 	int			 handshake;	/* GS_HS_* */
 	int			 hs_refused;	/* unregistered by v2.6's handshake rule */
 	int			 hs_deleted_stale; /* Deleted_ older than 60 s */

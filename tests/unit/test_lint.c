@@ -9,6 +9,8 @@
 
 #include "suites.h"
 #include "../../core/load/lint.h"
+#include "../../core/load/load.h"
+#include "../../core/load/scenario.h"
 #include "../../core/util/suggest.h"
 #include "../../core/util/util.h"
 
@@ -145,9 +147,78 @@ test_lint_findings(void)
 	gs_cluster_release(&c);
 }
 
+/* The warnings left of loading nodes a (a ResourceSlice names it) and b
+ * (neither) with the one run under profile, --scheduler hami-scheduler
+ * mapped to map when not NULL. */
+static size_t
+dra_nodes_left(const char *profile, const char *map, char *first,
+    size_t len)
+{
+	static const char yaml[] = "kind: List\nitems:\n"
+	    "- kind: Node\n  metadata: {name: a}\n"
+	    "- kind: Node\n  metadata: {name: b}\n"
+	    "- kind: ResourceSlice\n  metadata: {name: a-gpus}\n  spec:\n"
+	    "    driver: gpu.example.com\n    nodeName: a\n"
+	    "    pool: {name: a, generation: 1, resourceSliceCount: 1}\n"
+	    "    devices: [{name: gpu-0}]\n";
+	struct gs_scenario	sc;
+	struct gs_run		run;
+	struct gs_warnings	w = { 0 };
+	struct gs_error		err;
+	struct yt_file		f;
+	size_t			n;
+
+	memset(&sc, 0, sizeof sc);
+	memset(&run, 0, sizeof run);
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "c.yaml", yaml, strlen(yaml),
+	    &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_load_cluster_doc(&sc.cluster, &f,
+	    f.docs[0].root, &w, &err), 0);
+	yt_file_release(&f);
+	CU_ASSERT_EQUAL(w.n, 2);
+	gs_config_init(&run.cfg);
+	free(run.cfg.profile);
+	run.cfg.profile = xstrdup(profile);
+	if (map != NULL)
+		gs_kv_set(&run.cfg.schedulers, "hami-scheduler", map);
+	sc.runs = &run;
+	sc.nruns = 1;
+	gs_lint_dra_nodes(&sc, &w);
+	n = w.n;
+	snprintf(first, len, "%s", n > 0 ? w.v[0] : "");
+	gs_config_release(&run.cfg);
+	gs_cluster_release(&sc.cluster);
+	gs_warnings_release(&w);
+	return n;
+}
+
+/* Review item 3: a node with ResourceSlices and no HAMi annotation is
+ * normal input for the dra profiles; the warning stays for a node with
+ * neither, and under any profile that is not a dra row. */
+static void
+test_lint_dra_nodes(void)
+{
+	char	first[512];
+
+	CU_ASSERT_EQUAL(dra_nodes_left("dra", NULL, first, sizeof first), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(first, "node 'b' has no "
+	    "hami.io/node-nvidia-register annotation"));
+	CU_ASSERT_EQUAL(dra_nodes_left("dra-v1.36", NULL, first,
+	    sizeof first), 1);
+	CU_ASSERT_EQUAL(dra_nodes_left("hami-v2.6.1", NULL, first,
+	    sizeof first), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(first, "node 'a' has no"));
+	/* HAMi routed in beside the dra profile: its warning means
+	 * something again. */
+	CU_ASSERT_EQUAL(dra_nodes_left("dra", "hami-v2.6.1", first,
+	    sizeof first), 2);
+	CU_ASSERT_EQUAL(dra_nodes_left("dra", "dra", first, sizeof first), 1);
+}
+
 CU_TestInfo lint_tests[] = {
 	{ "edit distance", test_edit_distance },
 	{ "did you mean", test_suggest },
 	{ "lint findings", test_lint_findings },
+	{ "no register warning on DRA-only nodes", test_lint_dra_nodes },
 	CU_TEST_INFO_NULL,
 };
