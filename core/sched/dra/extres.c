@@ -49,7 +49,7 @@ gs_dra_class_for_ext(const struct gs_dra *d, const char *name)
 static const struct gs_container *
 ctr_at(const struct gs_pod *pod, size_t i)
 {
-	return i < pod->ninit ? &pod->init[i] : &pod->ctrs[i - pod->ninit];
+	return gs_pod_container(pod, pod->ninit, i);
 }
 
 static const struct gs_extres *
