@@ -56,6 +56,7 @@ ASAN_CMD_OBJ	:= $(CMD_SRC:%.c=$(ASAN)/%.o)
 ASAN_UNIT_OBJ	:= $(UNIT_SRC:%.c=$(ASAN)/%.o)
 
 .PHONY: all demo check unit golden scenarios man-check trace-check browser \
+	size-check \
 	bench \
 	bench-quick bench-inprocess bench-check fuzz \
 	fuzz-check \
@@ -125,7 +126,7 @@ SCENARIOS := $(shell grep -l '^kind: Scenario' scenarios/*.yaml \
 # Every suite; a suite that cannot run says SKIP and is counted in the
 # summary line, which is the last line `make check` prints.
 CHECKS		 = unit golden scenarios man-check trace-check browser \
-		   fuzz-check bench-check
+		   fuzz-check bench-check size-check
 check: $(CHECKS)
 	@sh tests/summary.sh build/check $(CHECKS)
 
@@ -162,6 +163,13 @@ browser: $(ASAN)/gpusched
 	    build/check/browser.skip
 	$(TEST_ENV) sh tests/browser/run.sh $(ASAN)/gpusched \
 	    build/check/browser $(TRACES)
+
+# The house limits: no file over 1,000 lines, no function over 120, in
+# core/, cmd/ and tests/.
+size-check:
+	@mkdir -p build/check && rm -f build/check/size-check.*
+	sh tests/size.sh
+	@touch build/check/size-check.pass
 
 # mandoc is installed by `make setup`: without it this check fails.
 man-check:

@@ -163,6 +163,50 @@ what_is_compared(char *buf, size_t len, int profiles, int sharing,
 		    "overridden", profile);
 }
 
+/*
+ * Column k of run: the run with its GPUs shared as mode (>= 0), under
+ * profile (not NULL), or else under the k-th node x GPU policy pattern,
+ * simulated into sim and described for the writers in rr.  EXIT_OK, or
+ * the error's status (sim released).
+ */
+static int
+cmp_column(const struct gs_scenario *sc, const struct gs_run *run, int mode,
+    const char *profile, size_t k, struct gs_sim *sim,
+    struct gs_report_run *rr)
+{
+	struct gs_config	cfg;
+	struct gs_error		err;
+	int			rc;
+
+	if (mode >= 0) {
+		if (gs_sim_share(&sc->cluster, &run->wl, &run->cfg, mode, NULL,
+		    sim, &err) != 0) {
+			gs_sim_release(sim);
+			return cmd_error_status(&err);
+		}
+		*rr = (struct gs_report_run){ sc->name, run->name,
+		    &sim->cluster, &sim->share->wl, &sim->cfg, &sim->res,
+		    &sim->m, NULL, sim->share };
+		return EXIT_OK;
+	}
+	gs_config_copy(&cfg, &run->cfg);
+	if (profile != NULL) {
+		free(cfg.profile);
+		cfg.profile = xstrdup(profile);
+	} else {
+		gs_config_set_policies(&cfg, combos[k][0], combos[k][1]);
+		cfg.override_policies = 1;
+	}
+	rc = cmd_simulate_run(sc, run, &cfg, sim);
+	gs_config_release(&cfg);
+	if (rc != EXIT_OK)
+		return rc;
+	*rr = (struct gs_report_run){ sc->name, run->name, &sim->cluster,
+	    gs_sim_workload(sim, &run->wl), &sim->cfg, &sim->res, &sim->m,
+	    &sc->running, NULL };
+	return EXIT_OK;
+}
+
 static int
 cmp_main(int argc, char **argv)
 {
@@ -229,50 +273,16 @@ cmp_main(int argc, char **argv)
 	for (i = 0; i < sc.nruns && rc == EXIT_OK; i++) {
 		struct gs_sim		sims[MAX_COLUMNS];
 		struct gs_report_run	rr[MAX_COLUMNS];
-		struct gs_config	cfg;
-		struct gs_error		err;
 		json_t			*pat = NULL;
 		size_t			nsim = 0;
 
 		if (!cmd_run_selected(&in, &sc, i))
 			continue;
-		for (k = 0; k < ncol && rc == EXIT_OK; k++) {
-			if (nmodes > 0) {
-				if (gs_sim_share(&sc.cluster, &sc.runs[i].wl,
-				    &sc.runs[i].cfg, modes[k], NULL, &sims[k],
-				    &err) != 0) {
-					gs_sim_release(&sims[k]);
-					rc = cmd_error_status(&err);
-					break;
-				}
+		for (k = 0; k < ncol && rc == EXIT_OK; k++)
+			if ((rc = cmp_column(&sc, &sc.runs[i], nmodes > 0 ?
+			    modes[k] : -1, list != NULL ? profs[k] : NULL, k,
+			    &sims[k], &rr[k])) == EXIT_OK)
 				nsim++;
-				rr[k] = (struct gs_report_run){ sc.name,
-				    sc.runs[i].name, &sims[k].cluster,
-				    &sims[k].share->wl, &sims[k].cfg,
-				    &sims[k].res, &sims[k].m, NULL,
-				    sims[k].share };
-				continue;
-			}
-			gs_config_copy(&cfg, &sc.runs[i].cfg);
-			if (list != NULL) {
-				free(cfg.profile);
-				cfg.profile = xstrdup(profs[k]);
-			} else {
-				gs_config_set_policies(&cfg, combos[k][0],
-				    combos[k][1]);
-				cfg.override_policies = 1;
-			}
-			rc = cmd_simulate_run(&sc, &sc.runs[i], &cfg, &sims[k]);
-			gs_config_release(&cfg);
-			if (rc != EXIT_OK)
-				break;
-			nsim++;
-			rr[k] = (struct gs_report_run){ sc.name,
-			    sc.runs[i].name, &sims[k].cluster,
-			    gs_sim_workload(&sims[k], &sc.runs[i].wl),
-			    &sims[k].cfg, &sims[k].res, &sims[k].m, &sc.running,
-			    NULL };
-		}
 		if (rc == EXIT_OK && out == NULL)
 			what_is_compared(heading, sizeof heading, list != NULL,
 			    nmodes > 0, ncol, sims[0].cfg.profile);

@@ -119,20 +119,59 @@ ns_quota(const struct gs_cluster *c, const struct gs_pod *pod,
 	return NULL;
 }
 
+/* The GPUs of node i for each container explain details there: tried
+ * ones in HAMi's try order, then the rest. */
+static void
+print_gpus(const struct gs_pod *pod, const struct gs_cluster *c,
+    const struct gs_explain *ex, size_t i)
+{
+	const struct gs_explain_node *en = &ex->nodes[i];
+	size_t	j, t, g;
+	char	score[32];
+	int	init;
+
+	for (j = 0; j < en->ndetail; j++) {
+		const struct gs_explain_detail *dt = &en->detail[j];
+		const char *name = gs_explain_ctr(ex, pod, dt->ctr, &init);
+
+		printf("\nGPUs of %s for %scontainer %s, in the order HAMi "
+		    "tries them:\n", c->nodes[i].name, init ? "init " : "",
+		    name);
+		printf("%-3s  %3s  %-40s  %-10s  %s\n", "TRY", "GPU", "UUID",
+		    "SCORE", "RESULT");
+		for (t = 1; t <= dt->ngpus + 1; t++)
+			for (g = 0; g < dt->ngpus; g++) {
+				const struct gs_explain_gpu *x = &dt->gpus[g];
+				char tp[16];
+
+				if (t <= dt->ngpus ? x->try_pos != (int)t :
+				    x->try_pos != 0)
+					continue;
+				gs_format_float32(x->score, score,
+				    sizeof score);
+				snprintf(tp, sizeof tp, "%d", x->try_pos);
+				printf("%-3s  %3d  %-40s  %-10s  %s%s%s%s\n",
+				    x->try_pos ? tp : "-",
+				    gs_gpu_number(&c->nodes[i],
+				    (size_t)x->dev),
+				    c->nodes[i].devs[x->dev].id, score,
+				    result_name(x->result), x->mig[0] ?
+				    " (" : "", x->mig, x->mig[0] ? ")" : "");
+			}
+	}
+}
+
 static void
 print_table(const struct gs_pod *pod, const char *run, const char *profile,
     size_t k, size_t n, const struct gs_cluster *c,
     const struct gs_explain *ex, const struct gs_placement *d)
 {
-	size_t	i, j, nw = 9;
+	size_t	i, nw = 9;
 	char	score[32], mem[160], net[64];
 	int	init;
 	const struct gs_quota *q;
 
-	printf("pod %s (%s %s, namespace %s)\n", pod->name, pod->kind,
-	    pod->workload, pod->ns);
-	printf("  from %s:%d:%d; run %s, scheduled %zu of %zu\n",
-	    pod->src_file, pod->src_line, pod->src_col, run, k + 1, n);
+	cmd_explain_head(pod, run, k, n);
 	printf("policies: node %s (%s), GPU %s (%s)\n", ex->node_policy,
 	    ex->node_policy_from_pod ? "pod annotation" : "scheduler",
 	    ex->gpu_policy, ex->gpu_policy_from_pod ? "pod annotation" :
@@ -200,46 +239,8 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 		    ex->why);
 	else
 		printf("\npending: %s\n", d->reason ? d->reason : "");
-	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_explain_node *en = &ex->nodes[i];
-
-		for (j = 0; j < en->ndetail; j++) {
-			const struct gs_explain_detail *dt = &en->detail[j];
-			size_t t, g;
-
-			const char *name = gs_explain_ctr(ex, pod, dt->ctr,
-			    &init);
-
-			printf("\nGPUs of %s for %scontainer %s, in the order "
-			    "HAMi tries them:\n", c->nodes[i].name,
-			    init ? "init " : "", name);
-			printf("%-3s  %3s  %-40s  %-10s  %s\n", "TRY", "GPU",
-			    "UUID", "SCORE", "RESULT");
-			/* Tried ones in try order, then the rest. */
-			for (t = 1; t <= dt->ngpus + 1; t++)
-				for (g = 0; g < dt->ngpus; g++) {
-					const struct gs_explain_gpu *x =
-					    &dt->gpus[g];
-					char tp[16];
-
-					if (t <= dt->ngpus ?
-					    x->try_pos != (int)t :
-					    x->try_pos != 0)
-						continue;
-					gs_format_float32(x->score, score,
-					    sizeof score);
-					snprintf(tp, sizeof tp, "%d", x->try_pos);
-					printf("%-3s  %3d  %-40s  %-10s  %s%s%s%s"
-					    "\n", x->try_pos ? tp : "-",
-					    gs_gpu_number(&c->nodes[i],
-					    (size_t)x->dev),
-					    c->nodes[i].devs[x->dev].id, score,
-					    result_name(x->result), x->mig[0] ?
-					    " (" : "", x->mig, x->mig[0] ?
-					    ")" : "");
-				}
-		}
-	}
+	for (i = 0; i < c->nnodes; i++)
+		print_gpus(pod, c, ex, i);
 }
 
 static json_t *

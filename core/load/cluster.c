@@ -232,6 +232,28 @@ pool_devices(struct gs_node *n, size_t gpus, const struct plugin_knobs *k,
 	}
 }
 
+/* The kubelet's kubernetes.io/hostname label, when the node has none. */
+static void
+default_hostname(struct gs_node *n)
+{
+	if (gs_kv_get(&n->labels, "kubernetes.io/hostname") == NULL)
+		gs_kv_set(&n->labels, "kubernetes.io/hostname", n->name);
+}
+
+/* HAMi's device plugin: the node's operatingmode (the HAMi config's
+ * nodeconfig), else the pool's mode. */
+static const char *
+node_mode(const struct gs_cluster *c, const struct gs_node *n,
+    const char *mode)
+{
+	const char	*m;
+
+	if (c->hami != NULL &&
+	    (m = gs_kv_get(&c->hami->node_modes, n->name)) != NULL)
+		return m;
+	return mode;
+}
+
 static int
 load_pool(struct gs_cluster *c, const struct yt_file *f,
     const struct yt_node *p, const struct plugin_knobs *global,
@@ -291,11 +313,9 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 	if ((v = yt_get(p, "cores")) != NULL &&
 	    yt_int64(f, v, "cores", 0, INT32_MAX, &cores, err) != 0)
 		return -1;
-	if ((v = yt_get(p, "cost")) != NULL) {
-		if (gs_load_double(f, v, "cost", 0, 1e9, &cost, err) != 0)
-			return -1;
-		has_cost = 1;
-	}
+	has_cost = (v = yt_get(p, "cost")) != NULL;
+	if (has_cost && gs_load_double(f, v, "cost", 0, 1e9, &cost, err) != 0)
+		return -1;
 	if ((v = yt_get(p, "health")) != NULL &&
 	    yt_bool(f, v, "health", &health, err) != 0)
 		return -1;
@@ -339,14 +359,9 @@ load_pool(struct gs_cluster *c, const struct yt_file *f,
 		n->cost = cost;
 		n->has_cost = has_cost;
 		gs_kv_copy(&n->labels, &labels);
-		if (gs_kv_get(&n->labels, "kubernetes.io/hostname") == NULL)
-			gs_kv_set(&n->labels, "kubernetes.io/hostname",
-			    n->name);
-		/* HAMi's device plugin: the node's operatingmode. */
+		default_hostname(n);
 		pool_devices(n, (size_t)gpus, &k, (int32_t)mem,
-		    (int32_t)cores, type, numa, health, c->hami != NULL &&
-		    gs_kv_get(&c->hami->node_modes, n->name) != NULL ?
-		    gs_kv_get(&c->hami->node_modes, n->name) : mode);
+		    (int32_t)cores, type, numa, health, node_mode(c, n, mode));
 		if (sh.on)	/* NVIDIA's device plugin, not HAMi's */
 			gs_sharing_apply(&sh, n, type, (int32_t)mem);
 	}
@@ -710,8 +725,7 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 	if (gs_load_string_map(f, yt_get(meta, "labels"), "metadata.labels",
 	    &n->labels, err) != 0)
 		return -1;
-	if (gs_kv_get(&n->labels, "kubernetes.io/hostname") == NULL)
-		gs_kv_set(&n->labels, "kubernetes.io/hostname", n->name);
+	default_hostname(n);
 	v = yt_get(yt_get(obj, "spec"), "unschedulable");
 	if (v != NULL && !yt_is_null(v) &&
 	    yt_bool(f, v, "spec.unschedulable", &n->unschedulable, err) != 0)
