@@ -103,22 +103,6 @@ mem_text(const struct hami_req *r, char *buf, size_t len)
 		    "wins)", r->memreq, r->mempct);
 }
 
-/* The i-th limited quota of the pod's namespace that profile reads
- * (v2.7+), or NULL past the last. */
-static const struct gs_quota *
-ns_quota(const struct gs_cluster *c, const struct gs_pod *pod,
-    const char *profile, size_t *i)
-{
-	const struct hami_profile *hp = hami_profile_find(profile);
-
-	for (; hp != NULL && hp->quota_fit != HQF_NONE &&
-	    *i < c->quotas.n; (*i)++)
-		if (c->quotas.v[*i].limit_set &&
-		    strcmp(c->quotas.v[*i].ns, pod->ns) == 0)
-			return &c->quotas.v[(*i)++];
-	return NULL;
-}
-
 /* The GPUs of node i for each container explain details there: tried
  * ones in HAMi's try order, then the rest. */
 static void
@@ -203,7 +187,7 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 			    r->coresreq);
 		}
 	}
-	for (i = 0; (q = ns_quota(c, pod, profile, &i)) != NULL; )
+	for (i = 0; (q = gs_explain_quota(c, pod, profile, &i)) != NULL; )
 		printf("quota %s (ResourceQuota %s): %lld used of %lld, as "
 		    "HAMi counts it\n", q->res, q->src_name, (long long)q->used,
 		    (long long)q->limit);
@@ -297,7 +281,7 @@ explain_json(const struct gs_pod *pod, const char *run, const char *profile,
 	json_object_set_new(o, "request", reqs);
 	json_object_set_new(o, "refused", ex->refused[0] ?
 	    json_string(ex->refused) : json_null());
-	for (i = 0; (q = ns_quota(c, pod, profile, &i)) != NULL; )
+	for (i = 0; (q = gs_explain_quota(c, pod, profile, &i)) != NULL; )
 		json_array_append_new(quota, json_pack("{s:s,s:s,s:I,s:I}",
 		    "resource", q->res, "resourcequota", q->src_name, "used",
 		    (json_int_t)q->used, "limit", (json_int_t)q->limit));

@@ -271,3 +271,17 @@ gs_explain_release(struct gs_explain *ex)
 	free(ex->reqs);
 	memset(ex, 0, sizeof *ex);
 }
+
+const struct gs_quota *
+gs_explain_quota(const struct gs_cluster *c, const struct gs_pod *pod,
+    const char *profile, size_t *i)
+{
+	const struct hami_profile *hp = hami_profile_find(profile);
+
+	for (; hp != NULL && hp->quota_fit != HQF_NONE &&
+	    *i < c->quotas.n; (*i)++)
+		if (c->quotas.v[*i].limit_set &&
+		    strcmp(c->quotas.v[*i].ns, pod->ns) == 0)
+			return &c->quotas.v[(*i)++];
+	return NULL;
+}

@@ -65,5 +65,10 @@ void	gs_explain_release(struct gs_explain *);
  * init container. */
 const char *gs_explain_ctr(const struct gs_explain *, const struct gs_pod *,
 	    size_t i, int *init);
+/* The quotas explain shows: the i-th limited quota of the pod's
+ * namespace that profile reads (v2.7+, FitQuota), i moved past it; NULL
+ * past the last. */
+const struct gs_quota *gs_explain_quota(const struct gs_cluster *c,
+	    const struct gs_pod *pod, const char *profile, size_t *i);
 
 #endif
