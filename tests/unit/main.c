@@ -26,6 +26,7 @@ main(void)
 		SUITE(plan),
 		SUITE(kube),
 		SUITE(replay),
+		SUITE(share_scores),
 		SUITE(peers),
 		SUITE(v210),
 		SUITE(vendor),

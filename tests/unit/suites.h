@@ -40,6 +40,7 @@ extern CU_TestInfo sharing_modes_tests[];
 extern CU_TestInfo kinds_tests[];
 extern CU_TestInfo html_tests[];
 extern CU_TestInfo trace_model_tests[];
+extern CU_TestInfo share_scores_tests[];
 extern CU_TestInfo engine_events_tests[];
 extern CU_TestInfo quota_tests[];
 extern CU_TestInfo handshake_tests[];
