@@ -31,31 +31,25 @@ parse_pods(const char *csv, struct gs_trace_pods *t, struct gs_error *e)
 	return gs_trace_parse_pods("p.csv", csv, strlen(csv), t, e);
 }
 
-/* The replay's view of a node list's model; rrelease frees both. */
+/* The one model of a node list, checked for the replay; rrelease frees
+ * it. */
 static int
-rbuild(const struct gs_trace_nodes *tn, struct gs_rcluster *cl,
+rbuild(const struct gs_trace_nodes *tn, struct gs_cluster *cl,
     struct gs_error *e)
 {
-	struct gs_cluster	*m = xcalloc(1, sizeof *m);
+	int64_t	gpus;
 
-	gs_trace_cluster(tn, m);
-	if (gs_rcluster_build(m, cl, e) == 0)
+	gs_trace_cluster(tn, cl);
+	if (gs_replay_check(cl, &gpus, e) == 0)
 		return 0;
-	gs_cluster_release(m);
-	free(m);
+	gs_cluster_release(cl);
 	return -1;
 }
 
 static void
-rrelease(struct gs_rcluster *cl)
+rrelease(struct gs_cluster *cl)
 {
-	struct gs_cluster	*m = (struct gs_cluster *)cl->model;
-
-	gs_rcluster_release(cl);
-	if (m != NULL) {
-		gs_cluster_release(m);
-		free(m);
-	}
+	gs_cluster_release(cl);
 }
 
 #define NODE_HDR "sn,cpu_milli,memory_mib,gpu,model\n"
@@ -149,8 +143,10 @@ static void
 test_spec(void)
 {
 	struct gs_trace_nodes	tn;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
+	struct gs_share		*sv;
 	struct gs_error		e;
+	int64_t			gpus;
 
 	CU_ASSERT_TRUE(gs_trace_spec_allows("", "T4"));
 	CU_ASSERT_TRUE(gs_trace_spec_allows("", ""));
@@ -163,12 +159,16 @@ test_spec(void)
 	CU_ASSERT_EQUAL(parse_nodes(NODE_HDR "a,1,1,1,T4\nb,1,1,2,G2\n"
 	    "c,1,1,1,T4\n", &tn, &e), 0);
 	CU_ASSERT_EQUAL(rbuild(&tn, &cl, &e), 0);
-	CU_ASSERT_EQUAL(cl.nmodels, 2);
-	CU_ASSERT_EQUAL(cl.gpus, 4);
-	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, "G2"), 2);
-	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, "G2|T4|A100"), 3);
-	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, "A100"), 0);
-	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, ""), ~UINT64_C(0));
+	CU_ASSERT_EQUAL(gs_replay_check(&cl, &gpus, &e), 0);
+	CU_ASSERT_EQUAL(gpus, 4);
+	/* The share view's models in first-seen order: T4, G2. */
+	sv = gs_share_new(&cl, 0, 0);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, "T4"), 1);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, "G2"), 2);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, "G2|T4|A100"), 3);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, "A100"), 0);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, ""), ~UINT64_C(0));
+	gs_share_free(sv);
 	rrelease(&cl);
 	gs_trace_nodes_release(&tn);
 }
@@ -178,7 +178,8 @@ test_typical(void)
 {
 	struct gs_trace_nodes	tn;
 	struct gs_trace_pods	tp;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
+	struct gs_share		*sv;
 	struct gs_typical	t;
 	struct gs_error		e;
 
@@ -191,7 +192,8 @@ test_typical(void)
 	    "d,4000,0,0,0\ne,4000,0,0,0\nf,4000,9,0,0\ng,9000,0,1,1000\n"
 	    "h,9000,0,1,1000\ni,1000,0,1,1000\nj,1000,0,1,1000\n", &tp, &e),
 	    0);
-	gs_typical_build(&tp, &cl, 80, &t);
+	sv = gs_share_new(&cl, 0, 0);
+	gs_typical_build(&tp, sv, 80, &t);
 	CU_ASSERT_EQUAL(t.distinct, 4);
 	CU_ASSERT_EQUAL(t.n, 3);		/* 3 + 3 + 2 = 8 >= 80% */
 	CU_ASSERT_EQUAL(t.kept, 8);
@@ -200,10 +202,11 @@ test_typical(void)
 	CU_ASSERT_EQUAL(t.v[1].cpu, 4000);
 	CU_ASSERT_EQUAL(t.v[2].cpu, 9000);
 	gs_typical_release(&t);
-	gs_typical_build(&tp, &cl, 81, &t);
+	gs_typical_build(&tp, sv, 81, &t);
 	CU_ASSERT_EQUAL(t.n, 4);
 	CU_ASSERT_EQUAL(t.kept, 10);
 	gs_typical_release(&t);
+	gs_share_free(sv);
 	gs_trace_pods_release(&tp);
 	rrelease(&cl);
 	gs_trace_nodes_release(&tn);
@@ -253,7 +256,7 @@ test_curve_buckets(void)
 }
 
 static void
-load_mini(struct gs_rcluster *cl, struct gs_trace_nodes *tn,
+load_mini(struct gs_cluster *cl, struct gs_trace_nodes *tn,
     struct gs_trace_pods *tp, const char *nodes, const char *pods)
 {
 	struct gs_error	e;
@@ -265,7 +268,7 @@ load_mini(struct gs_rcluster *cl, struct gs_trace_nodes *tn,
 }
 
 static void
-release_all(struct gs_rcluster *cl, struct gs_trace_nodes *tn,
+release_all(struct gs_cluster *cl, struct gs_trace_nodes *tn,
     struct gs_trace_pods *tp)
 {
 	gs_trace_pods_release(tp);
@@ -279,7 +282,7 @@ test_timed_queue(void)
 {
 	struct gs_trace_nodes	tn;
 	struct gs_trace_pods	tp;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
 	struct gs_replay_opts	o;
 	struct gs_replay_result	r;
 	struct gs_error		e;
@@ -322,7 +325,7 @@ test_hami_replay(void)
 	    &gs_policy_hami_bs };
 	struct gs_trace_nodes	tn;
 	struct gs_trace_pods	tp;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
 	struct gs_replay_opts	o;
 	struct gs_replay_result	r;
 	struct gs_error		e;
@@ -407,7 +410,7 @@ random_trace(gsl_rng *rng, int nodes, int pods, char **podcsv)
 
 /* A random trace's cluster and pods. */
 static void
-load_random(unsigned long seed, int nodes, int pods, struct gs_rcluster *cl,
+load_random(unsigned long seed, int nodes, int pods, struct gs_cluster *cl,
     struct gs_trace_nodes *tn, struct gs_trace_pods *tp)
 {
 	gsl_rng	*rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -428,7 +431,7 @@ test_cache_exact(void)
 {
 	struct gs_trace_nodes	 tn;
 	struct gs_trace_pods	 tp;
-	struct gs_rcluster	 cl;
+	struct gs_cluster	 cl;
 	struct gs_replay_opts	 o;
 	struct gs_replay_result	 a, b;
 	struct gs_error		 e;
@@ -474,7 +477,7 @@ test_seeded(void)
 {
 	struct gs_trace_nodes	 tn;
 	struct gs_trace_pods	 tp;
-	struct gs_rcluster	 cl;
+	struct gs_cluster	 cl;
 	struct gs_replay_opts	 o;
 	struct gs_replay_result	 a, b, c;
 	struct gs_error		 e;
@@ -493,8 +496,8 @@ test_seeded(void)
 	CU_ASSERT_TRUE(a.nclones > 0);
 	CU_ASSERT_EQUAL(a.npods, tp.n + a.nclones);
 	/* Top-up stops below 3 x capacity, within one pod of it. */
-	CU_ASSERT_TRUE(a.ev[a.nev - 1].arrived <= 3 * cl.gpus * GS_MILLI);
-	CU_ASSERT_TRUE(a.ev[a.nev - 1].arrived > 3 * cl.gpus * GS_MILLI -
+	CU_ASSERT_TRUE(a.ev[a.nev - 1].arrived <= 3 * a.gpus * GS_MILLI);
+	CU_ASSERT_TRUE(a.ev[a.nev - 1].arrived > 3 * a.gpus * GS_MILLI -
 	    8 * GS_MILLI);
 	gs_replay_result_release(&a);
 	gs_replay_result_release(&b);
@@ -510,7 +513,7 @@ test_hami_versions_replay(void)
 {
 	struct gs_trace_nodes	tn;
 	struct gs_trace_pods	tp;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
 	struct gs_replay_opts	o;
 	struct gs_replay_result	r[5];
 	struct gs_error		e;

@@ -13,12 +13,13 @@
 
 #include "suites.h"
 #include "../../core/replay/replay.h"
+#include "../../core/sched/fgd_scores.h"
 #include "../../core/sched/engine.h"
 #include "../../core/util/util.h"
 
 /* A GPU node of the given free milli per GPU. */
 static void
-mknode(struct gs_rnode *n, int64_t cpu, const int *free, int ngpu)
+mknode(struct gs_snode *n, int64_t cpu, const int *free, int ngpu)
 {
 	int	g;
 
@@ -38,12 +39,13 @@ mknode(struct gs_rnode *n, int64_t cpu, const int *free, int ngpu)
 	}
 }
 
-static struct gs_rpod
+static struct gs_spod
 mkpod(int64_t cpu, int milli, int num)
 {
-	struct gs_rpod	p;
+	struct gs_spod	p;
 
 	memset(&p, 0, sizeof p);
+	p.shape = -1;
 	p.cpu = cpu;
 	p.milli = milli;
 	p.num = num;
@@ -51,15 +53,17 @@ mkpod(int64_t cpu, int milli, int num)
 	return p;
 }
 
-/* A policy's score of node n for pod p. */
+/* The score of node n (with a beside it) for pod p under the policy of
+ * that row of the table. */
 static double
-sc(int policy, const struct gs_rnode *n, const struct gs_rpod *p,
+sc(const struct gs_policy *policy, const struct gs_snode *n,
+    const struct gs_fgd_aux *a, const struct gs_spod *p,
     const struct gs_typical *t, uint32_t *devs)
 {
-	struct gs_rctx	c;
+	struct gs_fgd_ctx	c;
 
-	gs_rctx_init(&c, policy, t);
-	return gs_openb_score(&c, n, p, devs);
+	gs_fgd_ctx_init(&c, policy, t);
+	return gs_openb_score(&c, n, a, p, devs);
 }
 
 /* The spec's worked example: shapes A .5, B .3, C .2 as counts 5, 3, 2. */
@@ -74,8 +78,9 @@ test_frag_example(void)
 	struct gs_typical	t = { sh, 3, 10, 10, 3 };
 	struct gs_tshape	q4 = { 6000, 465, 1, (char *)"", ~UINT64_C(0),
 	    933 };
-	struct gs_rnode		n;
-	struct gs_rpod		p = mkpod(2000, 300, 1);
+	struct gs_snode		n;
+	struct gs_fgd_aux	a = { { 0 }, 0, 0 };
+	struct gs_spod		p = mkpod(2000, 300, 1);
 	int			f[4] = { 1000, 300 }, f4[4] = { 200, 1000, 1000,
 	    500 };
 	uint32_t		devs;
@@ -84,17 +89,17 @@ test_frag_example(void)
 	CU_ASSERT_EQUAL(gs_frag_shape(&n, &sh[0]), 300);
 	CU_ASSERT_EQUAL(gs_frag_shape(&n, &sh[1]), 300);
 	CU_ASSERT_EQUAL(gs_frag_shape(&n, &sh[2]), 1300);
-	n.frag = gs_frag_node(&n, &t);
-	CU_ASSERT_EQUAL(n.frag, 5000);		/* F = 500 milli-GPU */
+	a.frag = gs_frag_node(&n, &t);
+	CU_ASSERT_EQUAL(a.frag, 5000);		/* F = 500 milli-GPU */
 	/* GPU1: F' = 200, delta +300: int(100 sigmoid(0.3)) = 57;
 	 * GPU0 would give F' = 650, int(100 sigmoid(-0.15)) = 46. */
-	CU_ASSERT_EQUAL(sc(GS_RP_FGD, &n, &p, &t, &devs), 57);
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_fgd, &n, &a, &p, &t, &devs), 57);
 	CU_ASSERT_EQUAL(devs, 2);
 	f[1] = 1000;
 	f[0] = 300;
 	mknode(&n, 10000, f, 2);
-	n.frag = gs_frag_node(&n, &t);
-	CU_ASSERT_EQUAL(sc(GS_RP_FGD, &n, &p, &t, &devs), 57);
+	a.frag = gs_frag_node(&n, &t);
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_fgd, &n, &a, &p, &t, &devs), 57);
 	CU_ASSERT_EQUAL(devs, 1);
 
 	/* CPU-starved (Q4): all 2700 idle milli is fragment. */
@@ -114,8 +119,9 @@ static void
 test_policy_scores(void)
 {
 	struct gs_typical	t = { NULL, 0, 1, 1, 0 };
-	struct gs_rnode		n;
-	struct gs_rpod		p = mkpod(8000, 500, 1);
+	struct gs_snode		n;
+	struct gs_fgd_aux	a = { { 0 }, 0, 0 };
+	struct gs_spod		p = mkpod(8000, 500, 1);
 	int			full2[2] = { 1000, 1000 }, full8[8];
 	int			mix[3] = { 1000, 300, 600 }, pair[2] = { 1000,
 	    300 };
@@ -126,35 +132,35 @@ test_policy_scores(void)
 		full8[g] = 1000;
 	/* DotProd: 1 - ((.5 x .0625) + (.25 x .0625)) / 2 = .9765625. */
 	mknode(&n, 64000, full2, 2);
-	CU_ASSERT_EQUAL(sc(GS_RP_DOTPROD, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_dotprod, &n, &a, &p, &t, &devs),
 	    97);
 	CU_ASSERT_EQUAL(devs, 1);
 	/* BestFit: (1 - (56000/128000 x .5 + 1500/8000 x .5)) x 100 = 68.75. */
-	CU_ASSERT_EQUAL(sc(GS_RP_BESTFIT, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_bestfit, &n, &a, &p, &t, &devs),
 	    68);
 	/* GpuPacking case 3, all GPUs free: max(33 - f, f). */
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpupacking, &n, &a, &p, &t, &devs),
 	    31);
 	mknode(&n, 64000, full8, 8);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpupacking, &n, &a, &p, &t, &devs),
 	    25);
 	/* Case 1: the 300 GPU (ascending) fits a 250 share: 100 - 30/10. */
 	p = mkpod(8000, 250, 1);
 	mknode(&n, 64000, mix, 3);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpupacking, &n, &a, &p, &t, &devs),
 	    97);
 	CU_ASSERT_EQUAL(devs, 2);
 	/* Case 2: a whole GPU on a used node: max(50 - 1, 33). */
 	p = mkpod(8000, 1000, 1);
 	mknode(&n, 64000, pair, 2);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpupacking, &n, &a, &p, &t, &devs),
 	    49);
 	CU_ASSERT_EQUAL(devs, 1);
 	/* CPU-only pods score 0 under Packing and Clustering. */
 	p = mkpod(8000, 0, 0);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpupacking, &n, &a, &p, &t, &devs),
 	    0);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpuclustering, &n, &a, &p, &t,
 	    &devs), 0);
 	/* GpuClustering: base 25 x (8000 - 6500) / 8000 = 4 (integer). */
 	mknode(&n, 64000, full8, 8);
@@ -162,21 +168,21 @@ test_policy_scores(void)
 	n.free[1] = 500;
 	n.idle = 6500;
 	p = mkpod(4000, 500, 1);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpuclustering, &n, &a, &p, &t,
 	    &devs), 4 + 25);		/* no GPU pods yet */
-	n.tags[0] = 2;
-	n.ntags = 1;
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	a.tags[0] = 2;
+	a.ntags = 1;
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpuclustering, &n, &a, &p, &t,
 	    &devs), 4 + 75);		/* only share pods */
 	CU_ASSERT_EQUAL(devs, 2);	/* best fit: the 500 GPU */
-	n.tags[1] = 1;
-	n.ntags = 2;
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	a.tags[1] = 1;
+	a.ntags = 2;
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpuclustering, &n, &a, &p, &t,
 	    &devs), 4 + 50);		/* share pods among others */
 	p = mkpod(4000, 1000, 2);
-	n.tags[1] = 0;
-	n.ntags = 1;
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
+	a.tags[1] = 0;
+	a.ntags = 1;
+	CU_ASSERT_EQUAL(sc(&gs_policy_openb_gpuclustering, &n, &a, &p, &t,
 	    &devs), 4);			/* only other kinds */
 	CU_ASSERT_EQUAL(devs, 0x0c);	/* first two whole GPUs */
 }
