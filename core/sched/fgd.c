@@ -16,10 +16,14 @@
  * listed first wins ties.  A node is read into the share view's terms
  * (gs_snode, sched/share_view.h), cached with what the policy keeps
  * beside it (gs_fgd_aux) on the node's gen; the policy's row of the table
- * names its score.  GpuClustering's pods per node by GPU count are
- * the policy's own: it counts each of its decisions once the engine has
- * committed it (the node's gen moved), so pods it did not place (running
- * pods, pods a what-if takes back) are not counted.  random draws from
+ * names its score.  The best node for a pod whose filters depend on the
+ * node and its request alone comes from sched/fgd_index.c, which
+ * rescores only the nodes touched since that request was last decided
+ * (gs_config.exhaustive: every node, every time, to cross-check).
+ * GpuClustering's pods per node by GPU count are the policy's own: it
+ * counts each of its decisions once the engine has committed it (the
+ * node's gen moved), so pods it did not place (running pods, pods a
+ * what-if takes back) are not counted.  random draws from
  * GSL's MT19937 seeded with the configuration's seed (--seed), as the
  * replay does: a feasible node uniformly, then a GPU.  On the share view
  * (gs_config.share: the replay) sched/fgd_share.c decides.
@@ -30,6 +34,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "sched/hami/hami.h"
+#include "sched/fgd_index.h"
 #include "sched/fgd_scores.h"
 #include "sched/fgd_share.h"
 #include "sched/kubefilter.h"
@@ -81,6 +86,8 @@ struct openb_state {
 	size_t			 nrn;
 	/* Per node, the score of the last request it was scored for. */
 	struct score_memo	*sm;
+	/* The best node per request key (not Random's). */
+	struct gs_fgd_index	*index;
 };
 
 /*
@@ -332,6 +339,8 @@ openb_workload(void *p, const struct gs_workload *w)
 		memset(st->rvalid, 0, st->nrn);
 		memset(st->sm, 0, st->nrn * sizeof *st->sm);
 	}
+	if (st->index != NULL)
+		gs_fgd_index_clear(st->index);
 	free(v);
 }
 
@@ -361,58 +370,115 @@ tags_sync(struct openb_state *st, const struct gs_cluster *c)
 		st->tags[l->node].n[l->tag]++;
 }
 
-/* Score every node that passes the filters into sc; returns how many
- * did, with the lowest and highest score. */
-static int
-score_nodes(struct openb_state *st, const struct gs_cluster *c,
-    const struct gs_pod *pod, const struct hami_req *k,
-    struct node_score *sc, double *lo, double *hi)
-{
+/* One decision's request as the nodes are scored for it. */
+struct eval_arg {
+	struct openb_state	*st;
+	const struct gs_cluster	*c;
+	const struct gs_pod	*pod;
+	const struct hami_req	*k;
 	struct gs_fgd_ctx	 ctx;
 	struct gs_typical	 t;
+};
+
+static void
+eval_init(struct eval_arg *ea, struct openb_state *st,
+    const struct gs_cluster *c, const struct gs_pod *pod,
+    const struct hami_req *k)
+{
+	memset(ea, 0, sizeof *ea);
+	ea->st = st;
+	ea->c = c;
+	ea->pod = pod;
+	ea->k = k;
+	gs_fgd_ctx_init(&ea->ctx, st->pol, &ea->t);
+	cache_size(st, c);
+}
+
+/* Does the pod pass node i's filters and fit, and at what score (Random:
+ * 0, it picks among the nodes that fit)?  A gs_fgd_eval. */
+static int
+node_eval(void *p, size_t i, double *s, uint32_t *devs)
+{
+	struct eval_arg		*ea = p;
+	struct openb_state	*st = ea->st;
+	const struct gs_node	*n = &ea->c->nodes[i];
 	const struct gs_snode	*r;
 	const struct gs_fgd_aux	*a;
 	struct gs_fgd_aux	 ta;
 	struct gs_spod		 rp;
 	char			 fbuf[192];
-	size_t			 i;
-	int			 nfit = 0;
 
-	memset(&t, 0, sizeof t);
-	gs_fgd_ctx_init(&ctx, st->pol, &t);
-	cache_size(st, c);
-	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node *n = &c->nodes[i];
+	*s = 0;
+	*devs = 0;
+	if ((ea->pod->pinned_node >= 0 &&
+	    (size_t)ea->pod->pinned_node != i) || !n->registered ||
+	    n->ndevs == 0 || gs_kube_filter(n, ea->pod, fbuf, sizeof fbuf) !=
+	    NULL)
+		return 0;
+	r = node_view(st, n, i, &ea->t);
+	a = &st->aux[i];
+	to_spod(ea->pod, ea->k, node_devmem(n), &rp);
+	if (st->tags != NULL && i < st->ntags) {
+		/* GpuClustering: the counts on a copy; they move only with
+		 * the node's gen (tags_sync). */
+		ta = *a;
+		node_tags(st, i, &ta);
+		a = &ta;
+	}
+	if (st->pol == &gs_policy_openb_random)
+		return gs_snode_fits(r, &rp);
+	return node_fit_score(st, &ea->ctx, i, n->gen, r, a, &rp, s, devs);
+}
 
-		sc[i].ok = 0;
-		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    !n->registered || n->ndevs == 0 ||
-		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL)
+/* Score every node that passes the filters into sc; returns how many
+ * did, with the lowest and highest score. */
+static int
+score_nodes(struct eval_arg *ea, struct node_score *sc, double *lo,
+    double *hi)
+{
+	size_t	i;
+	int	nfit = 0;
+
+	for (i = 0; i < ea->c->nnodes; i++) {
+		if (!(sc[i].ok = node_eval(ea, i, &sc[i].s, &sc[i].devs)))
 			continue;
-		r = node_view(st, n, i, &t);
-		a = &st->aux[i];
-		to_spod(pod, k, node_devmem(n), &rp);
-		if (st->tags != NULL && i < st->ntags) {
-			/* GpuClustering: the counts on a copy; they move
-			 * only with the node's gen (tags_sync). */
-			ta = *a;
-			node_tags(st, i, &ta);
-			a = &ta;
-		}
-		if (st->pol == &gs_policy_openb_random) {
-			if (!gs_snode_fits(r, &rp))
-				continue;
-			sc[i].s = 0;	/* chosen by pick_random */
-		} else if (!node_fit_score(st, &ctx, i, n->gen, r, a, &rp,
-		    &sc[i].s, &sc[i].devs))
-			continue;
-		sc[i].ok = 1;
 		if (nfit++ == 0 || sc[i].s < *lo)
 			*lo = sc[i].s;
 		if (nfit == 1 || sc[i].s > *hi)
 			*hi = sc[i].s;
 	}
 	return nfit;
+}
+
+/*
+ * The best node from the index, for a pod whose filters depend on the
+ * node and its request alone (no selector, affinity, tolerations or pin):
+ * its key is what to_spod reads.  The highest score, the first listed on
+ * ties, is also the best after BestFit's NormalizeScore (100, or 0 for
+ * all when every score is equal).  -2 when the index cannot say.
+ */
+static long
+index_best(struct eval_arg *ea, double *best_s, uint32_t *devs)
+{
+	const struct gs_pod	*pod = ea->pod;
+	int64_t			 key[GS_FGD_KEY];
+	double			 lo = 0;
+	long			 best;
+
+	if (ea->st->index == NULL || pod->pinned_node >= 0 ||
+	    pod->node_selector.n > 0 || pod->naffinity > 0 || pod->ntols > 0)
+		return -2;
+	key[0] = pod->req_cpu;
+	key[1] = pod->req_mem;
+	key[2] = pod->gpu_milli;
+	key[3] = ea->k->nums;
+	key[4] = ea->k->mempct;
+	key[5] = ea->k->memreq;
+	best = gs_fgd_index_best(ea->st->index, ea->c, key, node_eval, ea,
+	    best_s, &lo, devs);
+	if (best >= 0 && ea->st->pol->normalize)
+		*best_s = *best_s == lo ? 0 : 100;
+	return best;
 }
 
 /* The highest score, the first listed on ties; BestFit's NormalizeScore
@@ -527,9 +593,11 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 {
 	struct openb_state	*st = p;
 	struct hami_req		 k;
-	struct node_score	*sc;
+	struct node_score	*sc = NULL;
+	struct eval_arg		 ea;
 	struct gs_spod		 rp;
 	double			 best_s = 0, lo = 0, hi = 0;
+	uint32_t		 devs = 0;
 	long			 best;
 	int			 nreq, nfit;
 
@@ -553,14 +621,19 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		    "pod; several containers ask for GPUs");
 		return 0;
 	}
-	sc = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *sc);
-	nfit = score_nodes(st, c, pod, &k, sc, &lo, &hi);
-	if (nfit == 0)
-		best = -1;
-	else if (st->pol == &gs_policy_openb_random)
-		best = pick_random(st, c, pod, &k, sc, nfit);
-	else
-		best = pick_best(st, sc, c->nnodes, lo, hi, &best_s);
+	eval_init(&ea, st, c, pod, &k);
+	if ((best = index_best(&ea, &best_s, &devs)) == -2) {
+		sc = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *sc);
+		nfit = score_nodes(&ea, sc, &lo, &hi);
+		if (nfit == 0)
+			best = -1;
+		else if (st->pol == &gs_policy_openb_random)
+			best = pick_random(st, c, pod, &k, sc, nfit);
+		else
+			best = pick_best(st, sc, c->nnodes, lo, hi, &best_s);
+		if (best >= 0)
+			devs = sc[best].devs;
+	}
 	if (best < 0) {
 		free(sc);
 		d->reason = xstrdup("no node has the GPUs (in milli-GPU), cpu "
@@ -571,7 +644,7 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	d->node = best;
 	d->node_score = (float)best_s;
 	to_spod(pod, &k, node_devmem(&c->nodes[best]), &rp);
-	fill_grants(st, c, pod, best, sc[best].devs, rp.milli, d);
+	fill_grants(st, c, pod, best, devs, rp.milli, d);
 	free(sc);
 	tags_note(st, c, pod, &k, best);
 	return 0;
@@ -594,6 +667,8 @@ openb_create(const struct gs_policy *pol, const struct gs_cluster *c,
 		st->rng = gsl_rng_alloc(gsl_rng_mt19937);
 		gsl_rng_set(st->rng, cfg->seed);
 	}
+	if (pol != &gs_policy_openb_random && !cfg->exhaustive)
+		st->index = gs_fgd_index_new();
 	if (pol == &gs_policy_openb_gpuclustering) {
 		st->ntags = c->nnodes;
 		st->tags = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *st->tags);
@@ -617,6 +692,7 @@ openb_destroy(void *p)
 	free(st->rgen);
 	free(st->rvalid);
 	free(st->sm);
+	gs_fgd_index_free(st->index);
 	free(st);
 }
 

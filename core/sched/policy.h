@@ -4,7 +4,9 @@
  * A policy is a pure function of (cluster state, pod) -> decision: which
  * node, which GPUs per container with what memory and cores, or why the pod
  * stays pending.  It never changes the cluster; the engine alone charges
- * usage.  A policy may keep private caches keyed on struct gs_node.gen.
+ * usage.  A policy may keep private caches keyed on struct gs_node.gen,
+ * brought up to date from the cluster's touch log (gs_cluster_touch, the
+ * one way usage changes: model/model.h).
  * HAMi's later versions, kube-scheduler, KAI, Volcano and the FGD family
  * are further entries in the table, not changes to the engine.
  *
