@@ -376,6 +376,7 @@ run_scheduler(struct gs_html *h, const struct gs_report_run *rr)
 	} else if (p != NULL) {
 		fputs(": ", h->fp);
 		gs_html_text(h->fp, p->summary);
+		gs_html_text(h->fp, gs_report_volcano_note(rr->cfg));
 	}
 	fputs(".</p>\n", h->fp);
 }
