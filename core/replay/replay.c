@@ -92,7 +92,7 @@ rsort_stable(size_t *v, size_t n, int (*cmp)(size_t, size_t, const void *),
 }
 
 /* The configuration of a policy on the share view: the replay's seed,
- * source, node order and typical pods. */
+ * source, node order, typical pods and Volcano's deviceshare arguments. */
 static void
 share_config(struct rstate *rs, struct gs_config *cfg)
 {
@@ -103,6 +103,7 @@ share_config(struct rstate *rs, struct gs_config *cfg)
 	cfg->exhaustive = rs->opts->nocache;
 	cfg->typical = &rs->typ;
 	cfg->rank = rs->rank;
+	cfg->volcano = rs->opts->volcano;
 }
 
 int
