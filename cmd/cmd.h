@@ -198,6 +198,12 @@ struct cmd_html {
 	size_t		 len;
 };
 struct arg_file *cmd_arg_output_file(void);
+/* --volcano-config FILE, and Volcano's deviceshare arguments read from it
+ * (load/volcano_sched.h; simulate's commands and replay). */
+struct arg_file *cmd_arg_volcano_config(void);
+struct gs_vc_sched;
+int	cmd_volcano_config(const char *path, struct gs_vc_sched *v,
+	    struct gs_error *err);
 /* --output-file into *path (NULL without it); EXIT_USAGE unless fmt is
  * html. */
 int	cmd_output_file(const char *cmd, const struct arg_file *,

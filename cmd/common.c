@@ -204,6 +204,20 @@ load_dp_configs(const struct cmd_inputs *in, struct gs_scenario *sc,
 	return rc;
 }
 
+int
+cmd_volcano_config(const char *path, struct gs_vc_sched *v,
+    struct gs_error *err)
+{
+	char	*buf = NULL;
+	size_t	 len;
+	int	 rc;
+
+	if ((rc = gs_read_file(path, &buf, &len, err)) == 0)
+		rc = gs_volcano_sched_parse(v, path, buf, len, err);
+	free(buf);
+	return rc;
+}
+
 /* --kai-config and --volcano-config: the KAI profile its
  * placementStrategy names, Volcano's deviceshare arguments, for every run
  * (sched/route.c and sched/peers.c read them). */
@@ -221,12 +235,8 @@ load_peer_configs(const struct cmd_inputs *in, struct gs_scenario *sc,
 	    (rc = gs_read_file(in->kai_config, &buf, &len, err)) == 0)
 		rc = gs_kai_conf_parse(&k, in->kai_config, buf, len, err);
 	free(buf);
-	buf = NULL;
-	if (rc == 0 && in->volcano_config != NULL &&
-	    (rc = gs_read_file(in->volcano_config, &buf, &len, err)) == 0)
-		rc = gs_volcano_sched_parse(&v, in->volcano_config, buf, len,
-		    err);
-	free(buf);
+	if (rc == 0 && in->volcano_config != NULL)
+		rc = cmd_volcano_config(in->volcano_config, &v, err);
 	for (i = 0; rc == 0 && i < sc->nruns; i++) {
 		if (in->kai_config != NULL)
 			sc->runs[i].cfg.kai_profile = gs_kai_conf_profile(&k);
@@ -415,6 +425,13 @@ int
 cmd_structured(const char *fmt)
 {
 	return strcmp(fmt, "json") == 0 || strcmp(fmt, "yaml") == 0;
+}
+
+struct arg_file *
+cmd_arg_volcano_config(void)
+{
+	return arg_file0(NULL, "volcano-config", "FILE", "Volcano's "
+	    "scheduler ConfigMap or volcano-scheduler.conf (deviceshare)");
 }
 
 struct arg_file *
@@ -651,9 +668,7 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 	    "mig-parted's mig-configs (nodes' nvidia.com/mig.config)");
 	a->kai_config = arg_file0(NULL, "kai-config", "FILE",
 	    "KAI's SchedulingShard or scheduler ConfigMap (placementStrategy)");
-	a->volcano_config = arg_file0(NULL, "volcano-config", "FILE",
-	    "Volcano's scheduler ConfigMap or volcano-scheduler.conf "
-	    "(deviceshare)");
+	a->volcano_config = cmd_arg_volcano_config();
 	if (which & CMD_SCHED_ROUTE)
 		a->scheduler = arg_strn(NULL, "scheduler", "NAME=PROFILE", 0,
 		    32, "pods naming NAME in spec.schedulerName go to PROFILE "

@@ -28,6 +28,7 @@ struct replay_args {
 	struct arg_str	*seed;
 	struct arg_str	*seeds;
 	struct arg_str	*tune;
+	struct arg_file	*volcano_config;
 	struct arg_lit	*timed;
 	struct arg_str	*interval;
 	struct arg_str	*speedup;
@@ -37,7 +38,7 @@ struct replay_args {
 	struct arg_lit	*quiet;
 	struct arg_lit	*help;
 	struct arg_end	*end;
-	void		*table[18];
+	void		*table[19];
 };
 
 static void
@@ -85,11 +86,12 @@ replay_args_init(struct replay_args *a)
 	a->table[10] = a->speedup;
 	a->table[11] = a->threshold;
 	a->table[12] = a->output;
-	a->table[13] = a->output_file = cmd_arg_output_file();
-	a->table[14] = a->quiet;
-	a->table[15] = a->help;
-	a->table[16] = a->end;
-	a->table[17] = NULL;
+	a->table[13] = a->volcano_config = cmd_arg_volcano_config();
+	a->table[14] = a->output_file = cmd_arg_output_file();
+	a->table[15] = a->quiet;
+	a->table[16] = a->help;
+	a->table[17] = a->end;
+	a->table[18] = NULL;
 }
 
 static void
@@ -414,7 +416,9 @@ replay_main(int argc, char **argv)
 	rc = EXIT_INPUT;
 	memset(&err, 0, sizeof err);
 	if (gs_trace_load_nodes(a.nodes->filename[0], &tn, &err) != 0 ||
-	    gs_trace_load_pods(a.pods->filename[0], &tp, &err) != 0) {
+	    gs_trace_load_pods(a.pods->filename[0], &tp, &err) != 0 ||
+	    (a.volcano_config->count > 0 && cmd_volcano_config(
+	    a.volcano_config->filename[0], &o.volcano, &err) != 0)) {
 		rc = cmd_error_status(&err);
 		goto out;
 	}

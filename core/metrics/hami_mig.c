@@ -12,8 +12,8 @@
 #include "metrics/hami_mig.h"
 #include "sched/hami/mig.h"
 
-static size_t
-name_slot(struct gs_hmig_metrics *m, const char *name)
+size_t
+gs_hmig_name_slot(struct gs_hmig_metrics *m, const char *name)
 {
 	size_t	i;
 
@@ -40,7 +40,7 @@ gpu(const struct gs_device *d, struct gs_hmig_metrics *m)
 		    d->hmig_use[k].start;
 	for (p = 0; p < h->np; p++) {
 		const struct gs_hmig_profile *q = &h->p[p];
-		size_t slot = name_slot(m, q->name);
+		size_t slot = gs_hmig_name_slot(m, q->name);
 
 		for (k = 0; k < q->nplace; k++) {
 			unsigned bits = ((1u << q->size[k]) - 1) <<

@@ -29,5 +29,8 @@ struct gs_hmig_metrics {
 };
 
 void	gs_hmig_metrics(const struct gs_cluster *c, struct gs_hmig_metrics *m);
+/* The index of name in m's list, added when new; GS_HMIG_MET_NAMES
+ * when the list is full (both MIG models' metrics use it). */
+size_t	gs_hmig_name_slot(struct gs_hmig_metrics *m, const char *name);
 
 #endif

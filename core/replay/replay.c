@@ -107,7 +107,7 @@ rsort_stable(size_t *v, size_t n, int (*cmp)(size_t, size_t, const void *),
 }
 
 /* The configuration of a policy on the share view: the replay's seed,
- * source, node order and typical pods. */
+ * source, node order, typical pods and Volcano's deviceshare arguments. */
 static void
 share_config(struct rstate *rs, struct gs_config *cfg)
 {
@@ -118,6 +118,7 @@ share_config(struct rstate *rs, struct gs_config *cfg)
 	cfg->exhaustive = rs->opts->nocache;
 	cfg->typical = &rs->typ;
 	cfg->rank = rs->rank;
+	cfg->volcano = rs->opts->volcano;
 }
 
 /* The measures of the nodes the engine touched since the last look

@@ -47,6 +47,9 @@ struct gs_replay_opts {
 	int		verify;		/* recompute the share view and frag
 				   from the model (tests) */
 	const struct gs_progress *progress;	/* pods done; may be NULL */
+	/* Volcano's deviceshare arguments (--volcano-config; given 0:
+	 * none), applied to volcano-* as on the device view. */
+	struct gs_vc_sched volcano;
 };
 
 void	gs_replay_opts_init(struct gs_replay_opts *);

@@ -14,6 +14,7 @@
 #include "report/html.h"
 #include "report/dra_report.h"
 #include "report/rows.h"
+#include "report/hmig.h"
 #include "util/util.h"
 
 /*
@@ -229,19 +230,20 @@ const struct gs_metric_row gs_metric_rows[] = {
 const size_t gs_metric_nrows = sizeof gs_metric_rows /
     sizeof gs_metric_rows[0];
 
-/* Every metric of one run, as the table writer words them. */
+/* Every metric of one run, as the table writer words them (HAMi's MIG
+ * lines when the run has them: report/hmig.c). */
 static void
 run_metrics(struct gs_html *h, const struct gs_report_run *rr)
 {
 	const struct gs_metrics	*m = rr->m;
-	char			 v[9][160];
-	const char		*cells[18];
+	char			 v[9][160], *mig[2];
+	const char		*cells[22];
 	static const char *const head[2] = { "metric", "value" };
-	static const char *const names[9] = { "pods placed", "pods pending",
+	static const char *const names[11] = { "pods placed", "pods pending",
 	    "without GPU request", "nodes used", "GPUs used",
 	    "GPU memory used", "whole GPUs free", "largest block",
-	    "fragmentation" };
-	size_t			 i;
+	    "fragmentation", "MIG (HAMi)", "MIG geometries" };
+	size_t			 i, n = 9;
 
 	snprintf(v[0], sizeof v[0], "%zu", m->placed);
 	snprintf(v[1], sizeof v[1], "%zu", m->pending);
@@ -262,7 +264,14 @@ run_metrics(struct gs_html *h, const struct gs_report_run *rr)
 		cells[2 * i] = names[i];
 		cells[2 * i + 1] = v[i];
 	}
-	gs_html_table(h, "Metrics", head, 2, cells, 9);
+	if (gs_report_hmig_text(rr, &mig[0], &mig[1]))
+		for (i = 0; i < 2 && mig[i] != NULL; i++, n++) {
+			cells[2 * n] = names[n];
+			cells[2 * n + 1] = mig[i];
+		}
+	gs_html_table(h, "Metrics", head, 2, cells, n);
+	free(mig[0]);
+	free(mig[1]);
 }
 
 /* The pending pods and HAMi's reasons. */
@@ -358,6 +367,7 @@ run_scheduler(struct gs_html *h, const struct gs_report_run *rr)
 	} else if (p != NULL) {
 		fputs(": ", h->fp);
 		gs_html_text(h->fp, p->summary);
+		gs_html_text(h->fp, gs_report_volcano_note(rr->cfg));
 	}
 	fputs(".</p>\n", h->fp);
 }

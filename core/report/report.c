@@ -326,6 +326,27 @@ placed_rows(FILE *fp, const struct gs_report_run *rr,
 	}
 }
 
+const char *
+gs_report_volcano_note(const struct gs_config *cfg)
+{
+	return gs_policy_of_family(cfg->profile, "volcano") &&
+	    cfg->volcano.given && cfg->volcano.nopolicy ?
+	    "; deviceshare.SchedulePolicy unset: devices walked from the "
+	    "last, scoring 0" : "";
+}
+
+/* --volcano-config's deviceshare arguments as the run uses them:
+ * schedulePolicy null when unset or unknown (sched/peers.c volcano_node
+ * then walks as Volcano's default branch). */
+static json_t *
+volcano_config_json(const struct gs_vc_sched *vs)
+{
+	return json_pack("{s:o,s:i,s:b}", "schedulePolicy", vs->nopolicy ||
+	    vs->profile == NULL ? json_null() : json_string(vs->profile +
+	    strlen("volcano-")), "scheduleWeight", vs->weight, "vgpuEnable",
+	    vs->vgpu);
+}
+
 void
 gs_report_table(FILE *fp, const struct gs_report_run *rr)
 {
@@ -356,10 +377,7 @@ gs_report_table(FILE *fp, const struct gs_report_run *rr)
 	else
 		fprintf(fp, "scheduler: %s%s\n\n",
 		    gs_policy_find(rr->cfg->profile)->summary,
-		    gs_policy_of_family(rr->cfg->profile, "volcano") &&
-		    rr->cfg->volcano.given && rr->cfg->volcano.nopolicy ?
-		    "; deviceshare.SchedulePolicy unset: devices walked from "
-		    "the last, scoring 0" : "");
+		    gs_report_volcano_note(rr->cfg));
 	free(eff);
 	fprintf(fp, "%-*s  %-*s  %3s  %-40s  %8s  %5s", (int)pw, "POD",
 	    (int)nw, "NODE", "GPU", "UUID", "MEM(MiB)", "CORES");
@@ -675,6 +693,10 @@ report_json_frame(const struct gs_report_run *rr, const struct nodes_arg *na)
 	if (c->hami != NULL)
 		json_object_set_new(sched, "hamiConfig",
 		    hami_config_json(c->hami));
+	if (gs_policy_of_family(rr->cfg->profile, "volcano") &&
+	    rr->cfg->volcano.given)
+		json_object_set_new(sched, "volcanoConfig",
+		    volcano_config_json(&rr->cfg->volcano));
 	if (gs_policy_find(rr->cfg->profile) ==
 	    &gs_policy_openb_random)
 		json_object_set_new(sched, "seed",

@@ -53,6 +53,9 @@ void	 gs_report_csv(FILE *, const struct gs_report_run *);
 size_t	 gs_report_name_width(const struct gs_report_run *);
 /* HAMi's profiles read its node/GPU policies; the peers' do not. */
 int	 gs_report_is_hami(const struct gs_config *);
+/* "; deviceshare.SchedulePolicy unset: ..." for a volcano-* run whose
+ * --volcano-config leaves the policy unset or unknown, else "". */
+const char *gs_report_volcano_note(const struct gs_config *);
 void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
 /* A sharing mode's run (rr->sharing): its mode, isolation, replicas and
  * the pods short of memory, as a JSON object and as a table line. */

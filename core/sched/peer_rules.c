@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/model.h"
 #include "sched/peer_view.h"
 #include "util/int32.h"
 #include "util/util.h"
@@ -442,4 +443,28 @@ gs_peer_volcano_share(int policy, struct gs_pnode *n,
 	if (rc < 0)
 		return -1;
 	return floor(s + 0.5);		/* x ScheduleWeight 1 */
+}
+
+int
+gs_peer_volcano_policy(int binpack, const struct gs_vc_sched *vs)
+{
+	if (vs->given && vs->nopolicy)
+		return GS_VCP_NONE;
+	return binpack ? GS_VCP_BINPACK : GS_VCP_SPREAD;
+}
+
+double
+gs_peer_volcano_weigh(double score, const struct gs_vc_sched *vs)
+{
+	if (!vs->given || score < 0)
+		return score;
+	return score * (vs->weight > 0 ? vs->weight : 0);
+}
+
+const char *
+gs_peer_volcano_off(const struct gs_vc_sched *vs)
+{
+	return vs->given && !vs->vgpu ? "deviceshare.VGPUEnable is off in "
+	    "Volcano's config: no vGPU device is registered, none is "
+	    "assigned" : NULL;
 }

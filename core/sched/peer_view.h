@@ -159,4 +159,19 @@ double	gs_peer_volcano_share(int policy, struct gs_pnode *,
 	    const struct gs_ppod *, const struct gs_peer_vshare *,
 	    struct gs_pgrant *, size_t *ng);
 
+/*
+ * --volcano-config's deviceshare arguments (vs; given 0: none) as every
+ * view applies them to a volcano-* profile (sched/peers.c, and the
+ * replay's sched/peers_share.c): the walk's policy (GS_VCP_NONE when
+ * SchedulePolicy is unset or unknown); the node score times
+ * ScheduleWeight, 0 when that is not above 0 (deviceshare.go's node order
+ * function; a negative score, a refused node, stays); and with VGPUEnable
+ * off the reason a vGPU pod stays pending (registerDevices registers no
+ * vGPU device), else NULL.
+ */
+struct gs_vc_sched;
+int	gs_peer_volcano_policy(int binpack, const struct gs_vc_sched *vs);
+double	gs_peer_volcano_weigh(double score, const struct gs_vc_sched *vs);
+const char *gs_peer_volcano_off(const struct gs_vc_sched *vs);
+
 #endif

@@ -284,8 +284,8 @@ volcano_node(int binpack, const struct gs_vc_sched *vs,
 {
 	struct gs_vc_mig_try	t;
 	struct gs_peer_vshare	sh = { gs_vc_mig_try_add, &t };
-	int			policy = vs->given && vs->nopolicy ?
-				    GS_VCP_NONE : binpack;
+	int			policy = gs_peer_volcano_policy(binpack,
+				    vs);
 
 	if (pp->vmode != GS_VCM_MIG)
 		*score = gs_peer_volcano(policy, v, &pp->v, pp->g, &pp->ng);
@@ -297,8 +297,7 @@ volcano_node(int binpack, const struct gs_vc_sched *vs,
 	}
 	if (*score < 0)
 		return PW_GPUS;
-	if (vs->given)
-		*score *= vs->weight > 0 ? vs->weight : 0;
+	*score = gs_peer_volcano_weigh(*score, vs);
 	return -1;
 }
 
@@ -460,10 +459,9 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	/* deviceshare.VGPUEnable off: Volcano registers no vGPU device and
 	 * assigns none (deviceshare.go registerDevices). */
-	if (volcano && st->cfg->volcano.given && !st->cfg->volcano.vgpu) {
+	if (volcano && gs_peer_volcano_off(&st->cfg->volcano) != NULL) {
 		d->status = GS_PENDING;
-		d->reason = xstrdup("deviceshare.VGPUEnable is off in Volcano's "
-		    "config: no vGPU device is registered, none is assigned");
+		d->reason = xstrdup(gs_peer_volcano_off(&st->cfg->volcano));
 		peer_pod_release(&pp);
 		return 0;
 	}

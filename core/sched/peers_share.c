@@ -24,6 +24,7 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "model/model.h"
 #include "sched/peer_view.h"
 #include "sched/peers_share.h"
 #include "sched/share_view.h"
@@ -134,9 +135,12 @@ mask_of(const struct gs_pgrant *g, int ng)
  * rule's own device walk refuses the node (Volcano).
  */
 static double
-peer_score(int rule, const struct gs_kai_range *r, const struct gs_snode *n,
-    const struct gs_node *m, const struct gs_spod *p, uint32_t *devs)
+peer_score(const struct gs_peer_share *ps, const struct gs_kai_range *r,
+    const struct gs_snode *n, const struct gs_node *m,
+    const struct gs_spod *p, uint32_t *devs)
 {
+	const struct gs_vc_sched *vs = &ps->cfg->volcano;
+	int			rule = ps->rule;
 	struct gs_pdev		dv[GS_TRACE_MAXGPU];
 	struct gs_pgrant	g[GS_TRACE_MAXGPU];
 	unsigned char		taken[GS_TRACE_MAXGPU];
@@ -164,11 +168,11 @@ peer_score(int rule, const struct gs_kai_range *r, const struct gs_snode *n,
 		got = gs_peer_kai_devices(bin, &v, &pv, taken, g);
 		*devs = got > 0 ? mask_of(g, got) : 0;
 		return gs_peer_kai_score(bin, r, &v, &pv);
-	default:
-		s = gs_peer_volcano(rule == GS_PEER_VOLCANO_BINPACK, &v, &pv,
-		    g, &ng);
+	default:	/* --volcano-config applied as on the device view */
+		s = gs_peer_volcano(gs_peer_volcano_policy(rule ==
+		    GS_PEER_VOLCANO_BINPACK, vs), &v, &pv, g, &ng);
 		*devs = s < 0 ? 0 : mask_of(g, (int)ng);
-		return s;
+		return gs_peer_volcano_weigh(s, vs);
 	}
 }
 
@@ -229,7 +233,7 @@ node_score(struct gs_peer_share *ps, const struct gs_cluster *c, size_t i,
 	int			 split = ps->rule == GS_PEER_KAI_BINPACK;
 
 	if (e == NULL)
-		return peer_score(ps->rule, r, n, &c->nodes[i], p, &devs);
+		return peer_score(ps, r, n, &c->nodes[i], p, &devs);
 	if (e->gen1 != n->gen1) {
 		if (split) {
 			view_node(n, &c->nodes[i], &v, dv);
@@ -238,7 +242,7 @@ node_score(struct gs_peer_share *ps, const struct gs_cluster *c, size_t i,
 			e->score = l.base;
 			e->aux = l.sharing;
 		} else
-			e->score = peer_score(ps->rule, r, n, &c->nodes[i], p,
+			e->score = peer_score(ps, r, n, &c->nodes[i], p,
 			    &devs);
 		e->gen1 = n->gen1;
 	}
@@ -295,6 +299,14 @@ gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	gs_share_pod(ps->sv, pod, &p);
+	/* deviceshare.VGPUEnable off: no vGPU device for a GPU pod. */
+	if ((ps->rule == GS_PEER_VOLCANO_BINPACK || ps->rule ==
+	    GS_PEER_VOLCANO_SPREAD) && p.num > 0 &&
+	    gs_peer_volcano_off(&ps->cfg->volcano) != NULL) {
+		d->status = GS_PENDING;
+		d->reason = xstrdup(gs_peer_volcano_off(&ps->cfg->volcano));
+		return;
+	}
 	row = gs_share_row(ps->sv, &p);
 	if (ps->rule == GS_PEER_KAI_BINPACK)
 		kai_range(ps, c, &p, &r);
@@ -316,6 +328,6 @@ gs_peer_share_decide(struct gs_peer_share *ps, const struct gs_cluster *c,
 		return;
 	}
 	n = &v[best];
-	(void)peer_score(ps->rule, &r, n, &c->nodes[best], &p, &devs);
+	(void)peer_score(ps, &r, n, &c->nodes[best], &p, &devs);
 	gs_share_place(d, pod, best, bs, devs, p.milli);
 }

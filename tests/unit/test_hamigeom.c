@@ -15,6 +15,7 @@
 #include "suites.h"
 #include "../../core/load/hamiconfig.h"
 #include "../../core/load/hami_mig.h"
+#include "../../core/metrics/hami_geom.h"
 #include "../../core/model/hami_geom.h"
 #include "../../core/sched/hami/mig.h"
 #include "../../core/util/util.h"
@@ -333,7 +334,128 @@ test_config(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "empty MIG geometry"));
 }
 
+/* A cluster of one node "n" of count GPUs of type, hami-core mode. */
+static void
+metrics_cluster(struct gs_cluster *c, size_t count, int32_t mem,
+    const char *type)
+{
+	memset(c, 0, sizeof *c);
+	c->nodes = xcalloc(1, sizeof *c->nodes);
+	c->nnodes = c->cap = 1;
+	t_node(&c->nodes[0], "n", count, mem, type);
+}
+
+/* Make device j of c's node a MIG-mode GPU of profile's chart entry. */
+static void
+metrics_gpu(struct gs_cluster *c, size_t j, const struct hami_profile *hp,
+    int32_t geom, uint64_t used)
+{
+	struct gs_device	*d = &c->nodes[0].devs[j];
+	size_t			 n;
+
+	free(d->mode);
+	d->mode = xstrdup("mig");
+	d->hgeom = gs_vc_migs_find(gs_hgeom_chart(hp->mig_chart, &n), n,
+	    d->type);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d->hgeom);
+	d->hg_geom = geom;
+	d->hg_used = used;
+}
+
+/*
+ * The geometry model's MIG metrics (metrics/hami_geom.c), v2.9.0's
+ * A100 80 GB (1g.10gb x7 | 1g.10gb, 2g.20gb x3 | 3g.40gb x2 | 7g.80gb):
+ * GPU 0 in geometry 1 with the 1g and one 2g in use: 3 of 7 slices used,
+ * the two free 2g hold a 1g or a 2g request each.  GPU 1 in geometry 2
+ * with one 3g in use: 4 slices free, 3 under the other 3g, 1 stranded;
+ * one more of 1g, 2g or 3g.  GPU 2 empty: a 1g request chooses
+ * geometry 0 (7), a 2g geometry 1 at its entry 1 (slot 1, then 2 and 3:
+ * 3), 3g geometry 2 (2), 7g geometry 3 (1).
+ */
+static void
+test_metrics(void)
+{
+	const struct hami_profile	*hp = hami_profile_find("hami-v2.9.0");
+	struct gs_cluster		 c;
+	struct gs_hgeom_metrics		 m;
+
+	metrics_cluster(&c, 4, 81920, "NVIDIA-A100-SXM4-80GB");
+	metrics_gpu(&c, 0, hp, 2, 0x3);
+	metrics_gpu(&c, 1, hp, 3, 0x1);
+	metrics_gpu(&c, 2, hp, 0, 0);
+	/* GPU 3 stays hami-core: not counted. */
+	gs_hgeom_metrics(&c, hp, &m);
+	CU_ASSERT_EQUAL_FATAL(m.m.gpus, 3);
+	CU_ASSERT_EQUAL(m.m.slices, 21);
+	CU_ASSERT_EQUAL(m.m.free_slices, 4 + 4 + 7);
+	CU_ASSERT_EQUAL(m.m.stranded, 1);
+	CU_ASSERT_EQUAL_FATAL(m.m.nnames, 4);
+	CU_ASSERT_STRING_EQUAL(m.m.name[0], "1g.10gb");
+	CU_ASSERT_EQUAL(m.m.more[0], 2 + 1 + 7);
+	CU_ASSERT_STRING_EQUAL(m.m.name[1], "2g.20gb");
+	CU_ASSERT_EQUAL(m.m.more[1], 2 + 1 + 3);
+	CU_ASSERT_EQUAL(m.m.more[2], 0 + 1 + 2);	/* 3g.40gb */
+	CU_ASSERT_EQUAL(m.m.more[3], 0 + 0 + 1);	/* 7g.80gb */
+	CU_ASSERT_STRING_EQUAL(m.m.largest, "7g.80gb");
+	CU_ASSERT_EQUAL(m.gpu[0].geom, 1);
+	CU_ASSERT_EQUAL(gs_hgeom_free(&m.gpu[0], 0), 0);	/* 1g x1 */
+	CU_ASSERT_EQUAL(gs_hgeom_free(&m.gpu[0], 1), 2);	/* 2g x3 */
+	CU_ASSERT_EQUAL(m.gpu[1].geom, 2);
+	CU_ASSERT_EQUAL(gs_hgeom_free(&m.gpu[1], 0), 1);
+	CU_ASSERT_EQUAL(m.gpu[2].geom, -1);
+	CU_ASSERT_EQUAL(gs_hgeom_free(&m.gpu[2], 0), 0);
+	gs_hgeom_metrics_release(&m);
+	/* GPU 2 in geometry 2 with both 3g in use: no 7g anywhere, GPU 1
+	 * still takes a 3g (largest 3g.40gb); GPU 2's seventh slice is
+	 * stranded too. */
+	c.nodes[0].devs[2].hg_geom = 3;
+	c.nodes[0].devs[2].hg_used = 0x3;
+	gs_hgeom_metrics(&c, hp, &m);
+	CU_ASSERT_STRING_EQUAL(m.m.largest, "3g.40gb");
+	CU_ASSERT_EQUAL(m.m.stranded, 2);
+	gs_hgeom_metrics_release(&m);
+	/* Unhealthy GPUs are not counted. */
+	c.nodes[0].devs[0].health = 0;
+	gs_hgeom_metrics(&c, hp, &m);
+	CU_ASSERT_EQUAL(m.m.gpus, 2);
+	gs_hgeom_metrics_release(&m);
+	gs_cluster_release(&c);
+}
+
+/*
+ * v2.6.1 wants strictly more memory than asked: the metrics ask one MiB
+ * less than the instance, so an empty A30 (1g.6gb x4 | 2g.12gb x2 |
+ * 4g.24gb) still counts 4, 2 and 1.  Slices are the N of "Ng.*".
+ */
+static void
+test_metrics_v261(void)
+{
+	const struct hami_profile	*hp = hami_profile_find("hami-v2.6.1");
+	struct gs_cluster		 c;
+	struct gs_hgeom_metrics		 m;
+
+	metrics_cluster(&c, 1, 24576, "NVIDIA A30");
+	metrics_gpu(&c, 0, hp, 0, 0);
+	gs_hgeom_metrics(&c, hp, &m);
+	CU_ASSERT_EQUAL_FATAL(m.m.nnames, 3);
+	CU_ASSERT_EQUAL(m.m.more[0], 4);
+	CU_ASSERT_EQUAL(m.m.more[1], 2);
+	CU_ASSERT_EQUAL(m.m.more[2], 1);
+	CU_ASSERT_EQUAL(m.m.slices, 4);
+	CU_ASSERT_STRING_EQUAL(m.m.largest, "4g.24gb");
+	gs_hgeom_metrics_release(&m);
+	gs_cluster_release(&c);
+	CU_ASSERT_EQUAL(gs_hgeom_inst_slices("1g.10gb"), 1);
+	CU_ASSERT_EQUAL(gs_hgeom_inst_slices("12g.x"), 12);
+	CU_ASSERT_EQUAL(gs_hgeom_inst_slices("0g.5gb"), 0);
+	CU_ASSERT_EQUAL(gs_hgeom_inst_slices("g.5gb"), 0);
+	CU_ASSERT_EQUAL(gs_hgeom_inst_slices("small"), 0);
+	CU_ASSERT_EQUAL(gs_hgeom_inst_slices("7"), 0);
+}
+
 CU_TestInfo hamigeom_tests[] = {
+	{ "metrics", test_metrics },
+	{ "metrics v2.6.1", test_metrics_v261 },
 	{ "config", test_config },
 	{ "charts", test_charts },
 	{ "equal memory", test_equal_memory },

@@ -221,8 +221,9 @@ share_cluster(struct gs_cluster *c, const int *free, const int *pods,
  * the score cache (they must agree): its score, -1 when pending, and the
  * GPUs it took. */
 static double
-share_decide(const char *profile, const struct gs_cluster *c, int64_t cpu,
-    int64_t mem, int milli, int num, uint32_t *devs)
+share_decide_vc(const char *profile, const struct gs_vc_sched *vs,
+    const struct gs_cluster *c, int64_t cpu, int64_t mem, int milli, int num,
+    uint32_t *devs)
 {
 	const struct gs_policy	*pol = gs_policy_lookup(profile, GS_VIEW_SHARE);
 	struct gs_trace_pod	 tp = { 0 };
@@ -248,6 +249,8 @@ share_decide(const char *profile, const struct gs_cluster *c, int64_t cpu,
 		gs_config_init(&cfg);
 		cfg.share = 1;
 		cfg.exhaustive = k;
+		if (vs != NULL)
+			cfg.volcano = *vs;
 		st = pol->create(c, &cfg);
 		pol->decide(st, c, &pod, &d, NULL);
 		s[k] = d.status == GS_PLACED ? d.node_score : -1;
@@ -263,6 +266,13 @@ share_decide(const char *profile, const struct gs_cluster *c, int64_t cpu,
 	gs_pod_release(&pod);
 	*devs = m[0];
 	return s[0];
+}
+
+static double
+share_decide(const char *profile, const struct gs_cluster *c, int64_t cpu,
+    int64_t mem, int milli, int num, uint32_t *devs)
+{
+	return share_decide_vc(profile, NULL, c, cpu, mem, milli, num, devs);
 }
 
 /* kube-scheduler's worked check (peers.md §1.12) with the entries'
@@ -387,6 +397,48 @@ test_volcano_scores(void)
 }
 
 /*
+ * --volcano-config on the replay's share view, as on the device view
+ * (sched/peers.c; deviceshare.go, nvidia/vgpu/utils.go v1.15.1), on
+ * test_volcano_scores' node: SchedulePolicy unset walks from the last card
+ * (3, free) and scores 0 whatever the weight; ScheduleWeight 10 makes
+ * binpack's 95 on card 2 950, weight 0 makes it 0 on the same card;
+ * VGPUEnable off leaves a GPU pod pending and places a CPU-only one.
+ */
+static void
+test_volcano_config(void)
+{
+	struct gs_cluster	c;
+	struct gs_vc_sched	vs = { 1, 1, 10, NULL, 1 };
+	int			f[4] = { 1000, 600, 300, 1000 };
+	int			u[4] = { 0, 2, 3, 0 };
+	uint32_t		devs;
+
+	share_cluster(&c, f, u, 4, 4);
+	CU_ASSERT_EQUAL(share_decide_vc("volcano-binpack", &vs, &c, 4000, 0,
+	    250, 1, &devs), 0);
+	CU_ASSERT_EQUAL(devs, 0x08);
+	CU_ASSERT_EQUAL(share_decide_vc("volcano-spread", &vs, &c, 4000, 0,
+	    250, 1, &devs), 0);
+	CU_ASSERT_EQUAL(devs, 0x08);
+	vs.nopolicy = 0;
+	vs.profile = "volcano-binpack";
+	CU_ASSERT_EQUAL(share_decide_vc("volcano-binpack", &vs, &c, 4000, 0,
+	    250, 1, &devs), 950);
+	CU_ASSERT_EQUAL(devs, 0x04);
+	vs.weight = 0;
+	CU_ASSERT_EQUAL(share_decide_vc("volcano-binpack", &vs, &c, 4000, 0,
+	    250, 1, &devs), 0);
+	CU_ASSERT_EQUAL(devs, 0x04);
+	vs.vgpu = 0;
+	CU_ASSERT_EQUAL(share_decide_vc("volcano-binpack", &vs, &c, 4000, 0,
+	    250, 1, &devs), -1);
+	CU_ASSERT_EQUAL(share_decide_vc("volcano-binpack", &vs, &c, 4000, 0,
+	    0, 0, &devs), 0);
+	CU_ASSERT_EQUAL(devs, 0);
+	gs_cluster_release(&c);
+}
+
+/*
  * GpuClustering on the share view counts its decisions per node once the
  * engine committed them and takes them back when the engine releases them
  * (gs_policy.release): two idle nodes of 4 GPUs; a 1-GPU pod scores
@@ -449,6 +501,7 @@ CU_TestInfo share_scores_tests[] = {
 	{ "kube-scheduler: least, most, requested-to-capacity",
 	    test_kube_scores },
 	{ "KAI: node order and fractional GPU groups", test_kai_scores },
+	{ "Volcano: --volcano-config on the share view", test_volcano_config },
 	{ "Volcano: device walk and binpack score", test_volcano_scores },
 	{ "GpuClustering: counts follow commit and release",
 	    test_clustering_release },
