@@ -89,6 +89,7 @@ $(REL)/%.o: %.c | deps
 	    $(CFLAGS) -c $< -o $@
 
 $(REL)/libgpusched.a: $(REL_CORE_OBJ)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(REL)/gpusched: $(REL_CMD_OBJ) $(REL)/libgpusched.a
@@ -101,6 +102,7 @@ $(ASAN)/%.o: %.c | deps-test
 	    $(DEPCFLAGS) $(CFLAGS) -c $< -o $@
 
 $(ASAN)/libgpusched.a: $(ASAN_CORE_OBJ)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(ASAN)/gpusched: $(ASAN_CMD_OBJ) $(ASAN)/libgpusched.a
