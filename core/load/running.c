@@ -571,7 +571,10 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 	/* Every device type's allocation (DecodePodDevices). */
 	for (vd = 0, found = 0, crc = 0; node != NULL && vd < GV_N &&
 	    crc == 0; vd++) {
-		if ((alloc = gs_kv_get(&pod->annotations,
+		/* Two rows of one vendor (AMD's v2.9 and v2.10 forms)
+		 * share the annotation: it is charged once. */
+		if (gs_vendor_by_allocated_anno(gs_vendors[vd].allocated_anno)
+		    != vd || (alloc = gs_kv_get(&pod->annotations,
 		    gs_vendors[vd].allocated_anno)) == NULL)
 			continue;
 		found = 1;
