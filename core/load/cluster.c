@@ -660,7 +660,8 @@ load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
 
 static int
 load_vendors(const struct yt_file *f, const struct yt_node *obj,
-    const struct yt_node *annos, struct gs_node *n, struct gs_error *err)
+    const struct yt_node *annos, struct gs_node *n, struct gs_warnings *w,
+    struct gs_error *err)
 {
 	const struct yt_node	*cap = yt_get(yt_get(obj, "status"),
 				    "capacity");
@@ -677,7 +678,8 @@ load_vendors(const struct yt_file *f, const struct yt_node *obj,
 		    gs_load_count_devices(f, cap, v, n, err) :
 		    load_annotation_devices(f, annos, v, n, err);
 
-		if (rc != 0 || gs_vendor_handshake_load(f, obj, annos, v, n,
+		if (rc != 0 || gs_load_capacity_health(f, obj, v, n, first, w,
+		    err) != 0 || gs_vendor_handshake_load(f, obj, annos, v, n,
 		    first, err) != 0)
 			return -1;
 	}
@@ -774,7 +776,7 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 	if (n->vc_reg)
 		return 0;
 	nvidia = n->ndevs;
-	if (load_vendors(f, obj, annos, n, err) != 0)
+	if (load_vendors(f, obj, annos, n, w, err) != 0)
 		return -1;
 	/* An id twice within what one version registers (a renamed Ascend
 	 * type's stale annotation may repeat the devices). */

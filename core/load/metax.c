@@ -7,7 +7,9 @@
  * cores, type Metax-GPU, NUMA 0, healthy.  AMD's GetNodeDevices of v2.7.1
  * to v2.9.0 (pkg/device/amd/device.go) reads amd.com/gpu the same way:
  * "<node>-AMDGPU-<i>" of 192000 MiB (the vendor row's whole_mem), type
- * AMDGPU.  The node score annotations
+ * AMDGPU.  v2.10's AMD CheckHealth reads the same count: below 1, the
+ * devices of hami.io/node-amd-register are unregistered.  The node score
+ * annotations
  * metax-tech.com/gpu.topology.losses / .scores (ScoreNode) are not
  * simulated: a node that has them draws a warning, as does one whose
  * Vastai devices carry customInfo (die mode, AIC node score).
@@ -22,34 +24,52 @@
 #include "sched/hami/vendor.h"
 #include "util/util.h"
 
-int
-gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
-    int vendor, struct gs_node *n, struct gs_error *err)
+/*
+ * status.capacity[vendor's capacity_core] read with Quantity.AsInt64 into
+ * *count: 0 when absent, not a whole int64 or 0.  -1 on a value that is
+ * no quantity or is negative.
+ */
+static int
+capacity_count(const struct yt_file *f, const struct yt_node *cap,
+    int vendor, int64_t *count, struct gs_error *err)
 {
-	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
-	const struct yt_node		*v = yt_get(cap, vi->capacity_core);
-	struct gs_quantity		 q;
-	struct gs_device		 d;
-	char				 why[64];
-	int64_t				 i;
+	const char		*key = gs_vendors[vendor].capacity_core;
+	const struct yt_node	*v = yt_get(cap, key);
+	struct gs_quantity	 q;
+	char			 why[64];
 
+	*count = 0;
 	if (v == NULL || yt_is_null(v))
 		return 0;
 	if (v->type != YT_SCALAR ||
 	    gs_quantity_parse(v->str, &q, why, sizeof why) != 0)
 		return yt_error(f, v, err, "capacity %s must be a quantity, "
-		    "got '%s'", vi->capacity_core, v->type == YT_SCALAR ?
-		    v->str : yt_type_name(v));
+		    "got '%s'", key, v->type == YT_SCALAR ? v->str :
+		    yt_type_name(v));
 	if (q.negative)
 		return yt_error(f, v, err, "capacity %s must not be negative, "
-		    "got '%s'", vi->capacity_core, v->str);
-	/* AsInt64 fails: HAMi registers none. */
-	if (!q.integral || !q.fits)
-		return 0;
-	if (q.value > 256)
-		return yt_error(f, v, err, "capacity %s is too large: more "
-		    "than 256 devices", vi->capacity_core);
-	for (i = 0; i < q.value; i++) {
+		    "got '%s'", key, v->str);
+	/* AsInt64 fails: a count of none. */
+	if (q.integral && q.fits)
+		*count = q.value;
+	return 0;
+}
+
+int
+gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
+    int vendor, struct gs_node *n, struct gs_error *err)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
+	struct gs_device		 d;
+	int64_t				 i, count;
+
+	if (capacity_count(f, cap, vendor, &count, err) != 0)
+		return -1;
+	if (count > 256)
+		return yt_error(f, yt_get(cap, vi->capacity_core), err,
+		    "capacity %s is too large: more than 256 devices",
+		    vi->capacity_core);
+	for (i = 0; i < count; i++) {
 		memset(&d, 0, sizeof d);
 		d.id = xasprintf("%s%s%lld", n->name, vi->id_infix,
 		    (long long)i);
@@ -64,6 +84,33 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
 		n->devs = xreallocarray(n->devs, n->ndevs + 1, sizeof *n->devs);
 		n->devs[n->ndevs++] = d;
 	}
+	return 0;
+}
+
+int
+gs_load_capacity_health(const struct yt_file *f, const struct yt_node *obj,
+    int vendor, struct gs_node *n, size_t first, struct gs_warnings *w,
+    struct gs_error *err)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
+	int64_t				 count;
+	size_t				 i;
+
+	if (vi->reg != GVR_JSON || vi->capacity_core == NULL ||
+	    first == n->ndevs)
+		return 0;
+	if (capacity_count(f, yt_get(yt_get(obj, "status"), "capacity"),
+	    vendor, &count, err) != 0)
+		return -1;
+	if (count != 0)
+		return 0;
+	gs_warn(w, f->path, obj->line, obj->col, "node '%s': %s is ignored: "
+	    "status.capacity %s is not a whole number above 0, so HAMi's "
+	    "CheckHealth unregisters its %s devices", n->name,
+	    vi->register_anno, vi->capacity_core, vi->type);
+	for (i = first; i < n->ndevs; i++)
+		gs_device_release(&n->devs[i]);
+	n->ndevs = first;
 	return 0;
 }
 

@@ -508,6 +508,19 @@ charge_bound(struct gs_cluster *c, struct gs_running_pod *rp,
 	gs_cluster_touch(c, (size_t)rp->bound);
 }
 
+/* Vendor vd's allocation annotation on pod, or NULL.  A row whose
+ * annotation an earlier row has (AMD's v2.9 and v2.10 forms) reads none:
+ * the devices are charged once. */
+static const char *
+vendor_alloc(const struct gs_pod *pod, int vd)
+{
+	const char	*key = gs_vendors[vd].allocated_anno;
+
+	if (gs_vendor_by_allocated_anno(key) != vd)
+		return NULL;
+	return gs_kv_get(&pod->annotations, key);
+}
+
 static int
 load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
     const struct yt_node *obj, struct gs_warnings *w, struct gs_error *err)
@@ -571,8 +584,7 @@ load_pod(struct gs_cluster *c, struct gs_running *r, const struct yt_file *f,
 	/* Every device type's allocation (DecodePodDevices). */
 	for (vd = 0, found = 0, crc = 0; node != NULL && vd < GV_N &&
 	    crc == 0; vd++) {
-		if ((alloc = gs_kv_get(&pod->annotations,
-		    gs_vendors[vd].allocated_anno)) == NULL)
+		if ((alloc = vendor_alloc(pod, vd)) == NULL)
 			continue;
 		found = 1;
 		if (check_alloc(alloc, why, sizeof why) != 0) {

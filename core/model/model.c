@@ -67,6 +67,8 @@ const char *const gs_res_names[GS_RES_N] = {
 	"birentech.com/gpu",
 	"amd.com/gpu",
 	"vastaitech.com/va",
+	"amd.com/gpumem",
+	"amd.com/gpucores",
 };
 
 void

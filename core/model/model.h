@@ -405,6 +405,8 @@ enum gs_res {
 	GS_RES_BIREN,		/* birentech.com/gpu (v2.10) */
 	GS_RES_AMD,		/* amd.com/gpu (v2.7.1+) */
 	GS_RES_VASTAI,		/* vastaitech.com/va (v2.9+) */
+	GS_RES_AMD_MEM,		/* amd.com/gpumem (MiB, v2.10) */
+	GS_RES_AMD_CORE,	/* amd.com/gpucores (%, v2.10) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

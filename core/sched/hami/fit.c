@@ -593,25 +593,24 @@ vendor_uuid_ok(const struct hami_filter *f, int vendor,
 	    gs_vendors[vendor].nouse_uuid, 0, uuid_hit, d->id);
 }
 
-int
-hami_of_type(const struct gs_device *d, int vendor,
-    const struct hami_profile *hp)
+/*
+ * checkType refuses d: its Type does not contain the request's
+ * ("NVIDIA"), or the vendor's own check (the pod's type filters) fails.
+ * Biren's, Vastai's and older AMD's compare the request with itself;
+ * v2.10 AMD's too, then reads its type filters.
+ */
+static int
+type_refused(const struct hami_filter *f, int vendor,
+    const struct gs_device *d)
 {
-	const char	*h, *want = gs_vendors[vendor].type;
-	size_t		 i;
+	enum gs_vendor_fit	vfit = gs_vendors[vendor].fit;
 
-	if (!hp->type_case_insensitive)
-		return strstr(d->type, want) != NULL;
-	/* strings.Contains(strings.ToLower(a), strings.ToLower(b)), ASCII. */
-	for (h = d->type; *h != '\0'; h++) {
-		for (i = 0; want[i] != '\0' && h[i] != '\0' &&
-		    tolower((unsigned char)h[i]) ==
-		    tolower((unsigned char)want[i]); i++)
-			;
-		if (want[i] == '\0')
-			return 1;
-	}
-	return want[0] == '\0';
+	if (vfit == GVF_SLOTS)
+		return 0;
+	if (vfit != GVF_AMD && strstr(d->type, gs_vendors[vendor].type) ==
+	    NULL)
+		return 1;
+	return !vendor_type_ok(f, vendor, d);
 }
 
 /*
@@ -751,7 +750,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
     const struct hami_filter *f, struct gs_grant *tmp, int counts[HR_N])
 {
 	struct hami_req	k = *req;
-	int32_t		orig = k.nums, memreq, prevnuma = -1;
+	int32_t		orig = k.nums, memreq, cores, prevnuma = -1;
 	int		ntmp = 0, tried = 0, r, nvidia = req->vendor == GV_NVIDIA;
 	/* Iluvatar's own Fit (v2.7.0's capacity form, then per model)
 	 * scans from the START up to v2.8. */
@@ -807,12 +806,9 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (f->cordon && nvidia && d->cordoned) {
 			FAIL(HR_CARD_CORDONED);
 		}
-		/* checkType: Type contains the request's ("NVIDIA"), then
-		 * the vendor's own check (the pod's type filters).  Ascend's
-		 * own (v2.7+) and Biren's compare the request with itself. */
-		if (!ascend && gs_vendors[req->vendor].fit != GVF_SLOTS &&
-		    (strstr(d->type, gs_vendors[req->vendor].type) == NULL ||
-		    !vendor_type_ok(f, req->vendor, d))) {
+		/* checkType; Ascend's own (v2.7+) compares the request with
+		 * itself. */
+		if (!ascend && type_refused(f, req->vendor, d)) {
 			FAIL(HR_CARD_TYPE_MISMATCH);
 		}
 		/* Only NVIDIA's CheckType asserts NUMA (numa-bind). */
@@ -836,7 +832,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			FAIL(HR_RESOURCE_QUOTA_NOT_FIT);
 		/* The slots, memory and cores, and the vendor's own rules
 		 * (sched/hami/vendor_fit.c). */
-		if ((r = hami_vendor_capacity(s, d, &k, &memreq)) >= 0)
+		if ((r = hami_vendor_capacity(s, d, &k, &memreq, &cores)) >= 0)
 			FAIL(r);
 		/* CustomFilterRule: a MIG GPU's (sched/hami/mig.c). */
 		if ((r = hami_mig_rule(f, d, di, tmp, ntmp, memreq,
@@ -849,7 +845,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 				k.nums--;
 			tmp[ntmp].dev = (int)di;
 			tmp[ntmp].usedmem = memreq;
-			tmp[ntmp].usedcores = k.coresreq;
+			tmp[ntmp].usedcores = cores;
 			ntmp++;
 		}
 		if (k.nums == 0 && !collect)

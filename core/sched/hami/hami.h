@@ -345,6 +345,9 @@ struct hami_profile {
 	 *   (pkg/device/amd/device.go; v2.10 rewrote it).
 	 * vastai (v2.9.0): Vastai devices register (pkg/device/vastai/
 	 *   device.go, the chart's vastai.resourceCountName vastaitech.com/va).
+	 * amd_register (v2.10.0): AMD GPUs register as "AMD" from
+	 *   hami.io/node-amd-register, asked with amd.com/gpu, gpumem and
+	 *   gpucores (pkg/device/amd/device.go, sched/hami/amd.c).
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -355,6 +358,7 @@ struct hami_profile {
 	int		 biren;
 	int		 amd_count;
 	int		 vastai;
+	int		 amd_register;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).
@@ -512,11 +516,26 @@ int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 /*
  * hami_capacity_check as vendor k->vendor's own Fit has it, with its own
  * rules after it (sched/hami/vendor_fit.c): Biren's and older AMD's slots
- * alone (memory not checked), Metax's customFilterRule.  Same returns.
+ * alone (memory not checked), v2.10 AMD's, Metax's customFilterRule.
+ * Same returns; *cores gets the cores a grant takes.
  */
 struct hami_scratch;
 int	hami_vendor_capacity(const struct hami_scratch *s,
-	    const struct gs_device *d, struct hami_req *k, int32_t *memreq);
+	    const struct gs_device *d, struct hami_req *k, int32_t *memreq,
+	    int32_t *cores);
+
+/* v2.10 AMD (sched/hami/amd.c, pkg/device/amd/device.go).  Does
+ * MutateAdmission find a resource in the limits? */
+int	hami_amd_admits(const struct gs_resval *lim);
+/* MutateAdmission's error for the limits (written into buf), or NULL. */
+const char *hami_amd_webhook(const struct gs_resval *lim, char *buf,
+	    size_t len);
+/* GenerateResourceRequests from the limits (nums 0: none). */
+void	hami_amd_request(const struct gs_resval *lim, struct hami_req *out);
+/* Its Fit's slot, memory and core checks on d: the failed check's enum
+ * hami_reason, or -1 with the memory and cores a grant takes. */
+int	hami_amd_capacity(const struct gs_device *d, const struct hami_req *k,
+	    int32_t *memreq, int32_t *cores);
 
 /*
  * Why HAMi never gets to score node n for pod: a kube-scheduler filter

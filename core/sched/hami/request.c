@@ -163,10 +163,12 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 	if ((c->lim[GS_RES_GPUCORES].set || c->lim[GS_RES_GPUMEM].set ||
 	    c->lim[GS_RES_GPUMEM_PCT].set) && cfg->default_gpunum > 0)
 		return 1;
-	/* The vendors' MutateAdmission: found when the count is a limit. */
+	/* The vendors' MutateAdmission: found when the count is a limit
+	 * (v2.10 AMD's: or its memory or cores). */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (gs_vendor_registered(v, hp) &&
-		    c->lim[gs_vendors[v].res_count].set)
+		    (c->lim[gs_vendors[v].res_count].set ||
+		    (v == GV_AMD && hami_amd_admits(c->lim))))
 			return 1;
 	/*
 	 * A GPU asked for only in requests is a resource only when
@@ -342,6 +344,8 @@ vendor_webhook(int v, const struct hami_profile *hp, int hami_core,
 
 	if (!count->set)
 		return NULL;
+	if (v == GV_AMD)
+		return hami_amd_webhook(lim, buf, len);
 	if ((v == GV_ILUVATAR || gs_vendor_is_iluvatar_model(v)) &&
 	    count->v > 1) {
 		lim[vi->res_core].set = lim[vi->res_core].ok = 1;
@@ -410,6 +414,10 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	static const struct gs_resval	 unset;
 	int64_t				 memnum = 0;
 
+	if (v == GV_AMD) {
+		hami_amd_request(lim, out);
+		return;
+	}
 	memset(out, 0, sizeof *out);
 	n = pick(lim, req, vi->res_count);
 	if (!n->set || !n->ok)

@@ -5,7 +5,9 @@
  * values.yaml at v2.6.1 ... v2.10.0).  Which releases register a type,
  * read its core resource or use which templates is a gate on a named
  * flag of the HAMi profile rows (sched/hami/profile.c), never a version number.
+ * Also getNodeResources' test of a device's type (hami_of_type).
  */
+#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -85,6 +87,16 @@ static const struct gs_vnpu_template t310p[] = {
 	.nouse_uuid = domain "/nouse-gpuuuid",				\
 	.handshake_anno = "hami.io/node-handshake-" short_,		\
 	.gate = (gate_), .reg_devcore = 100, .fit = GVF_SLOTS }
+
+/* Both AMD forms' names (pkg/device/amd/device.go, every release): the
+ * count resource, which CheckHealth or GetNodeDevices reads in
+ * status.capacity, the allocation and UUID annotations. */
+#define AMD_NAMES							\
+	.label = "AMD GPU", .res_count = GS_RES_AMD, .mem_factor = 1,	\
+	.capacity_core = "amd.com/gpu",					\
+	.allocated_anno = "hami.io/amd-devices-allocated",		\
+	.use_uuid = "amd.com/use-gpu-uuid",				\
+	.nouse_uuid = "amd.com/nouse-gpu-uuid"
 
 const struct gs_vendor_info gs_vendors[GV_N] = {
 	[GV_NVIDIA] = {
@@ -215,15 +227,10 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 	 * always true; ScoreNode adds 0.
 	 */
 	[GV_AMDGPU] = {
-		.type = "AMDGPU", .label = "AMD GPU",
-		.res_count = GS_RES_AMD, .res_mem = GS_RES_N,
-		.res_core = GS_RES_N, .mem_factor = 1,
+		.type = "AMDGPU", AMD_NAMES,
+		.res_mem = GS_RES_N, .res_core = GS_RES_N,
 		.default_cores = 0, .reg = GVR_COUNT,
-		.capacity_core = "amd.com/gpu",
 		.id_infix = "-AMDGPU-",
-		.allocated_anno = "hami.io/amd-devices-allocated",
-		.use_uuid = "amd.com/use-gpu-uuid",
-		.nouse_uuid = "amd.com/nouse-gpu-uuid",
 		.gate = GVG_AMD_COUNT,
 		.whole_mem = 192000,
 		.req_mem = 192000,
@@ -241,6 +248,27 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 	 */
 	[GV_VASTAI] = SLOTS_JSON("Vastai", "Vastai", GS_RES_VASTAI, "va",
 	    "vastaitech.com", GVG_VASTAI),
+	/*
+	 * pkg/device/amd/device.go (v2.10.0), the chart's amd.resource*Name
+	 * amd.com/gpu, gpumem, gpucores: GetNodeDevices reads
+	 * hami.io/node-amd-register (UnMarshalNodeDevices, devices as
+	 * registered); CheckHealth: status.capacity amd.com/gpu a whole
+	 * number above 0, else the devices are unregistered (load/metax.c);
+	 * no handshake.  checkType takes the request's Type "AMD" and the
+	 * pod's amd.com/use-gputype / nouse-gputype; CheckUUID reads
+	 * amd.com/use-gpu-uuid / nouse-gpu-uuid.  Requests and Fit:
+	 * sched/hami/amd.c.  ScoreNode adds 0.
+	 */
+	[GV_AMD] = {
+		.type = "AMD", AMD_NAMES,
+		.res_mem = GS_RES_AMD_MEM, .res_core = GS_RES_AMD_CORE,
+		.default_cores = 100, .reg = GVR_JSON,
+		.register_anno = "hami.io/node-amd-register",
+		.use_type = "amd.com/use-gputype",
+		.nouse_type = "amd.com/nouse-gputype",
+		.gate = GVG_AMD_REGISTER,
+		.fit = GVF_AMD,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */
@@ -283,6 +311,8 @@ gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
 		return hp->amd_count;
 	case GVG_VASTAI:
 		return hp->vastai;
+	case GVG_AMD_REGISTER:
+		return hp->amd_register;
 	}
 	return 0;
 }
@@ -358,6 +388,28 @@ gs_vendor_versions(int v, char *buf, size_t len)
 		snprintf(buf, len, "%s", first->name);
 	else
 		snprintf(buf, len, "%s to %s", first->name, last->name);
+}
+
+/* getNodeResources' test (sched/hami/hami.h). */
+int
+hami_of_type(const struct gs_device *d, int vendor,
+    const struct hami_profile *hp)
+{
+	const char	*h, *want = gs_vendors[vendor].type;
+	size_t		 i;
+
+	if (!hp->type_case_insensitive)
+		return strstr(d->type, want) != NULL;
+	/* strings.Contains(strings.ToLower(a), strings.ToLower(b)), ASCII. */
+	for (h = d->type; *h != '\0'; h++) {
+		for (i = 0; want[i] != '\0' && h[i] != '\0' &&
+		    tolower((unsigned char)h[i]) ==
+		    tolower((unsigned char)want[i]); i++)
+			;
+		if (want[i] == '\0')
+			return 1;
+	}
+	return want[0] == '\0';
 }
 
 int

@@ -46,6 +46,8 @@ enum gs_vendor {
 	GV_AMDGPU,
 	/* v2.9+: Vastai devices (pkg/device/vastai/device.go). */
 	GV_VASTAI,
+	/* v2.10: AMD GPUs from hami.io/node-amd-register (pkg/device/amd). */
+	GV_AMD,
 	GV_N
 };
 
@@ -76,7 +78,8 @@ enum gs_vendor_gate {
 	GVG_910C_TEMPLATES,	/* ascend_910c_templates */
 	GVG_BIREN,		/* biren */
 	GVG_AMD_COUNT,		/* amd_count */
-	GVG_VASTAI		/* vastai */
+	GVG_VASTAI,		/* vastai */
+	GVG_AMD_REGISTER	/* amd_register */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -87,7 +90,12 @@ enum gs_vendor_fit {
 	 * test is the v2.7+ type listing's), the slots are the only
 	 * capacity, and a grant charges the request's Memreq (Biren 0, AMD
 	 * 192000) and cores (0). */
-	GVF_SLOTS
+	GVF_SLOTS,
+	/* v2.10 AMD's (pkg/device/amd/device.go Fit, sched/hami/amd.c): the
+	 * request's Type is AMD's own, the pod's amd.com/use-gputype and
+	 * nouse-gputype filter, then the slots, memory (none asked: the
+	 * whole card) and cores as a share of the device's. */
+	GVF_AMD
 };
 
 struct hami_profile;
@@ -107,7 +115,9 @@ struct gs_vendor_info {
 	int32_t		 default_cores;	/* when no core resource */
 	enum gs_vendor_reg reg;
 	const char	*register_anno;	/* GVR_TEXT, GVR_JSON */
-	const char	*capacity_core;	/* GVR_CAPACITY */
+	/* GVR_CAPACITY's core total, GVR_COUNT's count; GVR_JSON: the
+	 * count CheckHealth reads (v2.10 AMD, load/metax.c). */
+	const char	*capacity_core;
 	const char	*capacity_mem;
 	const char	*id_infix;	/* GVR_CAPACITY: <node><infix><i> */
 	const char	*allocated_anno;	/* pod: devices allocated */

@@ -2,7 +2,7 @@
  * sched/hami/vendor_fit.c: the capacity checks of the vendors whose own Fit
  * (pkg/device/<vendor>/device.go) differs from fitInCertainDevice's slots,
  * memory and cores: Biren's, Vastai's and AMD's (v2.7.1 to v2.9) slots
- * alone, and
+ * alone, v2.10 AMD's own (sched/hami/amd.c), and
  * Metax's customFilterRule after the common checks.
  */
 #include "sched/hami/hami.h"
@@ -10,9 +10,13 @@
 
 int
 hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
-    struct hami_req *k, int32_t *memreq)
+    struct hami_req *k, int32_t *memreq, int32_t *cores)
 {
 	int	r;
+
+	/* v2.10 AMD (pkg/device/amd/device.go Fit): sched/hami/amd.c. */
+	if (gs_vendors[k->vendor].fit == GVF_AMD)
+		return hami_amd_capacity(d, k, memreq, cores);
 
 	/*
 	 * Biren (pkg/device/biren/device.go Fit, v2.10.0), Vastai
@@ -25,11 +29,13 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 	 */
 	if (gs_vendors[k->vendor].fit == GVF_SLOTS) {
 		*memreq = k->memreq;
+		*cores = k->coresreq;
 		return d->count <= d->used ? HR_CARD_TIME_SLICING_EXHAUSTED :
 		    -1;
 	}
 	if ((r = hami_capacity_check(d, k, memreq)) >= 0)
 		return r;
+	*cores = k->coresreq;
 	/* Metax's customFilterRule (pkg/device/metax/device.go): every
 	 * device an earlier container of the pod got must be this one;
 	 * with count 1 that one is already exhausted, so any earlier Metax
