@@ -82,12 +82,9 @@ struct cmd_inputs {
 	size_t		 nschedulers;
 	int		 override;	/* --ignore-pod-policies */
 	int		 quiet;
-	struct gs_snapshot_opts snap;	/* --running, --now */
-	/* --device-plugin-config FILE, --device-plugin-default NAME,
-	 * --mig-config FILE (load/dpconfig.h), or NULL */
-	const char	*dp_config, *dp_default, *mig_config;
-	const char	*kai_config;	/* --kai-config FILE */
-	const char	*volcano_config; /* --volcano-config FILE */
+	/* --running, --now, --hami-config and the scheduler options'
+	 * config files (--device-plugin-config ... --volcano-config) */
+	struct gs_snapshot_opts snap;
 };
 
 /*
