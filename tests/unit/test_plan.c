@@ -45,6 +45,16 @@ test_binding(void)
 	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/2 nodes are "
 	    "available: 0 refused by kube-scheduler filters, 0 without GPUs, "
 	    "2 without enough free GPUs"), "free GPUs");
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/3 nodes are "
+	    "available: 0 refused by kube-scheduler filters, 3 Insufficient "
+	    "nvidia.com/mig-2g.20gb"), "device plugin resources");
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/2 nodes are "
+	    "available: 2 refused by kube-scheduler filters, 0 Insufficient "
+	    "nvidia.com/gpu"), "nodes (kube-scheduler filters)");
+	/* A reason naming none of the known ones: every weight 0, the
+	 * map's end never read. */
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/2 nodes fit: 2 "
+	    "nodes: 1/1 SomethingElse"), "unknown");
 	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("asks nvidia.com/gpumem, "
 	    "gpumem-percentage or gpucores, which no node advertises without "
 	    "HAMi"), "HAMi's resources (not advertised)");
