@@ -151,6 +151,16 @@ struct cmd_sched_args {
 	struct arg_str	*scheduler;	/* CMD_SCHED_ROUTE */
 };
 
+/* --device-plugin-config, --device-plugin-default and --mig-config (the
+ * scheduler options' and plan's) into *dp, *dflt, *mig; their values into
+ * in->snap: 0, or EXIT_USAGE with the message (a default without its
+ * config). */
+void	cmd_dp_args_init(struct arg_file **dp, struct arg_str **dflt,
+	    struct arg_file **mig);
+int	cmd_dp_inputs(const char *cmd, const struct arg_file *dp,
+	    const struct arg_str *dflt, const struct arg_file *mig,
+	    struct cmd_inputs *in);
+
 /* run_help and profile_help word those two options (NULL: the usual
  * "only this run of the scenario", "scoring profile (default ...)"). */
 void	cmd_sched_args_init(struct cmd_sched_args *, unsigned which,

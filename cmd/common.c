@@ -559,13 +559,7 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 		    "the dra profile's Kubernetes release: 1.34 (default), "
 		    "1.35 or 1.36");
 	}
-	a->dp_config = arg_file0(NULL, "device-plugin-config", "FILE",
-	    "NVIDIA device plugin config, or the GPU operator's ConfigMap of "
-	    "them");
-	a->dp_default = arg_str0(NULL, "device-plugin-default", "NAME",
-	    "its config for nodes without nvidia.com/device-plugin.config");
-	a->mig_config = arg_file0(NULL, "mig-config", "FILE",
-	    "mig-parted's mig-configs (nodes' nvidia.com/mig.config)");
+	cmd_dp_args_init(&a->dp_config, &a->dp_default, &a->mig_config);
 	a->kai_config = arg_file0(NULL, "kai-config", "FILE",
 	    "KAI's SchedulingShard or scheduler ConfigMap (placementStrategy)");
 	a->volcano_config = arg_file0(NULL, "volcano-config", "FILE",
@@ -575,6 +569,35 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 		a->scheduler = arg_strn(NULL, "scheduler", "NAME=PROFILE", 0,
 		    32, "pods naming NAME in spec.schedulerName go to PROFILE "
 		    "(repeatable)");
+}
+
+void
+cmd_dp_args_init(struct arg_file **dp, struct arg_str **dflt,
+    struct arg_file **mig)
+{
+	*dp = arg_file0(NULL, "device-plugin-config", "FILE",
+	    "NVIDIA device plugin config, or the GPU operator's ConfigMap of "
+	    "them");
+	*dflt = arg_str0(NULL, "device-plugin-default", "NAME",
+	    "its config for nodes without nvidia.com/device-plugin.config");
+	*mig = arg_file0(NULL, "mig-config", "FILE",
+	    "mig-parted's mig-configs (nodes' nvidia.com/mig.config)");
+}
+
+int
+cmd_dp_inputs(const char *cmd, const struct arg_file *dp,
+    const struct arg_str *dflt, const struct arg_file *mig,
+    struct cmd_inputs *in)
+{
+	in->snap.dp_config = dp->count ? dp->filename[0] : NULL;
+	in->snap.dp_default = dflt->count ? dflt->sval[0] : NULL;
+	in->snap.mig_config = mig->count ? mig->filename[0] : NULL;
+	if (in->snap.dp_default != NULL && in->snap.dp_config == NULL) {
+		cmd_errorf("%s: --device-plugin-default needs "
+		    "--device-plugin-config", cmd);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
 }
 
 void
@@ -683,20 +706,13 @@ cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *a,
 	in->node_policy = opt(a->node_policy);
 	in->gpu_policy = opt(a->gpu_policy);
 	in->override = a->ignore != NULL && a->ignore->count > 0;
-	in->snap.dp_config = a->dp_config->count ?
-	    a->dp_config->filename[0] : NULL;
-	in->snap.dp_default = opt(a->dp_default);
-	in->snap.mig_config = a->mig_config->count ?
-	    a->mig_config->filename[0] : NULL;
 	in->snap.kai_config = a->kai_config->count ?
 	    a->kai_config->filename[0] : NULL;
 	in->snap.volcano_config = a->volcano_config->count ?
 	    a->volcano_config->filename[0] : NULL;
-	if (in->snap.dp_default != NULL && in->snap.dp_config == NULL) {
-		cmd_errorf("%s: --device-plugin-default needs "
-		    "--device-plugin-config", cmd);
-		return EXIT_USAGE;
-	}
+	if ((rc = cmd_dp_inputs(cmd, a->dp_config, a->dp_default,
+	    a->mig_config, in)) != EXIT_OK)
+		return rc;
 	if (in->node_policy != NULL && (rc = cmd_check_node_policy(cmd,
 	    "--node-policy", in->node_policy)) != EXIT_OK)
 		return rc;
