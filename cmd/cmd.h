@@ -82,12 +82,9 @@ struct cmd_inputs {
 	size_t		 nschedulers;
 	int		 override;	/* --ignore-pod-policies */
 	int		 quiet;
-	struct gs_snapshot_opts snap;	/* --running, --now */
-	/* --device-plugin-config FILE, --device-plugin-default NAME,
-	 * --mig-config FILE (load/dpconfig.h), or NULL */
-	const char	*dp_config, *dp_default, *mig_config;
-	const char	*kai_config;	/* --kai-config FILE */
-	const char	*volcano_config; /* --volcano-config FILE */
+	/* --running, --now, --hami-config and the scheduler options'
+	 * config files (--device-plugin-config ... --volcano-config) */
+	struct gs_snapshot_opts snap;
 };
 
 /*
@@ -154,6 +151,16 @@ struct cmd_sched_args {
 	struct arg_str	*scheduler;	/* CMD_SCHED_ROUTE */
 };
 
+/* --device-plugin-config, --device-plugin-default and --mig-config (the
+ * scheduler options' and plan's) into *dp, *dflt, *mig; their values into
+ * in->snap: 0, or EXIT_USAGE with the message (a default without its
+ * config). */
+void	cmd_dp_args_init(struct arg_file **dp, struct arg_str **dflt,
+	    struct arg_file **mig);
+int	cmd_dp_inputs(const char *cmd, const struct arg_file *dp,
+	    const struct arg_str *dflt, const struct arg_file *mig,
+	    struct cmd_inputs *in);
+
 /* run_help and profile_help word those two options (NULL: the usual
  * "only this run of the scenario", "scoring profile (default ...)"). */
 void	cmd_sched_args_init(struct cmd_sched_args *, unsigned which,
@@ -198,12 +205,9 @@ struct cmd_html {
 	size_t		 len;
 };
 struct arg_file *cmd_arg_output_file(void);
-/* --volcano-config FILE, and Volcano's deviceshare arguments read from it
- * (load/volcano_sched.h; simulate's commands and replay). */
+/* --volcano-config FILE (simulate's commands and replay; read by
+ * load/volcano_sched.h). */
 struct arg_file *cmd_arg_volcano_config(void);
-struct gs_vc_sched;
-int	cmd_volcano_config(const char *path, struct gs_vc_sched *v,
-	    struct gs_error *err);
 /* --output-file into *path (NULL without it); EXIT_USAGE unless fmt is
  * html. */
 int	cmd_output_file(const char *cmd, const struct arg_file *,

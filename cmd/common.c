@@ -11,7 +11,6 @@
 #include <argtable2.h>
 
 #include "cmd.h"
-#include "../core/load/dpconfig.h"
 #include "../core/util/atomic_write.h"
 #include "../core/sched/hami/hami.h"
 #include "../core/load/hamiconfig.h"
@@ -22,8 +21,6 @@
 #include "../core/sched/policy.h"
 #include "../core/sched/route.h"
 #include "../core/sched/sharing_modes.h"
-#include "../core/load/kai_conf.h"
-#include "../core/load/volcano_sched.h"
 #include "../core/sched/dra/kversion.h"
 
 void
@@ -164,90 +161,6 @@ load_files(const struct cmd_inputs *in, struct gs_scenario *sc,
 	return rc;
 }
 
-/* --device-plugin-config and --mig-config over the loaded cluster. */
-static int
-load_dp_configs(const struct cmd_inputs *in, struct gs_scenario *sc,
-    struct gs_error *err)
-{
-	struct gs_dpconfigs	x;
-	char			*buf = NULL;
-	size_t			 len;
-	int			 rc = 0;
-
-	if (in->dp_config == NULL && in->mig_config == NULL)
-		return 0;
-	memset(&x, 0, sizeof x);
-	if (in->dp_config != NULL) {
-		rc = gs_read_file(in->dp_config, &buf, &len, err);
-		if (rc == 0)
-			rc = gs_dpconfig_parse(&x, in->dp_config, buf, len,
-			    in->dp_default, err);
-		free(buf);
-		buf = NULL;
-	}
-	if (rc == 0 && in->mig_config != NULL) {
-		rc = gs_read_file(in->mig_config, &buf, &len, err);
-		if (rc == 0)
-			rc = gs_migconfig_parse(&x, in->mig_config, buf, len,
-			    err);
-		free(buf);
-	}
-	if (rc == 0 && sc->running.n > 0)
-		rc = gs_error_set(err, in->dp_config != NULL ? in->dp_config :
-		    in->mig_config, 1, 1, "running pods (--running) with "
-		    "device plugin or mig-parted configs are not simulated");
-	if (rc == 0)
-		rc = gs_dpconfigs_apply(&x, &sc->cluster, err);
-	gs_dpconfigs_release(&x);
-	if (rc != 0)		/* the loaders leave nothing behind either */
-		gs_scenario_release(sc);
-	return rc;
-}
-
-int
-cmd_volcano_config(const char *path, struct gs_vc_sched *v,
-    struct gs_error *err)
-{
-	char	*buf = NULL;
-	size_t	 len;
-	int	 rc;
-
-	if ((rc = gs_read_file(path, &buf, &len, err)) == 0)
-		rc = gs_volcano_sched_parse(v, path, buf, len, err);
-	free(buf);
-	return rc;
-}
-
-/* --kai-config and --volcano-config: the KAI profile its
- * placementStrategy names, Volcano's deviceshare arguments, for every run
- * (sched/route.c and sched/peers.c read them). */
-static int
-load_peer_configs(const struct cmd_inputs *in, struct gs_scenario *sc,
-    struct gs_error *err)
-{
-	struct gs_kai_conf	k;
-	struct gs_vc_sched	v;
-	char			*buf = NULL;
-	size_t			 i, len;
-	int			 rc = 0;
-
-	if (in->kai_config != NULL &&
-	    (rc = gs_read_file(in->kai_config, &buf, &len, err)) == 0)
-		rc = gs_kai_conf_parse(&k, in->kai_config, buf, len, err);
-	free(buf);
-	if (rc == 0 && in->volcano_config != NULL)
-		rc = cmd_volcano_config(in->volcano_config, &v, err);
-	for (i = 0; rc == 0 && i < sc->nruns; i++) {
-		if (in->kai_config != NULL)
-			sc->runs[i].cfg.kai_profile = gs_kai_conf_profile(&k);
-		if (in->volcano_config != NULL)
-			sc->runs[i].cfg.volcano = v;
-	}
-	if (rc != 0)
-		gs_scenario_release(sc);
-	return rc;
-}
-
 /* --scheduler NAME=PROFILE (checked by cmd_sched_inputs) into c. */
 static void
 set_scheduler(struct gs_config *c, const char *arg)
@@ -289,10 +202,6 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 		for (j = 0; j < in->nschedulers; j++)
 			set_scheduler(c, in->schedulers[j]);
 	}
-	if (rc == 0)
-		rc = load_dp_configs(in, sc, &err);
-	if (rc == 0)
-		rc = load_peer_configs(in, sc, &err);
 	if (rc == 0)
 		infer_versions(sc, in->quiet);
 	/* --gpu-policy against what each selected run's HAMi knows. */
@@ -659,13 +568,7 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 		    "the dra profile's Kubernetes release: 1.34 (default), "
 		    "1.35 or 1.36");
 	}
-	a->dp_config = arg_file0(NULL, "device-plugin-config", "FILE",
-	    "NVIDIA device plugin config, or the GPU operator's ConfigMap of "
-	    "them");
-	a->dp_default = arg_str0(NULL, "device-plugin-default", "NAME",
-	    "its config for nodes without nvidia.com/device-plugin.config");
-	a->mig_config = arg_file0(NULL, "mig-config", "FILE",
-	    "mig-parted's mig-configs (nodes' nvidia.com/mig.config)");
+	cmd_dp_args_init(&a->dp_config, &a->dp_default, &a->mig_config);
 	a->kai_config = arg_file0(NULL, "kai-config", "FILE",
 	    "KAI's SchedulingShard or scheduler ConfigMap (placementStrategy)");
 	a->volcano_config = cmd_arg_volcano_config();
@@ -673,6 +576,35 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 		a->scheduler = arg_strn(NULL, "scheduler", "NAME=PROFILE", 0,
 		    32, "pods naming NAME in spec.schedulerName go to PROFILE "
 		    "(repeatable)");
+}
+
+void
+cmd_dp_args_init(struct arg_file **dp, struct arg_str **dflt,
+    struct arg_file **mig)
+{
+	*dp = arg_file0(NULL, "device-plugin-config", "FILE",
+	    "NVIDIA device plugin config, or the GPU operator's ConfigMap of "
+	    "them");
+	*dflt = arg_str0(NULL, "device-plugin-default", "NAME",
+	    "its config for nodes without nvidia.com/device-plugin.config");
+	*mig = arg_file0(NULL, "mig-config", "FILE",
+	    "mig-parted's mig-configs (nodes' nvidia.com/mig.config)");
+}
+
+int
+cmd_dp_inputs(const char *cmd, const struct arg_file *dp,
+    const struct arg_str *dflt, const struct arg_file *mig,
+    struct cmd_inputs *in)
+{
+	in->snap.dp_config = dp->count ? dp->filename[0] : NULL;
+	in->snap.dp_default = dflt->count ? dflt->sval[0] : NULL;
+	in->snap.mig_config = mig->count ? mig->filename[0] : NULL;
+	if (in->snap.dp_default != NULL && in->snap.dp_config == NULL) {
+		cmd_errorf("%s: --device-plugin-default needs "
+		    "--device-plugin-config", cmd);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
 }
 
 void
@@ -781,20 +713,13 @@ cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *a,
 	in->node_policy = opt(a->node_policy);
 	in->gpu_policy = opt(a->gpu_policy);
 	in->override = a->ignore != NULL && a->ignore->count > 0;
-	in->dp_config = a->dp_config->count ? a->dp_config->filename[0] :
-	    NULL;
-	in->dp_default = opt(a->dp_default);
-	in->mig_config = a->mig_config->count ? a->mig_config->filename[0] :
-	    NULL;
-	in->kai_config = a->kai_config->count ? a->kai_config->filename[0] :
-	    NULL;
-	in->volcano_config = a->volcano_config->count ?
+	in->snap.kai_config = a->kai_config->count ?
+	    a->kai_config->filename[0] : NULL;
+	in->snap.volcano_config = a->volcano_config->count ?
 	    a->volcano_config->filename[0] : NULL;
-	if (in->dp_default != NULL && in->dp_config == NULL) {
-		cmd_errorf("%s: --device-plugin-default needs "
-		    "--device-plugin-config", cmd);
-		return EXIT_USAGE;
-	}
+	if ((rc = cmd_dp_inputs(cmd, a->dp_config, a->dp_default,
+	    a->mig_config, in)) != EXIT_OK)
+		return rc;
 	if (in->node_policy != NULL && (rc = cmd_check_node_policy(cmd,
 	    "--node-policy", in->node_policy)) != EXIT_OK)
 		return rc;

@@ -25,6 +25,8 @@ struct plan_args {
 	struct arg_int	*limit, *max_nodes, *max_sims, *runs;
 	struct arg_lit	*patterns, *rotate, *quiet, *help;
 	struct cmd_snapshot_args snap;
+	struct arg_file	*dp_config, *mig_config;	/* cmd_dp_args_init */
+	struct arg_str	*dp_default;
 	struct arg_end	*end;
 	void		*table[35];
 	size_t		 ntable;
@@ -117,6 +119,10 @@ plan_args_init(struct plan_args *a, int sub)
 	add(a, a->snap.running);
 	add(a, a->snap.now);
 	add(a, a->snap.hami_config);
+	cmd_dp_args_init(&a->dp_config, &a->dp_default, &a->mig_config);
+	add(a, a->dp_config);
+	add(a, a->dp_default);
+	add(a, a->mig_config);
 	add(a, a->quiet = arg_lit0("q", "quiet", "no warnings on stderr"));
 	add(a, a->help = arg_lit0("h", "help", "print this help"));
 	add(a, a->end = arg_end(20));
@@ -294,7 +300,9 @@ plan_main(int argc, char **argv)
 	in.quiet = a.quiet->count > 0;
 	req.quiet = in.quiet;
 	cmd_snapshot_inputs(&a.snap, &in);
-	if ((rc = cmd_load(&in, &sc)) != EXIT_OK)
+	if ((rc = cmd_dp_inputs("plan", a.dp_config, a.dp_default,
+	    a.mig_config, &in)) != EXIT_OK ||
+	    (rc = cmd_load(&in, &sc)) != EXIT_OK)
 		goto out_req;
 	if ((rc = pick_run(&sc, a.run->count ? a.run->sval[0] : NULL,
 	    &run)) == EXIT_OK && (rc = plan_check_edits(&req,

@@ -13,6 +13,7 @@
 #include "../core/model/ident.h"
 #include "../core/load/load.h"
 #include "../core/plan/plan.h"
+#include "../core/sched/kube_dp.h"
 #include "../core/sched/policy.h"
 #include "../core/report/report.h"
 #include "../core/report/html.h"
@@ -560,7 +561,52 @@ same_gpus(const struct gs_node *a, const struct gs_node *b)
 	    a->devs[0].count == b->devs[0].count));
 }
 
-/* What pod p's containers ask, as HAMi builds each request. */
+/* out, then container k's device plugin resources ("c: 1
+ * nvidia.com/mig-1g.10gb", nvidia.com/gpu first as kube-scheduler counts
+ * it: sched/kube_dp.c): a new string, or NULL when it asks none. */
+static char *
+dp_request_text(const char *out, size_t k, const struct gs_container *c)
+{
+	int64_t	 gpu = gs_kube_dp_ctr_asks(c, "nvidia.com/gpu");
+	char	*s, *t;
+	size_t	 i;
+
+	if (gpu == 0 && c->dp.n == 0)
+		return NULL;
+	s = xasprintf("%s%s%s:", out, k ? "; " : "", c->name);
+	if (gpu > 0) {
+		t = xasprintf("%s %lld nvidia.com/gpu", s, (long long)gpu);
+		free(s);
+		s = t;
+	}
+	for (i = 0; i < c->dp.n; i++) {
+		t = xasprintf("%s%s %s %s", s, i || gpu ? "," : "",
+		    c->dp.v[i].val, c->dp.v[i].key);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+/* out, then container k's request as HAMi builds it (r): a new string. */
+static char *
+hami_request_text(const char *out, size_t k, const struct gs_container *c,
+    const struct hami_req *r)
+{
+	if (r->nums == 0)
+		return xasprintf("%s%s%s: no GPU", out, k ? "; " : "",
+		    c->name);
+	if (r->mempct != 101 && r->memreq == 0)
+		return xasprintf("%s%s%s: %d GPU x %d%% memory, %d%% cores",
+		    out, k ? "; " : "", c->name, r->nums, r->mempct,
+		    r->coresreq);
+	return xasprintf("%s%s%s: %d GPU x %d MiB, %d%% cores", out,
+	    k ? "; " : "", c->name, r->nums, r->memreq, r->coresreq);
+}
+
+/* What pod p's containers ask: as HAMi builds each request, or the NVIDIA
+ * device plugin's resources (what a kube-* profile places, and what a
+ * container asks that HAMi does not read). */
 static char *
 request_text(const struct gs_pod *p, const struct gs_config *cfg)
 {
@@ -571,17 +617,11 @@ request_text(const struct gs_pod *p, const struct gs_config *cfg)
 		struct hami_req r;
 
 		hami_build_request(&p->ctrs[k], cfg, &r);
-		if (r.nums == 0)
-			next = xasprintf("%s%s%s: no GPU", out, k ? "; " : "",
-			    p->ctrs[k].name);
-		else if (r.mempct != 101 && r.memreq == 0)
-			next = xasprintf("%s%s%s: %d GPU x %d%% memory, %d%% "
-			    "cores", out, k ? "; " : "", p->ctrs[k].name,
-			    r.nums, r.mempct, r.coresreq);
-		else
-			next = xasprintf("%s%s%s: %d GPU x %d MiB, %d%% cores",
-			    out, k ? "; " : "", p->ctrs[k].name, r.nums,
-			    r.memreq, r.coresreq);
+		next = NULL;
+		if (r.nums == 0 || gs_policy_of_family(cfg->profile, "kube"))
+			next = dp_request_text(out, k, &p->ctrs[k]);
+		if (next == NULL)
+			next = hami_request_text(out, k, &p->ctrs[k], &r);
 		free(out);
 		out = next;
 	}

@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "../core/sched/hami/hami.h"
+#include "../core/load/volcano_sched.h"
 #include "../core/util/optparse.h"
 #include "../core/report/report.h"
 #include "../core/report/html.h"
@@ -417,8 +418,8 @@ replay_main(int argc, char **argv)
 	memset(&err, 0, sizeof err);
 	if (gs_trace_load_nodes(a.nodes->filename[0], &tn, &err) != 0 ||
 	    gs_trace_load_pods(a.pods->filename[0], &tp, &err) != 0 ||
-	    (a.volcano_config->count > 0 && cmd_volcano_config(
-	    a.volcano_config->filename[0], &o.volcano, &err) != 0)) {
+	    (a.volcano_config->count > 0 && gs_volcano_sched_load(
+	    &o.volcano, a.volcano_config->filename[0], &err) != 0)) {
 		rc = cmd_error_status(&err);
 		goto out;
 	}

@@ -3,7 +3,8 @@
  * policy values, gpumem, GPU counts and memory against the cluster,
  * misspelled hami.io/ and nvidia.com/ annotation keys, empty entries in
  * the GPU filter lists, use-gputype naming no GPU of the cluster, gpumem
- * beside gpumem-percentage, and objects defined twice.
+ * beside gpumem-percentage, a per-pod KAI placement strategy (KAI has
+ * none), and objects defined twice.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -17,6 +18,9 @@
 #include "sched/policy.h"
 #include "util/suggest.h"
 #include "util/util.h"
+
+/* A per-pod placement strategy users expect of KAI; it reads none. */
+#define KAI_STRATEGY_ANNO	"scheduling.run.ai/scheduling-strategy"
 
 /* How many typos a misspelled key may hold and still be named. */
 #define GS_LINT_TYPOS	3
@@ -328,6 +332,21 @@ lint_pod(const struct gs_pod *p, const struct lint_cluster *lc,
 		    "its unknown entries are ignored, and with no "
 		    "binpack, spread or numa it sorts as spread" :
 		    "HAMi treats it as spread");
+		n++;
+	}
+	/*
+	 * KAI-Scheduler takes its placement strategy per shard only: the
+	 * nodeplacement plugin's gpu and cpu arguments
+	 * (pkg/scheduler/plugins/nodeplacement/nodeplacement.go New,
+	 * OnSessionOpen), one rule for every pod, GPU or CPU-only
+	 * (nodeOrderFn); no pod annotation or label overrides it (the key
+	 * below is in none of its sources or history).
+	 */
+	if (gs_kv_get(&p->annotations, KAI_STRATEGY_ANNO) != NULL) {
+		gs_warn(out, p->src_file, p->src_line, p->src_col, "%s: "
+		    "KAI-Scheduler reads no %s: its shard's placementStrategy "
+		    "(kaiConfig, --kai-config) places every pod", p->workload,
+		    KAI_STRATEGY_ANNO);
 		n++;
 	}
 	n += lint_keys(p, cfg->profile ? cfg->profile : hp->name,

@@ -7,9 +7,15 @@
  *               defaultMemory: 0, defaultCores: 0, defaultGPUNum: 1}
  *   workloads: [a.yaml, ...]         # or runs: [{name, workloads, scheduler}]
  *   hamiConfig: hami-device-cm.yaml  # HAMi's ConfigMap or values.yaml
+ *   devicePluginConfig: dp.yaml      # as --device-plugin-config, and
+ *   devicePluginDefault: NAME, migConfig: mig-parted.yaml,
+ *   kaiConfig: shard.yaml, volcanoConfig: volcano-scheduler.conf
+ *                                    # (the last two per run too)
  *
  * Settings in order, the later winning: the chart's defaults, hamiConfig
  * (or --hami-config), scheduler, the run's scheduler, the command line.
+ * A config file the command line gives replaces the scenario's (and its
+ * runs') key of the same file.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -17,11 +23,14 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "load/dpconfig.h"
 #include "load/hamiconfig.h"
+#include "load/kai_conf.h"
 #include "load/load.h"
 #include "sched/policy.h"
 #include "sched/sharing_modes.h"
 #include "load/scenario.h"
+#include "load/volcano_sched.h"
 #include "load/yamltree.h"
 
 static char *
@@ -157,6 +166,159 @@ load_hami_config(struct gs_scenario *sc, const struct yt_file *f,
 	rc = apply_hami_config(sc, p, err);
 	free(p);
 	return rc == 0 ? 0 : reference_error(f, n, "hamiConfig", err);
+}
+
+/*
+ * The config files besides HAMi's, read as the command line's flags read
+ * them: a parser takes the file's text into out (arg: its extra input).
+ */
+typedef int conf_parse(void *out, const char *path, const char *buf,
+    size_t len, const void *arg, struct gs_error *err);
+
+static int
+parse_kai(void *out, const char *path, const char *buf, size_t len,
+    const void *arg, struct gs_error *err)
+{
+	struct gs_kai_conf	k;
+
+	(void)arg;
+	if (gs_kai_conf_parse(&k, path, buf, len, err) != 0)
+		return -1;
+	*(const char **)out = gs_kai_conf_profile(&k);
+	return 0;
+}
+
+static int
+parse_volcano(void *out, const char *path, const char *buf, size_t len,
+    const void *arg, struct gs_error *err)
+{
+	(void)arg;
+	return gs_volcano_sched_parse(out, path, buf, len, err);
+}
+
+static int
+parse_dp(void *out, const char *path, const char *buf, size_t len,
+    const void *arg, struct gs_error *err)
+{
+	return gs_dpconfig_parse(out, path, buf, len, arg, err);
+}
+
+static int
+parse_mig(void *out, const char *path, const char *buf, size_t len,
+    const void *arg, struct gs_error *err)
+{
+	(void)arg;
+	return gs_migconfig_parse(out, path, buf, len, err);
+}
+
+/*
+ * The file the command line gives (cli, as given), else the one the
+ * scenario's key names at n (against the scenario's folder), through
+ * parse.  1 when a file was read, 0 when neither names one, -1 with the
+ * error: inside the file where it is, else at the key.
+ */
+static int
+load_conf(const struct yt_file *f, const struct yt_node *n, const char *key,
+    const char *cli, conf_parse *parse, void *out, const void *arg,
+    struct gs_error *err)
+{
+	const char	*path = cli;
+	char		*p = NULL, *buf;
+	size_t		 len;
+	int		 rc;
+
+	if (cli == NULL) {
+		if (yt_is_null(n))
+			return 0;
+		if (yt_expect(f, n, YT_SCALAR, key, err) != 0)
+			return -1;
+		path = p = resolve(f->path, n->str);
+	}
+	if ((rc = gs_read_file(path, &buf, &len, err)) == 0) {
+		rc = parse(out, path, buf, len, arg, err);
+		free(buf);
+	}
+	free(p);
+	if (rc == 0)
+		return 1;
+	return cli != NULL ? -1 : reference_error(f, n, key, err);
+}
+
+/*
+ * kaiConfig and volcanoConfig at n (a scenario's or a run's, or NULL)
+ * into cfg, unless the command line gives the file (cli, or NULL): read
+ * once into the scenario's settings the runs start from (run 0), ignoring
+ * the runs' keys (run 1).
+ */
+static int
+load_peer_confs(const struct yt_file *f, const struct yt_node *n,
+    const struct gs_snapshot_opts *cli, int run, struct gs_config *cfg,
+    struct gs_error *err)
+{
+	const char	*kai = cli != NULL ? cli->kai_config : NULL;
+	const char	*vc = cli != NULL ? cli->volcano_config : NULL;
+
+	if (!(run && kai != NULL) && load_conf(f, yt_get(n, "kaiConfig"),
+	    "kaiConfig", kai, parse_kai, &cfg->kai_profile, NULL,
+	    err) < 0)
+		return -1;
+	if (!(run && vc != NULL) && load_conf(f, yt_get(n, "volcanoConfig"),
+	    "volcanoConfig", vc, parse_volcano,
+	    &cfg->volcano, NULL, err) < 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * devicePluginConfig (with devicePluginDefault) and migConfig, or the
+ * command line's, laid over the loaded cluster (load/dpconfig.h); doc is
+ * NULL without a scenario file.  Running pods are placed on the cluster
+ * as it was: with them the configs are refused.
+ */
+static int
+load_device_confs(struct gs_scenario *sc, const struct yt_file *f,
+    const struct yt_node *doc, const struct gs_snapshot_opts *opts,
+    struct gs_error *err)
+{
+	static const char		 refused[] = "running pods (running:, "
+					     "--running) with device plugin or "
+					     "mig-parted configs are not "
+					     "simulated";
+	const struct gs_snapshot_opts	 none = { 0 };
+	const struct yt_node		*dp, *mig, *dflt;
+	struct gs_dpconfigs		 x;
+	const char			*name, *cli;
+	int				 a, b = 0;
+
+	if (opts == NULL)
+		opts = &none;
+	name = opts->dp_default;
+	dp = yt_get(doc, "devicePluginConfig");
+	mig = yt_get(doc, "migConfig");
+	dflt = yt_get(doc, "devicePluginDefault");
+	if (dflt != NULL && opts->dp_config == NULL) {
+		if (yt_is_null(dp))
+			return yt_error(f, dflt, err, "devicePluginDefault "
+			    "needs devicePluginConfig");
+		if (yt_string(f, dflt, "devicePluginDefault", &name,
+		    err) != 0)
+			return -1;
+	}
+	memset(&x, 0, sizeof x);
+	a = load_conf(f, dp, "devicePluginConfig", opts->dp_config, parse_dp,
+	    &x, name, err);
+	if (a >= 0)
+		b = load_conf(f, mig, "migConfig", opts->mig_config, parse_mig,
+		    &x, NULL, err);
+	if ((a > 0 || b > 0) && b >= 0 && sc->running.n > 0) {
+		cli = a > 0 ? opts->dp_config : opts->mig_config;
+		b = cli != NULL ? gs_error_set(err, cli, 1, 1, "%s", refused) :
+		    yt_error(f, a > 0 ? dp : mig, err, "%s", refused);
+	}
+	if ((a > 0 || b > 0) && b >= 0)
+		b = gs_dpconfigs_apply(&x, &sc->cluster, err);
+	gs_dpconfigs_release(&x);
+	return a < 0 || b < 0 ? -1 : 0;
 }
 
 static int
@@ -320,6 +482,25 @@ load_snapshot(struct gs_scenario *sc, const struct yt_file *f,
 	return rc;
 }
 
+/* The device plugin's and mig-parted's configs lay out the one cluster
+ * every run starts from: the scenario's keys, not a run's. */
+static int
+run_device_keys(const struct yt_file *f, const struct yt_node *rn,
+    struct gs_error *err)
+{
+	static const char *const keys[] = { "devicePluginConfig",
+	    "devicePluginDefault", "migConfig" };
+	const struct yt_node	*v;
+	size_t			 i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if ((v = yt_get(rn, keys[i])) != NULL)
+			return yt_error(f, v, err, "'%s' lays out the cluster "
+			    "every run shares: give it at the scenario's top "
+			    "level", keys[i]);
+	return 0;
+}
+
 static int
 load_doc(struct gs_scenario *sc, const struct yt_file *f,
     const struct yt_node *doc, const struct gs_snapshot_opts *opts,
@@ -327,9 +508,12 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 {
 	static const char *const keys[] = { "apiVersion", "kind", "name",
 	    "description", "cluster", "running", "now", "workloads",
-	    "scheduler", "runs", "expect", "hamiConfig", NULL };
+	    "scheduler", "runs", "expect", "hamiConfig", "kaiConfig",
+	    "volcanoConfig", "devicePluginConfig", "devicePluginDefault",
+	    "migConfig", NULL };
 	static const char *const run_keys[] = { "name", "workloads",
-	    "scheduler", "sharing", "expect", NULL };
+	    "scheduler", "sharing", "expect", "kaiConfig", "volcanoConfig",
+	    NULL };
 	const struct yt_node	*v, *runs, *wls;
 	const char		*s;
 	size_t			 i, j;
@@ -355,7 +539,9 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 	    load_scheduler(f, yt_get(doc, "scheduler"), &sc->cfg, err) != 0 ||
 	    load_clusters(sc, f, yt_get(doc, "cluster"), w, err) != 0 ||
 	    gs_expect_load(f, yt_get(doc, "expect"), &sc->expects, err) != 0 ||
-	    load_snapshot(sc, f, doc, opts, w, err) != 0)
+	    load_snapshot(sc, f, doc, opts, w, err) != 0 ||
+	    load_device_confs(sc, f, doc, opts, err) != 0 ||
+	    load_peer_confs(f, doc, opts, 0, &sc->cfg, err) != 0)
 		return -1;
 	runs = yt_get(doc, "runs");
 	wls = yt_get(doc, "workloads");
@@ -380,6 +566,7 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 		struct gs_run		*r;
 
 		if (yt_expect(f, rn, YT_MAP, "runs[]", err) != 0 ||
+		    run_device_keys(f, rn, err) != 0 ||
 		    gs_check_keys(f, rn, run_keys, "run", err) != 0)
 			return -1;
 		if ((v = yt_get(rn, "name")) == NULL)
@@ -393,6 +580,7 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 		r = add_run(sc, s);
 		if (load_scheduler(f, yt_get(rn, "scheduler"), &r->cfg,
 		    err) != 0 || load_sharing(f, yt_get(rn, "sharing"), r,
+		    err) != 0 || load_peer_confs(f, rn, opts, 1, &r->cfg,
 		    err) != 0)
 			return -1;
 		if ((v = yt_get(rn, "workloads")) == NULL)
@@ -494,8 +682,10 @@ gs_scenario_from_files(struct gs_scenario *sc, char **clusters,
 		goto fail;
 	}
 	gs_cluster_apply_handshakes(&sc->cluster, sc->now, w);
-	if (opts != NULL && apply_running(sc, opts->running, opts->nrunning,
-	    NULL, w, err) != 0)
+	if ((opts != NULL && apply_running(sc, opts->running, opts->nrunning,
+	    NULL, w, err) != 0) || load_device_confs(sc, NULL, NULL, opts,
+	    err) != 0 || load_peer_confs(NULL, NULL, opts, 0, &sc->cfg,
+	    err) != 0)
 		goto fail;
 	r = add_run(sc, sc->name);
 	for (i = 0; i < nworkloads; i++)

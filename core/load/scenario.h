@@ -43,6 +43,12 @@ struct gs_snapshot_opts {
 	const char	 *now;		/* --now "YYYY-MM-DD HH:MM:SS", or NULL */
 	const char	 *hami_config;	/* --hami-config FILE (load/hamiconfig.h),
 					   over the scenario's hamiConfig */
+	/* --device-plugin-config FILE, --device-plugin-default NAME,
+	 * --mig-config FILE (load/dpconfig.h), --kai-config FILE
+	 * (load/kai_conf.h), --volcano-config FILE (load/volcano_sched.h):
+	 * each over the scenario's key of the same file, or NULL. */
+	const char	 *dp_config, *dp_default, *mig_config;
+	const char	 *kai_config, *volcano_config;
 };
 
 int	gs_scenario_load(struct gs_scenario *, const char *path,

@@ -24,6 +24,7 @@
 #include "load/sched_tiers.h"
 #include "load/volcano_conf.h"
 #include "load/volcano_sched.h"
+#include "util/util.h"
 
 #define ARG(x)	"deviceshare." x
 
@@ -170,5 +171,19 @@ gs_volcano_sched_parse(struct gs_vc_sched *s, const char *path,
 	yt_file_release(&f);
 	if (rc != 0)
 		memset(s, 0, sizeof *s);
+	return rc;
+}
+
+int
+gs_volcano_sched_load(struct gs_vc_sched *s, const char *path,
+    struct gs_error *err)
+{
+	char	*buf = NULL;
+	size_t	 len;
+	int	 rc;
+
+	if ((rc = gs_read_file(path, &buf, &len, err)) == 0)
+		rc = gs_volcano_sched_parse(s, path, buf, len, err);
+	free(buf);
 	return rc;
 }

@@ -23,5 +23,8 @@
  * other than binpack or spread, or none, sets s->nopolicy. */
 int	gs_volcano_sched_parse(struct gs_vc_sched *s, const char *path,
 	    const char *buf, size_t len, struct gs_error *err);
+/* The same from the file at path (the replay's --volcano-config). */
+int	gs_volcano_sched_load(struct gs_vc_sched *s, const char *path,
+	    struct gs_error *err);
 
 #endif

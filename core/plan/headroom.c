@@ -50,6 +50,16 @@ gs_binding_from_reason(const char *reason)
 		return "free GPUs";
 	if (strstr(reason, "GPUs (in milli-GPU), cpu and memory") != NULL)
 		return "GPU share, cpu or memory";
+	/* kube-scheduler over the device plugin's resources
+	 * (sched/kube_dp.c): "F refused by kube-scheduler filters, I
+	 * Insufficient <resource>". */
+	if ((p = strstr(reason, " Insufficient ")) != NULL &&
+	    strstr(reason, "refused by kube-scheduler filters") != NULL) {
+		while (p > reason && p[-1] >= '0' && p[-1] <= '9')
+			p--;
+		return strtol(p, NULL, 10) > 0 ? "device plugin resources" :
+		    "nodes (kube-scheduler filters)";
+	}
 	p = strchr(reason, ':');
 	while (p != NULL && *p != '\0') {
 		/* A group: " G node(s): items" up to ';' */
@@ -94,7 +104,7 @@ gs_binding_from_reason(const char *reason)
 		if (weight[k] > 0)
 			best = k;
 	for (k = 7; k < nmap; k++)
-		if (best >= 7 && weight[k] > weight[best])
+		if (best >= 7 && best < nmap && weight[k] > weight[best])
 			best = k;
 	return best == nmap ? "unknown" : map[best].binding;
 }

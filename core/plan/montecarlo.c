@@ -23,6 +23,11 @@ gs_rotate_registration(struct gs_cluster *c, gsl_rng *rng)
 		struct gs_device *tmp;
 
 		n = node->ndevs;
+		/* HAMi's register annotation's order; the NVIDIA device
+		 * plugin's devices (issue 18) are not registered through it
+		 * and keep their order. */
+		if (n > 0 && node->devs[0].kind != GS_DEV_HAMI)
+			continue;
 		/*
 		 * Up to 8 GPUs sit in one map bucket in NVML order; Go starts
 		 * iterating at a random slot of 8 and wraps, so offsets past

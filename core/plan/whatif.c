@@ -191,9 +191,14 @@ gs_edits_apply(const struct gs_edit *e, size_t n, struct gs_cluster *c,
 			break;
 		case ED_SET_SPLIT:
 			for (i = 0; i < c->nnodes; i++) {
+				/* HAMi's deviceSplitCount: the device
+				 * plugin's MIG instances and replicas
+				 * (issue 18) are not HAMi's to split. */
 				for (j = 0; j < c->nodes[i].ndevs; j++)
-					c->nodes[i].devs[j].count =
-					    (int32_t)e[k].value;
+					if (c->nodes[i].devs[j].kind ==
+					    GS_DEV_HAMI)
+						c->nodes[i].devs[j].count =
+						    (int32_t)e[k].value;
 				gs_cluster_touch(c, i);
 			}
 			break;

@@ -3,7 +3,8 @@
  * (load/kai_conf.c, issue 18 item 4): a SchedulingShard's
  * placementStrategy, the scheduler ConfigMap the operator writes from it
  * (buildDefaultPlugins), the refusals, the profile kai-scheduler routes
- * to (sched/route.c), and the queue label kept on the pod.
+ * to (sched/route.c), the queue label kept on the pod, and the scenario's
+ * kaiConfig and volcanoConfig keys beside the command line's flags.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 
 #include "suites.h"
 #include "../../core/load/kai_conf.h"
+#include "../../core/load/scenario.h"
 #include "../../core/sched/route.h"
 #include "../../core/util/util.h"
 
@@ -161,11 +163,80 @@ test_kai_queue_label(void)
 	gs_warnings_release(&warn);
 }
 
+#define CONFS	"../golden/inputs/scenario-confs/"
+
+/* The profile each run of the scenario at path starts from (opts: the
+ * command line's files, or NULL), into prof[0..n). */
+static void
+run_profiles(const char *path, const struct gs_snapshot_opts *opts,
+    const char **prof, size_t n)
+{
+	struct gs_scenario	sc;
+	struct gs_warnings	w = { 0 };
+	struct gs_error		err;
+	size_t			i;
+
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(&sc, path, opts, &w, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(sc.nruns, n);
+	for (i = 0; i < n; i++)
+		prof[i] = sc.runs[i].cfg.kai_profile;
+	gs_scenario_release(&sc);
+	gs_warnings_release(&w);
+}
+
+/*
+ * kai.yaml: the scenario's shard spreads, run "binpack" names the
+ * operator's binpack ConfigMap.  By hand: spread, binpack; with
+ * --kai-config (the binpack ConfigMap) both runs binpack, the run's key
+ * ignored; with the spread shard both spread.  volcano.yaml: run "unset"
+ * reads a conf without SchedulePolicy (given, nopolicy), run "binpack"
+ * none (given 0).
+ */
+static void
+test_kai_conf_scenario(void)
+{
+	struct gs_snapshot_opts	o;
+	struct gs_scenario	sc;
+	struct gs_warnings	w = { 0 };
+	struct gs_error		err;
+	const char		*p[2];
+
+	run_profiles(CONFS "kai.yaml", NULL, p, 2);
+	CU_ASSERT_STRING_EQUAL(p[0], "kai-spread");
+	CU_ASSERT_STRING_EQUAL(p[1], "kai-binpack");
+	memset(&o, 0, sizeof o);
+	o.kai_config = "../golden/inputs/kai/scheduler-config.yaml";
+	run_profiles(CONFS "kai.yaml", &o, p, 2);
+	CU_ASSERT_STRING_EQUAL(p[0], "kai-binpack");
+	CU_ASSERT_STRING_EQUAL(p[1], "kai-binpack");
+	o.kai_config = "../golden/inputs/kai/shard-spread.yaml";
+	run_profiles(CONFS "kai.yaml", &o, p, 2);
+	CU_ASSERT_STRING_EQUAL(p[0], "kai-spread");
+	CU_ASSERT_STRING_EQUAL(p[1], "kai-spread");
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(&sc, CONFS "volcano.yaml",
+	    NULL, &w, &err), 0);
+	CU_ASSERT_EQUAL(sc.runs[0].cfg.volcano.given, 1);
+	CU_ASSERT_EQUAL(sc.runs[0].cfg.volcano.nopolicy, 1);
+	CU_ASSERT_EQUAL(sc.runs[1].cfg.volcano.given, 0);
+	gs_scenario_release(&sc);
+	/* A file the key names that is not there: at the key, line 5. */
+	CU_ASSERT_NOT_EQUAL(gs_scenario_load(&sc, CONFS "bad-missing.yaml",
+	    NULL, &w, &err), 0);
+	CU_ASSERT_EQUAL(err.line, 5);
+	CU_ASSERT_EQUAL(err.col, 12);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "cannot load migConfig"));
+	gs_warnings_release(&w);
+}
+
 CU_TestInfo kai_conf_tests[] = {
 	{ "kai config: SchedulingShard, ConfigMap, config.yaml",
 	    test_kai_conf_forms },
 	{ "kai config: refused strategies and mixes", test_kai_conf_refused },
 	{ "kai config: kai-scheduler's profile", test_kai_conf_route },
 	{ "kai config: the queue label kept", test_kai_queue_label },
+	{ "kai config: scenario keys and the command line",
+	    test_kai_conf_scenario },
 	CU_TEST_INFO_NULL,
 };

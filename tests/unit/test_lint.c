@@ -136,6 +136,15 @@ test_lint_findings(void)
 	    sizeof buf, NULL), 0);
 	CU_ASSERT_EQUAL(lint_one("kai-binpack", NULL, -1, -1, buf,
 	    sizeof buf, NULL), 0);
+	/* KAI's strategy is its shard's (nodeplacement's arguments): a
+	 * per-pod one is read by nothing, under any profile. */
+	CU_ASSERT_EQUAL(lint_one("kai-binpack", NULL, 1000, -1, buf,
+	    sizeof buf, "scheduling.run.ai/scheduling-strategy", "spread",
+	    NULL), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "KAI-Scheduler reads no "
+	    "scheduling.run.ai/scheduling-strategy"));
+	CU_ASSERT_EQUAL(lint_one("kai-spread", NULL, 1000, -1, buf,
+	    sizeof buf, "scheduling.run.ai/queue", "a", NULL), 0);
 	/* use-gputype against a cluster of T4s: case-insensitive. */
 	memset(&c, 0, sizeof c);
 	c.nodes = xcalloc(1, sizeof *c.nodes);

@@ -45,6 +45,16 @@ test_binding(void)
 	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/2 nodes are "
 	    "available: 0 refused by kube-scheduler filters, 0 without GPUs, "
 	    "2 without enough free GPUs"), "free GPUs");
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/3 nodes are "
+	    "available: 0 refused by kube-scheduler filters, 3 Insufficient "
+	    "nvidia.com/mig-2g.20gb"), "device plugin resources");
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/2 nodes are "
+	    "available: 2 refused by kube-scheduler filters, 0 Insufficient "
+	    "nvidia.com/gpu"), "nodes (kube-scheduler filters)");
+	/* A reason naming none of the known ones: every weight 0, the
+	 * map's end never read. */
+	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("0/2 nodes fit: 2 "
+	    "nodes: 1/1 SomethingElse"), "unknown");
 	CU_ASSERT_STRING_EQUAL(gs_binding_from_reason("asks nvidia.com/gpumem, "
 	    "gpumem-percentage or gpucores, which no node advertises without "
 	    "HAMi"), "HAMi's resources (not advertised)");
@@ -252,6 +262,64 @@ test_nodes_search(void)
 	gs_cluster_release(&c);
 }
 
+/*
+ * The NVIDIA device plugin's devices (issue 18) under plan's edits:
+ * devices.yaml lays a100 out as GPU 0's four MIG instances (2g.20gb,
+ * 1g.10gb x2, 3g.40gb) and GPU 1 time-sliced x4, l4 as MPS x2, t4 left
+ * HAMi's (10 slots).  --set-split 4 sets t4's count to 4 only; the
+ * registration rotation leaves a100's and l4's order as listed.
+ */
+static void
+test_plan_dp_devices(void)
+{
+	static const int32_t	 a100[5] = { 1, 1, 1, 1, 4 };
+	struct gs_scenario	 sc;
+	struct gs_warnings	 w = { 0 };
+	struct gs_error		 err;
+	struct gs_edit		 e;
+	struct gs_cluster	 c;
+	gsl_rng			*rng = gsl_rng_alloc(gsl_rng_mt19937);
+	char			 why[128];
+	size_t			 i, k, a, l, t;
+
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(&sc,
+	    "../golden/inputs/scenario-confs/devices.yaml", NULL, &w, &err), 0);
+	a = (size_t)gs_cluster_find(&sc.cluster, "a100");
+	l = (size_t)gs_cluster_find(&sc.cluster, "l4");
+	t = (size_t)gs_cluster_find(&sc.cluster, "t4");
+	CU_ASSERT_EQUAL_FATAL(sc.cluster.nodes[a].ndevs, 5);
+	CU_ASSERT_EQUAL(sc.cluster.nodes[t].devs[0].kind, GS_DEV_HAMI);
+	CU_ASSERT_EQUAL(sc.cluster.nodes[l].devs[0].kind, GS_DEV_MPS);
+	CU_ASSERT_EQUAL(gs_edit_parse(ED_SET_SPLIT, "4", &e, why, sizeof why),
+	    0);
+	gs_cluster_copy(&c, &sc.cluster);
+	CU_ASSERT_EQUAL_FATAL(gs_edits_apply(&e, 1, &c, &sc.runs[0].wl,
+	    &sc.runs[0].cfg, why, sizeof why), 0);
+	for (k = 0; k < 5; k++)
+		CU_ASSERT_EQUAL(c.nodes[a].devs[k].count, a100[k]);
+	CU_ASSERT_EQUAL(c.nodes[l].devs[0].count, 2);
+	CU_ASSERT_EQUAL(c.nodes[t].devs[0].count, 4);
+	gs_cluster_release(&c);
+	gs_edit_release(&e);
+	gsl_rng_set(rng, 5);
+	for (i = 0; i < 64; i++) {
+		gs_cluster_copy(&c, &sc.cluster);
+		gs_rotate_registration(&c, rng);
+		for (k = 0; k < 5; k++) {
+			const struct gs_device *d = &c.nodes[a].devs[k];
+			const struct gs_device *o = &sc.cluster.nodes[a].devs[k];
+
+			CU_ASSERT(d->index == o->index && d->kind == o->kind &&
+			    d->mig_start == o->mig_start);
+		}
+		gs_cluster_release(&c);
+	}
+	gsl_rng_free(rng);
+	gs_scenario_release(&sc);
+	gs_warnings_release(&w);
+}
+
 static void
 test_whatif_edits(void)
 {
@@ -319,5 +387,7 @@ CU_TestInfo plan_tests[] = {
 	{ "GPU registration order: 5/8 NVML order", test_rotation_distribution },
 	{ "nodes to add: cheapest, fewest, bounded", test_nodes_search },
 	{ "what-if: scale, split, drain", test_whatif_edits },
+	{ "plan: device plugin devices keep count and order",
+	    test_plan_dp_devices },
 	CU_TEST_INFO_NULL,
 };
