@@ -373,6 +373,7 @@ gs_dra_refresh(struct gs_dra *d)
 	d->dev_alloc = xcalloc(d->ndev ? d->ndev : 1, sizeof *d->dev_alloc);
 	d->cap_used = xcalloc(d->ncap ? d->ncap : 1, sizeof *d->cap_used);
 	d->ctr_used = xcalloc(d->nctr ? d->nctr : 1, sizeof *d->ctr_used);
+	gs_dra_celmemo_clear(d);
 }
 
 static struct gs_dra_take *
@@ -457,6 +458,7 @@ gs_dra_free(struct gs_dra *d)
 		takes_free(d->claimed[i].v, d->claimed[i].n);
 	free(d->claimed);
 	free(d->byclaim);
+	gs_dra_celmemo_free(d);
 	free(d);
 }
 

@@ -209,6 +209,21 @@ struct gs_dra {
 	struct gs_dra_claimed	 *claimed;
 	size_t			  nclaimed;
 	size_t			 *byclaim;	/* claimed's indices, by address */
+	struct gs_dra_celmemo	 *memo;		/* model/dra_memo.c */
+};
+
+/* CEL selector results per (expression text, device): -1, 0 or 1 as
+ * gs_cel_eval returned (model/dra_memo.c). */
+struct gs_dra_celent {
+	const char			*expr;	/* own copy; NULL: free */
+	const struct gs_dra_device	*dev;
+	uint64_t			 h;
+	int				 res;
+};
+
+struct gs_dra_celmemo {
+	struct gs_dra_celent	*v;
+	size_t			 cap, n;	/* cap a power of two */
 };
 
 struct gs_dra_take;
@@ -298,5 +313,14 @@ const struct gs_dra_claimed *gs_dra_claimed_find(const struct gs_dra *,
  * devices are charged with its first user, released with its last. */
 void	gs_dra_charge(struct gs_dra *, const struct gs_dra_alloc *, int sign);
 void	gs_dra_alloc_release(struct gs_dra_alloc *);
+/* The memo: get is 1 with *res when (an expression of the same text,
+ * dev) was put, else 0; clear empties it (and makes it), free releases
+ * it. */
+int	gs_dra_celmemo_get(const struct gs_dra *, const char *expr,
+	    const struct gs_dra_device *, int *res);
+void	gs_dra_celmemo_put(const struct gs_dra *, const char *expr,
+	    const struct gs_dra_device *, int res);
+void	gs_dra_celmemo_clear(struct gs_dra *);
+void	gs_dra_celmemo_free(struct gs_dra *);
 
 #endif

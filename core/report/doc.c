@@ -11,6 +11,7 @@
 
 #include <yaml.h>
 
+#include "report/jw.h"
 #include "report/report.h"
 
 json_t *
@@ -200,92 +201,26 @@ gs_report_doc(FILE *fp, json_t *doc, int yaml)
 	return rc;
 }
 
-/* Where jansson's output goes, indented to a nesting depth: jansson
- * hands over a token at a time, so they are gathered here and written in
- * blocks (one fwrite per token cost a fifth of a large run). */
-struct indented {
-	FILE	*fp;
-	int	 depth, err;
-	size_t	 n;
-	char	 buf[16384];
-};
-
+/* The streamed array at depth 1, one element made and written at a
+ * time. */
 static void
-indent_put(struct indented *o, const char *s, size_t len)
-{
-	size_t	k;
-
-	while (len > 0 && !o->err) {
-		if (o->n == sizeof o->buf) {
-			o->err = fwrite(o->buf, 1, o->n, o->fp) != o->n;
-			o->n = 0;
-		}
-		k = sizeof o->buf - o->n < len ? sizeof o->buf - o->n : len;
-		memcpy(o->buf + o->n, s, k);
-		o->n += k;
-		s += k;
-		len -= k;
-	}
-}
-
-/* jansson's chunks, each newline followed by the depth's indent. */
-static int
-indent_chunk(const char *buf, size_t len, void *arg)
-{
-	static const char	 spaces[] = "                                ";
-	struct indented		*o = arg;
-	const char		*nl;
-	size_t			 sp, k;
-
-	while ((nl = memchr(buf, '\n', len)) != NULL) {
-		indent_put(o, buf, (size_t)(nl - buf) + 1);
-		for (sp = 2 * (size_t)o->depth; sp > 0; sp -= k) {
-			k = sp < 32 ? sp : 32;
-			indent_put(o, spaces, k);
-		}
-		len -= (size_t)(nl - buf) + 1;
-		buf = nl + 1;
-	}
-	indent_put(o, buf, len);
-	return o->err ? -1 : 0;
-}
-
-/* v as json_dumpf writes it nested depth levels deep (JSON_INDENT(2)). */
-static int
-dump_at(FILE *fp, const json_t *v, int depth)
-{
-	struct indented	o;
-
-	o.fp = fp;
-	o.depth = depth;
-	o.err = 0;
-	o.n = 0;
-	if (json_dump_callback(v, indent_chunk, &o, GS_JSON_FLAGS |
-	    JSON_ENCODE_ANY) != 0 || o.err)
-		return -1;
-	return o.n == 0 || fwrite(o.buf, 1, o.n, fp) == o.n ? 0 : -1;
-}
-
-/* The streamed array, one element made at a time, at depth 1. */
-static int
-stream_array(FILE *fp, const struct gs_doc_stream *s)
+stream_array(struct gs_jw *w, const struct gs_doc_stream *s)
 {
 	json_t	*v;
-	size_t	 i, n = s->n;
-	int	 rc = 0;
+	size_t	 i;
 
-	if (n == 0)
-		return fputs("[]", fp) == EOF ? -1 : 0;
-	if (fputc('[', fp) == EOF)
-		return -1;
-	for (i = 0; i < n && rc == 0; i++) {
-		v = s->elem(i, s->arg);
-		if (fputs(i > 0 ? ",\n    " : "\n    ", fp) == EOF ||
-		    dump_at(fp, v, 2) != 0)
-			rc = -1;
+	gs_jw_begin(w, s->key, '[');
+	for (i = 0; i < s->n && !w->err; i++) {
+		if (s->write != NULL) {
+			s->write(w, i, s->warg);
+			continue;
+		}
+		if ((v = s->elem(i, s->arg)) == NULL)
+			w->err = 1;
+		gs_jw_value(w, NULL, v);
 		json_decref(v);
 	}
-	return rc == 0 && fputs("\n  ]", fp) != EOF ? 0 : -1;
+	gs_jw_end(w);
 }
 
 /* The member of s named k, or NULL. */
@@ -306,27 +241,26 @@ gs_report_doc_stream(FILE *fp, json_t *doc, const struct gs_doc_stream *s,
 {
 	const struct gs_doc_stream *m;
 	const char	*k;
-	json_t		*v, *ks;
-	int		 rc = 0, first = 1;
+	json_t		*v;
+	struct gs_jw	*w = malloc(sizeof *w);
+	int		 rc;
 
-	doc = gs_doc_stamp(doc);
-	if (fputc('{', fp) == EOF)
-		rc = -1;
-	json_object_foreach(doc, k, v) {
-		if (rc != 0)
-			break;
-		ks = json_string(k);
-		if (fputs(first ? "\n  " : ",\n  ", fp) == EOF ||
-		    dump_at(fp, ks, 1) != 0 || fputs(": ", fp) == EOF)
-			rc = -1;
-		json_decref(ks);
-		first = 0;
-		if (rc == 0)
-			rc = (m = streamed(s, ns, k)) != NULL ?
-			    stream_array(fp, m) : dump_at(fp, v, 1);
+	if (w == NULL) {
+		json_decref(doc);
+		return -1;
 	}
-	if (rc == 0 && fputs(first ? "}\n" : "\n}\n", fp) == EOF)
-		rc = -1;
+	doc = gs_doc_stamp(doc);
+	gs_jw_text(w, fp, 0);
+	gs_jw_begin(w, NULL, '{');
+	json_object_foreach(doc, k, v) {
+		if ((m = streamed(s, ns, k)) != NULL)
+			stream_array(w, m);
+		else
+			gs_jw_value(w, k, v);
+	}
+	gs_jw_end(w);
+	rc = gs_jw_flush(w) == 0 && fputc('\n', fp) != EOF ? 0 : -1;
+	free(w);
 	json_decref(doc);
 	return rc;
 }

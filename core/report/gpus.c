@@ -10,6 +10,7 @@
 #include "model/ident.h"
 #include "sched/hami/hami.h"
 #include "report/gpus.h"
+#include "report/jw.h"
 #include "util/util.h"
 
 /* Count (at NULL) or file placement i under each GPU slot it holds,
@@ -204,25 +205,48 @@ gs_gpu_node_width(const struct gs_cluster *c)
 	return w;
 }
 
-/* One GPU as JSON; pods is the comma list of its pods (consumed). */
-json_t *
-gs_gpu_json(const struct gs_node *n, size_t j, char *pods)
+/* One GPU written with w; pods is the comma list of its pods
+ * (consumed). */
+void
+gs_gpu_write(struct gs_jw *w, const struct gs_node *n, size_t j, char *pods)
 {
 	const struct gs_device *d = &n->devs[j];
-	json_t	*pl = json_array();
 	char	*p, *save = NULL;
 
+	/* Left out without a UUID or type, as json_pack refused it. */
+	if (!gs_jw_ok(d->id) || !gs_jw_ok(d->type)) {
+		free(pods);
+		return;
+	}
+	gs_jw_begin(w, NULL, '{');
+	gs_jw_int(w, "index", gs_gpu_number(n, j));
+	gs_jw_str(w, "uuid", d->id);
+	gs_jw_str(w, "type", d->type);
+	gs_jw_int(w, "numa", d->numa);
+	gs_jw_int(w, "slots", d->count);
+	gs_jw_int(w, "slots_used", d->used);
+	gs_jw_int(w, "memory_mib", d->devmem);
+	gs_jw_int(w, "memory_used_mib", d->usedmem);
+	gs_jw_int(w, "cores", d->devcore);
+	gs_jw_int(w, "cores_used", d->usedcores);
+	gs_jw_begin(w, "pods", '[');
 	for (p = strtok_r(pods, ",", &save); p != NULL;
 	    p = strtok_r(NULL, ",", &save))
 		if (strcmp(p, "-") != 0)
-			json_array_append_new(pl, json_string(p));
+			gs_jw_str(w, NULL, p);
+	gs_jw_end(w);
+	gs_jw_end(w);
 	free(pods);
-	return json_pack("{s:i,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:o}",
-	    "index", gs_gpu_number(n, j), "uuid", d->id, "type", d->type,
-	    "numa",
-	    d->numa, "slots", d->count, "slots_used", d->used, "memory_mib",
-	    d->devmem, "memory_used_mib", d->usedmem, "cores", d->devcore,
-	    "cores_used", d->usedcores, "pods", pl);
+}
+
+json_t *
+gs_gpu_json(const struct gs_node *n, size_t j, char *pods)
+{
+	struct gs_jw	w;
+
+	gs_jw_tree(&w);
+	gs_gpu_write(&w, n, j, pods);
+	return gs_jw_tree_take(&w);
 }
 
 struct gs_gpu_widths

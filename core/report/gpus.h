@@ -63,5 +63,8 @@ void	gs_gpu_header(FILE *fp, const struct gs_gpu_widths *w);
 void	gs_gpu_row(FILE *fp, const struct gs_gpu_widths *w,
 	    const struct gs_node *n, size_t j, char *pods);
 json_t	*gs_gpu_json(const struct gs_node *n, size_t j, char *pods);
+struct gs_jw;
+void	gs_gpu_write(struct gs_jw *, const struct gs_node *n, size_t j,
+	    char *pods);
 
 #endif

@@ -15,6 +15,7 @@
 #include "report/kinds.h"
 #include "sched/dra/dra.h"
 #include "report/gpus.h"
+#include "report/jw.h"
 #include "sched/volcano/vgpu.h"
 #include "util/util.h"
 
@@ -502,17 +503,6 @@ metrics_json(const struct gs_report_run *rr)
 	return o;
 }
 
-static json_t *
-score_json(float f)
-{
-	char	buf[32];
-
-	if (isnan(f) || isinf(f))
-		return json_null();
-	gs_format_float32(f, buf, sizeof buf);
-	return json_real(strtod(buf, NULL));
-}
-
 /* Placement i as JSON. */
 /* The DRA devices a placement took: claim, request, driver, pool,
  * device, and the capacity consumed of shared devices. */
@@ -548,91 +538,130 @@ dra_json(const struct gs_dra *d, const struct gs_dra_alloc *a)
 	return v;
 }
 
-static json_t *
-placement_json(size_t i, const void *arg)
+/* A node score as JSON: the shortest decimal of the float32, null when
+ * not finite. */
+static void
+score_write(struct gs_jw *w, float f)
+{
+	char	buf[32];
+
+	if (isnan(f) || isinf(f)) {
+		gs_jw_null(w, "node_score");
+		return;
+	}
+	gs_format_float32(f, buf, sizeof buf);
+	gs_jw_real(w, "node_score", strtod(buf, NULL));
+}
+
+/* Container j's devices.  A device without an id (or not UTF-8) is
+ * left out, as json_pack refused its object before. */
+static void
+devices_write(struct gs_jw *w, const struct gs_cluster *c,
+    const struct gs_placement *pl, const struct gs_ctr_grant *cg)
+{
+	const struct gs_node	*n = &c->nodes[pl->node];
+	char			 vbuf[320];
+	size_t			 k;
+
+	gs_jw_begin(w, "devices", '[');
+	for (k = 0; k < cg->ngrants; k++) {
+		const struct gs_grant *g = &cg->grants[k];
+		const struct gs_device *d = &n->devs[g->dev];
+
+		if (!gs_jw_ok(d->id))
+			continue;
+		gs_jw_begin(w, NULL, '{');
+		gs_jw_str(w, "uuid", d->id);
+		gs_jw_int(w, "index", gs_gpu_number(n, (size_t)g->dev));
+		gs_jw_int(w, "usedmem", g->usedmem);
+		gs_jw_int(w, "usedcores", g->usedcores);
+		/* HAMi v2.10 MIG: the profile and placement. */
+		if (g->mig != 0 && d->hmig != NULL) {
+			gs_jw_begin(w, "mig", '{');
+			gs_jw_str(w, "profile", d->hmig->p[g->mig - 1].name);
+			gs_jw_int(w, "start", g->mig_start);
+			gs_jw_int(w, "size", g->mig_size);
+			gs_jw_end(w);
+		}
+		/* HAMi's geometry model: the suffixed UUID it writes to
+		 * hami.io/vgpu-devices-allocated. */
+		if (hami_geom_id(d, g, vbuf, sizeof vbuf) == 0)
+			gs_jw_str(w, "hami_mig", vbuf);
+		/* Volcano dynamic MIG: its id (sched/volcano/mig.c). */
+		if (gs_vc_mig_id(c->volcano, d, g, vbuf, sizeof vbuf) == 0)
+			gs_jw_str(w, "volcano_mig", vbuf);
+		gs_jw_end(w);
+	}
+	gs_jw_end(w);
+}
+
+/* Placement i, written with w (streamed text or gs_report_json's tree). */
+static void
+placement_write(struct gs_jw *w, size_t i, const void *arg)
 {
 	const struct gs_report_run	*rr = arg;
 	const struct gs_cluster		*c = rr->cluster;
 	const struct gs_placement	*pl = &rr->res->pl[i];
 	const struct gs_pod		*pod = &rr->wl->pods[pl->pod];
-	json_t				*p = json_object();
-	json_t				*ctrs = json_array();
-	size_t				 j, k;
+	size_t				 j;
 	int				 init;
-	char				 vbuf[320];
 
-	json_object_set_new(p, "pod", json_string(pod->name));
-	json_object_set_new(p, "namespace", json_string(pod->ns));
-	json_object_set_new(p, "workload", json_string(pod->workload));
-	json_object_set_new(p, "kind", json_string(pod->kind));
-	json_object_set_new(p, "status", json_string(status_name(pl->status)));
+	gs_jw_begin(w, NULL, '{');
+	gs_jw_str(w, "pod", pod->name);
+	gs_jw_str(w, "namespace", pod->ns);
+	gs_jw_str(w, "workload", pod->workload);
+	gs_jw_str(w, "kind", pod->kind);
+	gs_jw_str(w, "status", status_name(pl->status));
 	/* One scheduler per pod (sched/route.c): the profile that
 	 * decided; absent in a run under one profile. */
-	if (pl->scheduler != NULL)
-		json_object_set_new(p, "scheduler",
-		    json_string(pl->scheduler));
+	gs_jw_str(w, "scheduler", pl->scheduler);
 	/* KAI's queue label: kept, not used for placement. */
-	if (pod->queue != NULL)
-		json_object_set_new(p, "queue", json_string(pod->queue));
-	json_object_set_new(p, "node", pl->status == GS_PLACED ?
-	    json_string(c->nodes[pl->node].name) : json_null());
-	json_object_set_new(p, "node_score", pl->status == GS_PLACED ?
-	    score_json(pl->node_score) : json_null());
+	gs_jw_str(w, "queue", pod->queue);
+	if (pl->status == GS_PLACED) {
+		gs_jw_str(w, "node", c->nodes[pl->node].name);
+		score_write(w, pl->node_score);
+	} else {
+		gs_jw_null(w, "node");
+		gs_jw_null(w, "node_score");
+	}
+	gs_jw_begin(w, "containers", '[');
 	for (j = 0; j < pl->ninit + pl->nctrs; j++) {
-		json_t *devs = json_array();
 		const struct gs_ctr_grant *cg = gs_placement_ctr(pl, j);
 		const char *cn = gs_placement_ctr_name(pl, pod, j, &init);
 
-		for (k = 0; k < cg->ngrants; k++) {
-			const struct gs_grant *g = &cg->grants[k];
-			const struct gs_device *d =
-			    &c->nodes[pl->node].devs[g->dev];
-
-			json_t *dj = json_pack(
-			    "{s:s,s:i,s:i,s:i}", "uuid", d->id,
-			    "index", gs_gpu_number(&c->nodes[pl->node],
-			    (size_t)g->dev), "usedmem", g->usedmem,
-			    "usedcores", g->usedcores);
-
-			/* HAMi v2.10 MIG: the profile and placement. */
-			if (g->mig != 0 && d->hmig != NULL)
-				json_object_set_new(dj, "mig", json_pack(
-				    "{s:s,s:i,s:i}", "profile",
-				    d->hmig->p[g->mig - 1].name, "start",
-				    g->mig_start, "size", g->mig_size));
-			/* HAMi's geometry model: the suffixed UUID it writes
-			 * to hami.io/vgpu-devices-allocated. */
-			if (hami_geom_id(d, g, vbuf, sizeof vbuf) == 0)
-				json_object_set_new(dj, "hami_mig",
-				    json_string(vbuf));
-			/* Volcano dynamic MIG: its id (sched/volcano/mig.c). */
-			if (gs_vc_mig_id(c->volcano, d, g, vbuf,
-			    sizeof vbuf) == 0)
-				json_object_set_new(dj, "volcano_mig",
-				    json_string(vbuf));
-			json_array_append_new(devs, dj);
-		}
-		json_array_append_new(ctrs, init ? json_pack(
-		    "{s:s,s:b,s:o}", "name", cn, "init", 1, "devices",
-		    devs) : json_pack("{s:s,s:o}", "name", cn, "devices",
-		    devs));
+		/* Left out without a name, as json_pack refused it. */
+		if (!gs_jw_ok(cn))
+			continue;
+		gs_jw_begin(w, NULL, '{');
+		gs_jw_str(w, "name", cn);
+		if (init)
+			gs_jw_bool(w, "init", 1);
+		devices_write(w, c, pl, cg);
+		gs_jw_end(w);
 	}
-	json_object_set_new(p, "containers", ctrs);
+	gs_jw_end(w);
 	if (pl->status == GS_PLACED) {
 		char	buf[4096];
 
 		/* What HAMi's PatchAnnotations writes for MIG grants. */
 		if (hami_mig_encode(&c->nodes[pl->node], pl->ctrs, pl->nctrs,
-		    buf, sizeof buf) > 0)
-			json_object_set_new(p, "annotations", json_pack(
-			    "{s:s}", HAMI_MIG_ALLOC_ANNO, buf));
+		    buf, sizeof buf) > 0) {
+			gs_jw_begin(w, "annotations", '{');
+			gs_jw_str(w, HAMI_MIG_ALLOC_ANNO, buf);
+			gs_jw_end(w);
+		}
 	}
-	if (pl->dra != NULL)
-		json_object_set_new(p, "claims", dra_json(c->dra,
-		    pl->dra));
-	json_object_set_new(p, "reason", pl->reason ?
-	    json_string(pl->reason) : json_null());
-	return p;
+	if (pl->dra != NULL) {
+		json_t *cl = dra_json(c->dra, pl->dra);
+
+		gs_jw_value(w, "claims", cl);
+		json_decref(cl);
+	}
+	if (pl->reason != NULL)
+		gs_jw_str(w, "reason", pl->reason);
+	else
+		gs_jw_null(w, "reason");
+	gs_jw_end(w);
 }
 
 /* The nodes array's elements: the run, and its GPUs' pods. */
@@ -641,35 +670,47 @@ struct nodes_arg {
 	struct gs_gpu_index		 gx;
 };
 
-/* Node i of the report's nodes array. */
-static json_t *
-node_json(size_t i, const void *arg)
+/* Node i of the report's nodes array, written with w; left out when
+ * its name or pool is not a string jansson takes (json_pack refused the
+ * node's object before). */
+static void
+node_write(struct gs_jw *w, size_t i, const void *arg)
 {
 	const struct nodes_arg	*na = arg;
 	const struct gs_report_run *rr = na->rr;
 	const struct gs_node	*n = &rr->cluster->nodes[i];
-	json_t			*gpus = json_array(), *nj, *dj;
+	json_t			*dj;
 	size_t			 j;
 
+	if (!gs_jw_ok(n->name) || (n->pool != NULL && !gs_jw_ok(n->pool)))
+		return;
+	gs_jw_begin(w, NULL, '{');
+	gs_jw_str(w, "name", n->name);
+	if (n->pool != NULL)
+		gs_jw_str(w, "pool", n->pool);
+	else
+		gs_jw_null(w, "pool");
+	gs_jw_int(w, "whole_gpus_free", (json_int_t)rr->m->node[i].whole_free);
+	gs_jw_real(w, "idle_gpus", round6(rr->m->node[i].idle_gpus));
+	gs_jw_real(w, "fragmentation_gpus", round6(rr->m->node[i].frag_gpus));
+	gs_jw_begin(w, "gpus", '[');
 	for (j = 0; j < n->ndevs; j++)
-		json_array_append_new(gpus, gs_gpu_json(n, j,
-		    gs_gpu_pods(&na->gx, rr->cluster, i, j)));
-	nj = json_pack("{s:s,s:o,s:I,s:f,s:f,s:o}", "name", n->name, "pool",
-	    n->pool ? json_string(n->pool) : json_null(), "whole_gpus_free",
-	    (json_int_t)rr->m->node[i].whole_free, "idle_gpus",
-	    round6(rr->m->node[i].idle_gpus), "fragmentation_gpus",
-	    round6(rr->m->node[i].frag_gpus), "gpus", gpus);
-	if ((dj = gs_report_dra_node_json(rr, i)) != NULL)
-		json_object_set_new(nj, "dra_devices", dj);
-	return nj;
+		gs_gpu_write(w, n, j, gs_gpu_pods(&na->gx, rr->cluster, i, j));
+	gs_jw_end(w);
+	if ((dj = gs_report_dra_node_json(rr, i)) != NULL) {
+		gs_jw_value(w, "dra_devices", dj);
+		json_decref(dj);
+	}
+	gs_jw_end(w);
 }
 
 /* The report with an empty placements array, and an empty nodes array
  * too without na (both streamed: gs_report_json_write). */
 static json_t *
-report_json_frame(const struct gs_report_run *rr, const struct nodes_arg *na)
+report_json_frame(const struct gs_report_run *rr, struct nodes_arg *na)
 {
 	const struct gs_cluster	*c = rr->cluster;
+	struct gs_jw		*w = na != NULL ? malloc(sizeof *w) : NULL;
 	json_t			*o = json_object();
 	json_t			*nodes = json_array(), *sched;
 	size_t			 i;
@@ -705,8 +746,12 @@ report_json_frame(const struct gs_report_run *rr, const struct nodes_arg *na)
 	if (rr->sharing != NULL)
 		json_object_set_new(o, "sharing", gs_report_sharing_json(rr));
 	json_object_set_new(o, "placements", json_array());
-	for (i = 0; na != NULL && i < c->nnodes; i++)
-		json_array_append_new(nodes, node_json(i, na));
+	for (i = 0; na != NULL && w != NULL && i < c->nnodes; i++) {
+		gs_jw_tree(w);
+		node_write(w, i, na);
+		json_array_append_new(nodes, gs_jw_tree_take(w));
+	}
+	free(w);
 	json_object_set_new(o, "nodes", nodes);
 	json_object_set_new(o, "metrics", metrics_json(rr));
 	return o;
@@ -724,6 +769,7 @@ json_t *
 gs_report_json(const struct gs_report_run *rr)
 {
 	struct nodes_arg	 na;
+	struct gs_jw		*w;
 	json_t			*o, *pls;
 	size_t			 i;
 
@@ -731,8 +777,16 @@ gs_report_json(const struct gs_report_run *rr)
 	o = report_json_frame(rr, &na);
 	gs_gpu_index_release(&na.gx);
 	pls = json_object_get(o, "placements");
-	for (i = 0; i < rr->res->npl; i++)
-		json_array_append_new(pls, placement_json(i, rr));
+	if ((w = malloc(sizeof *w)) == NULL) {
+		json_decref(o);
+		return NULL;
+	}
+	for (i = 0; i < rr->res->npl; i++) {
+		gs_jw_tree(w);
+		placement_write(w, i, rr);
+		json_array_append_new(pls, gs_jw_tree_take(w));
+	}
+	free(w);
 	return o;
 }
 
@@ -747,8 +801,10 @@ gs_report_json_write(FILE *fp, const struct gs_report_run *rr)
 	nodes_arg_init(&na, rr);
 	{
 		const struct gs_doc_stream s[2] = {
-			{ "placements", rr->res->npl, placement_json, rr },
-			{ "nodes", rr->cluster->nnodes, node_json, &na },
+			{ "placements", rr->res->npl, NULL, NULL,
+			    placement_write, rr },
+			{ "nodes", rr->cluster->nnodes, NULL, NULL,
+			    node_write, &na },
 		};
 
 		rc = gs_report_doc_stream(fp, report_json_frame(rr, NULL), s,

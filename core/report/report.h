@@ -89,12 +89,16 @@ json_t	*gs_doc_stamp(json_t *doc);
 int	 gs_report_doc(FILE *, json_t *doc, int yaml);
 int	 gs_report_yaml(FILE *, const json_t *);
 /* A streamed member of a document: key (an array, empty in the
- * document) gets the n elements elem(i, arg) makes. */
+ * document) gets the n elements elem(i, arg) makes or, when write is
+ * set, that write(w, i, warg) writes (report/jw.h). */
+struct gs_jw;
 struct gs_doc_stream {
 	const char	*key;
 	size_t		 n;
 	json_t		*(*elem)(size_t i, const void *arg);
 	const void	*arg;
+	void		 (*write)(struct gs_jw *, size_t i, const void *warg);
+	const void	*warg;
 };
 
 /*

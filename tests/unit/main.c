@@ -70,6 +70,7 @@ main(void)
 		SUITE(volcano_sched),
 		SUITE(dra),
 		SUITE(dra_extres),
+		SUITE(jw),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -59,6 +59,7 @@ extern CU_TestInfo volcano_vgpu_tests[];
 extern CU_TestInfo volcano_sched_tests[];
 extern CU_TestInfo dra_tests[];
 extern CU_TestInfo dra_extres_tests[];
+extern CU_TestInfo jw_tests[];
 
 /* Load every DRA object of the YAML text into *d (test_dra.c): 0, or
  * -1 with err. */

@@ -282,6 +282,8 @@ stream_same(json_t *doc, const char *key, const char *key2, const char *what)
 		s[k].n = json_array_size(arr[k]);
 		s[k].elem = nth;
 		s[k].arg = arr[k];
+		s[k].write = NULL;
+		s[k].warg = NULL;
 		json_object_set_new(doc, s[k].key, json_array());
 	}
 	CU_ASSERT_EQUAL(gs_report_doc_stream(fb, doc, s, ns), 0);

@@ -2,7 +2,8 @@
  * test_perf.c: the caches that make a pod cost O(nodes tried): HAMi's
  * node order kept across pods (against the per-pod heap) and the
  * cluster's touch log it reads, the FGD
- * family's per-node view keyed on gen, and the writers' GPU index.
+ * family's per-node view keyed on gen, the writers' GPU index, and the
+ * DRA selectors' results per (expression, device).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "../../core/sched/engine.h"
 #include "../../core/sched/policy.h"
 #include "../../core/report/gpus.h"
+#include "../../core/model/dra.h"
 #include "../../core/util/util.h"
 
 /* n pods p0, p1, ... of a pseudo-random shape from seed: 1 or 2 GPUs,
@@ -747,6 +749,58 @@ test_resval_packed(void)
 	CU_ASSERT_EQUAL(c.lim[GS_RES_GPUMEM + 1].v, 0);
 }
 
+/* The DRA selector memo: keyed by the expression's text (a copy with
+ * another address hits) and the device; clear empties it; growth past
+ * its first 256 slots keeps every entry. */
+static void
+test_dra_celmemo(void)
+{
+	struct gs_dra		 d;
+	struct gs_dra_device	 dev[300];
+	char			 a[] = "device.driver == 'gpu.nvidia.com'";
+	char			 b[] = "device.driver == 'gpu.nvidia.com'";
+	int			 res = 7;
+	size_t			 i;
+
+	memset(&d, 0, sizeof d);
+	memset(dev, 0, sizeof dev);
+	/* Without a memo (no refresh yet): nothing is kept. */
+	gs_dra_celmemo_put(&d, a, &dev[0], 1);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[0], &res), 0);
+	gs_dra_celmemo_clear(&d);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[0], &res), 0);
+	gs_dra_celmemo_put(&d, a, &dev[0], 1);
+	gs_dra_celmemo_put(&d, a, &dev[1], 0);
+	gs_dra_celmemo_put(&d, "has(device.attributes['x'].y)", &dev[0], -1);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, b, &dev[0], &res), 1);
+	CU_ASSERT_EQUAL(res, 1);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, b, &dev[1], &res), 1);
+	CU_ASSERT_EQUAL(res, 0);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d,
+	    "has(device.attributes['x'].y)", &dev[0], &res), 1);
+	CU_ASSERT_EQUAL(res, -1);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[2], &res), 0);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, "true", &dev[0], &res), 0);
+	CU_ASSERT_EQUAL(d.memo->n, 3);
+	/* A second put of a known pair changes nothing. */
+	gs_dra_celmemo_put(&d, b, &dev[0], 0);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[0], &res), 1);
+	CU_ASSERT_EQUAL(res, 1);
+	CU_ASSERT_EQUAL(d.memo->n, 3);
+	gs_dra_celmemo_clear(&d);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[0], &res), 0);
+	for (i = 0; i < 300; i++)
+		gs_dra_celmemo_put(&d, a, &dev[i], (int)(i % 3) - 1);
+	CU_ASSERT_EQUAL(d.memo->n, 300);
+	CU_ASSERT_EQUAL(d.memo->cap, 1024);
+	for (i = 0; i < 300; i++) {
+		CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, b, &dev[i], &res), 1);
+		CU_ASSERT_EQUAL(res, (int)(i % 3) - 1);
+	}
+	gs_dra_celmemo_free(&d);
+	CU_ASSERT_PTR_NULL(d.memo);
+}
+
 CU_TestInfo perf_tests[] = {
 	{ "a container's resource values are packed", test_resval_packed },
 	{ "HAMi's kept node order decides as the per-pod heap",
@@ -768,5 +822,7 @@ CU_TestInfo perf_tests[] = {
 	{ "FGD family's best node per request: ties and BestFit by hand",
 	    test_fgd_index_by_hand },
 	{ "GPU index: running, then placements, once each", test_gpu_index },
+	{ "DRA selector results kept per (expression, device)",
+	    test_dra_celmemo },
 	CU_TEST_INFO_NULL,
 };

@@ -67,20 +67,29 @@ cel_device(const struct gs_dra_slice *s, const struct gs_dra_device *dv,
 	cd->allow_multiple = dv->allow_multiple;
 }
 
+/* The selectors v[0..n) on device dv (cd its CEL view); a result is
+ * memoised per (expression, device): it reads no usage
+ * (model/dra_memo.c). */
 static int
 sels_ok(struct search *st, const struct gs_dra_sel *v, size_t n,
-    const struct gs_cel_device *cd)
+    const struct gs_dra_device *dv, const struct gs_cel_device *cd)
 {
 	struct gs_error	err;
 	size_t		i;
+	int		res;
 
-	for (i = 0; i < n; i++)
-		if (gs_cel_eval(v[i].cel, cd, &err) != 1) {
+	for (i = 0; i < n; i++) {
+		if (!gs_dra_celmemo_get(st->d, v[i].expr, dv, &res)) {
+			res = gs_cel_eval(v[i].cel, cd, &err);
+			gs_dra_celmemo_put(st->d, v[i].expr, dv, res);
+		}
+		if (res != 1) {
 			if (st->why->sel[0] == '\0')
 				snprintf(st->why->sel, sizeof st->why->sel,
 				    "%s", v[i].expr);
 			return 0;
 		}
+	}
 	return 1;
 }
 
@@ -96,8 +105,8 @@ selectable(struct search *st, const struct gs_dra_sub *sub,
 		return 0;
 	st->cls = cls;
 	cel_device(s, dv, &cd);
-	return sels_ok(st, cls->sels, cls->nsels, &cd) &&
-	    sels_ok(st, sub->sels, sub->nsels, &cd);
+	return sels_ok(st, cls->sels, cls->nsels, dv, &cd) &&
+	    sels_ok(st, sub->sels, sub->nsels, dv, &cd);
 }
 
 /* Does the device serve allowMultipleAllocations?  Only with the
