@@ -74,6 +74,7 @@ state_main(int argc, char **argv)
 	struct gs_scenario	 sc;
 	struct gs_cluster	 seen;
 	struct gs_config	 none;
+	struct gs_error		 err;
 	const struct gs_config	*cfg;
 	const char		*fmt;
 	int			 rc, version;
@@ -106,6 +107,11 @@ state_main(int argc, char **argv)
 	memset(&none, 0, sizeof none);
 	cfg = sc.nruns > 0 ? &sc.runs[0].cfg : &none;
 	version = hami_version(cfg);
+	if (gs_sim_cluster_check(&sc.cluster, cfg, &err) != 0) {
+		gs_scenario_release(&sc);
+		rc = cmd_error_status(&err);
+		goto out;
+	}
 	gs_sim_cluster(&seen, &sc.cluster, cfg);
 	if (cmd_structured(fmt))
 		cmd_print_doc(gs_report_state_json(&seen, &sc.running,

@@ -7,7 +7,9 @@
  * flattens that geometry (util.PlatternMIG) and each marks its slot in
  * use.  What would make HAMi index out of range (a geometry or slot the
  * GPU's knownMigGeometries entry has not, an unparsable suffix) or mark
- * one instance twice is refused with the annotation's location.
+ * one instance twice is refused with the annotation's location; the
+ * entry is --hami-config's, else the chart's of the run's version, so a
+ * suffix some charts hold is refused only in the runs of the others.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -19,6 +21,7 @@
 #include "model/hami_geom.h"
 #include "model/running.h"
 #include "model/volcano_conf.h"
+#include "util/util.h"
 
 /* strconv.Atoi of [s, e): an optional sign, then decimal digits. */
 static int
@@ -59,70 +62,113 @@ gs_hgeom_suffix(const char *s, int *geom, int *slot)
 	return *geom < 0 || *slot < 0 ? -1 : 0;
 }
 
-/* The geometries a suffix is checked against: --hami-config's, else the
- * newest chart's (v2.9.0; v2.6.1's has the same shape for its models). */
-static const struct gs_vc_mig *
-geometry_of(const struct gs_cluster *c, const char *type)
-{
-	const struct gs_vc_mig	*m;
-	size_t			 n;
-
-	if (c->hami != NULL && c->hami->has_mig)
-		return gs_vc_migs_find(c->hami->mig, c->hami->nmig, type);
-	m = gs_hgeom_chart(GS_HGEOM_V290, &n);
-	return gs_vc_migs_find(m, n, type);
-}
-
+/* Does m (a GPU's knownMigGeometries entry, or NULL) hold instance
+ * [t-i]?  Else why not: HAMi's PlatternMIG would index out of range. */
 static int
-one(const struct gs_cluster *c, struct gs_device *d, const char *hg,
+holds(const struct gs_vc_mig *m, const struct gs_device *d, int t, int i,
     char *why, size_t len)
 {
-	const struct gs_vc_mig	*m;
-	int			 t, i;
-
-	if (gs_hgeom_suffix(hg, &t, &i) != 0) {
-		snprintf(why, len, "GPU %s: '[%.20s' is not HAMi's MIG suffix "
-		    "[geometry-slot]", d->id, hg);
-		return -1;
-	}
-	if ((m = geometry_of(c, d->type)) == NULL) {
+	if (m == NULL) {
 		snprintf(why, len, "GPU %s: no knownMigGeometries entry names "
 		    "type '%s', so instance [%d-%d] has no geometry", d->id,
 		    d->type, t, i);
-		return -1;
+		return 0;
 	}
 	if ((size_t)t >= m->ngroups || i >= gs_hgeom_slots(&m->groups[t])) {
 		snprintf(why, len, "GPU %s: instance [%d-%d] is not in its "
 		    "%zu geometries (geometry %d has %d instances)", d->id, t,
 		    i, m->ngroups, t, (size_t)t < m->ngroups ?
 		    gs_hgeom_slots(&m->groups[t]) : 0);
-		return -1;
+		return 0;
 	}
-	if (d->hg_geom != 0 && d->hg_geom != t + 1) {
-		snprintf(why, len, "GPU %s: instance [%d-%d] is in geometry "
-		    "%d, but the GPU's other instances are in geometry %d",
-		    d->id, t, i, t, d->hg_geom - 1);
-		return -1;
+	return 1;
+}
+
+/*
+ * The geometries a suffix is checked against: --hami-config's (every
+ * profile's); else each chart's, the version's own default
+ * (model/hami_geom.c): a chart that cannot hold it keeps the first such
+ * error in c->hg_bad for the runs of its profiles (sched/sim.c), and one
+ * that no chart holds is refused now.
+ */
+static int
+check_lists(struct gs_cluster *c, const struct gs_device *d, int t, int i,
+    const struct yt_file *f, const struct yt_node *an, struct gs_error *err)
+{
+	static const char *const rel[GS_HGEOM_NCHART] = { "", "v2.6.1 and "
+	    "v2.7.x", "v2.8.0", "v2.9.0" };
+	const struct gs_vc_mig	*m;
+	char			 why[GS_HGEOM_NCHART][256];
+	size_t			 n;
+	int			 k, bad = 0, ok[GS_HGEOM_NCHART];
+
+	if (c->hami != NULL && c->hami->has_mig) {
+		m = gs_vc_migs_find(c->hami->mig, c->hami->nmig, d->type);
+		return holds(m, d, t, i, why[0], sizeof why[0]) ? 0 :
+		    yt_error(f, an, err, "%s: %s", HAMI_ALLOCATED_ANNO,
+		    why[0]);
 	}
-	if (d->hg_used & (1ULL << i)) {
-		snprintf(why, len, "GPU %s: instance [%d-%d] is held twice "
-		    "(overlapping instances)", d->id, t, i);
-		return -1;
+	for (k = GS_HGEOM_V261; k < GS_HGEOM_NCHART; k++) {
+		m = gs_hgeom_chart(k, &n);
+		m = gs_vc_migs_find(m, n, d->type);
+		ok[k] = holds(m, d, t, i, why[k], sizeof why[k]);
+		bad += !ok[k];
 	}
+	if (bad == GS_HGEOM_NCHART - 1)
+		return yt_error(f, an, err, "%s: %s", HAMI_ALLOCATED_ANNO,
+		    why[GS_HGEOM_V290]);
+	for (k = GS_HGEOM_V261; k < GS_HGEOM_NCHART; k++) {
+		if (ok[k])
+			continue;
+		if (c->hg_bad == NULL)
+			c->hg_bad = xcalloc(GS_HGEOM_NCHART,
+			    sizeof *c->hg_bad);
+		if (c->hg_bad[k].msg[0] == '\0')
+			(void)yt_error(f, an, &c->hg_bad[k], "%s: %s (HAMi "
+			    "%s's chart knownMigGeometries)",
+			    HAMI_ALLOCATED_ANNO, why[k], rel[k]);
+	}
+	return 0;
+}
+
+static int
+one(struct gs_cluster *c, struct gs_device *d, const char *hg,
+    const struct yt_file *f, const struct yt_node *an, struct gs_error *err)
+{
+	int	t, i;
+
+	if (gs_hgeom_suffix(hg, &t, &i) != 0)
+		return yt_error(f, an, err, "%s: GPU %s: '[%.20s' is not "
+		    "HAMi's MIG suffix [geometry-slot]", HAMI_ALLOCATED_ANNO,
+		    d->id, hg);
+	if (check_lists(c, d, t, i, f, an, err) != 0)
+		return -1;
+	if (i >= 64)
+		return yt_error(f, an, err, "%s: GPU %s: instance [%d-%d] is "
+		    "past the 64 instances of a geometry", HAMI_ALLOCATED_ANNO,
+		    d->id, t, i);
+	if (d->hg_geom != 0 && d->hg_geom != t + 1)
+		return yt_error(f, an, err, "%s: GPU %s: instance [%d-%d] is "
+		    "in geometry %d, but the GPU's other instances are in "
+		    "geometry %d", HAMI_ALLOCATED_ANNO, d->id, t, i, t,
+		    d->hg_geom - 1);
+	if (d->hg_used & (1ULL << i))
+		return yt_error(f, an, err, "%s: GPU %s: instance [%d-%d] is "
+		    "held twice (overlapping instances)", HAMI_ALLOCATED_ANNO,
+		    d->id, t, i);
 	d->hg_geom = t + 1;
 	d->hg_used |= 1ULL << i;
 	return 0;
 }
 
 int
-gs_hgeom_uses(const struct gs_cluster *c, struct gs_node *n,
+gs_hgeom_uses(struct gs_cluster *c, struct gs_node *n,
     const struct gs_running_pod *rp, const struct gs_pod *pod,
     const struct yt_file *f, const struct yt_node *obj,
     struct gs_warnings *w, struct gs_error *err)
 {
 	const struct yt_node	*an = yt_get(yt_get(yt_get(obj, "metadata"),
 				    "annotations"), HAMI_ALLOCATED_ANNO);
-	char			 why[256];
 	size_t			 k;
 
 	if (an == NULL)
@@ -140,9 +186,8 @@ gs_hgeom_uses(const struct gs_cluster *c, struct gs_node *n,
 			d->health = 0;
 			continue;
 		}
-		if (one(c, d, rp->devs[k].hg, why, sizeof why) != 0)
-			return yt_error(f, an, err, "%s: %s",
-			    HAMI_ALLOCATED_ANNO, why);
+		if (one(c, d, rp->devs[k].hg, f, an, err) != 0)
+			return -1;
 	}
 	return 0;
 }

@@ -34,10 +34,11 @@ int	gs_hmig_allocs_parse(json_t *root, struct gs_hmig_alloc **out,
  * HAMi's geometry model (load/hami_geom.c): the "[geometry-slot]" after a
  * device UUID's '[' (s), as util.ExtractMigTemplatesFromUUID reads it;
  * 0, or -1 when HAMi cannot.  gs_hgeom_uses marks running pod rp's
- * instances on n (0, or -1 with err located at its annotation).
+ * instances on n (0, or -1 with err located at its annotation); a
+ * suffix only some charts cannot hold is kept in c->hg_bad.
  */
 int	gs_hgeom_suffix(const char *s, int *geom, int *slot);
-int	gs_hgeom_uses(const struct gs_cluster *c, struct gs_node *n,
+int	gs_hgeom_uses(struct gs_cluster *c, struct gs_node *n,
 	    const struct gs_running_pod *rp, const struct gs_pod *pod,
 	    const struct yt_file *f, const struct yt_node *obj,
 	    struct gs_warnings *w, struct gs_error *err);

@@ -15,7 +15,8 @@ enum gs_hgeom_chart {
 	GS_HGEOM_NONE,		/* v2.10: the reservation model instead */
 	GS_HGEOM_V261,		/* v2.6.1, v2.7.0: no cores */
 	GS_HGEOM_V280,		/* v2.8.0: cores, H100/H20/H200/B200 */
-	GS_HGEOM_V290		/* v2.9.0: A100-80GB at 9728/19968/40192 */
+	GS_HGEOM_V290,		/* v2.9.0: A100-80GB at 9728/19968/40192 */
+	GS_HGEOM_NCHART
 };
 
 /* charts/hami/templates/scheduler/device-configmap.yaml's list of that

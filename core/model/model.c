@@ -8,6 +8,7 @@
 
 #include "model/ident.h"
 #include "util/int32.h"
+#include "model/hami_geom.h"
 #include "model/model.h"
 #include "model/dra.h"
 #include "model/quota.h"
@@ -212,6 +213,7 @@ gs_cluster_release(struct gs_cluster *c)
 	gs_quotas_release(&c->quotas);
 	gs_dra_free(c->dra);
 	gs_volcano_conf_free(c->volcano);
+	free(c->hg_bad);
 	free(c->touch_ring);
 	memset(c, 0, sizeof *c);
 }
@@ -254,6 +256,11 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 	gs_quotas_copy(&dst->quotas, &src->quotas);
 	dst->dra = gs_dra_copy(src->dra);
 	dst->volcano = gs_volcano_conf_dup(src->volcano);
+	if (src->hg_bad != NULL) {
+		dst->hg_bad = xcalloc(GS_HGEOM_NCHART, sizeof *dst->hg_bad);
+		memcpy(dst->hg_bad, src->hg_bad, GS_HGEOM_NCHART *
+		    sizeof *dst->hg_bad);
+	}
 }
 
 const char *

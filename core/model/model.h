@@ -315,6 +315,12 @@ struct gs_cluster {
 	/* Volcano's device config (the volcano-vgpu-device-config
 	 * ConfigMap read with the nodes, model/volcano_conf.h), or NULL. */
 	struct gs_volcano_conf *volcano;
+	/* Running pods' HAMi MIG suffixes ("[geometry-slot]") that a
+	 * chart's knownMigGeometries (enum gs_hgeom_chart) cannot hold:
+	 * the first such, located (load/hami_geom.c), per chart; a run
+	 * under that chart's profiles refuses it (sched/sim.c).  NULL:
+	 * none. */
+	struct gs_error	*hg_bad;	/* GS_HGEOM_NCHART of them */
 };
 
 #define GS_TOUCH_RING	1024

@@ -8,6 +8,7 @@
 #include "sched/hami/hami.h"
 #include "model/quota.h"
 #include "model/dra.h"
+#include "model/hami_geom.h"
 #include "model/running.h"
 #include "sched/sim.h"
 #include "sched/sharing_modes.h"
@@ -23,6 +24,23 @@ gs_sim_cluster(struct gs_cluster *dst, const struct gs_cluster *c,
 }
 
 int
+gs_sim_cluster_check(const struct gs_cluster *c, const struct gs_config *cfg,
+    struct gs_error *err)
+{
+	const struct hami_profile	*hp;
+
+	if (c->hg_bad == NULL || cfg->profile == NULL ||
+	    !gs_policy_of_family(cfg->profile, "hami"))
+		return 0;
+	hp = hami_profile_of_version(hami_version(cfg));
+	if (hp->mig_chart == GS_HGEOM_NONE ||
+	    c->hg_bad[hp->mig_chart].msg[0] == '\0')
+		return 0;
+	*err = c->hg_bad[hp->mig_chart];
+	return -1;
+}
+
+int
 gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
     const struct gs_config *cfg, const struct gs_policy *p,
     const struct gs_sim_opts *o, struct gs_sim *out, struct gs_error *err)
@@ -35,6 +53,8 @@ gs_simulate(const struct gs_cluster *c, const struct gs_workload *w,
 	memset(out, 0, sizeof *out);
 	gs_config_copy(&out->cfg, cfg);
 	gs_sim_cluster(&out->cluster, c, &out->cfg);
+	if (gs_sim_cluster_check(c, &out->cfg, err) != 0)
+		return -1;
 	/* The workload's ResourceQuotas, known before its first pod. */
 	gs_quotas_add_limits(&out->cluster.quotas, &w->quotas);
 	/* The workload's DRA objects, and allocated claims charged. */

@@ -42,6 +42,11 @@ struct gs_sim {
 /* dst: a copy of c as the scheduler of cfg sees it (before any run). */
 void	gs_sim_cluster(struct gs_cluster *dst, const struct gs_cluster *c,
 	    const struct gs_config *cfg);
+/* A running pod's HAMi MIG suffix that the knownMigGeometries of cfg's
+ * HAMi version (its chart's, no --hami-config) cannot hold, as loaded
+ * into c->hg_bad: -1 with that located error, else 0. */
+int	gs_sim_cluster_check(const struct gs_cluster *c,
+	    const struct gs_config *cfg, struct gs_error *err);
 /*
  * Run w on a copy of c under cfg and policy p (o may be NULL) into out,
  * which the caller releases with gs_sim_release.  c, w and cfg are not

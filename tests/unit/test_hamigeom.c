@@ -16,6 +16,8 @@
 #include "../../core/load/hamiconfig.h"
 #include "../../core/load/hami_mig.h"
 #include "../../core/metrics/hami_geom.h"
+#include "../../core/model/running.h"
+#include "../../core/sched/sim.h"
 #include "../../core/model/hami_geom.h"
 #include "../../core/sched/hami/mig.h"
 #include "../../core/util/util.h"
@@ -453,7 +455,71 @@ test_metrics_v261(void)
 	CU_ASSERT_EQUAL(gs_hgeom_inst_slices("7"), 0);
 }
 
+/*
+ * A running pod's suffix is checked against the run's own chart: [0-1]
+ * on an H100 80GB is geometry 0 (1g.10gb x7) of v2.8.0's and v2.9.0's
+ * charts, while v2.6.1's has no H100 entry (HAMi's getNodesUsage would
+ * index an empty template list).  Loading keeps it for v2.6.1's chart
+ * alone, located at the annotation; a v2.9.0 run takes it, a v2.6.1
+ * run refuses it; a type no chart names is refused at load.
+ */
+static void
+test_suffix_per_chart(void)
+{
+	static const char node[] = "kind: Node\nmetadata:\n  name: h\n"
+	    "  annotations:\n    hami.io/node-nvidia-register: "
+	    "\"GPU-h,7,81920,100,NVIDIA H100-SXM5-80GB,0,true,0,mig:\"\n";
+	static const char pod[] = "kind: Pod\nmetadata:\n  name: p\n"
+	    "  annotations:\n    hami.io/vgpu-node: h\n"
+	    "    hami.io/vgpu-devices-allocated: \"GPU-h[0-1],NVIDIA,10240,"
+	    "14:;\"\nspec:\n  nodeName: h\n  containers: [{name: c}]\n";
+	struct gs_cluster	c;
+	struct gs_running	r;
+	struct gs_config	cfg;
+	struct yt_file		f;
+	struct gs_error		err;
+
+	memset(&r, 0, sizeof r);
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster(node, &c, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "r.yaml", pod, strlen(pod), &err),
+	    0);
+	CU_ASSERT_EQUAL_FATAL(gs_load_running_doc(&c, &r, &f, f.docs[0].root,
+	    NULL, &err), 0);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].hg_geom, 1);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].hg_used, 0x2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c.hg_bad);
+	CU_ASSERT_EQUAL(c.hg_bad[GS_HGEOM_V261].line, 6);
+	CU_ASSERT_EQUAL(c.hg_bad[GS_HGEOM_V280].msg[0], '\0');
+	CU_ASSERT_EQUAL(c.hg_bad[GS_HGEOM_V290].msg[0], '\0');
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, "hami-v2.9.0");
+	CU_ASSERT_EQUAL(gs_sim_cluster_check(&c, &cfg, &err), 0);
+	t_set_profile(&cfg, "hami-v2.6.1");
+	CU_ASSERT_EQUAL(gs_sim_cluster_check(&c, &cfg, &err), -1);
+	CU_ASSERT_STRING_EQUAL(err.file, "r.yaml");
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "v2.6.1 and v2.7.x"));
+	t_set_profile(&cfg, "kube-least-allocated");
+	CU_ASSERT_EQUAL(gs_sim_cluster_check(&c, &cfg, &err), 0);
+	gs_config_release(&cfg);
+	gs_running_release(&r);
+	gs_cluster_release(&c);
+	/* No chart names an "NVIDIA L40S": refused while loading. */
+	memset(&r, 0, sizeof r);
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("kind: Node\nmetadata:\n  name: h"
+	    "\n  annotations:\n    hami.io/node-nvidia-register: \"GPU-h,7,"
+	    "46068,100,NVIDIA L40S,0,true,0,mig:\"\n", &c, &err), 0);
+	CU_ASSERT_EQUAL(gs_load_running_doc(&c, &r, &f, f.docs[0].root, NULL,
+	    &err), -1);
+	CU_ASSERT_EQUAL(err.line, 6);
+	CU_ASSERT_PTR_NULL(c.hg_bad);
+	yt_file_release(&f);
+	gs_running_release(&r);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo hamigeom_tests[] = {
+	{ "suffix per chart", test_suffix_per_chart },
 	{ "metrics", test_metrics },
 	{ "metrics v2.6.1", test_metrics_v261 },
 	{ "config", test_config },
