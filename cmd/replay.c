@@ -385,7 +385,6 @@ replay_main(int argc, char **argv)
 	struct gs_trace_nodes	 tn;
 	struct gs_trace_pods	 tp;
 	struct gs_cluster	 model;
-	struct gs_rcluster	 cl;
 	struct gs_error		 err;
 	const char		*fmt;
 	const struct gs_policy	*pol[MAX_POLICIES];
@@ -395,7 +394,6 @@ replay_main(int argc, char **argv)
 
 	memset(&tn, 0, sizeof tn);
 	memset(&tp, 0, sizeof tp);
-	memset(&cl, 0, sizeof cl);
 	memset(&model, 0, sizeof model);
 	memset(&rp, 0, sizeof rp);
 	replay_args_init(&a);
@@ -421,19 +419,19 @@ replay_main(int argc, char **argv)
 		goto out;
 	}
 	gs_trace_cluster(&tn, &model);
-	if (gs_rcluster_build(&model, &cl, &err) != 0) {
+	if (gs_replay_check(&model, &rp.gpus, &err) != 0) {
 		snprintf(err.file, sizeof err.file, "%s", a.nodes->filename[0]);
 		cmd_error(&err);
 		goto out;
 	}
-	if (cl.gpus == 0) {
+	if (rp.gpus == 0) {
 		cmd_errorf("replay: %s: the cluster has no GPUs",
 		    a.nodes->filename[0]);
 		goto out;
 	}
 	rp.nodes_path = a.nodes->filename[0];
 	rp.pods_path = a.pods->filename[0];
-	rp.cl = &cl;
+	rp.cl = &model;
 	rp.trace_pods = tp.n;
 	rp.opts = &o;
 	cmd_progress_start("replay", "pods", a.quiet->count > 0);
@@ -459,7 +457,6 @@ out:
 	for (i = 0; i < rp.nsets; i++)
 		gs_replay_set_release(&rp.sets[i]);
 	free(rp.sets);
-	gs_rcluster_release(&cl);
 	gs_cluster_release(&model);
 	gs_trace_pods_release(&tp);
 	gs_trace_nodes_release(&tn);

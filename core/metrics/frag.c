@@ -5,7 +5,8 @@
  * F_n(m) is the idle GPU of node n that shape m cannot use: all of it when
  * m is CPU-only, cannot access n's model, or does not fit (GPU or CPU);
  * otherwise only the GPUs with less free than m's share.  Memory plays no
- * part.  A node's measure is kept as the integer sum of count(m) * F_n(m).
+ * part.  A node (of the share view, sched/share_view.h) has as its
+ * measure the integer sum of count(m) * F_n(m).
  * gs_frag_value and gs_typical_shapes (metrics/typical.h) are the one F_n and
  * the one builder of typical shapes; metrics/metrics.c and sched/fgd.c use them
  * too.
@@ -13,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay/replay.h"
 #include "metrics/typical.h"
+#include "util/util.h"
 
 double
 gs_frag_value(int node_ok, size_t fit, int64_t num, double all, double small)
@@ -25,7 +26,7 @@ gs_frag_value(int node_ok, size_t fit, int64_t num, double all, double small)
 }
 
 int64_t
-gs_frag_shape(const struct gs_rnode *n, const struct gs_tshape *m)
+gs_frag_shape(const struct gs_snode *n, const struct gs_tshape *m)
 {
 	int64_t	small = 0;
 	size_t	k = 0;
@@ -46,7 +47,7 @@ gs_frag_shape(const struct gs_rnode *n, const struct gs_tshape *m)
 }
 
 int64_t
-gs_frag_node(const struct gs_rnode *n, const struct gs_typical *t)
+gs_frag_node(const struct gs_snode *n, const struct gs_typical *t)
 {
 	int64_t	sum = 0;
 	size_t	i;
@@ -146,7 +147,7 @@ gs_typical_shapes(struct gs_tkey *v, size_t n, enum gs_torder order,
 
 void
 gs_typical_build(const struct gs_trace_pods *pods,
-    const struct gs_rcluster *cl, int threshold, struct gs_typical *t)
+    const struct gs_share *sv, int threshold, struct gs_typical *t)
 {
 	struct gs_tkey	*k;
 	size_t		 i;
@@ -172,7 +173,7 @@ gs_typical_build(const struct gs_trace_pods *pods,
 		t->v[i].milli = (int)k[i].k[1];
 		t->v[i].num = (int)k[i].k[2];
 		t->v[i].spec = xstrdup(k[i].spec);
-		t->v[i].mask = gs_rcluster_spec_mask(cl, k[i].spec);
+		t->v[i].mask = gs_share_spec_mask(sv, k[i].spec);
 		t->v[i].count = k[i].count;
 	}
 	free(k);

@@ -54,7 +54,7 @@ rhami_config(const struct gs_policy *entry, const char *node_policy,
 #define HAMI_V261(n, s, node, gpu) {					\
 	.name = (n), .summary = (s), .family = "hami",			\
 	.views = GS_VIEW_SHARE, .tie = GS_TIE_FIRST,			\
-	.scorer = GS_RP_HAMI, .hami = &gs_policy_hami_v261,		\
+	.hami = &gs_policy_hami_v261,					\
 	.hami_node = (node), .hami_gpu = (gpu) }
 
 const struct gs_policy gs_policy_hami_bb = HAMI_V261("hami-binpack-binpack",

@@ -1,7 +1,8 @@
 /*
  * replay/internal.h: what replay/replay.c shares with replay/timed.c: the state
- * of one replay (working cluster, typical pods, score cache, random source) and
- * the steps both replays are made of.  Not part of the core's interface.
+ * of one replay (working cluster and its measures, typical pods, random
+ * source) and the steps both replays are made of.  Not part of the core's
+ * interface.
  */
 #ifndef GS_REPLAY_INT_H
 #define GS_REPLAY_INT_H
@@ -17,7 +18,13 @@ struct rstate {
 	struct gs_cluster	 work;
 	struct gs_workload	 w;
 	struct gs_placement	*pl;
-	struct gs_rcluster	 cl;		/* its share view (of work) */
+	/* The measures, through work's share view (read again where the
+	 * engine touched a node): per node its idle milli-GPU and frag
+	 * numerator, and their totals. */
+	struct gs_share		*sv;
+	int64_t			*idle, *frag;
+	int64_t			 idle_all, frag_all, gpus;
+	size_t			 nnodes;
 	struct gs_typical	 typ;
 	const struct gs_replay_opts *opts;
 	gsl_rng			*rng;
@@ -40,7 +47,7 @@ struct rstate {
 	int64_t			 arrived;
 };
 
-int	rstate_init(struct rstate *, const struct gs_rcluster *,
+int	rstate_init(struct rstate *, const struct gs_cluster *model,
 	    const struct gs_trace_pods *, const struct gs_replay_opts *,
 	    struct gs_replay_result *, struct gs_error *);
 void	rstate_release(struct rstate *);
@@ -56,7 +63,7 @@ void	rstate_assign_ranks(struct rstate *);
 int	rstate_place(struct rstate *, const struct gs_rpod *, uint32_t *devs,
 	    int *node, struct gs_error *err);
 /* Give a placed pod's resources back through the engine. */
-void	rstate_unplace(struct rstate *, int node, const struct gs_rpod *);
+void	rstate_unplace(struct rstate *, const struct gs_rpod *);
 /* Record the cluster state as an event. */
 void	rstate_event(struct rstate *, int64_t time, int32_t running,
 	    int32_t pending);

@@ -12,9 +12,10 @@
  * their version's view, configured by replay/hami_bridge.c, with
  * kube-scheduler's LeastAllocated for the CPU-only pods HAMi leaves); the engine commits the placement (gs_engine_commit) and, when the
  * pod leaves, releases it and tells the policy (gs_policy.release).  The
- * replay's own share view of the model (gs_rcluster, read again after each
- * change: gs_rnode_sync) serves the measures only: allocation and
- * fragmentation after every event.
+ * measures, allocation and fragmentation after every event, read the
+ * model through its share view (sched/share_view.h: the nodes the engine
+ * touched read again), each node's idle milli-GPU and frag numerator
+ * kept to update the totals.
  *
  * Randomness comes from GSL's MT19937 seeded with --seed, drawn in the
  * simulator's order (one discarded draw, the shuffle, the top-up, the node
@@ -36,6 +37,20 @@
 
 /* Pods one replay may submit, top-up clones included. */
 #define MAX_REPLAY_PODS		20000000
+
+int
+gs_replay_check(const struct gs_cluster *m, int64_t *gpus,
+    struct gs_error *err)
+{
+	size_t	i;
+
+	*gpus = 0;
+	if (gs_share_check(m, err) != 0)
+		return -1;
+	for (i = 0; i < m->nnodes; i++)
+		*gpus += (int64_t)m->nodes[i].ndevs;
+	return 0;
+}
 
 void
 gs_replay_opts_init(struct gs_replay_opts *o)
@@ -105,8 +120,30 @@ share_config(struct rstate *rs, struct gs_config *cfg)
 	cfg->rank = rs->rank;
 }
 
+/* The measures of the nodes the engine touched since the last look
+ * (every node on the first): idle milli-GPU and frag, and their totals.
+ * A node may be named twice; the totals take the difference. */
+static void
+measure_sync(struct rstate *rs)
+{
+	const struct gs_snode	*v = gs_share_nodes(rs->sv, &rs->work);
+	const size_t		*chg;
+	size_t			 n, k, i;
+	int64_t			 f;
+
+	chg = gs_share_changed(rs->sv, &n);
+	for (k = 0; k < n; k++) {
+		i = chg[k];
+		f = gs_frag_node(&v[i], &rs->typ);
+		rs->idle_all += v[i].idle - rs->idle[i];
+		rs->frag_all += f - rs->frag[i];
+		rs->idle[i] = v[i].idle;
+		rs->frag[i] = f;
+	}
+}
+
 int
-rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
+rstate_init(struct rstate *rs, const struct gs_cluster *model,
     const struct gs_trace_pods *pods, const struct gs_replay_opts *o,
     struct gs_replay_result *res, struct gs_error *err)
 {
@@ -117,29 +154,25 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 	if (o->policy == NULL || !(o->policy->views & GS_VIEW_SHARE))
 		return gs_error_set(err, NULL, 0, 0, "policy '%s' has no "
 		    "replay", o->policy != NULL ? o->policy->name : "");
+	if (gs_replay_check(model, &rs->gpus, err) != 0)
+		return -1;
 	rs->opts = o;
 	rs->res = res;
 	res->policy = o->policy;
 	res->seed = o->seed;
-	res->gpus = cl->gpus;
+	res->gpus = rs->gpus;
 
-	/* The working model, and its share view: node states copied, names
-	 * and models shared. */
-	gs_cluster_copy(&rs->work, cl->model);
-	rs->cl = *cl;
-	rs->cl.model = &rs->work;
-	rs->cl.v = xreallocarray(NULL, cl->n, sizeof *cl->v);
-	memcpy(rs->cl.v, cl->v, cl->n * sizeof *cl->v);
-
-	gs_typical_build(pods, cl, o->threshold, &rs->typ);
+	/* The working model, its share view and the measures. */
+	gs_cluster_copy(&rs->work, model);
+	rs->nnodes = model->nnodes;
+	rs->sv = gs_share_new(&rs->work, 0, 0);
+	rs->idle = xcalloc(rs->nnodes ? rs->nnodes : 1, sizeof *rs->idle);
+	rs->frag = xcalloc(rs->nnodes ? rs->nnodes : 1, sizeof *rs->frag);
+	gs_typical_build(pods, rs->sv, o->threshold, &rs->typ);
 	res->kept = rs->typ.kept;
 	res->ntypical = rs->typ.n;
 	res->typical_cover = (double)rs->typ.kept / (double)rs->typ.total;
-	rs->cl.frag = 0;
-	for (i = 0; i < cl->n; i++) {
-		rs->cl.v[i].frag = gs_frag_node(&rs->cl.v[i], &rs->typ);
-		rs->cl.frag += rs->cl.v[i].frag;
-	}
+	measure_sync(rs);
 
 	/* Pods in name order. */
 	rs->npods = pods->n;
@@ -156,14 +189,13 @@ rstate_init(struct rstate *rs, const struct gs_rcluster *cl,
 		p->mem = tp->mem_mib;
 		p->num = tp->num_gpu;
 		p->milli = tp->gpu_milli;
-		p->mask = gs_rcluster_spec_mask(cl, tp->gpu_spec);
 		p->src = (int)byname[i];
 	}
 	gs_trace_workload(pods, byname, pods->n, &rs->w);
 	rs->pl = xcalloc(pods->n ? pods->n : 1, sizeof *rs->pl);
 	free(byname);
 
-	rs->rank = xcalloc(cl->n ? cl->n : 1, sizeof *rs->rank);
+	rs->rank = xcalloc(rs->nnodes ? rs->nnodes : 1, sizeof *rs->rank);
 
 	rs->rng = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(rs->rng, o->seed);
@@ -199,8 +231,10 @@ rstate_release(struct rstate *rs)
 	gs_config_release(&rs->cfg);
 	gs_config_release(&rs->cpu_cfg);
 	gs_workload_release(&rs->w);
+	gs_share_free(rs->sv);
+	free(rs->idle);
+	free(rs->frag);
 	gs_cluster_release(&rs->work);
-	free(rs->cl.v);
 	gs_typical_release(&rs->typ);
 	free(rs->pods);
 	free(rs->rank);
@@ -209,28 +243,36 @@ rstate_release(struct rstate *rs)
 	memset(rs, 0, sizeof *rs);
 }
 
+/* Nodes by name (Go's string order: bytes). */
+static int
+nodename_cmp(size_t a, size_t b, const void *arg)
+{
+	const struct gs_cluster *c = arg;
+
+	return strcmp(c->nodes[a].name, c->nodes[b].name);
+}
+
 /* The node tie order (simulator.go): nodes sorted by name get a seeded
  * permutation as a "%04d-" prefix, and ties go to the smallest name. */
 void
 rstate_assign_ranks(struct rstate *rs)
 {
-	size_t	 n = rs->cl.n, i, j;
+	size_t	 n = rs->nnodes, i, j;
 	size_t	*byname, *perm;
 
 	byname = xreallocarray(NULL, n ? n : 1, sizeof *byname);
 	perm = xreallocarray(NULL, n ? n : 1, sizeof *perm);
 	for (i = 0; i < n; i++)
-		byname[rs->cl.v[i].name_rank] = i;
+		byname[i] = i;
+	rsort_stable(byname, n, nodename_cmp, &rs->work);
 	/* rand.Perm: m[i] = m[j], m[j] = i with j uniform in [0, i]. */
 	for (i = 0; i < n; i++) {
 		j = rstate_intn(rs, i + 1);
 		perm[i] = perm[j];
 		perm[j] = i;
 	}
-	for (i = 0; i < n; i++) {
-		rs->cl.v[byname[i]].rank = (uint32_t)perm[i];
+	for (i = 0; i < n; i++)
 		rs->rank[byname[i]] = (uint32_t)perm[i];
-	}
 	free(byname);
 	free(perm);
 }
@@ -296,7 +338,7 @@ placement_of(struct gs_placement *pl, size_t idx, int node, uint32_t devs,
 
 /*
  * Decide p, and charge the decision through the engine to the replay's
- * model (rs->work); the share view of its node follows.
+ * model (rs->work); the measures of its node follow.
  */
 int
 rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs,
@@ -304,8 +346,6 @@ rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs,
 {
 	size_t			 idx = (size_t)(p - rs->pods);
 	struct gs_placement	*pl = &rs->pl[idx];
-	struct gs_rnode		*n;
-	int64_t			 before_idle, before_frag;
 	int			 node, rc;
 
 	*devs = 0;
@@ -319,21 +359,14 @@ rstate_place(struct rstate *rs, const struct gs_rpod *p, uint32_t *devs,
 	}
 	placement_of(pl, idx, node, *devs, p);
 	gs_engine_commit(&rs->work, pl, &rs->w.pods[idx]);
-	n = &rs->cl.v[node];
-	before_idle = n->idle;
-	before_frag = n->frag;
-	gs_rnode_sync(&rs->cl, (size_t)node, p, 1, &rs->typ);
-	rs->cl.idle += n->idle - before_idle;
-	rs->cl.frag += n->frag - before_frag;
+	measure_sync(rs);
 	return 0;
 }
 
 void
-rstate_unplace(struct rstate *rs, int node, const struct gs_rpod *p)
+rstate_unplace(struct rstate *rs, const struct gs_rpod *p)
 {
-	size_t		 idx = (size_t)(p - rs->pods);
-	struct gs_rnode	*n = &rs->cl.v[node];
-	int64_t		 before_idle = n->idle, before_frag = n->frag;
+	size_t	idx = (size_t)(p - rs->pods);
 
 	gs_engine_release(&rs->work, &rs->pl[idx], &rs->w.pods[idx]);
 	if (rs->table != NULL && rs->table->release != NULL)
@@ -341,40 +374,39 @@ rstate_unplace(struct rstate *rs, int node, const struct gs_rpod *p)
 		    &rs->pl[idx]);
 	gs_placement_release(&rs->pl[idx]);
 	memset(&rs->pl[idx], 0, sizeof rs->pl[idx]);
-	gs_rnode_sync(&rs->cl, (size_t)node, p, -1, &rs->typ);
-	rs->cl.idle += n->idle - before_idle;
-	rs->cl.frag += n->frag - before_frag;
+	measure_sync(rs);
 }
 
 /*
- * Verify (tests): the share view equals a fresh view of the model the
- * engine charged, and the incremental totals their recomputation.
+ * Verify (tests): the share view, read incrementally, equals a fresh view
+ * of the model the engine charged, and the incremental measures their
+ * recomputation.
  */
 static int
 view_exact(struct rstate *rs)
 {
-	struct gs_rcluster	 fresh;
-	struct gs_error		 err;
+	struct gs_share		*fresh = gs_share_new(&rs->work, 0, 0);
+	const struct gs_snode	*v = gs_share_nodes(rs->sv, &rs->work);
+	const struct gs_snode	*fv = gs_share_nodes(fresh, &rs->work);
 	int64_t			 frag = 0, idle = 0;
 	size_t			 i;
 	int			 ok = 1;
 
-	memset(&err, 0, sizeof err);
-	if (gs_rcluster_build(&rs->work, &fresh, &err) != 0)
-		return 0;
-	for (i = 0; i < rs->cl.n && ok; i++) {
-		const struct gs_rnode *a = &rs->cl.v[i], *b = &fresh.v[i];
+	for (i = 0; i < rs->nnodes && ok; i++) {
+		const struct gs_snode *a = &v[i], *b = &fv[i];
 
 		ok = a->cpu_left == b->cpu_left && a->mem_left == b->mem_left &&
 		    a->pods == b->pods && a->whole == b->whole &&
 		    a->idle == b->idle &&
 		    memcmp(a->free, b->free, sizeof a->free) == 0 &&
 		    memcmp(a->nused, b->nused, sizeof a->nused) == 0;
-		frag += gs_frag_node(a, &rs->typ);
-		idle += a->idle;
+		ok = ok && rs->idle[i] == b->idle &&
+		    rs->frag[i] == gs_frag_node(b, &rs->typ);
+		frag += gs_frag_node(b, &rs->typ);
+		idle += b->idle;
 	}
-	gs_rcluster_release(&fresh);
-	return ok && frag == rs->cl.frag && idle == rs->cl.idle;
+	gs_share_free(fresh);
+	return ok && frag == rs->frag_all && idle == rs->idle_all;
 }
 
 void
@@ -390,9 +422,9 @@ rstate_event(struct rstate *rs, int64_t time, int32_t running,
 	e = &res->ev[res->nev++];
 	e->time = time;
 	e->arrived = rs->arrived;
-	e->idle = rs->cl.idle;
-	e->used = rs->cl.gpus * GS_MILLI - rs->cl.idle;
-	e->frag = rs->cl.frag;
+	e->idle = rs->idle_all;
+	e->used = rs->gpus * GS_MILLI - rs->idle_all;
+	e->frag = rs->frag_all;
 	e->running = running;
 	e->pending = pending;
 	if (pending > res->peak_pending)
@@ -426,7 +458,7 @@ static int
 tune_pods(struct rstate *rs, size_t **orderp, size_t *n, size_t *nclones,
     size_t *nremoved, struct gs_error *err)
 {
-	double	 target = rs->opts->tune * (double)(rs->cl.gpus * GS_MILLI);
+	double	 target = rs->opts->tune * (double)(rs->gpus * GS_MILLI);
 	size_t	*order = *orderp;
 	int64_t	 total = 0, *weight;
 	size_t	 i, cap = *n, idx;
@@ -531,14 +563,14 @@ replay_arrivals(struct rstate *rs, struct gs_error *err)
 }
 
 int
-gs_replay_run(const struct gs_rcluster *cl, const struct gs_trace_pods *pods,
+gs_replay_run(const struct gs_cluster *model, const struct gs_trace_pods *pods,
     const struct gs_replay_opts *o, struct gs_replay_result *res,
     struct gs_error *err)
 {
 	struct rstate	rs;
 	int		rc;
 
-	if (rstate_init(&rs, cl, pods, o, res, err) != 0)
+	if (rstate_init(&rs, model, pods, o, res, err) != 0)
 		return -1;
 	if (o->timed)
 		rc = gs_replay_timed(&rs, pods, err);

@@ -4,6 +4,9 @@
  * the "typical pods" and the fragmentation measure of §4, the six openb
  * policies of §6, the seeded replay of §5, and the curve bucketed by
  * arrived GPU share.  A timed variant honours creation and deletion times.
+ * The replay runs on a copy of the one model and measures it through its
+ * share view (sched/share_view.h); the typical pods and F_n are
+ * metrics/typical.h's.
  *
  * Fragmentation is kept exact: a node's measure is the integer
  * sum over typical shapes of count(shape) * F_n(shape) (milli-GPU), so the
@@ -16,72 +19,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "metrics/typical.h"
 #include "sched/policy.h"
 #include "util/progress.h"
 #include "load/trace.h"
 #include "util/util.h"
 
-/* One typical pod shape (§4) and how often it occurs. */
-struct gs_tshape {
-	int64_t		 cpu;		/* milli */
-	int		 milli;		/* per GPU; 0 for CPU-only */
-	int		 num;
-	char		*spec;		/* "" for any */
-	uint64_t	 mask;		/* models allowed (bits of the cluster) */
-	int64_t		 count;
-};
-
-struct gs_typical {
-	struct gs_tshape	*v;
-	size_t			 n;
-	int64_t			 kept;		/* sum of the kept counts */
-	int64_t			 total;		/* pods considered */
-	size_t			 distinct;	/* shapes before the cut */
-};
-
-/* One node's state as the replay sees it. */
-struct gs_rnode {
-	int64_t		cpu_left, cpu_cap;
-	int64_t		mem_left, mem_cap;
-	int32_t		pods, max_pods;
-	int		ngpu;
-	int		model;		/* index into the model table; -1 */
-	int16_t		free[GS_TRACE_MAXGPU];	/* milli left per GPU */
-	int8_t		nused[GS_TRACE_MAXGPU];	/* pods on each GPU */
-	uint32_t	whole;		/* GPUs held by whole-GPU pods */
-	int64_t		idle;		/* sum of free */
-	int		nfull;		/* GPUs with free == 1000 */
-	int		maxfree;
-	/* GpuClustering's affinity: [0] share pods, [k] k-GPU pods. */
-	int32_t		tags[GS_TRACE_MAXGPU + 1];
-	int		ntags;		/* distinct tags present */
-	int64_t		frag;		/* sum_m count_m * F_n(m), milli */
-	uint32_t	ver;		/* bumped on every change */
-	uint32_t	rank;		/* tie order: lower wins */
-	uint32_t	name_rank;	/* position in node name order */
-};
-
-struct gs_rcluster {
-	const struct gs_cluster *model;	/* the one model it views (borrowed) */
-	struct gs_rnode	 *v;
-	size_t		  n;
-	const char	**names;	/* borrowed from the model */
-	char		**models;	/* distinct GPU models, in first-seen order */
-	size_t		  nmodels;
-	int64_t		  gpus;		/* GPUs in all */
-	int64_t		  idle;		/* milli-GPU free in all */
-	int64_t		  frag;		/* sum of node frag */
-};
-
 /* A pod as submitted to the replay. */
 struct gs_rpod {
 	int64_t		cpu, mem;
 	int		num, milli;
-	uint64_t	mask;		/* models allowed */
-	int		shape;		/* score-cache key: (cpu, milli, num) */
-	int		shape_mem;	/* the same with memory */
 	int		src;		/* index in the trace pod list */
-	int		clone;		/* a top-up clone (§5.4) */
 };
 
 struct gs_replay_opts {
@@ -145,51 +93,11 @@ struct gs_replay_result {
 	uint32_t		*devs_of;
 };
 
-/* The replay's view of the one model (a trace's: gs_trace_cluster), which
- * must outlive it; an error past GS_TRACE_MAXGPU GPUs a node or 64 GPU
- * models. */
-int	gs_rcluster_build(const struct gs_cluster *, struct gs_rcluster *,
+/* Can the replay run on the one model (a trace's: gs_trace_cluster): at
+ * most GS_TRACE_MAXGPU GPUs a node and 64 GPU models (its share view,
+ * sched/share_view.h)?  0 with its GPUs in *gpus, or -1 with err. */
+int	gs_replay_check(const struct gs_cluster *, int64_t *gpus,
 	    struct gs_error *);
-void	gs_rcluster_release(struct gs_rcluster *);
-/* Mask of the cluster's models a gpu_spec allows; all ones for "". */
-uint64_t gs_rcluster_spec_mask(const struct gs_rcluster *, const char *spec);
-
-/* Typical pods of a pod list (§4: key (cpu, milli, num, spec), count 1
- * each, sorted by count then key, descending, cut at threshold %). */
-void	gs_typical_build(const struct gs_trace_pods *, const struct gs_rcluster *,
-	    int threshold, struct gs_typical *);
-void	gs_typical_release(struct gs_typical *);
-
-/* F_n(M) numerator of a node state (§4), and of one shape. */
-int64_t	gs_frag_node(const struct gs_rnode *, const struct gs_typical *);
-int64_t	gs_frag_shape(const struct gs_rnode *, const struct gs_tshape *);
-
-/* What a policy's score may depend on besides the node and the pod. */
-struct gs_rctx {
-	int			 policy;	/* enum gs_rscorer */
-	const struct gs_typical	*t;		/* FGD's typical pods */
-};
-
-/* The paper's scores (sched/fgd_scores.c). */
-void	gs_rctx_init(struct gs_rctx *, int scorer, const struct gs_typical *);
-/*
- * The paper's score of a node that passed gs_rnode_fits, as the plugin
- * returns it (before any normalisation), and the GPUs it would take (bit
- * mask).  GS_RP_RANDOM is chosen by the policy, not scored; the peers and
- * HAMi decide through the table.
- */
-double	gs_openb_score(const struct gs_rctx *, const struct gs_rnode *,
-	    const struct gs_rpod *, uint32_t *devs);
-/* Best-fit GPU choice (Open-Gpu-Share): the tightest GPU for a share
- * pod, first index on ties; whole GPUs by index otherwise. */
-uint32_t gs_bestfit_gpus(const struct gs_rnode *, const struct gs_rpod *);
-/* Does the pod pass the filters (CPU, memory, pods, model, devices)? */
-int	gs_rnode_fits(const struct gs_rnode *, const struct gs_rpod *);
-/* Node i's view after the engine charged (sign 1) or released (-1) pod p
- * on the model: its usage read again, GpuClustering's tags counted, its
- * frag and ver updated. */
-void	gs_rnode_sync(struct gs_rcluster *, size_t i, const struct gs_rpod *,
-	    int sign, const struct gs_typical *);
 
 /* The node and GPU policy a HAMi entry replays under: the entry's own,
  * else node and gpu (--node-policy, --gpu-policy), else the chart's
@@ -197,8 +105,9 @@ void	gs_rnode_sync(struct gs_rcluster *, size_t i, const struct gs_rpod *,
 void	gs_replay_hami_policies(const struct gs_policy *entry, const char *node,
 	    const char *gpu, const char **node_out, const char **gpu_out);
 
-/* Run one replay of pods on a fresh copy of cl. */
-int	gs_replay_run(const struct gs_rcluster *cl,
+/* Run one replay of pods on a fresh copy of the model (gs_replay_check
+ * holds). */
+int	gs_replay_run(const struct gs_cluster *model,
 	    const struct gs_trace_pods *pods, const struct gs_replay_opts *,
 	    struct gs_replay_result *, struct gs_error *);
 void	gs_replay_result_release(struct gs_replay_result *);

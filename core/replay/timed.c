@@ -103,7 +103,7 @@ release(void *arg, size_t pod)
 {
 	struct timed	*tm = arg;
 
-	rstate_unplace(tm->rs, tm->rs->res->node_of[pod], &tm->rs->pods[pod]);
+	rstate_unplace(tm->rs, &tm->rs->pods[pod]);
 }
 
 static void

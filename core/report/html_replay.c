@@ -453,7 +453,7 @@ intro(struct gs_html *h, const struct gs_replay_report *rp)
 		snprintf(mode, sizeof mode, "no top-up");
 	t = xasprintf("Cluster: %zu nodes, %lld GPUs (%s). Pods: %zu (%s); "
 	    "%s; %zu seed%s from %lu. Typical pods: %zu shapes covering "
-	    "%.2f%% of pods.", rp->cl->n, (long long)rp->cl->gpus,
+	    "%.2f%% of pods.", rp->cl->nnodes, (long long)rp->gpus,
 	    rp->nodes_path, rp->trace_pods, rp->pods_path, mode, s0->nseeds,
 	    s0->nseeds == 1 ? "" : "s", s0->res[0].seed, s0->res[0].ntypical,
 	    100 * s0->res[0].typical_cover);

@@ -144,7 +144,7 @@ set_json(const struct gs_replay_report *rp, const struct gs_replay_set *s)
 	json_object_set_new(o, "curve", curve);
 
 	sum = json_object();
-	json_object_set_new(sum, "gpus", json_integer(rp->cl->gpus));
+	json_object_set_new(sum, "gpus", json_integer(rp->gpus));
 	json_object_set_new(sum, "trace_pods",
 	    json_integer((json_int_t)rp->trace_pods));
 	json_object_set_new(sum, "typical_shapes",
@@ -428,8 +428,8 @@ gs_report_replay_table(FILE *fp, const struct gs_replay_report *rp)
 	int				 w = range ? 21 : 9, pw = name_width(rp);
 
 	seeds_text(s0, seeds, sizeof seeds);
-	fprintf(fp, "cluster: %zu nodes, %lld GPUs (%s)\n", rp->cl->n,
-	    (long long)rp->cl->gpus, rp->nodes_path);
+	fprintf(fp, "cluster: %zu nodes, %lld GPUs (%s)\n", rp->cl->nnodes,
+	    (long long)rp->gpus, rp->nodes_path);
 	fprintf(fp, "pods:    %zu (%s); ", rp->trace_pods, rp->pods_path);
 	if (rp->opts->timed)
 		fprintf(fp, "timed replay, %s\n", seeds);

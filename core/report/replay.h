@@ -32,7 +32,8 @@ void	gs_replay_set_release(struct gs_replay_set *);
 struct gs_replay_report {
 	const char			*nodes_path;
 	const char			*pods_path;
-	const struct gs_rcluster	*cl;
+	const struct gs_cluster		*cl;	/* the trace's model */
+	int64_t				 gpus;
 	size_t				 trace_pods;
 	const struct gs_replay_opts	*opts;	/* tune, timed, interval */
 	struct gs_replay_set		*sets;

@@ -13,10 +13,17 @@
  * dotprod, gpuclustering, gpupacking, bestfit and fgd score with the
  * paper's own scores (sched/fgd_scores.c); FGD's typical pods are the
  * simulated workload's, as the paper takes them from the trace.  The node
- * listed first wins ties.  GpuClustering's pods per node by GPU count are
- * the policy's own: it counts each of its decisions once the engine has
- * committed it (the node's gen moved), so pods it did not place (running
- * pods, pods a what-if takes back) are not counted.  random draws from
+ * listed first wins ties.  A node is read into the share view's terms
+ * (gs_snode, sched/share_view.h), cached with what the policy keeps
+ * beside it (gs_fgd_aux) on the node's gen; the policy's row of the table
+ * names its score.  The best node for a pod whose filters depend on the
+ * node and its request alone comes from sched/fgd_index.c, which
+ * rescores only the nodes touched since that request was last decided
+ * (gs_config.exhaustive: every node, every time, to cross-check).
+ * GpuClustering's pods per node by GPU count are the policy's own: it
+ * counts each of its decisions once the engine has committed it (the
+ * node's gen moved), so pods it did not place (running pods, pods a
+ * what-if takes back) are not counted.  random draws from
  * GSL's MT19937 seeded with the configuration's seed (--seed), as the
  * replay does: a feasible node uniformly, then a GPU.  On the share view
  * (gs_config.share: the replay) sched/fgd_share.c decides.
@@ -27,11 +34,11 @@
 #include <gsl/gsl_rng.h>
 
 #include "sched/hami/hami.h"
+#include "sched/fgd_index.h"
+#include "sched/fgd_scores.h"
 #include "sched/fgd_share.h"
 #include "sched/kubefilter.h"
 #include "sched/policy.h"
-#include "replay/replay.h"
-#include "metrics/typical.h"
 #include "util/util.h"
 
 /* GpuClustering: pods per node by kind, [0] share pods, [k] k-GPU. */
@@ -54,7 +61,7 @@ struct node_score {
 };
 
 struct openb_state {
-	int			 policy;		/* enum gs_rscorer */
+	const struct gs_policy	*pol;		/* its row of the table */
 	const struct gs_config	*cfg;
 	struct gs_fgd_share	*share;	/* the share view (replay), or NULL */
 	gsl_rng			*rng;			/* random */
@@ -70,14 +77,17 @@ struct openb_state {
 	int32_t			 milli_devmem;	/* shapes' milli are for */
 	int			 milli_set;
 	/* Per node, keyed on gs_node.gen (sched/policy.h): the node in the
-	 * replay's terms with its FGD fragmentation, rebuilt only for nodes
-	 * whose usage changed since. */
-	struct gs_rnode		*rn;
+	 * share view's terms with its FGD fragmentation, rebuilt only for
+	 * nodes whose usage changed since. */
+	struct gs_snode		*rn;
+	struct gs_fgd_aux	*aux;
 	uint64_t		*rgen;
 	unsigned char		*rvalid;
 	size_t			 nrn;
 	/* Per node, the score of the last request it was scored for. */
 	struct score_memo	*sm;
+	/* The best node per request key (not Random's). */
+	struct gs_fgd_index	*index;
 };
 
 /*
@@ -135,14 +145,15 @@ node_devmem(const struct gs_node *n)
 	return n->ndevs > 0 ? n->devs[0].devmem : 0;
 }
 
-/* The node in the replay's terms. */
+/* The node in the share view's terms. */
 static void
-to_rnode(const struct gs_node *n, struct gs_rnode *r)
+to_snode(const struct gs_node *n, struct gs_snode *r)
 {
 	size_t	g;
 	int64_t	used;
 
 	memset(r, 0, sizeof *r);
+	r->gen1 = n->gen + 1;
 	r->cpu_cap = n->has_alloc ? n->alloc_cpu : INT64_C(1) << 40;
 	r->cpu_left = r->cpu_cap - n->used_cpu;
 	r->mem_cap = n->has_alloc ? n->alloc_mem >> 20 : INT64_C(1) << 40;
@@ -171,12 +182,14 @@ to_rnode(const struct gs_node *n, struct gs_rnode *r)
 	}
 }
 
-/* The pod in the replay's terms on a node whose GPUs have devmem MiB. */
+/* The pod in the share view's terms on a node whose GPUs have devmem
+ * MiB. */
 static void
-to_rpod(const struct gs_pod *pod, const struct hami_req *k, int32_t devmem,
-    struct gs_rpod *rp)
+to_spod(const struct gs_pod *pod, const struct hami_req *k, int32_t devmem,
+    struct gs_spod *rp)
 {
 	memset(rp, 0, sizeof *rp);
+	rp->shape = -1;
 	rp->cpu = pod->req_cpu;
 	rp->mem = pod->req_mem >> 20;
 	rp->num = k->nums;
@@ -218,23 +231,24 @@ shapes_for(struct openb_state *st, int32_t devmem, struct gs_typical *t)
 }
 
 /*
- * Node i in the replay's terms with (FGD) its frag numerator, from the
+ * Node i in the share view's terms with (FGD) its frag numerator, from the
  * cache while the node's gen is unchanged; t gets the shapes' milli for
  * its GPUs.  The view and the fragmentation depend only on the node
  * (usage, allocatable, health) and the workload's shapes, never on the
  * pod; the engine bumps gen whenever it charges or releases usage.
  */
-static const struct gs_rnode *
+static const struct gs_snode *
 node_view(struct openb_state *st, const struct gs_node *n, size_t i,
     struct gs_typical *t)
 {
-	if (st->policy == GS_RP_FGD)
+	if (st->pol == &gs_policy_openb_fgd)
 		shapes_for(st, node_devmem(n), t);
 	if (st->rvalid[i] && st->rgen[i] == n->gen)
 		return &st->rn[i];
-	to_rnode(n, &st->rn[i]);
-	if (st->policy == GS_RP_FGD)
-		st->rn[i].frag = gs_frag_node(&st->rn[i], t);
+	to_snode(n, &st->rn[i]);
+	memset(&st->aux[i], 0, sizeof st->aux[i]);
+	st->aux[i].frag = st->pol == &gs_policy_openb_fgd ?
+	    gs_frag_node(&st->rn[i], t) : 0;
 	st->rgen[i] = n->gen;
 	st->rvalid[i] = 1;
 	return &st->rn[i];
@@ -247,6 +261,7 @@ cache_size(struct openb_state *st, const struct gs_cluster *c)
 	if (c->nnodes <= st->nrn)
 		return;
 	st->rn = xreallocarray(st->rn, c->nnodes, sizeof *st->rn);
+	st->aux = xreallocarray(st->aux, c->nnodes, sizeof *st->aux);
 	st->rgen = xreallocarray(st->rgen, c->nnodes, sizeof *st->rgen);
 	st->rvalid = xreallocarray(st->rvalid, c->nnodes, 1);
 	memset(st->rvalid + st->nrn, 0, c->nnodes - st->nrn);
@@ -255,12 +270,13 @@ cache_size(struct openb_state *st, const struct gs_cluster *c)
 	st->nrn = c->nnodes;
 }
 
-/* Does rp fit node i (view r), and at what score: from the memo when
- * node and request are those it was computed for. */
+/* Does rp fit node i (view r, kept beside it a), and at what score: from
+ * the memo when node and request are those it was computed for. */
 static int
-node_fit_score(struct openb_state *st, const struct gs_rctx *ctx, size_t i,
-    uint64_t gen, const struct gs_rnode *r, const struct gs_rpod *rp,
-    double *score, uint32_t *devs)
+node_fit_score(struct openb_state *st, const struct gs_fgd_ctx *ctx,
+    size_t i, uint64_t gen, const struct gs_snode *r,
+    const struct gs_fgd_aux *a, const struct gs_spod *rp, double *score,
+    uint32_t *devs)
 {
 	struct score_memo	*m = &st->sm[i];
 
@@ -272,9 +288,9 @@ node_fit_score(struct openb_state *st, const struct gs_rctx *ctx, size_t i,
 		m->mem = rp->mem;
 		m->num = rp->num;
 		m->milli = rp->milli;
-		m->ok = gs_rnode_fits(r, rp);
+		m->ok = gs_snode_fits(r, rp);
 		m->devs = 0;
-		m->s = m->ok ? gs_openb_score(ctx, r, rp, &m->devs) : 0;
+		m->s = m->ok ? gs_openb_score(ctx, r, a, rp, &m->devs) : 0;
 	}
 	*score = m->s;
 	*devs = m->devs;
@@ -323,19 +339,17 @@ openb_workload(void *p, const struct gs_workload *w)
 		memset(st->rvalid, 0, st->nrn);
 		memset(st->sm, 0, st->nrn * sizeof *st->sm);
 	}
+	if (st->index != NULL)
+		gs_fgd_index_clear(st->index);
 	free(v);
 }
 
 /* Fill the node's GpuClustering tags from the policy's counts. */
 static void
-node_tags(const struct openb_state *st, size_t i, struct gs_rnode *r)
+node_tags(const struct openb_state *st, size_t i, struct gs_fgd_aux *a)
 {
-	int	g;
-
-	memcpy(r->tags, st->tags[i].n, sizeof r->tags);
-	for (g = 0; g <= GS_TRACE_MAXGPU; g++)
-		if (r->tags[g] > 0)
-			r->ntags++;
+	memcpy(a->tags, st->tags[i].n, sizeof a->tags);
+	gs_fgd_aux_count(a);
 }
 
 /*
@@ -356,56 +370,115 @@ tags_sync(struct openb_state *st, const struct gs_cluster *c)
 		st->tags[l->node].n[l->tag]++;
 }
 
+/* One decision's request as the nodes are scored for it. */
+struct eval_arg {
+	struct openb_state	*st;
+	const struct gs_cluster	*c;
+	const struct gs_pod	*pod;
+	const struct hami_req	*k;
+	struct gs_fgd_ctx	 ctx;
+	struct gs_typical	 t;
+};
+
+static void
+eval_init(struct eval_arg *ea, struct openb_state *st,
+    const struct gs_cluster *c, const struct gs_pod *pod,
+    const struct hami_req *k)
+{
+	memset(ea, 0, sizeof *ea);
+	ea->st = st;
+	ea->c = c;
+	ea->pod = pod;
+	ea->k = k;
+	gs_fgd_ctx_init(&ea->ctx, st->pol, &ea->t);
+	cache_size(st, c);
+}
+
+/* Does the pod pass node i's filters and fit, and at what score (Random:
+ * 0, it picks among the nodes that fit)?  A gs_fgd_eval. */
+static int
+node_eval(void *p, size_t i, double *s, uint32_t *devs)
+{
+	struct eval_arg		*ea = p;
+	struct openb_state	*st = ea->st;
+	const struct gs_node	*n = &ea->c->nodes[i];
+	const struct gs_snode	*r;
+	const struct gs_fgd_aux	*a;
+	struct gs_fgd_aux	 ta;
+	struct gs_spod		 rp;
+	char			 fbuf[192];
+
+	*s = 0;
+	*devs = 0;
+	if ((ea->pod->pinned_node >= 0 &&
+	    (size_t)ea->pod->pinned_node != i) || !n->registered ||
+	    n->ndevs == 0 || gs_kube_filter(n, ea->pod, fbuf, sizeof fbuf) !=
+	    NULL)
+		return 0;
+	r = node_view(st, n, i, &ea->t);
+	a = &st->aux[i];
+	to_spod(ea->pod, ea->k, node_devmem(n), &rp);
+	if (st->tags != NULL && i < st->ntags) {
+		/* GpuClustering: the counts on a copy; they move only with
+		 * the node's gen (tags_sync). */
+		ta = *a;
+		node_tags(st, i, &ta);
+		a = &ta;
+	}
+	if (st->pol == &gs_policy_openb_random)
+		return gs_snode_fits(r, &rp);
+	return node_fit_score(st, &ea->ctx, i, n->gen, r, a, &rp, s, devs);
+}
+
 /* Score every node that passes the filters into sc; returns how many
  * did, with the lowest and highest score. */
 static int
-score_nodes(struct openb_state *st, const struct gs_cluster *c,
-    const struct gs_pod *pod, const struct hami_req *k,
-    struct node_score *sc, double *lo, double *hi)
+score_nodes(struct eval_arg *ea, struct node_score *sc, double *lo,
+    double *hi)
 {
-	struct gs_rctx		 ctx;
-	struct gs_typical	 t;
-	const struct gs_rnode	*r;
-	struct gs_rnode		 tr;
-	struct gs_rpod		 rp;
-	char			 fbuf[192];
-	size_t			 i;
-	int			 nfit = 0;
+	size_t	i;
+	int	nfit = 0;
 
-	memset(&t, 0, sizeof t);
-	gs_rctx_init(&ctx, st->policy, &t);
-	cache_size(st, c);
-	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node *n = &c->nodes[i];
-
-		sc[i].ok = 0;
-		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
-		    !n->registered || n->ndevs == 0 ||
-		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL)
+	for (i = 0; i < ea->c->nnodes; i++) {
+		if (!(sc[i].ok = node_eval(ea, i, &sc[i].s, &sc[i].devs)))
 			continue;
-		r = node_view(st, n, i, &t);
-		to_rpod(pod, k, node_devmem(n), &rp);
-		if (st->tags != NULL && i < st->ntags) {
-			/* GpuClustering: the counts on a copy of the view;
-			 * they move only with the node's gen (tags_sync). */
-			tr = *r;
-			node_tags(st, i, &tr);
-			r = &tr;
-		}
-		if (st->policy == GS_RP_RANDOM) {
-			if (!gs_rnode_fits(r, &rp))
-				continue;
-			sc[i].s = 0;	/* chosen by pick_random */
-		} else if (!node_fit_score(st, &ctx, i, n->gen, r, &rp,
-		    &sc[i].s, &sc[i].devs))
-			continue;
-		sc[i].ok = 1;
 		if (nfit++ == 0 || sc[i].s < *lo)
 			*lo = sc[i].s;
 		if (nfit == 1 || sc[i].s > *hi)
 			*hi = sc[i].s;
 	}
 	return nfit;
+}
+
+/*
+ * The best node from the index, for a pod whose filters depend on the
+ * node and its request alone (no selector, affinity, tolerations or pin):
+ * its key is what to_spod reads.  The highest score, the first listed on
+ * ties, is also the best after BestFit's NormalizeScore (100, or 0 for
+ * all when every score is equal).  -2 when the index cannot say.
+ */
+static long
+index_best(struct eval_arg *ea, double *best_s, uint32_t *devs)
+{
+	const struct gs_pod	*pod = ea->pod;
+	int64_t			 key[GS_FGD_KEY];
+	double			 lo = 0;
+	long			 best;
+
+	if (ea->st->index == NULL || pod->pinned_node >= 0 ||
+	    pod->node_selector.n > 0 || pod->naffinity > 0 || pod->ntols > 0)
+		return -2;
+	key[0] = pod->req_cpu;
+	key[1] = pod->req_mem;
+	key[2] = pod->gpu_milli;
+	key[3] = ea->k->nums;
+	key[4] = ea->k->mempct;
+	key[5] = ea->k->memreq;
+	best = gs_fgd_index_best(ea->st->index, ea->c, key, node_eval, ea,
+	    best_s, &lo, devs);
+	if (best >= 0 && ea->st->pol->normalize)
+		*best_s = *best_s == lo ? 0 : 100;
+	return best;
 }
 
 /* The highest score, the first listed on ties; BestFit's NormalizeScore
@@ -422,7 +495,7 @@ pick_best(const struct openb_state *st, const struct node_score *sc,
 		if (!sc[i].ok)
 			continue;
 		s = sc[i].s;
-		if (st->policy == GS_RP_BESTFIT)
+		if (st->pol->normalize)
 			s = hi == lo ? 0 : (double)(((int64_t)s - (int64_t)lo) *
 			    100 / ((int64_t)hi - (int64_t)lo));
 		if (best < 0 || s > *best_s) {
@@ -440,8 +513,8 @@ pick_random(struct openb_state *st, const struct gs_cluster *c,
     const struct gs_pod *pod, const struct hami_req *k,
     struct node_score *sc, int nfit)
 {
-	struct gs_rnode	r;
-	struct gs_rpod	rp;
+	struct gs_snode	r;
+	struct gs_spod	rp;
 	size_t		i;
 	long		node = -1;
 	int		g, cnt = 0, pick = -1;
@@ -450,8 +523,8 @@ pick_random(struct openb_state *st, const struct gs_cluster *c,
 	for (i = 0; i < c->nnodes && node < 0; i++)
 		if (sc[i].ok && nth-- == 0)
 			node = (long)i;
-	to_rnode(&c->nodes[node], &r);
-	to_rpod(pod, k, node_devmem(&c->nodes[node]), &rp);
+	to_snode(&c->nodes[node], &r);
+	to_spod(pod, k, node_devmem(&c->nodes[node]), &rp);
 	if (!(rp.num == 1 && rp.milli < GS_MILLI)) {
 		sc[node].devs = gs_bestfit_gpus(&r, &rp);
 		return node;
@@ -502,11 +575,11 @@ static void
 tags_note(struct openb_state *st, const struct gs_cluster *c,
     const struct gs_pod *pod, const struct hami_req *k, long best)
 {
-	struct gs_rpod	rp;
+	struct gs_spod	rp;
 
 	if (st->tags == NULL || (size_t)best >= st->ntags)
 		return;	/* a node added after create() is not counted */
-	to_rpod(pod, k, node_devmem(&c->nodes[best]), &rp);
+	to_spod(pod, k, node_devmem(&c->nodes[best]), &rp);
 	st->last.valid = 1;
 	st->last.node = (size_t)best;
 	st->last.gen = c->nodes[best].gen;
@@ -520,9 +593,11 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 {
 	struct openb_state	*st = p;
 	struct hami_req		 k;
-	struct node_score	*sc;
-	struct gs_rpod		 rp;
+	struct node_score	*sc = NULL;
+	struct eval_arg		 ea;
+	struct gs_spod		 rp;
 	double			 best_s = 0, lo = 0, hi = 0;
+	uint32_t		 devs = 0;
 	long			 best;
 	int			 nreq, nfit;
 
@@ -546,14 +621,19 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		    "pod; several containers ask for GPUs");
 		return 0;
 	}
-	sc = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *sc);
-	nfit = score_nodes(st, c, pod, &k, sc, &lo, &hi);
-	if (nfit == 0)
-		best = -1;
-	else if (st->policy == GS_RP_RANDOM)
-		best = pick_random(st, c, pod, &k, sc, nfit);
-	else
-		best = pick_best(st, sc, c->nnodes, lo, hi, &best_s);
+	eval_init(&ea, st, c, pod, &k);
+	if ((best = index_best(&ea, &best_s, &devs)) == -2) {
+		sc = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *sc);
+		nfit = score_nodes(&ea, sc, &lo, &hi);
+		if (nfit == 0)
+			best = -1;
+		else if (st->pol == &gs_policy_openb_random)
+			best = pick_random(st, c, pod, &k, sc, nfit);
+		else
+			best = pick_best(st, sc, c->nnodes, lo, hi, &best_s);
+		if (best >= 0)
+			devs = sc[best].devs;
+	}
 	if (best < 0) {
 		free(sc);
 		d->reason = xstrdup("no node has the GPUs (in milli-GPU), cpu "
@@ -563,32 +643,33 @@ openb_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	d->status = GS_PLACED;
 	d->node = best;
 	d->node_score = (float)best_s;
-	to_rpod(pod, &k, node_devmem(&c->nodes[best]), &rp);
-	fill_grants(st, c, pod, best, sc[best].devs, rp.milli, d);
+	to_spod(pod, &k, node_devmem(&c->nodes[best]), &rp);
+	fill_grants(st, c, pod, best, devs, rp.milli, d);
 	free(sc);
 	tags_note(st, c, pod, &k, best);
 	return 0;
 }
 
 static void *
-openb_create(int policy, const struct gs_cluster *c,
+openb_create(const struct gs_policy *pol, const struct gs_cluster *c,
     const struct gs_config *cfg)
 {
 	struct openb_state *st = xcalloc(1, sizeof *st);
 
-	st->policy = policy;
+	st->pol = pol;
 	st->cfg = cfg;
 	st->kept = 1;
 	if (cfg->share) {
-		st->share = gs_fgd_share_new(policy, policy == GS_RP_BESTFIT, c,
-		    cfg);
+		st->share = gs_fgd_share_new(pol, c, cfg);
 		return st;
 	}
-	if (policy == GS_RP_RANDOM) {
+	if (pol == &gs_policy_openb_random) {
 		st->rng = gsl_rng_alloc(gsl_rng_mt19937);
 		gsl_rng_set(st->rng, cfg->seed);
 	}
-	if (policy == GS_RP_GPUCLUSTERING) {
+	if (pol != &gs_policy_openb_random && !cfg->exhaustive)
+		st->index = gs_fgd_index_new();
+	if (pol == &gs_policy_openb_gpuclustering) {
 		st->ntags = c->nnodes;
 		st->tags = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *st->tags);
 	}
@@ -607,9 +688,11 @@ openb_destroy(void *p)
 	if (st->rng != NULL)
 		gsl_rng_free(st->rng);
 	free(st->rn);
+	free(st->aux);
 	free(st->rgen);
 	free(st->rvalid);
 	free(st->sm);
+	gs_fgd_index_free(st->index);
 	free(st);
 }
 
@@ -630,36 +713,34 @@ fn(const struct gs_cluster *c, const struct gs_config *cfg)		\
 	return openb_create(policy, c, cfg);				\
 }
 
-OPENB_CREATE(create_random, GS_RP_RANDOM)
-OPENB_CREATE(create_dotprod, GS_RP_DOTPROD)
-OPENB_CREATE(create_gpuclustering, GS_RP_GPUCLUSTERING)
-OPENB_CREATE(create_gpupacking, GS_RP_GPUPACKING)
-OPENB_CREATE(create_bestfit, GS_RP_BESTFIT)
-OPENB_CREATE(create_fgd, GS_RP_FGD)
+OPENB_CREATE(create_random, &gs_policy_openb_random)
+OPENB_CREATE(create_dotprod, &gs_policy_openb_dotprod)
+OPENB_CREATE(create_gpuclustering, &gs_policy_openb_gpuclustering)
+OPENB_CREATE(create_gpupacking, &gs_policy_openb_gpupacking)
+OPENB_CREATE(create_bestfit, &gs_policy_openb_bestfit)
+OPENB_CREATE(create_fgd, &gs_policy_openb_fgd)
 
 /* On the device view the node listed first wins ties; the replay's rule
  * (the seeded node order) is the tie field.  BestFit alone normalises. */
-#define OPENB_POLICY(n, s, fn, sc, norm) {				\
+#define OPENB_POLICY(n, s, fn, norm) {					\
 	.name = (n), .summary = (s), .create = (fn),			\
 	.destroy = openb_destroy, .decide = openb_decide,		\
 	.workload = openb_workload, .release = openb_release,		\
-	GS_POLICY_BOTH("openb", (sc), GS_TIE_RANK, 1, (norm), 0) }
+	GS_POLICY_BOTH("openb", GS_TIE_RANK, 1, (norm), 0) }
 
 const struct gs_policy gs_policy_openb_random = OPENB_POLICY("random",
     "FGD paper's Random: a feasible node uniformly (seeded, --seed), a "
-    "random GPU", create_random, GS_RP_RANDOM, 0);
+    "random GPU", create_random, 0);
 const struct gs_policy gs_policy_openb_dotprod = OPENB_POLICY("dotprod",
     "FGD paper's DotProd on the GPUs' memory share (milli-GPU)",
-    create_dotprod, GS_RP_DOTPROD, 0);
+    create_dotprod, 0);
 const struct gs_policy gs_policy_openb_gpuclustering = OPENB_POLICY(
     "gpuclustering", "FGD paper's GpuClustering: nodes running pods of "
-    "the same GPU count", create_gpuclustering, GS_RP_GPUCLUSTERING, 0);
+    "the same GPU count", create_gpuclustering, 0);
 const struct gs_policy gs_policy_openb_gpupacking = OPENB_POLICY(
     "gpupacking", "FGD paper's GpuPacking on the GPUs' memory share",
-    create_gpupacking, GS_RP_GPUPACKING, 0);
+    create_gpupacking, 0);
 const struct gs_policy gs_policy_openb_bestfit = OPENB_POLICY("bestfit",
-    "FGD paper's BestFit on the GPUs' memory share", create_bestfit,
-    GS_RP_BESTFIT, 1);
+    "FGD paper's BestFit on the GPUs' memory share", create_bestfit, 1);
 const struct gs_policy gs_policy_openb_fgd = OPENB_POLICY("fgd",
-    "FGD: least growth of the workload's fragmentation", create_fgd,
-    GS_RP_FGD, 0);
+    "FGD: least growth of the workload's fragmentation", create_fgd, 0);

@@ -4,26 +4,27 @@
  * a node's milli-GPU share view: each node score as the plugin computes
  * it (int64 in 0..100, truncated; BestFit before its NormalizeScore) and
  * the GPUs the plugin's Reserve would take.  sched/fgd.c (device view)
- * and sched/fgd_share.c (share view) call them through gs_openb_score.
+ * and sched/fgd_share.c (share view) call them through gs_openb_score
+ * (sched/fgd_scores.h), the policy's table row naming the score.
  */
 #include <math.h>
 #include <string.h>
 
-#include "replay/replay.h"
+#include "sched/fgd_scores.h"
 
 #define MAX_SPEC_CPU	128000.0	/* gpushareutils.MaxSpecCpu */
 #define MAX_SPEC_GPU	8000		/* gpushareutils.MaxSpecGpu */
 #define MAX_SCORE	100
 
 static int
-is_share(const struct gs_rpod *p)
+is_share(const struct gs_spod *p)
 {
 	return p->num == 1 && p->milli < GS_MILLI;
 }
 
 /* The first num fully free GPUs by index (AllocateExclusiveGpuId). */
 static uint32_t
-exclusive_gpus(const struct gs_rnode *n, int num)
+exclusive_gpus(const struct gs_snode *n, int num)
 {
 	uint32_t	devs = 0;
 	int		g;
@@ -37,7 +38,7 @@ exclusive_gpus(const struct gs_rnode *n, int num)
 }
 
 uint32_t
-gs_bestfit_gpus(const struct gs_rnode *n, const struct gs_rpod *p)
+gs_bestfit_gpus(const struct gs_snode *n, const struct gs_spod *p)
 {
 	int	g, best = -1;
 
@@ -53,7 +54,7 @@ gs_bestfit_gpus(const struct gs_rnode *n, const struct gs_rpod *p)
 }
 
 static int
-score_dotprod(const struct gs_rnode *n, const struct gs_rpod *p)
+score_dotprod(const struct gs_snode *n, const struct gs_spod *p)
 {
 	double	dot = 0, s;
 
@@ -69,7 +70,8 @@ score_dotprod(const struct gs_rnode *n, const struct gs_rpod *p)
 }
 
 static int
-score_clustering(const struct gs_rnode *n, const struct gs_rpod *p)
+score_clustering(const struct gs_snode *n, const struct gs_fgd_aux *a,
+    const struct gs_spod *p)
 {
 	int64_t	base;
 	int	tag;
@@ -79,17 +81,17 @@ score_clustering(const struct gs_rnode *n, const struct gs_rpod *p)
 	tag = is_share(p) ? 0 : p->num;
 	base = (int64_t)(MAX_SCORE / 4) * (MAX_SPEC_GPU - n->idle) /
 	    MAX_SPEC_GPU;
-	if (n->tags[tag] > 0)
-		return (int)(base + (n->ntags == 1 ? MAX_SCORE * 3 / 4 :
+	if (a->tags[tag] > 0)
+		return (int)(base + (a->ntags == 1 ? MAX_SCORE * 3 / 4 :
 		    MAX_SCORE * 2 / 4));
-	return (int)(base + (n->ntags == 0 ? MAX_SCORE / 4 : 0));
+	return (int)(base + (a->ntags == 0 ? MAX_SCORE / 4 : 0));
 }
 
 /* GPU indices by free milli ascending, stable: the simulator's
  * SortedMilliGpuLeftIndexList(true), used by GpuPacking and by
  * NodeResource.Sub. */
 static void
-sort_by_free(const struct gs_rnode *n, int idx[GS_TRACE_MAXGPU])
+sort_by_free(const struct gs_snode *n, int idx[GS_TRACE_MAXGPU])
 {
 	int	i, j;
 
@@ -101,7 +103,7 @@ sort_by_free(const struct gs_rnode *n, int idx[GS_TRACE_MAXGPU])
 }
 
 static int
-score_packing(const struct gs_rnode *n, const struct gs_rpod *p)
+score_packing(const struct gs_snode *n, const struct gs_spod *p)
 {
 	int	idx[GS_TRACE_MAXGPU];
 	int	i, g, need, u = 0;
@@ -135,7 +137,7 @@ score_packing(const struct gs_rnode *n, const struct gs_rpod *p)
 }
 
 static int
-score_bestfit(const struct gs_rnode *n, const struct gs_rpod *p)
+score_bestfit(const struct gs_snode *n, const struct gs_spod *p)
 {
 	double	s = 0;
 
@@ -156,10 +158,10 @@ fgd_value(int64_t fb, int64_t fa, int64_t kept)
 }
 
 static int
-score_fgd(const struct gs_rnode *n, const struct gs_rpod *p,
+score_fgd(const struct gs_snode *n, int64_t frag, const struct gs_spod *p,
     const struct gs_typical *t, uint32_t *devs)
 {
-	struct gs_rnode	after;
+	struct gs_snode	after;
 	int16_t		seen_free[GS_TRACE_MAXGPU];
 	int		seen_score[GS_TRACE_MAXGPU];
 	int		nseen = 0, g, i, s, best = -1, bestg = -1;
@@ -181,7 +183,7 @@ score_fgd(const struct gs_rnode *n, const struct gs_rpod *p,
 				need--;
 			}
 		*devs = p->milli > 0 ? exclusive_gpus(n, p->num) : 0;
-		return fgd_value(n->frag, gs_frag_node(&after, t), t->kept);
+		return fgd_value(frag, gs_frag_node(&after, t), t->kept);
 	}
 	/* A share pod: every GPU that fits, in index order; the first best
 	 * wins.  The score depends only on the GPU's free milli. */
@@ -198,7 +200,7 @@ score_fgd(const struct gs_rnode *n, const struct gs_rpod *p,
 			after.cpu_left -= p->cpu;
 			after.free[g] = (int16_t)(after.free[g] - p->milli);
 			after.idle -= p->milli;
-			s = fgd_value(n->frag, gs_frag_node(&after, t),
+			s = fgd_value(frag, gs_frag_node(&after, t),
 			    t->kept);
 			seen_free[nseen] = n->free[g];
 			seen_score[nseen++] = s;
@@ -213,34 +215,45 @@ score_fgd(const struct gs_rnode *n, const struct gs_rpod *p,
 }
 
 void
-gs_rctx_init(struct gs_rctx *c, int scorer, const struct gs_typical *t)
+gs_fgd_ctx_init(struct gs_fgd_ctx *c, const struct gs_policy *policy,
+    const struct gs_typical *t)
 {
 	memset(c, 0, sizeof *c);
-	c->policy = scorer;
+	c->policy = policy;
 	c->t = t;
 }
 
-double
-gs_openb_score(const struct gs_rctx *c, const struct gs_rnode *n,
-    const struct gs_rpod *p, uint32_t *devs)
+void
+gs_fgd_aux_count(struct gs_fgd_aux *a)
 {
+	int	g;
+
+	a->ntags = 0;
+	for (g = 0; g <= GS_TRACE_MAXGPU; g++)
+		if (a->tags[g] > 0)
+			a->ntags++;
+}
+
+double
+gs_openb_score(const struct gs_fgd_ctx *c, const struct gs_snode *n,
+    const struct gs_fgd_aux *a, const struct gs_spod *p, uint32_t *devs)
+{
+	const struct gs_policy	*pol = c->policy;
+
 	*devs = 0;
-	switch (c->policy) {
-	case GS_RP_DOTPROD:
-		*devs = gs_bestfit_gpus(n, p);
-		return score_dotprod(n, p);
-	case GS_RP_GPUCLUSTERING:
-		*devs = gs_bestfit_gpus(n, p);
-		return score_clustering(n, p);
-	case GS_RP_GPUPACKING:
-		*devs = gs_bestfit_gpus(n, p);
-		return score_packing(n, p);
-	case GS_RP_BESTFIT:
-		*devs = gs_bestfit_gpus(n, p);
-		return score_bestfit(n, p);
-	case GS_RP_FGD:
-		return score_fgd(n, p, c->t, devs);
-	default:
+	if (pol == &gs_policy_openb_fgd)
+		return score_fgd(n, a->frag, p, c->t, devs);
+	if (pol == &gs_policy_openb_random)
 		return 0;
-	}
+	*devs = gs_bestfit_gpus(n, p);
+	if (pol == &gs_policy_openb_dotprod)
+		return score_dotprod(n, p);
+	if (pol == &gs_policy_openb_gpuclustering)
+		return score_clustering(n, a, p);
+	if (pol == &gs_policy_openb_gpupacking)
+		return score_packing(n, p);
+	if (pol == &gs_policy_openb_bestfit)
+		return score_bestfit(n, p);
+	*devs = 0;
+	return 0;
 }

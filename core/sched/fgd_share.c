@@ -1,10 +1,11 @@
 /*
  * sched/fgd_share.c: the FGD paper's six policies deciding on the share view
  * of the one model (sched/share_view.h), as `replay` runs them
- * (spec/openb-fgd.md §5-6): each node in the paper's terms (a gs_rnode,
- * kept per node and read again when the cluster's touch log names it),
- * the scores of sched/fgd_scores.c, the trace's typical pods
- * (gs_config.typical) for FGD's fragmentation.
+ * (spec/openb-fgd.md §5-6): each node as the share view reads it (again
+ * when the cluster's touch log names it), with what the policy keeps
+ * beside it (gs_fgd_aux: GpuClustering's counts, FGD's fragmentation of
+ * the trace's typical pods, gs_config.typical), refreshed with the view;
+ * the scores of sched/fgd_scores.c.
  *
  * The replay's seeded node order (gs_config.rank, lower wins) breaks ties
  * and orders Random's candidates; Random draws from the replay's source
@@ -19,18 +20,16 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "sched/fgd_scores.h"
 #include "sched/fgd_share.h"
-#include "sched/share_view.h"
-#include "replay/replay.h"
 #include "util/util.h"
 
 struct gs_fgd_share {
-	int			 scorer;	/* enum gs_rscorer */
-	int			 normalize;	/* BestFit */
+	const struct gs_policy	*pol;		/* its row of the table */
 	const struct gs_config	*cfg;
-	struct gs_rctx		 ctx;
+	struct gs_fgd_ctx	 ctx;
 	struct gs_share		*sv;
-	struct gs_rnode		*rn;		/* per node, paper's terms */
+	struct gs_fgd_aux	*aux;		/* per node, beside the view */
 	int32_t			(*tags)[GS_TRACE_MAXGPU + 1];
 	size_t			 n;
 	/* The last GpuClustering decision, until the engine commits it. */
@@ -43,25 +42,24 @@ struct gs_fgd_share {
 };
 
 static int
-is_share(const struct gs_rpod *p)
+is_share(const struct gs_spod *p)
 {
 	return p->num == 1 && p->milli < GS_MILLI;
 }
 
 struct gs_fgd_share *
-gs_fgd_share_new(int scorer, int normalize, const struct gs_cluster *c,
+gs_fgd_share_new(const struct gs_policy *pol, const struct gs_cluster *c,
     const struct gs_config *cfg)
 {
 	struct gs_fgd_share	*fs = xcalloc(1, sizeof *fs);
 	size_t			 n = c->nnodes ? c->nnodes : 1;
 
-	fs->scorer = scorer;
-	fs->normalize = normalize;
+	fs->pol = pol;
 	fs->cfg = cfg;
-	gs_rctx_init(&fs->ctx, scorer, cfg->typical);
+	gs_fgd_ctx_init(&fs->ctx, pol, cfg->typical);
 	fs->sv = gs_share_new(c, 0, !cfg->exhaustive);
 	fs->n = c->nnodes;
-	fs->rn = xcalloc(n, sizeof *fs->rn);
+	fs->aux = xcalloc(n, sizeof *fs->aux);
 	fs->tags = xcalloc(n, sizeof *fs->tags);
 	fs->cand = xcalloc(n, sizeof *fs->cand);
 	fs->cscore = xcalloc(n, sizeof *fs->cscore);
@@ -74,7 +72,7 @@ gs_fgd_share_free(struct gs_fgd_share *fs)
 	if (fs == NULL)
 		return;
 	gs_share_free(fs->sv);
-	free(fs->rn);
+	free(fs->aux);
 	free(fs->tags);
 	free(fs->byrank);
 	free(fs->cand);
@@ -83,41 +81,22 @@ gs_fgd_share_free(struct gs_fgd_share *fs)
 }
 
 static int
-tag_of(const struct gs_rpod *p)
+tag_of(const struct gs_spod *p)
 {
 	return is_share(p) ? 0 : p->num;
 }
 
-/* Node i's view from the share view's, with its tags and frag; ver is
- * the node's gen, so that the score cache follows it. */
+/* What the policy keeps of node i beside the view: its tags counted, and
+ * (FGD) its fragmentation. */
 static void
 derive(struct gs_fgd_share *fs, size_t i, const struct gs_snode *s)
 {
-	struct gs_rnode	*r = &fs->rn[i];
-	int		 g;
+	struct gs_fgd_aux	*a = &fs->aux[i];
 
-	memset(r, 0, sizeof *r);
-	r->cpu_left = s->cpu_left;
-	r->cpu_cap = s->cpu_cap;
-	r->mem_left = s->mem_left;
-	r->mem_cap = s->mem_cap;
-	r->pods = s->pods;
-	r->max_pods = s->max_pods;
-	r->ngpu = s->ngpu;
-	r->model = s->model;
-	memcpy(r->free, s->free, sizeof r->free);
-	memcpy(r->nused, s->nused, sizeof r->nused);
-	r->whole = s->whole;
-	r->idle = s->idle;
-	r->nfull = s->nfull;
-	r->maxfree = s->maxfree;
-	memcpy(r->tags, fs->tags[i], sizeof r->tags);
-	for (g = 0; g <= GS_TRACE_MAXGPU; g++)
-		if (r->tags[g] > 0)
-			r->ntags++;
-	if (fs->scorer == GS_RP_FGD)
-		r->frag = gs_frag_node(r, fs->cfg->typical);
-	r->ver = (uint32_t)s->gen1;
+	memcpy(a->tags, fs->tags[i], sizeof a->tags);
+	gs_fgd_aux_count(a);
+	a->frag = fs->pol == &gs_policy_openb_fgd ?
+	    gs_frag_node(s, fs->cfg->typical) : 0;
 }
 
 /* Every node's view up to date (the share view's, returned, and the
@@ -173,20 +152,20 @@ draw(const struct gs_fgd_share *fs, size_t n)
  * is reservoir-sampled for a share pod, the first free ones otherwise. */
 static long
 choose_random(struct gs_fgd_share *fs, const struct gs_snode *v,
-    const struct gs_spod *sp, const struct gs_rpod *p, uint32_t *devs)
+    const struct gs_spod *p, uint32_t *devs)
 {
-	const struct gs_rnode	*n;
+	const struct gs_snode	*n;
 	size_t			 i, nc = 0;
 	long			 node;
 	int			 g, cnt = 0, pick = -1;
 
 	for (i = 0; i < fs->n; i++)
-		if (gs_snode_fits(&v[fs->byrank[i]], sp))
+		if (gs_snode_fits(&v[fs->byrank[i]], p))
 			fs->cand[nc++] = (int32_t)fs->byrank[i];
 	if (nc == 0)
 		return -1;
 	node = fs->cand[draw(fs, nc)];
-	n = &fs->rn[node];
+	n = &v[node];
 	if (!is_share(p)) {
 		*devs = gs_bestfit_gpus(n, p);	/* whole GPUs by index */
 		return node;
@@ -201,16 +180,16 @@ choose_random(struct gs_fgd_share *fs, const struct gs_snode *v,
 /* Node i's score, from the cache row while the node is unchanged. */
 static double
 score(struct gs_fgd_share *fs, struct gs_scache *row, size_t i,
-    const struct gs_rpod *p)
+    const struct gs_snode *n, const struct gs_spod *p)
 {
-	const struct gs_rnode	*n = &fs->rn[i];
-	uint32_t		 devs;
+	uint32_t	devs;
 
 	if (row == NULL)
-		return gs_openb_score(&fs->ctx, n, p, &devs);
-	if (row[i].gen1 != (uint64_t)n->ver + 1) {
-		row[i].score = gs_openb_score(&fs->ctx, n, p, &devs);
-		row[i].gen1 = (uint64_t)n->ver + 1;
+		return gs_openb_score(&fs->ctx, n, &fs->aux[i], p, &devs);
+	if (row[i].gen1 != n->gen1) {
+		row[i].score = gs_openb_score(&fs->ctx, n, &fs->aux[i], p,
+		    &devs);
+		row[i].gen1 = n->gen1;
 	}
 	return row[i].score;
 }
@@ -221,18 +200,17 @@ score(struct gs_fgd_share *fs, struct gs_scache *row, size_t i,
  */
 static long
 choose_scored(struct gs_fgd_share *fs, const struct gs_snode *v,
-    const struct gs_spod *sp, const struct gs_rpod *p, uint32_t *devs,
-    double *bs)
+    const struct gs_spod *p, uint32_t *devs, double *bs)
 {
-	struct gs_scache *row = gs_share_row(fs->sv, sp);
+	struct gs_scache *row = gs_share_row(fs->sv, p);
 	size_t	i, nc = 0;
 	long	best = -1;
 	double	s, lo = 0, hi = 0;
 
 	for (i = 0; i < fs->n; i++) {
-		if (!gs_snode_fits(&v[i], sp))
+		if (!gs_snode_fits(&v[i], p))
 			continue;
-		if ((s = score(fs, row, i, p)) < 0)
+		if ((s = score(fs, row, i, &v[i], p)) < 0)
 			continue;
 		fs->cand[nc] = (int32_t)i;
 		fs->cscore[nc++] = s;
@@ -245,7 +223,7 @@ choose_scored(struct gs_fgd_share *fs, const struct gs_snode *v,
 		long c = fs->cand[i];
 
 		s = fs->cscore[i];
-		if (fs->normalize)
+		if (fs->pol->normalize)
 			s = hi == lo ? 0 : (double)(((int64_t)s - (int64_t)lo) *
 			    100 / ((int64_t)hi - (int64_t)lo));
 		if (best >= 0 && s == *bs) {
@@ -259,19 +237,9 @@ choose_scored(struct gs_fgd_share *fs, const struct gs_snode *v,
 		}
 	}
 	if (best >= 0)
-		(void)gs_openb_score(&fs->ctx, &fs->rn[best], p, devs);
+		(void)gs_openb_score(&fs->ctx, &v[best], &fs->aux[best], p,
+		    devs);
 	return best;
-}
-
-static void
-rpod_of(const struct gs_spod *s, struct gs_rpod *p)
-{
-	memset(p, 0, sizeof *p);
-	p->cpu = s->cpu;
-	p->mem = s->mem;
-	p->num = s->num;
-	p->milli = s->milli;
-	p->mask = s->mask;
 }
 
 void
@@ -279,8 +247,7 @@ gs_fgd_share_decide(struct gs_fgd_share *fs, const struct gs_cluster *c,
     const struct gs_pod *pod, struct gs_placement *d)
 {
 	const struct gs_snode	*v;
-	struct gs_spod		 sp;
-	struct gs_rpod		 p;
+	struct gs_spod		 p;
 	uint32_t		 devs = 0;
 	double			 bs = 0;
 	long			 best;
@@ -289,12 +256,11 @@ gs_fgd_share_decide(struct gs_fgd_share *fs, const struct gs_cluster *c,
 	d->node = -1;
 	v = sync_nodes(fs, c);
 	rank_order(fs);
-	gs_share_pod(fs->sv, pod, &sp);
-	rpod_of(&sp, &p);
-	if (fs->scorer == GS_RP_RANDOM)
-		best = choose_random(fs, v, &sp, &p, &devs);
+	gs_share_pod(fs->sv, pod, &p);
+	if (fs->pol == &gs_policy_openb_random)
+		best = choose_random(fs, v, &p, &devs);
 	else
-		best = choose_scored(fs, v, &sp, &p, &devs, &bs);
+		best = choose_scored(fs, v, &p, &devs, &bs);
 	if (best < 0) {
 		d->status = GS_PENDING;
 		d->reason = xstrdup("no node has the cpu, memory and GPUs (in "
@@ -302,7 +268,7 @@ gs_fgd_share_decide(struct gs_fgd_share *fs, const struct gs_cluster *c,
 		return;
 	}
 	gs_share_place(d, pod, best, bs, devs, p.milli);
-	if (fs->scorer == GS_RP_GPUCLUSTERING && p.milli > 0) {
+	if (fs->pol == &gs_policy_openb_gpuclustering && p.milli > 0) {
 		fs->last_valid = 1;
 		fs->last_node = (size_t)best;
 		fs->last_gen = c->nodes[best].gen;
@@ -314,10 +280,9 @@ void
 gs_fgd_share_release(struct gs_fgd_share *fs, const struct gs_cluster *c,
     const struct gs_pod *pod, const struct gs_placement *d)
 {
-	struct gs_spod	sp;
-	struct gs_rpod	p;
+	struct gs_spod	p;
 
-	if (fs->scorer != GS_RP_GPUCLUSTERING || d->node < 0 ||
+	if (fs->pol != &gs_policy_openb_gpuclustering || d->node < 0 ||
 	    (size_t)d->node >= fs->n)
 		return;
 	if (fs->last_valid) {
@@ -331,8 +296,7 @@ gs_fgd_share_release(struct gs_fgd_share *fs, const struct gs_cluster *c,
 		if (gen != fs->last_gen)
 			fs->tags[fs->last_node][fs->last_tag]++;
 	}
-	gs_share_pod(fs->sv, pod, &sp);
-	rpod_of(&sp, &p);
+	gs_share_pod(fs->sv, pod, &p);
 	if (p.milli > 0)
 		fs->tags[d->node][tag_of(&p)]--;
 }

@@ -6,14 +6,14 @@
 #ifndef GS_FGD_SHARE_H
 #define GS_FGD_SHARE_H
 
-#include "model/model.h"
+#include "sched/policy.h"
 
 struct gs_fgd_share;
 
-/* The state of the paper's policy `scorer` (enum gs_rscorer; BestFit
+/* The state of the paper's policy pol (its row of the table; BestFit
  * normalises) on c's nodes; cfg (its typical pods, rank and rng) must
  * outlive it. */
-struct gs_fgd_share *gs_fgd_share_new(int scorer, int normalize,
+struct gs_fgd_share *gs_fgd_share_new(const struct gs_policy *pol,
 	    const struct gs_cluster *c, const struct gs_config *cfg);
 void	gs_fgd_share_free(struct gs_fgd_share *);
 /* The decision for pod: placed with one grant a GPU charging the pod's

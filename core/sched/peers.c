@@ -543,7 +543,7 @@ const struct gs_policy gs_policy_kube_least = {
 	.create = create_kube_least,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
-	GS_POLICY_BOTH("kube", GS_RP_KUBE_LEAST, GS_TIE_RANDOM, 1, 0, 1),
+	GS_POLICY_BOTH("kube", GS_TIE_RANDOM, 1, 0, 1),
 };
 const struct gs_policy gs_policy_kube_most = {
 	.name = "kube-most-allocated",
@@ -552,7 +552,7 @@ const struct gs_policy gs_policy_kube_most = {
 	.create = create_kube_most,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
-	GS_POLICY_BOTH("kube", GS_RP_KUBE_MOST, GS_TIE_RANDOM, 1, 0, 1),
+	GS_POLICY_BOTH("kube", GS_TIE_RANDOM, 1, 0, 1),
 };
 const struct gs_policy gs_policy_kube_rtcr = {
 	.name = "kube-requested-to-capacity-ratio",
@@ -561,7 +561,7 @@ const struct gs_policy gs_policy_kube_rtcr = {
 	.create = create_kube_rtcr,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
-	GS_POLICY_BOTH("kube", GS_RP_KUBE_RTCR, GS_TIE_RANDOM, 1, 0, 1),
+	GS_POLICY_BOTH("kube", GS_TIE_RANDOM, 1, 0, 1),
 };
 const struct gs_policy gs_policy_kai_binpack = {
 	.name = "kai-binpack",
@@ -569,7 +569,7 @@ const struct gs_policy gs_policy_kai_binpack = {
 	.create = create_kai_binpack,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
-	GS_POLICY_BOTH("kai", GS_RP_KAI_BINPACK, GS_TIE_NAME, 0, 0, 0),
+	GS_POLICY_BOTH("kai", GS_TIE_NAME, 0, 0, 0),
 };
 const struct gs_policy gs_policy_kai_spread = {
 	.name = "kai-spread",
@@ -577,7 +577,7 @@ const struct gs_policy gs_policy_kai_spread = {
 	.create = create_kai_spread,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
-	GS_POLICY_BOTH("kai", GS_RP_KAI_SPREAD, GS_TIE_NAME, 1, 0, 0),
+	GS_POLICY_BOTH("kai", GS_TIE_NAME, 1, 0, 0),
 };
 const struct gs_policy gs_policy_volcano_binpack = {
 	.name = "volcano-binpack",
@@ -585,7 +585,7 @@ const struct gs_policy gs_policy_volcano_binpack = {
 	.create = create_volcano_binpack,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
-	GS_POLICY_BOTH("volcano", GS_RP_VOLCANO_BINPACK, GS_TIE_RANDOM, 1, 0, 0),
+	GS_POLICY_BOTH("volcano", GS_TIE_RANDOM, 1, 0, 0),
 };
 const struct gs_policy gs_policy_volcano_spread = {
 	.name = "volcano-spread",
@@ -593,5 +593,5 @@ const struct gs_policy gs_policy_volcano_spread = {
 	.create = create_volcano_spread,
 	.destroy = peer_destroy,
 	.decide = peer_decide,
-	GS_POLICY_BOTH("volcano", GS_RP_VOLCANO_SPREAD, GS_TIE_RANDOM, 1, 0, 0),
+	GS_POLICY_BOTH("volcano", GS_TIE_RANDOM, 1, 0, 0),
 };

@@ -4,7 +4,9 @@
  * A policy is a pure function of (cluster state, pod) -> decision: which
  * node, which GPUs per container with what memory and cores, or why the pod
  * stays pending.  It never changes the cluster; the engine alone charges
- * usage.  A policy may keep private caches keyed on struct gs_node.gen.
+ * usage.  A policy may keep private caches keyed on struct gs_node.gen,
+ * brought up to date from the cluster's touch log (gs_cluster_touch, the
+ * one way usage changes: model/model.h).
  * HAMi's later versions, kube-scheduler, KAI, Volcano and the FGD family
  * are further entries in the table, not changes to the engine.
  *
@@ -12,40 +14,15 @@
  * attributes are fields: the views it works on (HAMi's device model, which
  * simulate, compare, explain, plan and state drive; the trace's milli-GPU
  * share model, which replay drives), how it breaks ties, whether the
- * replay may cache its scores, whether explain can show its reasoning,
- * and the replay's scorer for it.
+ * replay may cache its scores, whether explain can show its reasoning.
+ * The row is the policy's identity (the FGD family's scores,
+ * sched/fgd_scores.c, are named by it).
  */
 #ifndef GS_POLICY_H
 #define GS_POLICY_H
 
 #include "model/model.h"
 #include "util/util.h"
-
-/*
- * The replay's scorers: the switch key of gs_openb_score (sched/fgd_scores.c),
- * held in a policy's scorer field.  The six of the FGD paper
- * (spec/openb-fgd.md §6), then the peers' (spec/peers.md); GS_RP_HAMI is
- * not a scorer: HAMi decides itself through the replay's bridge
- * (replay/hami_bridge.c).
- */
-enum gs_rscorer {
-	GS_RP_RANDOM,
-	GS_RP_DOTPROD,
-	GS_RP_GPUCLUSTERING,
-	GS_RP_GPUPACKING,
-	GS_RP_BESTFIT,
-	GS_RP_FGD,
-	GS_RP_NOPENB,			/* the paper's six end here */
-	GS_RP_KUBE_LEAST = GS_RP_NOPENB,
-	GS_RP_KUBE_MOST,
-	GS_RP_KUBE_RTCR,
-	GS_RP_KAI_BINPACK,
-	GS_RP_KAI_SPREAD,
-	GS_RP_VOLCANO_BINPACK,
-	GS_RP_VOLCANO_SPREAD,
-	GS_RP_HAMI,
-	GS_RP_N
-};
 
 /* The views of the cluster a policy works on (bits of gs_policy.views). */
 #define GS_VIEW_DEVICE	1u	/* HAMi's model: devices, memory, cores */
@@ -71,7 +48,6 @@ struct gs_policy {
 	int		 normalize;	/* NormalizeScore over feasible nodes */
 	int		 mem;		/* score depends on the pod's memory */
 	int		 explains;	/* explain shows its reasoning */
-	int		 scorer;	/* replay: enum gs_rscorer */
 	/* Share view of HAMi: the HAMi profile (device view) the replay
 	 * runs, when not this entry, and its node and GPU policies (NULL:
 	 * the chart's defaults, or --node-policy/--gpu-policy). */
@@ -116,11 +92,10 @@ extern const struct gs_policy gs_policy_openb_dotprod,
     gs_policy_openb_gpupacking, gs_policy_openb_bestfit, gs_policy_openb_fgd;
 
 /* The attributes of a policy on both views, in an entry's initialiser:
- * family, replay scorer, tie rule, cacheable, normalize, mem. */
-#define GS_POLICY_BOTH(fam, sc, t, c, n, m)				\
+ * family, tie rule, cacheable, normalize, mem. */
+#define GS_POLICY_BOTH(fam, t, c, n, m)					\
 	.family = (fam), .views = GS_VIEW_DEVICE | GS_VIEW_SHARE,	\
-	.scorer = (sc), .tie = (t), .cacheable = (c), .normalize = (n),	\
-	.mem = (m)
+	.tie = (t), .cacheable = (c), .normalize = (n), .mem = (m)
 
 /*
  * p->decide(st, c, pod, d, err); on its error, d released and err's message

@@ -209,6 +209,42 @@ shape_of(struct gs_share *s, const struct gs_spod *p)
 	return k.id;
 }
 
+uint64_t
+gs_share_spec_mask(const struct gs_share *s, const char *spec)
+{
+	uint64_t	mask = 0;
+	size_t		i;
+
+	if (spec[0] == '\0')
+		return ~UINT64_C(0);
+	for (i = 0; i < s->nmodels; i++)
+		if (gs_trace_spec_allows(spec, s->models[i]))
+			mask |= UINT64_C(1) << i;
+	return mask;
+}
+
+int
+gs_share_check(const struct gs_cluster *c, struct gs_error *err)
+{
+	struct gs_share	*s = gs_share_new(c, 0, 0);
+	size_t		 i;
+	int		 rc = 0;
+
+	for (i = 0; i < c->nnodes && rc == 0; i++) {
+		const struct gs_node *m = &c->nodes[i];
+
+		if (m->ndevs > GS_TRACE_MAXGPU)
+			rc = gs_error_set(err, NULL, m->src_line, 0, "node "
+			    "'%s' has %zu GPUs; the replay takes at most %d",
+			    m->name, m->ndevs, GS_TRACE_MAXGPU);
+		else if (m->ndevs > 0 && s->v[i].model < 0)
+			rc = gs_error_set(err, NULL, m->src_line, 0, "more "
+			    "than %d GPU models", MAX_MODELS);
+	}
+	gs_share_free(s);
+	return rc;
+}
+
 void
 gs_share_pod(struct gs_share *s, const struct gs_pod *pod, struct gs_spod *p)
 {
@@ -231,10 +267,7 @@ gs_share_pod(struct gs_share *s, const struct gs_pod *pod, struct gs_spod *p)
 		for (q = spec; *q != '\0'; q++)
 			if (*q == ',')
 				*q = '|';
-		p->mask = 0;
-		for (i = 0; i < s->nmodels; i++)
-			if (gs_trace_spec_allows(spec, s->models[i]))
-				p->mask |= UINT64_C(1) << i;
+		p->mask = gs_share_spec_mask(s, spec);
 		free(spec);
 	}
 	p->shape = s->cache ? shape_of(s, p) : -1;

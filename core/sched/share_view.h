@@ -63,6 +63,12 @@ const struct gs_snode *gs_share_nodes(struct gs_share *,
 		    const struct gs_cluster *c);
 /* The nodes the last gs_share_nodes read again (a node may repeat). */
 const size_t	*gs_share_changed(const struct gs_share *, size_t *n);
+/* Mask of the view's GPU models a gpu_spec ("A|B") allows; all ones for
+ * "". */
+uint64_t	 gs_share_spec_mask(const struct gs_share *, const char *spec);
+/* Can the share view hold c: at most GS_TRACE_MAXGPU GPUs a node and 64
+ * GPU models?  0, or -1 with err located at the node. */
+int		 gs_share_check(const struct gs_cluster *c, struct gs_error *err);
 /* The pod in the view, its shape numbered. */
 void		 gs_share_pod(struct gs_share *, const struct gs_pod *,
 		    struct gs_spod *);

@@ -25,7 +25,7 @@ now(void)
 }
 
 static double
-one(const struct gs_rcluster *cl, const struct gs_trace_pods *tp,
+one(const struct gs_cluster *cl, const struct gs_trace_pods *tp,
     struct gs_replay_opts *o, struct gs_replay_result *keep)
 {
 	struct gs_replay_result	r;
@@ -53,10 +53,10 @@ main(int argc, char **argv)
 	struct gs_trace_nodes	 tn;
 	struct gs_trace_pods	 tp;
 	struct gs_cluster	 model;
-	struct gs_rcluster	 cl;
 	struct gs_replay_opts	 o;
 	struct gs_replay_result	 r;
 	struct gs_error		 err;
+	int64_t			 gpus;
 	double			 best, dt, total;
 	int			 i, pol, npol, seed, nocache;
 	size_t			 pods = 0;
@@ -71,13 +71,14 @@ main(int argc, char **argv)
 	}
 	gs_trace_cluster(&tn, &model);
 	if (gs_trace_load_pods(pp, &tp, &err) != 0 ||
-	    gs_rcluster_build(&model, &cl, &err) != 0) {
+	    gs_replay_check(&model, &gpus, &err) != 0) {
 		fprintf(stderr, "bench-replay: %s:%d: %s\n", err.file, err.line,
 		    err.msg);
 		return 1;
 	}
 	printf("replay: openb gpu_node (%zu nodes, %lld GPUs), pod list "
-	    "default (%zu pods), tune 1.3\n", cl.n, (long long)cl.gpus, tp.n);
+	    "default (%zu pods), tune 1.3\n", model.nnodes, (long long)gpus,
+	    tp.n);
 	for (nocache = 0; nocache <= 1; nocache++) {
 		gs_replay_opts_init(&o);
 		o.policy = &gs_policy_openb_fgd;
@@ -85,7 +86,7 @@ main(int argc, char **argv)
 		o.nocache = nocache;
 		best = 1e9;
 		for (i = 0; i < 3; i++) {
-			dt = one(&cl, &tp, &o, i == 0 ? &r : NULL);
+			dt = one(&model, &tp, &o, i == 0 ? &r : NULL);
 			if (dt < best)
 				best = dt;
 			if (i == 0) {
@@ -113,7 +114,7 @@ main(int argc, char **argv)
 			gs_replay_opts_init(&o);
 			o.policy = p;
 			o.seed = (unsigned long)seed;
-			t += one(&cl, &tp, &o, NULL);
+			t += one(&model, &tp, &o, NULL);
 		}
 		printf("  %-34s 10 seeds: %.2f s\n", p->name, t);
 		total += t;
@@ -123,7 +124,6 @@ main(int argc, char **argv)
 			    total);
 	}
 	printf("  all %d policies x 10 seeds: %.2f s\n", npol, total);
-	gs_rcluster_release(&cl);
 	gs_cluster_release(&model);
 	gs_trace_pods_release(&tp);
 	gs_trace_nodes_release(&tn);

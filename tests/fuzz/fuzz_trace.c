@@ -35,7 +35,7 @@ static void
 replay(const struct gs_trace_nodes *tn, const struct gs_trace_pods *tp)
 {
 	struct gs_cluster	model;
-	struct gs_rcluster	cl;
+	int64_t			gpus;
 	struct gs_replay_opts	o;
 	struct gs_replay_result	r;
 	struct gs_error		err;
@@ -43,7 +43,7 @@ replay(const struct gs_trace_nodes *tn, const struct gs_trace_pods *tp)
 
 	memset(&err, 0, sizeof err);
 	gs_trace_cluster(tn, &model);
-	if (gs_rcluster_build(&model, &cl, &err) != 0) {
+	if (gs_replay_check(&model, &gpus, &err) != 0) {
 		gs_cluster_release(&model);
 		return;
 	}
@@ -53,13 +53,12 @@ replay(const struct gs_trace_nodes *tn, const struct gs_trace_pods *tp)
 		o.tune = 0;	/* top-up is unit-tested; here it is slow */
 		o.verify = 1;
 		o.policy = share_policy(tn->n);
-		if (cl.gpus > 0 && gs_replay_run(&cl, tp, &o, &r, &err) == 0) {
+		if (gpus > 0 && gs_replay_run(&model, tp, &o, &r, &err) == 0) {
 			if (r.verify_failed)
 				abort();
 			gs_replay_result_release(&r);
 		}
 	}
-	gs_rcluster_release(&cl);
 	gs_cluster_release(&model);
 }
 

@@ -26,6 +26,7 @@ main(void)
 		SUITE(plan),
 		SUITE(kube),
 		SUITE(replay),
+		SUITE(share_scores),
 		SUITE(peers),
 		SUITE(v210),
 		SUITE(vendor),
@@ -69,7 +70,6 @@ main(void)
 		SUITE(volcano_sched),
 		SUITE(dra),
 		SUITE(dra_extres),
-		SUITE(replay_share),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -40,6 +40,7 @@ extern CU_TestInfo sharing_modes_tests[];
 extern CU_TestInfo kinds_tests[];
 extern CU_TestInfo html_tests[];
 extern CU_TestInfo trace_model_tests[];
+extern CU_TestInfo share_scores_tests[];
 extern CU_TestInfo engine_events_tests[];
 extern CU_TestInfo quota_tests[];
 extern CU_TestInfo handshake_tests[];
@@ -58,7 +59,6 @@ extern CU_TestInfo volcano_vgpu_tests[];
 extern CU_TestInfo volcano_sched_tests[];
 extern CU_TestInfo dra_tests[];
 extern CU_TestInfo dra_extres_tests[];
-extern CU_TestInfo replay_share_tests[];
 
 /* Load every DRA object of the YAML text into *d (test_dra.c): 0, or
  * -1 with err. */

@@ -214,7 +214,7 @@ test_replay_chart(void)
 	struct gs_replay_set	 set;
 	struct gs_replay_report	 rp;
 	struct gs_replay_opts	 o;
-	struct gs_rcluster	 cl;
+	struct gs_cluster	 cl;
 	struct gs_html		 h;
 	char			*s = NULL;
 	size_t			 len = 0, k;
@@ -241,10 +241,10 @@ test_replay_chart(void)
 	set.npoints = GS_RCURVE_MAX + 1;
 	set.stats = st;
 	memset(&cl, 0, sizeof cl);
-	cl.n = 2;
-	cl.gpus = 16;
+	cl.nnodes = 2;
 	gs_replay_opts_init(&o);
 	memset(&rp, 0, sizeof rp);
+	rp.gpus = 16;
 	rp.nodes_path = "n<1>.csv";
 	rp.pods_path = "p.csv";
 	rp.cl = &cl;

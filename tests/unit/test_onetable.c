@@ -62,9 +62,6 @@ test_attributes(void)
 	CU_ASSERT_EQUAL(gs_policy_openb_bestfit.normalize, 1);
 	CU_ASSERT_EQUAL(gs_policy_openb_fgd.normalize, 0);
 	CU_ASSERT_EQUAL(gs_policy_openb_fgd.tie, GS_TIE_RANK);
-	CU_ASSERT_EQUAL(gs_policy_openb_gpuclustering.scorer,
-	    GS_RP_GPUCLUSTERING);
-	CU_ASSERT_EQUAL(gs_policy_hami_v261.scorer, GS_RP_HAMI);
 	CU_ASSERT_EQUAL(gs_policy_hami_v261.explains, 1);
 	CU_ASSERT_EQUAL(gs_policy_hami_v261.cacheable, 0);
 	CU_ASSERT_EQUAL(gs_policy_openb_fgd.explains, 0);
@@ -74,14 +71,13 @@ test_attributes(void)
 
 		CU_ASSERT_TRUE(p->views != 0);
 		CU_ASSERT_PTR_NOT_NULL(p->family);
-		CU_ASSERT_TRUE(p->scorer >= 0 && p->scorer < GS_RP_N);
 		if (p->views & GS_VIEW_DEVICE)
 			CU_ASSERT_TRUE(p->create != NULL && p->decide != NULL &&
 			    p->destroy != NULL);
 		if (p->explains)
 			CU_ASSERT_TRUE(p->views & GS_VIEW_DEVICE);
 		if (p->hami != NULL)
-			CU_ASSERT_TRUE(p->scorer == GS_RP_HAMI &&
+			CU_ASSERT_TRUE(strcmp(p->family, "hami") == 0 &&
 			    p->hami_node != NULL && p->hami_gpu != NULL);
 		nshare += (p->views & GS_VIEW_SHARE) != 0;
 		for (j = 0; j < i; j++)

@@ -463,11 +463,136 @@ test_reason_index_is_exact(void)
 	gs_workload_release(&w);
 }
 
+/* Pod i of w decided by p and charged; pod i - 5 released when i - 5 is
+ * a multiple of 3. */
+static void
+run_policy(const struct gs_policy *p, void *st, struct gs_cluster *c,
+    struct gs_workload *w, struct gs_placement *pl, size_t i)
+{
+	p->decide(st, c, &w->pods[i], &pl[i], NULL);
+	gs_engine_commit(c, &pl[i], &w->pods[i]);
+	if (i >= 5 && (i - 5) % 3 == 0)
+		gs_engine_release(c, &pl[i - 5], &w->pods[i - 5]);
+}
+
+/*
+ * The FGD family's best node per request (sched/fgd_index.c) gives every
+ * decision scoring every node gives (the exhaustive path), for each
+ * scored policy: 12 nodes as in reason_cluster (n0 takes one pod, n1 is
+ * tainted), random_pods' shapes, releases, and 1,200 touches before pod
+ * 150 (more than the log keeps: every node scored again); pod 7 has a
+ * nodeSelector (scored the long way in both).
+ */
+static void
+test_fgd_index_is_exact(void)
+{
+	static const struct gs_policy *const pol[5] = {
+	    &gs_policy_openb_dotprod, &gs_policy_openb_gpuclustering,
+	    &gs_policy_openb_gpupacking, &gs_policy_openb_bestfit,
+	    &gs_policy_openb_fgd };
+	struct gs_cluster	 c[2];
+	struct gs_workload	 w;
+	struct gs_config	 cfg[2];
+	struct gs_placement	 pl[2][240];
+	void			*st[2];
+	size_t			 i, k, q, pass, placed = 0;
+
+	random_pods(&w, 240, 99);
+	gs_kv_set(&w.pods[7].node_selector, "kubernetes.io/hostname", "n5");
+	for (q = 0; q < 5; q++) {
+		for (pass = 0; pass < 2; pass++) {
+			reason_cluster(&c[pass], 12);
+			gs_config_init(&cfg[pass]);
+			t_set_profile(&cfg[pass], pol[q]->name);
+			cfg[pass].exhaustive = pass == 1;
+			st[pass] = gs_policy_start(pol[q], &c[pass], &cfg[pass],
+			    &w);
+			for (i = 0; i < 240; i++) {
+				if (i == 150)
+					for (k = 0; k < 1200; k++)
+						gs_cluster_touch(&c[pass],
+						    k % 12);
+				run_policy(pol[q], st[pass], &c[pass], &w,
+				    pl[pass], i);
+			}
+			pol[q]->destroy(st[pass]);
+		}
+		for (i = 0; i < 240; i++) {
+			CU_ASSERT_EQUAL(pl[0][i].status, pl[1][i].status);
+			CU_ASSERT_EQUAL(pl[0][i].node, pl[1][i].node);
+			CU_ASSERT_EQUAL(pl[0][i].node_score,
+			    pl[1][i].node_score);
+			if (pl[0][i].status == GS_PLACED &&
+			    pl[1][i].status == GS_PLACED) {
+				CU_ASSERT_EQUAL(pl[0][i].ctrs[0].ngrants,
+				    pl[1][i].ctrs[0].ngrants);
+				CU_ASSERT_EQUAL(pl[0][i].ctrs[0].grants[0].dev,
+				    pl[1][i].ctrs[0].grants[0].dev);
+				placed++;
+			}
+			gs_placement_release(&pl[0][i]);
+			gs_placement_release(&pl[1][i]);
+		}
+		for (pass = 0; pass < 2; pass++) {
+			gs_cluster_release(&c[pass]);
+			gs_config_release(&cfg[pass]);
+		}
+	}
+	CU_ASSERT_TRUE(placed > 100);
+	gs_workload_release(&w);
+}
+
+/*
+ * The index by hand, BestFit on three idle nodes of one 15360 MiB T4, a
+ * pod of 7680 MiB (500 milli): all score alike, so n0 (the first listed)
+ * with the normalised 0; charged, n0 has 500 milli left and scores
+ * highest, 100; charged again it is full, and n1 and n2 tie at 0 (n1).
+ */
+static void
+test_fgd_index_by_hand(void)
+{
+	const struct gs_policy	*p = &gs_policy_openb_bestfit;
+	static const long	 want_node[3] = { 0, 0, 1 };
+	static const float	 want_score[3] = { 0, 100, 0 };
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_placement	 d[3];
+	void			*st;
+	size_t			 i;
+
+	memset(&c, 0, sizeof c);
+	c.nodes = xcalloc(3, sizeof *c.nodes);
+	c.nnodes = c.cap = 3;
+	t_node(&c.nodes[0], "n0", 1, 15360, "NVIDIA-Tesla T4");
+	t_node(&c.nodes[1], "n1", 1, 15360, "NVIDIA-Tesla T4");
+	t_node(&c.nodes[2], "n2", 1, 15360, "NVIDIA-Tesla T4");
+	memset(&w, 0, sizeof w);
+	t_ctr(&t_pod(&w, "a", 1)->ctrs[0], 1, 7680, -1, -1);
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, p->name);
+	st = gs_policy_start(p, &c, &cfg, &w);
+	for (i = 0; i < 3; i++) {
+		p->decide(st, &c, &w.pods[0], &d[i], NULL);
+		CU_ASSERT_EQUAL(d[i].node, want_node[i]);
+		CU_ASSERT_EQUAL(d[i].node_score, want_score[i]);
+		if (i < 2)
+			gs_engine_commit(&c, &d[i], &w.pods[0]);
+	}
+	for (i = 0; i < 3; i++)
+		gs_placement_release(&d[i]);
+	p->destroy(st);
+	gs_config_release(&cfg);
+	gs_cluster_release(&c);
+	gs_workload_release(&w);
+}
+
 /*
  * The FGD family's node view is cached per gen: one 15360 MiB T4, a pod
  * of 10000 MiB (652 milli) fits once; after the engine charges it (gen
  * moves) the same pod no longer fits (348 milli left).  Usage changed
- * outside the engine with gen bumped (as load_running does) is seen too.
+ * outside the engine and logged (gs_cluster_touch: gen bumped, as
+ * load_running does) is seen too.
  * The score memo is per request: a 2-GPU pod scored on the same node at
  * the same gen does not fit, and pod a then fits again.
  */
@@ -503,7 +628,7 @@ test_openb_view_follows_gen(void)
 		CU_ASSERT_EQUAL(d.status, GS_PENDING);
 		gs_placement_release(&d);
 		c.nodes[0].devs[0].usedmem = 0;
-		c.nodes[0].gen++;
+		gs_cluster_touch(&c, 0);
 		p[k]->decide(st, &c, &w.pods[0], &d, NULL);
 		CU_ASSERT_EQUAL(d.status, GS_PLACED);
 		gs_placement_release(&d);
@@ -638,6 +763,10 @@ CU_TestInfo perf_tests[] = {
 	{ "the cluster's touch log: order, overflow, copies",
 	    test_touch_log },
 	{ "FGD family's node view follows gen", test_openb_view_follows_gen },
+	{ "FGD family's best node per request: as scoring every node",
+	    test_fgd_index_is_exact },
+	{ "FGD family's best node per request: ties and BestFit by hand",
+	    test_fgd_index_by_hand },
 	{ "GPU index: running, then placements, once each", test_gpu_index },
 	CU_TEST_INFO_NULL,
 };

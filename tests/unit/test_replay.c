@@ -1,10 +1,9 @@
 /*
  * test_replay.c: the openb trace replay: CSV rows and their errors, the
- * typical pods, the fragmentation measure and the FGD score on the spec's
- * worked example (spec/openb-fgd.md §4), each policy's score on
- * hand-computed nodes (§6; the peers' in test_replay_share.c), the
- * curve's bucketing (§5.10), the timed queue, and the score cache
- * deciding exactly as computing every score.
+ * GPU models a gpu_spec allows, the typical pods (spec/openb-fgd.md §4),
+ * the curve's bucketing (§5.10), the timed queue, HAMi in the replay, the
+ * score cache deciding exactly as computing every score, the seeded
+ * order and the trim.  The scores themselves: test_share_scores.c.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,7 +15,6 @@
 #include "suites.h"
 #include "../../core/util/ostat.h"
 #include "../../core/replay/replay.h"
-#include "../../core/sched/engine.h"
 #include "../../core/util/util.h"
 
 static int
@@ -33,31 +31,25 @@ parse_pods(const char *csv, struct gs_trace_pods *t, struct gs_error *e)
 	return gs_trace_parse_pods("p.csv", csv, strlen(csv), t, e);
 }
 
-/* The replay's view of a node list's model; rrelease frees both. */
+/* The one model of a node list, checked for the replay; rrelease frees
+ * it. */
 static int
-rbuild(const struct gs_trace_nodes *tn, struct gs_rcluster *cl,
+rbuild(const struct gs_trace_nodes *tn, struct gs_cluster *cl,
     struct gs_error *e)
 {
-	struct gs_cluster	*m = xcalloc(1, sizeof *m);
+	int64_t	gpus;
 
-	gs_trace_cluster(tn, m);
-	if (gs_rcluster_build(m, cl, e) == 0)
+	gs_trace_cluster(tn, cl);
+	if (gs_replay_check(cl, &gpus, e) == 0)
 		return 0;
-	gs_cluster_release(m);
-	free(m);
+	gs_cluster_release(cl);
 	return -1;
 }
 
 static void
-rrelease(struct gs_rcluster *cl)
+rrelease(struct gs_cluster *cl)
 {
-	struct gs_cluster	*m = (struct gs_cluster *)cl->model;
-
-	gs_rcluster_release(cl);
-	if (m != NULL) {
-		gs_cluster_release(m);
-		free(m);
-	}
+	gs_cluster_release(cl);
 }
 
 #define NODE_HDR "sn,cpu_milli,memory_mib,gpu,model\n"
@@ -151,8 +143,10 @@ static void
 test_spec(void)
 {
 	struct gs_trace_nodes	tn;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
+	struct gs_share		*sv;
 	struct gs_error		e;
+	int64_t			gpus;
 
 	CU_ASSERT_TRUE(gs_trace_spec_allows("", "T4"));
 	CU_ASSERT_TRUE(gs_trace_spec_allows("", ""));
@@ -165,236 +159,18 @@ test_spec(void)
 	CU_ASSERT_EQUAL(parse_nodes(NODE_HDR "a,1,1,1,T4\nb,1,1,2,G2\n"
 	    "c,1,1,1,T4\n", &tn, &e), 0);
 	CU_ASSERT_EQUAL(rbuild(&tn, &cl, &e), 0);
-	CU_ASSERT_EQUAL(cl.nmodels, 2);
-	CU_ASSERT_EQUAL(cl.gpus, 4);
-	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, "G2"), 2);
-	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, "G2|T4|A100"), 3);
-	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, "A100"), 0);
-	CU_ASSERT_EQUAL(gs_rcluster_spec_mask(&cl, ""), ~UINT64_C(0));
+	CU_ASSERT_EQUAL(gs_replay_check(&cl, &gpus, &e), 0);
+	CU_ASSERT_EQUAL(gpus, 4);
+	/* The share view's models in first-seen order: T4, G2. */
+	sv = gs_share_new(&cl, 0, 0);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, "T4"), 1);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, "G2"), 2);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, "G2|T4|A100"), 3);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, "A100"), 0);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, ""), ~UINT64_C(0));
+	gs_share_free(sv);
 	rrelease(&cl);
 	gs_trace_nodes_release(&tn);
-}
-
-/* A GPU node of the given free milli per GPU. */
-static void
-mknode(struct gs_rnode *n, int64_t cpu, const int *free, int ngpu)
-{
-	int	g;
-
-	memset(n, 0, sizeof *n);
-	n->cpu_left = n->cpu_cap = cpu;
-	n->mem_left = n->mem_cap = 1 << 20;
-	n->max_pods = 1001;
-	n->ngpu = ngpu;
-	n->model = 0;
-	for (g = 0; g < ngpu; g++) {
-		n->free[g] = (int16_t)free[g];
-		n->idle += free[g];
-		if (free[g] == GS_MILLI)
-			n->nfull++;
-		if (free[g] > n->maxfree)
-			n->maxfree = free[g];
-	}
-}
-
-static struct gs_rpod
-mkpod(int64_t cpu, int milli, int num)
-{
-	struct gs_rpod	p;
-
-	memset(&p, 0, sizeof p);
-	p.cpu = cpu;
-	p.milli = milli;
-	p.num = num;
-	p.mask = ~UINT64_C(0);
-	return p;
-}
-
-/* A policy's score of node n for pod p. */
-static double
-sc(int policy, const struct gs_rnode *n, const struct gs_rpod *p,
-    const struct gs_typical *t, uint32_t *devs)
-{
-	struct gs_rctx	c;
-
-	gs_rctx_init(&c, policy, t);
-	return gs_openb_score(&c, n, p, devs);
-}
-
-/* The spec's worked example: shapes A .5, B .3, C .2 as counts 5, 3, 2. */
-static void
-test_frag_example(void)
-{
-	struct gs_tshape	sh[3] = {
-		{ 4000, 500, 1, (char *)"", ~UINT64_C(0), 5 },
-		{ 4000, 1000, 1, (char *)"", ~UINT64_C(0), 3 },
-		{ 2000, 0, 0, (char *)"", ~UINT64_C(0), 2 },
-	};
-	struct gs_typical	t = { sh, 3, 10, 10, 3 };
-	struct gs_tshape	q4 = { 6000, 465, 1, (char *)"", ~UINT64_C(0),
-	    933 };
-	struct gs_rnode		n;
-	struct gs_rpod		p = mkpod(2000, 300, 1);
-	int			f[4] = { 1000, 300 }, f4[4] = { 200, 1000, 1000,
-	    500 };
-	uint32_t		devs;
-
-	mknode(&n, 10000, f, 2);
-	CU_ASSERT_EQUAL(gs_frag_shape(&n, &sh[0]), 300);
-	CU_ASSERT_EQUAL(gs_frag_shape(&n, &sh[1]), 300);
-	CU_ASSERT_EQUAL(gs_frag_shape(&n, &sh[2]), 1300);
-	n.frag = gs_frag_node(&n, &t);
-	CU_ASSERT_EQUAL(n.frag, 5000);		/* F = 500 milli-GPU */
-	/* GPU1: F' = 200, delta +300: int(100 sigmoid(0.3)) = 57;
-	 * GPU0 would give F' = 650, int(100 sigmoid(-0.15)) = 46. */
-	CU_ASSERT_EQUAL(sc(GS_RP_FGD, &n, &p, &t, &devs), 57);
-	CU_ASSERT_EQUAL(devs, 2);
-	f[1] = 1000;
-	f[0] = 300;
-	mknode(&n, 10000, f, 2);
-	n.frag = gs_frag_node(&n, &t);
-	CU_ASSERT_EQUAL(sc(GS_RP_FGD, &n, &p, &t, &devs), 57);
-	CU_ASSERT_EQUAL(devs, 1);
-
-	/* CPU-starved (Q4): all 2700 idle milli is fragment. */
-	mknode(&n, 1000, f4, 4);
-	CU_ASSERT_EQUAL(gs_frag_shape(&n, &q4), 2700);
-	CU_ASSERT_DOUBLE_EQUAL(0.0933 * (double)gs_frag_shape(&n, &q4),
-	    251.91, 1e-9);
-	/* No access: a shape for another model sees all idle GPU. */
-	q4.mask = 2;
-	mknode(&n, 100000, f4, 4);
-	CU_ASSERT_EQUAL(gs_frag_shape(&n, &q4), 2700);
-	q4.mask = 1;
-	CU_ASSERT_EQUAL(gs_frag_shape(&n, &q4), 200);
-}
-
-static void
-test_policy_scores(void)
-{
-	struct gs_typical	t = { NULL, 0, 1, 1, 0 };
-	struct gs_rnode		n;
-	struct gs_rpod		p = mkpod(8000, 500, 1);
-	int			full2[2] = { 1000, 1000 }, full8[8];
-	int			mix[3] = { 1000, 300, 600 }, pair[2] = { 1000,
-	    300 };
-	uint32_t		devs;
-	int			g;
-
-	for (g = 0; g < 8; g++)
-		full8[g] = 1000;
-	/* DotProd: 1 - ((.5 x .0625) + (.25 x .0625)) / 2 = .9765625. */
-	mknode(&n, 64000, full2, 2);
-	CU_ASSERT_EQUAL(sc(GS_RP_DOTPROD, &n, &p, &t, &devs),
-	    97);
-	CU_ASSERT_EQUAL(devs, 1);
-	/* BestFit: (1 - (56000/128000 x .5 + 1500/8000 x .5)) x 100 = 68.75. */
-	CU_ASSERT_EQUAL(sc(GS_RP_BESTFIT, &n, &p, &t, &devs),
-	    68);
-	/* GpuPacking case 3, all GPUs free: max(33 - f, f). */
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
-	    31);
-	mknode(&n, 64000, full8, 8);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
-	    25);
-	/* Case 1: the 300 GPU (ascending) fits a 250 share: 100 - 30/10. */
-	p = mkpod(8000, 250, 1);
-	mknode(&n, 64000, mix, 3);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
-	    97);
-	CU_ASSERT_EQUAL(devs, 2);
-	/* Case 2: a whole GPU on a used node: max(50 - 1, 33). */
-	p = mkpod(8000, 1000, 1);
-	mknode(&n, 64000, pair, 2);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
-	    49);
-	CU_ASSERT_EQUAL(devs, 1);
-	/* CPU-only pods score 0 under Packing and Clustering. */
-	p = mkpod(8000, 0, 0);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUPACKING, &n, &p, &t, &devs),
-	    0);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
-	    &devs), 0);
-	/* GpuClustering: base 25 x (8000 - 6500) / 8000 = 4 (integer). */
-	mknode(&n, 64000, full8, 8);
-	n.free[0] = 0;
-	n.free[1] = 500;
-	n.idle = 6500;
-	p = mkpod(4000, 500, 1);
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
-	    &devs), 4 + 25);		/* no GPU pods yet */
-	n.tags[0] = 2;
-	n.ntags = 1;
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
-	    &devs), 4 + 75);		/* only share pods */
-	CU_ASSERT_EQUAL(devs, 2);	/* best fit: the 500 GPU */
-	n.tags[1] = 1;
-	n.ntags = 2;
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
-	    &devs), 4 + 50);		/* share pods among others */
-	p = mkpod(4000, 1000, 2);
-	n.tags[1] = 0;
-	n.ntags = 1;
-	CU_ASSERT_EQUAL(sc(GS_RP_GPUCLUSTERING, &n, &p, &t,
-	    &devs), 4);			/* only other kinds */
-	CU_ASSERT_EQUAL(devs, 0x0c);	/* first two whole GPUs */
-}
-
-/*
- * GpuClustering on the share view counts its decisions per node once the
- * engine committed them and takes them back when the engine releases them
- * (gs_policy.release): two idle nodes of 4 GPUs; a 1-GPU pod scores
- * 25 x 4000 / 8000 + 25 = 37 on both (ties to the lower rank, node 0);
- * committed, node 0 scores 25 x 5000 / 8000 + 75 = 90; released, 37 again.
- */
-static void
-test_clustering_release(void)
-{
-	const struct gs_policy	*pol = &gs_policy_openb_gpuclustering;
-	struct gs_trace_node	 tn[2] = {
-		{ "n0", 64000, 1 << 20, 4, "T4", 1 },
-		{ "n1", 64000, 1 << 20, 4, "T4", 2 },
-	};
-	struct gs_trace_nodes	 t = { tn, 2 };
-	struct gs_trace_pod	 tp = { 0 };
-	struct gs_cluster	 c;
-	struct gs_config	 cfg;
-	struct gs_placement	 a, d;
-	struct gs_pod		 pod;
-	void			*st;
-
-	gs_trace_cluster(&t, &c);
-	tp.name = "p";
-	tp.cpu_milli = 1000;
-	tp.num_gpu = 1;
-	tp.gpu_milli = 1000;
-	tp.gpu_spec = "";
-	gs_trace_pod(&pod, &tp);
-	gs_config_init(&cfg);
-	cfg.share = 1;
-	st = pol->create(&c, &cfg);
-	pol->decide(st, &c, &pod, &a, NULL);	/* a dry run: not counted */
-	CU_ASSERT_EQUAL(a.node, 0);
-	CU_ASSERT_EQUAL(a.node_score, 37);
-	gs_placement_release(&a);
-	pol->decide(st, &c, &pod, &a, NULL);
-	CU_ASSERT_EQUAL(a.node_score, 37);
-	gs_engine_commit(&c, &a, &pod);
-	pol->decide(st, &c, &pod, &d, NULL);
-	CU_ASSERT_EQUAL(d.node, 0);
-	CU_ASSERT_EQUAL(d.node_score, 90);
-	gs_placement_release(&d);
-	gs_engine_release(&c, &a, &pod);
-	pol->release(st, &c, &pod, &a);
-	pol->decide(st, &c, &pod, &d, NULL);
-	CU_ASSERT_EQUAL(d.node, 0);
-	CU_ASSERT_EQUAL(d.node_score, 37);
-	gs_placement_release(&d);
-	gs_placement_release(&a);
-	pol->destroy(st);
-	gs_config_release(&cfg);
-	gs_pod_release(&pod);
-	gs_cluster_release(&c);
 }
 
 static void
@@ -402,7 +178,8 @@ test_typical(void)
 {
 	struct gs_trace_nodes	tn;
 	struct gs_trace_pods	tp;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
+	struct gs_share		*sv;
 	struct gs_typical	t;
 	struct gs_error		e;
 
@@ -415,7 +192,8 @@ test_typical(void)
 	    "d,4000,0,0,0\ne,4000,0,0,0\nf,4000,9,0,0\ng,9000,0,1,1000\n"
 	    "h,9000,0,1,1000\ni,1000,0,1,1000\nj,1000,0,1,1000\n", &tp, &e),
 	    0);
-	gs_typical_build(&tp, &cl, 80, &t);
+	sv = gs_share_new(&cl, 0, 0);
+	gs_typical_build(&tp, sv, 80, &t);
 	CU_ASSERT_EQUAL(t.distinct, 4);
 	CU_ASSERT_EQUAL(t.n, 3);		/* 3 + 3 + 2 = 8 >= 80% */
 	CU_ASSERT_EQUAL(t.kept, 8);
@@ -424,10 +202,11 @@ test_typical(void)
 	CU_ASSERT_EQUAL(t.v[1].cpu, 4000);
 	CU_ASSERT_EQUAL(t.v[2].cpu, 9000);
 	gs_typical_release(&t);
-	gs_typical_build(&tp, &cl, 81, &t);
+	gs_typical_build(&tp, sv, 81, &t);
 	CU_ASSERT_EQUAL(t.n, 4);
 	CU_ASSERT_EQUAL(t.kept, 10);
 	gs_typical_release(&t);
+	gs_share_free(sv);
 	gs_trace_pods_release(&tp);
 	rrelease(&cl);
 	gs_trace_nodes_release(&tn);
@@ -477,7 +256,7 @@ test_curve_buckets(void)
 }
 
 static void
-load_mini(struct gs_rcluster *cl, struct gs_trace_nodes *tn,
+load_mini(struct gs_cluster *cl, struct gs_trace_nodes *tn,
     struct gs_trace_pods *tp, const char *nodes, const char *pods)
 {
 	struct gs_error	e;
@@ -489,7 +268,7 @@ load_mini(struct gs_rcluster *cl, struct gs_trace_nodes *tn,
 }
 
 static void
-release_all(struct gs_rcluster *cl, struct gs_trace_nodes *tn,
+release_all(struct gs_cluster *cl, struct gs_trace_nodes *tn,
     struct gs_trace_pods *tp)
 {
 	gs_trace_pods_release(tp);
@@ -503,7 +282,7 @@ test_timed_queue(void)
 {
 	struct gs_trace_nodes	tn;
 	struct gs_trace_pods	tp;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
 	struct gs_replay_opts	o;
 	struct gs_replay_result	r;
 	struct gs_error		e;
@@ -546,7 +325,7 @@ test_hami_replay(void)
 	    &gs_policy_hami_bs };
 	struct gs_trace_nodes	tn;
 	struct gs_trace_pods	tp;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
 	struct gs_replay_opts	o;
 	struct gs_replay_result	r;
 	struct gs_error		e;
@@ -631,7 +410,7 @@ random_trace(gsl_rng *rng, int nodes, int pods, char **podcsv)
 
 /* A random trace's cluster and pods. */
 static void
-load_random(unsigned long seed, int nodes, int pods, struct gs_rcluster *cl,
+load_random(unsigned long seed, int nodes, int pods, struct gs_cluster *cl,
     struct gs_trace_nodes *tn, struct gs_trace_pods *tp)
 {
 	gsl_rng	*rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -652,7 +431,7 @@ test_cache_exact(void)
 {
 	struct gs_trace_nodes	 tn;
 	struct gs_trace_pods	 tp;
-	struct gs_rcluster	 cl;
+	struct gs_cluster	 cl;
 	struct gs_replay_opts	 o;
 	struct gs_replay_result	 a, b;
 	struct gs_error		 e;
@@ -698,7 +477,7 @@ test_seeded(void)
 {
 	struct gs_trace_nodes	 tn;
 	struct gs_trace_pods	 tp;
-	struct gs_rcluster	 cl;
+	struct gs_cluster	 cl;
 	struct gs_replay_opts	 o;
 	struct gs_replay_result	 a, b, c;
 	struct gs_error		 e;
@@ -717,8 +496,8 @@ test_seeded(void)
 	CU_ASSERT_TRUE(a.nclones > 0);
 	CU_ASSERT_EQUAL(a.npods, tp.n + a.nclones);
 	/* Top-up stops below 3 x capacity, within one pod of it. */
-	CU_ASSERT_TRUE(a.ev[a.nev - 1].arrived <= 3 * cl.gpus * GS_MILLI);
-	CU_ASSERT_TRUE(a.ev[a.nev - 1].arrived > 3 * cl.gpus * GS_MILLI -
+	CU_ASSERT_TRUE(a.ev[a.nev - 1].arrived <= 3 * a.gpus * GS_MILLI);
+	CU_ASSERT_TRUE(a.ev[a.nev - 1].arrived > 3 * a.gpus * GS_MILLI -
 	    8 * GS_MILLI);
 	gs_replay_result_release(&a);
 	gs_replay_result_release(&b);
@@ -734,7 +513,7 @@ test_hami_versions_replay(void)
 {
 	struct gs_trace_nodes	tn;
 	struct gs_trace_pods	tp;
-	struct gs_rcluster	cl;
+	struct gs_cluster	cl;
 	struct gs_replay_opts	o;
 	struct gs_replay_result	r[5];
 	struct gs_error		e;
@@ -852,10 +631,6 @@ CU_TestInfo replay_tests[] = {
 	{ "trace rows: node and pod lists, both forms", test_trace_rows },
 	{ "trace errors are located", test_trace_errors },
 	{ "gpu_spec: the simulator's access rule", test_spec },
-	{ "frag measure and FGD on the spec's example", test_frag_example },
-	{ "dotprod, bestfit, packing, clustering scores", test_policy_scores },
-	{ "GpuClustering: counts follow commit and release",
-	    test_clustering_release },
 	{ "HAMi in the replay: its own decisions", test_hami_replay },
 	{ "HAMi in the replay: any version, node x GPU policies",
 	    test_hami_versions_replay },

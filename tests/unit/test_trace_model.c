@@ -159,8 +159,10 @@ test_openb_exact_share(void)
 	struct gs_workload	w;
 	struct gs_config	cfg;
 	struct gs_result	res;
-	struct gs_rcluster	rc;
+	struct gs_share		*sv;
+	const struct gs_snode	*v;
 	struct gs_error		e;
+	int64_t			gpus;
 
 	model_of(NODE_HDR "n,8000,8192,1,T4\n", &c);
 	workload_of(POD_HDR "a,1000,100,1,333\nb,1000,100,1,667\n"
@@ -173,35 +175,55 @@ test_openb_exact_share(void)
 	CU_ASSERT_EQUAL(res.pl[1].ctrs[0].grants[0].milli, 667);
 	CU_ASSERT_EQUAL(c.nodes[0].devs[0].usedmilli, 1000);
 	memset(&e, 0, sizeof e);
-	CU_ASSERT_EQUAL_FATAL(gs_rcluster_build(&c, &rc, &e), 0);
-	CU_ASSERT_EQUAL(rc.v[0].free[0], 0);
-	CU_ASSERT_EQUAL(rc.v[0].idle, 0);
-	CU_ASSERT_EQUAL(rc.v[0].cpu_left, 6000);
-	CU_ASSERT_EQUAL(rc.v[0].mem_left, 7992);
-	CU_ASSERT_EQUAL(rc.v[0].pods, 2);
-	CU_ASSERT_EQUAL(rc.gpus, 1);
-	CU_ASSERT_STRING_EQUAL(rc.models[rc.v[0].model], "T4");
-	gs_rcluster_release(&rc);
+	CU_ASSERT_EQUAL_FATAL(gs_replay_check(&c, &gpus, &e), 0);
+	CU_ASSERT_EQUAL(gpus, 1);
+	sv = gs_share_new(&c, 0, 0);
+	v = gs_share_nodes(sv, &c);
+	CU_ASSERT_EQUAL(v[0].free[0], 0);
+	CU_ASSERT_EQUAL(v[0].idle, 0);
+	CU_ASSERT_EQUAL(v[0].cpu_left, 6000);
+	CU_ASSERT_EQUAL(v[0].mem_left, 7992);
+	CU_ASSERT_EQUAL(v[0].pods, 2);
+	CU_ASSERT_EQUAL(v[0].model, 0);
+	CU_ASSERT_EQUAL(gs_share_spec_mask(sv, "T4"), 1);
+	gs_share_free(sv);
 	gs_result_release(&res);
 	gs_config_release(&cfg);
 	gs_workload_release(&w);
 	gs_cluster_release(&c);
 }
 
-/* A node the replay's view cannot hold is an error, not a crash. */
+/* A cluster the replay's share view cannot hold is an error, not a
+ * crash: a node past 16 GPUs, or a 65th GPU model (at its node's line). */
 static void
-test_rcluster_limits(void)
+test_share_limits(void)
 {
 	struct gs_cluster	c;
-	struct gs_rcluster	rc;
 	struct gs_error		e;
+	int64_t			gpus;
+	char			csv[4096];
+	size_t			len;
+	int			i;
 
 	model_of(NODE_HDR "n,8000,8192,1,T4\n", &c);
 	c.nodes[0].ndevs = GS_TRACE_MAXGPU + 1;	/* as a foreign model */
 	memset(&e, 0, sizeof e);
-	CU_ASSERT_EQUAL(gs_rcluster_build(&c, &rc, &e), -1);
+	CU_ASSERT_EQUAL(gs_replay_check(&c, &gpus, &e), -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "at most 16"));
 	c.nodes[0].ndevs = 1;
+	gs_cluster_release(&c);
+	len = (size_t)snprintf(csv, sizeof csv, "%s", NODE_HDR);
+	for (i = 0; i < 65; i++)
+		len += (size_t)snprintf(csv + len, sizeof csv - len,
+		    "n%d,8000,8192,1,M%d\n", i, i);
+	model_of(csv, &c);
+	CU_ASSERT_EQUAL(gs_replay_check(&c, &gpus, &e), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(e.msg, "more than 64 GPU models"));
+	CU_ASSERT_EQUAL(e.line, 66);	/* the header, then n0 .. n64 */
+	gs_cluster_release(&c);
+	model_of(NODE_HDR "a,8000,8192,2,T4\nb,8000,8192,0,\n", &c);
+	CU_ASSERT_EQUAL(gs_replay_check(&c, &gpus, &e), 0);
+	CU_ASSERT_EQUAL(gpus, 2);
 	gs_cluster_release(&c);
 }
 
@@ -219,7 +241,6 @@ test_replay_decide_fails(void)
 	    "a,1000,100,1,500,,LS,Running,0,100,0\n"
 	    "b,1000,100,1,500,,LS,Running,10,100,10\n";
 	struct gs_cluster	c;
-	struct gs_rcluster	rc;
 	struct gs_trace_pods	tp;
 	struct gs_replay_opts	o;
 	struct gs_replay_result	r;
@@ -231,20 +252,18 @@ test_replay_decide_fails(void)
 	memset(&e, 0, sizeof e);
 	CU_ASSERT_FATAL(gs_trace_parse_pods("p.csv", pods, strlen(pods), &tp,
 	    &e) == 0);
-	CU_ASSERT_EQUAL_FATAL(gs_rcluster_build(&c, &rc, &e), 0);
 	for (timed = 0; timed < 2; timed++) {
 		gs_replay_opts_init(&o);
 		o.policy = t_failing(&gs_policy_openb_dotprod, "b", 0);
 		o.tune = 0;
 		o.timed = timed;
 		memset(&e, 0, sizeof e);
-		CU_ASSERT_EQUAL(gs_replay_run(&rc, &tp, &o, &r, &e), -1);
+		CU_ASSERT_EQUAL(gs_replay_run(&c, &tp, &o, &r, &e), -1);
 		gs_error_format(&e, buf, sizeof buf);
 		CU_ASSERT_STRING_EQUAL(buf, "pod default/b: the ledger is "
 		    "full");
 		CU_ASSERT_EQUAL(e.line, 3);
 	}
-	gs_rcluster_release(&rc);
 	gs_trace_pods_release(&tp);
 	gs_cluster_release(&c);
 }
@@ -258,7 +277,7 @@ CU_TestInfo trace_model_tests[] = {
 	{ "engine charges and releases the share's milli", test_engine_milli },
 	{ "FGD family reads the exact share of a trace model",
 	    test_openb_exact_share },
-	{ "the replay's view refuses a node past its GPU limit",
-	    test_rcluster_limits },
+	{ "the share view refuses a node past 16 GPUs, a 65th model",
+	    test_share_limits },
 	CU_TEST_INFO_NULL,
 };

@@ -809,7 +809,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	.name = (n), .summary = (s), .create = hami_create,		\
 	.destroy = hami_destroy, .decide = hami_decide,			\
 	.family = "hami", .views = GS_VIEW_DEVICE | GS_VIEW_SHARE,	\
-	.tie = GS_TIE_FIRST, .explains = 1, .scorer = GS_RP_HAMI }
+	.tie = GS_TIE_FIRST, .explains = 1 }
 
 const struct gs_policy gs_policy_hami_v261 = HAMI_PROFILE("hami-v2.6.1",
     "HAMi v2.6.1 scheduler extender: node and GPU binpack/spread, bit for "
