@@ -67,6 +67,9 @@ const char *const gs_res_names[GS_RES_N] = {
 	"birentech.com/gpu",
 	"amd.com/gpu",
 	"vastaitech.com/va",
+	"mthreads.com/vgpu",
+	"mthreads.com/sgpu-memory",
+	"mthreads.com/sgpu-core",
 };
 
 void

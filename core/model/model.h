@@ -401,6 +401,9 @@ enum gs_res {
 	GS_RES_BIREN,		/* birentech.com/gpu (v2.10) */
 	GS_RES_AMD,		/* amd.com/gpu (v2.7.1+) */
 	GS_RES_VASTAI,		/* vastaitech.com/va (v2.9+) */
+	GS_RES_MTHREADS,	/* mthreads.com/vgpu */
+	GS_RES_MTHREADS_MEM,	/* mthreads.com/sgpu-memory (512 MiB) */
+	GS_RES_MTHREADS_CORE,	/* mthreads.com/sgpu-core (16 per GPU) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

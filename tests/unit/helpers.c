@@ -212,6 +212,36 @@ t_fit_release(struct t_fit *x)
 }
 
 void
+t_pfit_init(struct t_pfit *x, const struct gs_node *n,
+    const struct hami_req *r)
+{
+	memset(x, 0, sizeof *x);
+	x->pod.pinned_node = -1;
+	gs_config_init(&x->cfg);
+	hami_filter_init(&x->f, &x->pod, &x->cfg);
+	x->r.n = 1;
+	x->r.nums = r->nums;
+	x->r.r[0] = *r;
+	hami_scratch_load(&x->s, n, x->f.gpu_binpack);
+}
+
+int
+t_pfit(struct t_pfit *x)
+{
+	return hami_fit_container(&x->s, &x->r, &x->f, x->g, x->counts,
+	    &x->ins);
+}
+
+void
+t_pfit_release(struct t_pfit *x)
+{
+	hami_filter_release(&x->f);
+	hami_scratch_release(&x->s);
+	gs_config_release(&x->cfg);
+	gs_pod_release(&x->pod);
+}
+
+void
 t_t4_cluster(struct gs_cluster *c, const char *const *names, size_t n)
 {
 	size_t	i;

@@ -59,6 +59,7 @@ main(void)
 		SUITE(biren),
 		SUITE(amd),
 		SUITE(vastai),
+		SUITE(mthreads),
 		SUITE(cel),
 		SUITE(route),
 		SUITE(kai_own),

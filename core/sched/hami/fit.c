@@ -961,6 +961,8 @@ hami_fit_container(struct hami_scratch *s, const struct hami_creq *c,
 		total += n;
 		if (c->r[t].vendor == GV_METAX && n > 0)
 			s->metax_granted = 1;
+		if (c->r[t].vendor == GV_MTHREADS)
+			hami_mthreads_note(s, grants + total - n, n);
 	}
 	s->ngrants = total;
 	return 1;

@@ -345,6 +345,10 @@ struct hami_profile {
 	 *   (pkg/device/amd/device.go; v2.10 rewrote it).
 	 * vastai (v2.9.0): Vastai devices register (pkg/device/vastai/
 	 *   device.go, the chart's vastai.resourceCountName vastaitech.com/va).
+	 * mthreads_webhook_requests (v2.10.0): Mthreads' MutateAdmission
+	 *   reads mthreads.com/vgpu from limits, else requests, and refuses a
+	 *   count below 1 (pkg/device/mthreads/device.go; before: limits
+	 *   only, and its memory message lists 1 among the valid values).
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -355,6 +359,7 @@ struct hami_profile {
 	int		 biren;
 	int		 amd_count;
 	int		 vastai;
+	int		 mthreads_webhook_requests;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).
@@ -517,6 +522,21 @@ int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 struct hami_scratch;
 int	hami_vendor_capacity(const struct hami_scratch *s,
 	    const struct gs_device *d, struct hami_req *k, int32_t *memreq);
+/*
+ * Mthreads (sched/hami/mthreads.c): MutateAdmission on the limits lim
+ * (the reason HAMi refuses the pod, in buf, or NULL); the request's
+ * memory and cores divided by its count; customFilterRule (1: d passes)
+ * and the grants it remembers.
+ */
+struct gs_resval;
+const char *hami_mthreads_webhook(const struct hami_profile *,
+	    struct gs_resval *lim, const struct gs_resval *req, char *buf,
+	    size_t len);
+void	hami_mthreads_split(struct hami_req *);
+int	hami_mthreads_rule(const struct hami_scratch *,
+	    const struct gs_device *d);
+void	hami_mthreads_note(struct hami_scratch *, const struct gs_grant *g,
+	    int n);
 
 /*
  * Why HAMi never gets to score node n for pod: a kube-scheduler filter
@@ -614,6 +634,10 @@ struct hami_scratch {
 	 * (Metax's customFilterRule); the caller clears it per node,
 	 * hami_scratch_load leaves it. */
 	int			 metax_granted;
+	/* The devices earlier containers of the pod got Mthreads GPUs on
+	 * (customFilterRule, sched/hami/mthreads.c): 0 none, 1 + the index
+	 * of the one device, -1 several; cleared as metax_granted. */
+	int			 mthreads_on;
 };
 
 /*

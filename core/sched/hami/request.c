@@ -163,10 +163,13 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 	if ((c->lim[GS_RES_GPUCORES].set || c->lim[GS_RES_GPUMEM].set ||
 	    c->lim[GS_RES_GPUMEM_PCT].set) && cfg->default_gpunum > 0)
 		return 1;
-	/* The vendors' MutateAdmission: found when the count is a limit. */
+	/* The vendors' MutateAdmission: found when the count is a limit
+	 * (v2.10's Mthreads: or a request). */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (gs_vendor_registered(v, hp) &&
-		    c->lim[gs_vendors[v].res_count].set)
+		    (c->lim[gs_vendors[v].res_count].set ||
+		    (v == GV_MTHREADS && hp->mthreads_webhook_requests &&
+		    c->req[GS_RES_MTHREADS].set)))
 			return 1;
 	/*
 	 * A GPU asked for only in requests is a resource only when
@@ -340,6 +343,8 @@ vendor_webhook(int v, const struct hami_profile *hp, int hami_core,
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
 	struct gs_resval		*count = &lim[vi->res_count];
 
+	if (v == GV_MTHREADS)
+		return hami_mthreads_webhook(hp, lim, req, buf, len);
 	if (!count->set)
 		return NULL;
 	if ((v == GV_ILUVATAR || gs_vendor_is_iluvatar_model(v)) &&
@@ -355,8 +360,9 @@ vendor_webhook(int v, const struct hami_profile *hp, int hami_core,
 /*
  * v2.10's range guards in GenerateResourceRequests: does the request
  * stand (else HAMi returns an empty one)?  Cambricon and Iluvatar refuse
- * memory that is not an integer, negative, or beyond MaxInt32/256; Hygon
- * a count outside 1..MaxInt32 and memory or cores outside 0..MaxInt32.
+ * memory that is not an integer, negative, or beyond MaxInt32/256
+ * (Mthreads: MaxInt32/512, and a count outside 1..MaxInt32); Hygon a
+ * count outside 1..MaxInt32 and memory or cores outside 0..MaxInt32.
  */
 static int
 v210_guards(int v, const struct gs_resval *n, const struct gs_resval *m,
@@ -367,9 +373,11 @@ v210_guards(int v, const struct gs_resval *n, const struct gs_resval *m,
 		    (!m->set || !m->ok || (m->v >= 0 && m->v <= INT32_MAX)) &&
 		    (!core->set || !core->ok ||
 		    (core->v >= 0 && core->v <= INT32_MAX));
-	if (gs_vendors[v].mem_factor == 256)
-		return !m->set ||
-		    (m->ok && m->v >= 0 && m->v <= INT32_MAX / 256);
+	if (v == GV_MTHREADS && (n->v <= 0 || n->v > INT32_MAX))
+		return 0;
+	if (gs_vendors[v].mem_factor >= 256)
+		return !m->set || (m->ok && m->v >= 0 &&
+		    m->v <= INT32_MAX / gs_vendors[v].mem_factor);
 	return 1;
 }
 
@@ -441,6 +449,8 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	out->vendor = v;
 	if (out->nums <= 0)
 		memset(out, 0, sizeof *out);
+	else if (v == GV_MTHREADS)
+		hami_mthreads_split(out);
 }
 
 /*

@@ -241,6 +241,31 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 	 */
 	[GV_VASTAI] = SLOTS_JSON("Vastai", "Vastai", GS_RES_VASTAI, "va",
 	    "vastaitech.com", GVG_VASTAI),
+	/*
+	 * pkg/device/mthreads/device.go (v2.6.1 ... v2.10.0), the chart's
+	 * device-configmap.yaml mthreads names: GetNodeDevices makes one
+	 * device "<node>-mthreads-<i>" per coresPerMthreadsGPU (16) of the
+	 * capacity mthreads.com/sgpu-core, count 100, Devcore 16, Devmem
+	 * the capacity mthreads.com/sgpu-memory (512 MiB units) shared out;
+	 * CheckHealth is always true (no handshake); checkUUID reads
+	 * mthreads.ai/use-gpuuuid and nouse-gpuuuid; ScoreNode adds 0.  The
+	 * webhook, the request's division by the count and customFilterRule
+	 * are in sched/hami/mthreads.c.
+	 */
+	[GV_MTHREADS] = {
+		.type = "Mthreads", .label = "Mthreads GPU",
+		.res_count = GS_RES_MTHREADS, .res_mem = GS_RES_MTHREADS_MEM,
+		.res_core = GS_RES_MTHREADS_CORE, .mem_factor = 512,
+		.default_cores = 0, .reg = GVR_CAPACITY,
+		.capacity_core = "mthreads.com/sgpu-core",
+		.capacity_mem = "mthreads.com/sgpu-memory",
+		.id_infix = "-mthreads-",
+		.allocated_anno = "hami.io/mthreads-vgpu-devices-allocated",
+		.use_uuid = "mthreads.ai/use-gpuuuid",
+		.nouse_uuid = "mthreads.ai/nouse-gpuuuid",
+		.gate = GVG_ALWAYS,
+		.cap_cores = 16,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */

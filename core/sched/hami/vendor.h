@@ -46,6 +46,8 @@ enum gs_vendor {
 	GV_AMDGPU,
 	/* v2.9+: Vastai devices (pkg/device/vastai/device.go). */
 	GV_VASTAI,
+	/* Mthreads GPUs from capacity (pkg/device/mthreads, every release). */
+	GV_MTHREADS,
 	GV_N
 };
 
@@ -131,6 +133,9 @@ struct gs_vendor_info {
 	 * (AMD v2.7.1-v2.9: Mi300xMemory); 0: from res_mem. */
 	int32_t		 req_mem;
 	enum gs_vendor_fit fit;
+	/* GVR_CAPACITY: the core capacity of one device, which is also its
+	 * Devcore (Mthreads: coresPerMthreadsGPU 16); 0: 100. */
+	int32_t		 cap_cores;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];

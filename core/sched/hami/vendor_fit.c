@@ -3,7 +3,7 @@
  * (pkg/device/<vendor>/device.go) differs from fitInCertainDevice's slots,
  * memory and cores: Biren's, Vastai's and AMD's (v2.7.1 to v2.9) slots
  * alone, and
- * Metax's customFilterRule after the common checks.
+ * Metax's and Mthreads' customFilterRule after the common checks.
  */
 #include "sched/hami/hami.h"
 #include "sched/hami/vendor.h"
@@ -35,6 +35,10 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 	 * with count 1 that one is already exhausted, so any earlier Metax
 	 * grant refuses the rest. */
 	if (k->vendor == GV_METAX && s->metax_granted)
+		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
+	/* Mthreads' (pkg/device/mthreads/device.go): likewise, but its
+	 * GPUs have 100 slots: the earlier grants' own GPU passes. */
+	if (k->vendor == GV_MTHREADS && !hami_mthreads_rule(s, d))
 		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
 	return -1;
 }
