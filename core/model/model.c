@@ -70,6 +70,7 @@ const char *const gs_res_names[GS_RES_N] = {
 	"mthreads.com/vgpu",
 	"mthreads.com/sgpu-memory",
 	"mthreads.com/sgpu-core",
+	"enflame.com/gcu",
 };
 
 void

@@ -60,6 +60,7 @@ main(void)
 		SUITE(amd),
 		SUITE(vastai),
 		SUITE(mthreads),
+		SUITE(enflame),
 		SUITE(cel),
 		SUITE(route),
 		SUITE(kai_own),

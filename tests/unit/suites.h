@@ -49,6 +49,7 @@ extern CU_TestInfo biren_tests[];
 extern CU_TestInfo amd_tests[];
 extern CU_TestInfo vastai_tests[];
 extern CU_TestInfo mthreads_tests[];
+extern CU_TestInfo enflame_tests[];
 extern CU_TestInfo cel_tests[];
 extern CU_TestInfo route_tests[];
 extern CU_TestInfo kai_own_tests[];

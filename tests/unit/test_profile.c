@@ -98,6 +98,8 @@ static const struct {
 	    "v2.9.0: pkg/device/vastai, device-configmap.yaml vastai" },
 	{ F(mthreads_webhook_requests), { 0, 0, 0, 0, 0, 1 },
 	    "v2.10.0: pkg/device/mthreads MutateAdmission reads requests" },
+	{ F(enflame_gcu), { 0, 1, 1, 1, 1, 1 },
+	    "v2.7.0: pkg/device/enflame/gcu.go, resourceNameGCU" },
 	{ F(iluvatar_forward), { 0, 1, 1, 1, 0, 0 },
 	    "v2.7.0 to v2.8.x: Iluvatar's Fit, pkg/device/iluvatar/device.go" },
 	{ F(ascend_own_fit), { 0, 1, 1, 1, 1, 1 },

@@ -810,7 +810,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		/* checkType: Type contains the request's ("NVIDIA"), then
 		 * the vendor's own check (the pod's type filters).  Ascend's
 		 * own (v2.7+) and Biren's compare the request with itself. */
-		if (!ascend && gs_vendors[req->vendor].fit != GVF_SLOTS &&
+		if (!ascend && gs_vendors[req->vendor].fit == GVF_COMMON &&
 		    (strstr(d->type, gs_vendors[req->vendor].type) == NULL ||
 		    !vendor_type_ok(f, req->vendor, d))) {
 			FAIL(HR_CARD_TYPE_MISMATCH);
@@ -862,9 +862,12 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		return ascend_choose(s, req, f, tmp, ntmp, topo, counts);
 	if (collect && ntmp >= orig)
 		return topology_trace(s, req, tmp, ntmp);
+	/* len(tmpDevs[k.Type]) from v2.10; len(tmpDevs), the types, before
+	 * and in Enflame's GCU Fit (gcu.go, unchanged in v2.10). */
 	if (ntmp > 0)
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
-		    f->hp->reason_counts_devices ? ntmp : 1;
+		    f->hp->reason_counts_devices &&
+		    gs_vendors[req->vendor].fit != GVF_EXCLUSIVE ? ntmp : 1;
 	return -1;
 }
 

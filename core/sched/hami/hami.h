@@ -349,6 +349,9 @@ struct hami_profile {
 	 *   reads mthreads.com/vgpu from limits, else requests, and refuses a
 	 *   count below 1 (pkg/device/mthreads/device.go; before: limits
 	 *   only, and its memory message lists 1 among the valid values).
+	 * enflame_gcu (v2.7.0): Enflame's whole GCUs register
+	 *   (pkg/device/enflame/gcu.go, the chart's resourceNameGCU
+	 *   enflame.com/gcu).
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -360,6 +363,7 @@ struct hami_profile {
 	int		 amd_count;
 	int		 vastai;
 	int		 mthreads_webhook_requests;
+	int		 enflame_gcu;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).

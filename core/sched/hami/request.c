@@ -445,7 +445,7 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	}
 	out->nums = i32_from64(n->v);
 	out->memreq = i32_from64(memnum);
-	out->mempct = memnum == 0 ? 100 : 0;
+	out->mempct = vi->req_mempct ? vi->req_mempct : memnum == 0 ? 100 : 0;
 	out->vendor = v;
 	if (out->nums <= 0)
 		memset(out, 0, sizeof *out);

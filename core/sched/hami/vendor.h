@@ -48,6 +48,8 @@ enum gs_vendor {
 	GV_VASTAI,
 	/* Mthreads GPUs from capacity (pkg/device/mthreads, every release). */
 	GV_MTHREADS,
+	/* v2.7+: Enflame's whole GCUs (pkg/device/enflame/gcu.go). */
+	GV_ENFLAME_GCU,
 	GV_N
 };
 
@@ -78,7 +80,8 @@ enum gs_vendor_gate {
 	GVG_910C_TEMPLATES,	/* ascend_910c_templates */
 	GVG_BIREN,		/* biren */
 	GVG_AMD_COUNT,		/* amd_count */
-	GVG_VASTAI		/* vastai */
+	GVG_VASTAI,		/* vastai */
+	GVG_ENFLAME_GCU		/* enflame_gcu */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -89,7 +92,12 @@ enum gs_vendor_fit {
 	 * test is the v2.7+ type listing's), the slots are the only
 	 * capacity, and a grant charges the request's Memreq (Biren 0, AMD
 	 * 192000) and cores (0). */
-	GVF_SLOTS
+	GVF_SLOTS,
+	/* Enflame's whole GCU (pkg/device/enflame/gcu.go Fit, v2.7+): no
+	 * type beyond the listing, no UUID, and "dev.Used > 0" refuses
+	 * (ExclusiveDeviceAllocateConflict); a grant charges Memreq (100)
+	 * and Coresreq (100). */
+	GVF_EXCLUSIVE
 };
 
 struct hami_profile;
@@ -132,6 +140,9 @@ struct gs_vendor_info {
 	/* GenerateResourceRequests asks this Memreq whatever the resources
 	 * (AMD v2.7.1-v2.9: Mi300xMemory); 0: from res_mem. */
 	int32_t		 req_mem;
+	/* ... and this MemPercentagereq (Enflame's GCU: 100); 0: 100 when
+	 * no memory is asked, else 0. */
+	int32_t		 req_mempct;
 	enum gs_vendor_fit fit;
 	/* GVR_CAPACITY: the core capacity of one device, which is also its
 	 * Devcore (Mthreads: coresPerMthreadsGPU 16); 0: 100. */

@@ -28,6 +28,12 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 		return d->count <= d->used ? HR_CARD_TIME_SLICING_EXHAUSTED :
 		    -1;
 	}
+	/* Enflame's GCU (pkg/device/enflame/gcu.go Fit, v2.7+): a used
+	 * device is refused, whatever its count. */
+	if (gs_vendors[k->vendor].fit == GVF_EXCLUSIVE) {
+		*memreq = k->memreq;
+		return d->used > 0 ? HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT : -1;
+	}
 	if ((r = hami_capacity_check(d, k, memreq)) >= 0)
 		return r;
 	/* Metax's customFilterRule (pkg/device/metax/device.go): every
