@@ -112,8 +112,15 @@ t_creq(const struct gs_container *c, const char *profile, const char *mode,
 	gs_config_init(&cfg);
 	if (profile != NULL)
 		t_set_profile(&cfg, profile);
-	if (why != NULL && hami_admission(p, &cfg, why, len) == NULL)
-		why[0] = '\0';
+	if (why != NULL) {
+		/* The reason, written into why or a constant. */
+		const char *refusal = hami_admission(p, &cfg, why, len);
+
+		if (refusal == NULL)
+			why[0] = '\0';
+		else if (refusal != why)
+			snprintf(why, len, "%s", refusal);
+	}
 	hami_pod_requests(p, &cfg, &r);
 	out = r[0];
 	free(r);

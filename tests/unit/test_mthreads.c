@@ -62,10 +62,11 @@ test_mthreads_registration(void)
 
 /* A container asking count, memory and cores in limits (-1: not) and
  * count in requests (rcount, -1: not), under profile; why gets the
- * webhook's refusal ("" when none). */
+ * webhook's refusal ("" when none).  The pod has one annotation (t_creq's
+ * vnpu-mode: any makes the map) unless bare. */
 static struct hami_creq
-mt_creq(int64_t count, int64_t mem, int64_t cores, int64_t rcount,
-    const char *profile, char *why, size_t len)
+mt_creq_pod(int64_t count, int64_t mem, int64_t cores, int64_t rcount,
+    const char *profile, int bare, char *why, size_t len)
 {
 	struct gs_container	c;
 	const int64_t		v[] = { count, mem, cores };
@@ -82,7 +83,14 @@ mt_creq(int64_t count, int64_t mem, int64_t cores, int64_t rcount,
 		c.req[GS_RES_MTHREADS].set = c.req[GS_RES_MTHREADS].ok = 1;
 		c.req[GS_RES_MTHREADS].v = rcount;
 	}
-	return t_creq(&c, profile, NULL, why, len);
+	return t_creq(&c, profile, bare ? NULL : "none", why, len);
+}
+
+static struct hami_creq
+mt_creq(int64_t count, int64_t mem, int64_t cores, int64_t rcount,
+    const char *profile, char *why, size_t len)
+{
+	return mt_creq_pod(count, mem, cores, rcount, profile, 0, why, len);
 }
 
 /*
@@ -148,6 +156,49 @@ test_mthreads_webhook(void)
 }
 
 /*
+ * Several GPUs for a pod without annotations: up to v2.9 MutateAdmission
+ * writes into the nil map and panics.  v2.7-v2.9's controller-runtime
+ * answers with the recovered panic (refused); v2.6.1's drops the call,
+ * failurePolicy Ignore admits the pod unmutated and it is not HAMi's;
+ * v2.10 makes the map.
+ */
+static void
+test_mthreads_panic(void)
+{
+	struct gs_workload	w;
+	struct gs_pod		*p;
+	struct gs_config	cfg;
+	char			why[160];
+
+	(void)mt_creq_pod(2, -1, -1, -1, "hami-v2.9.0", 1, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why,
+	    "panic: assignment to entry in nil map [recovered]");
+	(void)mt_creq_pod(2, -1, -1, -1, "hami-v2.7.0", 1, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why, hami_mthreads_panic);
+	(void)mt_creq_pod(2, -1, -1, -1, "hami-v2.6.1", 1, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why, "");
+	(void)mt_creq_pod(2, -1, -1, -1, "hami-v2.10.0", 1, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why, "");
+	/* One GPU writes no annotation: no panic. */
+	(void)mt_creq_pod(1, -1, -1, -1, "hami-v2.9.0", 1, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why, "");
+	memset(&w, 0, sizeof w);
+	p = t_pod(&w, "p", 1);
+	p->ctrs[0].lim[GS_RES_MTHREADS].set = 1;
+	p->ctrs[0].lim[GS_RES_MTHREADS].ok = 1;
+	p->ctrs[0].lim[GS_RES_MTHREADS].v = 2;
+	gs_config_init(&cfg);
+	CU_ASSERT_FALSE(hami_webhook_claims(p, &cfg));	/* v2.6.1 */
+	t_set_profile(&cfg, "hami-v2.9.0");
+	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg));
+	gs_kv_set(&p->annotations, "a", "b");
+	t_set_profile(&cfg, "hami-v2.6.1");
+	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg));
+	gs_config_release(&cfg);
+	gs_workload_release(&w);
+}
+
+/*
  * customFilterRule on two GPUs of 49152 MiB: a container of 4096 MiB
  * takes m-mthreads-1 (tried first); the next of the pod, 45057 MiB,
  * finds 45056 free there (CardInsufficientMemory) and m-mthreads-0
@@ -193,6 +244,7 @@ CU_TestInfo mthreads_tests[] = {
 	{ "Mthreads registration from capacity", test_mthreads_registration },
 	{ "Mthreads webhook and requests", test_mthreads_request },
 	{ "Mthreads webhook refusals", test_mthreads_webhook },
+	{ "Mthreads webhook panic (nil annotations)", test_mthreads_panic },
 	{ "Mthreads customFilterRule", test_mthreads_custom_filter },
 	CU_TEST_INFO_NULL
 };

@@ -100,6 +100,8 @@ static const struct {
 	    "v2.10.0: pkg/device/mthreads MutateAdmission reads requests" },
 	{ F(enflame_gcu), { 0, 1, 1, 1, 1, 1 },
 	    "v2.7.0: pkg/device/enflame/gcu.go, resourceNameGCU" },
+	{ F(webhook_recovers_panic), { 0, 1, 1, 1, 1, 1 },
+	    "v2.7.0: go.mod controller-runtime v0.21.0, RecoverPanic" },
 	{ F(iluvatar_forward), { 0, 1, 1, 1, 0, 0 },
 	    "v2.7.0 to v2.8.x: Iluvatar's Fit, pkg/device/iluvatar/device.go" },
 	{ F(ascend_own_fit), { 0, 1, 1, 1, 1, 1 },

@@ -348,7 +348,13 @@ struct hami_profile {
 	 * mthreads_webhook_requests (v2.10.0): Mthreads' MutateAdmission
 	 *   reads mthreads.com/vgpu from limits, else requests, and refuses a
 	 *   count below 1 (pkg/device/mthreads/device.go; before: limits
-	 *   only, and its memory message lists 1 among the valid values).
+	 *   only, its memory message lists 1 among the valid values, and a
+	 *   pod without annotations asking several GPUs panics the webhook).
+	 * webhook_recovers_panic (v2.7.0): the webhook's controller-runtime
+	 *   (v0.21+, admission.Webhook.RecoverPanic unset: true) answers a
+	 *   panic with an error, refusing the pod; v2.6.1's (v0.16.3, false)
+	 *   drops the call, and the chart's failurePolicy Ignore admits the
+	 *   pod as it is (not HAMi's).
 	 * enflame_gcu (v2.7.0): Enflame's whole GCUs register
 	 *   (pkg/device/enflame/gcu.go, the chart's resourceNameGCU
 	 *   enflame.com/gcu).
@@ -364,6 +370,7 @@ struct hami_profile {
 	int		 vastai;
 	int		 mthreads_webhook_requests;
 	int		 enflame_gcu;
+	int		 webhook_recovers_panic;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).
@@ -533,9 +540,10 @@ int	hami_vendor_capacity(const struct hami_scratch *s,
  * and the grants it remembers.
  */
 struct gs_resval;
+extern const char hami_mthreads_panic[];
 const char *hami_mthreads_webhook(const struct hami_profile *,
-	    struct gs_resval *lim, const struct gs_resval *req, char *buf,
-	    size_t len);
+	    const struct gs_pod *, struct gs_resval *lim,
+	    const struct gs_resval *req, char *buf, size_t len);
 void	hami_mthreads_split(struct hami_req *);
 int	hami_mthreads_rule(const struct hami_scratch *,
 	    const struct gs_device *d);

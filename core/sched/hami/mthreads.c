@@ -4,7 +4,9 @@
  * common vendor rules: its MutateAdmission (whole GPUs for several or
  * for no memory asked, the legal sGPU memory sizes), the request's
  * memory and cores divided by the count (GenerateResourceRequests), and
- * customFilterRule (a pod's containers share one GPU).  Registration is
+ * customFilterRule (a pod's containers share one GPU).  Up to v2.9 its
+ * webhook writes the pod's annotations without making the map: a pod
+ * without annotations asking several GPUs panics it.  Registration is
  * the GV_MTHREADS row of vendor.c (load/cluster.c reads the capacity).
  */
 #include <stdio.h>
@@ -25,16 +27,24 @@ set_limit(struct gs_resval *lim, enum gs_res r, int64_t v)
 	lim[r].v = v;
 }
 
+/* What controller-runtime's Webhook.Handle answers when the handler
+ * panics and it recovers (v0.21+: RecoverPanic defaults to true). */
+const char hami_mthreads_panic[] =
+    "panic: assignment to entry in nil map [recovered]";
+
 /*
  * MutateAdmission: mthreads.com/vgpu in limits (v2.10: else requests;
  * a count below 1 refused).  A count above 1, or one without
  * sgpu-memory in limits, gets count x 16 cores and count x 96 memory
  * units in limits; a count of 1 with sgpu-memory in limits must ask
- * one of legalMemoryslices.  The reason HAMi refuses the pod, or NULL.
+ * one of legalMemoryslices.  The reason HAMi refuses the pod, or NULL;
+ * hami_mthreads_panic itself when a count above 1 writes
+ * p.Annotations["mthreads.com/request-gpu-num"] into the nil map of a
+ * pod without annotations (up to v2.9; v2.10 makes the map).
  */
 const char *
-hami_mthreads_webhook(const struct hami_profile *hp, struct gs_resval *lim,
-    const struct gs_resval *req, char *buf, size_t len)
+hami_mthreads_webhook(const struct hami_profile *hp, const struct gs_pod *pod,
+    struct gs_resval *lim, const struct gs_resval *req, char *buf, size_t len)
 {
 	static const int64_t	 legal[] = { 2, 4, 8, 16, 32, 64, 96 };
 	const struct gs_resval	*count = &lim[GS_RES_MTHREADS];
@@ -52,6 +62,9 @@ hami_mthreads_webhook(const struct hami_profile *hp, struct gs_resval *lim,
 		    gs_res_names[GS_RES_MTHREADS]);
 		return buf;
 	}
+	if (n > 1 && !hp->mthreads_webhook_requests && pod != NULL &&
+	    pod->annotations.n == 0)
+		return hami_mthreads_panic;
 	if (n > 1 || !mem->set) {
 		set_limit(lim, GS_RES_MTHREADS_CORE, i64_mul(n, MT_CORES));
 		set_limit(lim, GS_RES_MTHREADS_MEM, i64_mul(n, MT_MEMORY));

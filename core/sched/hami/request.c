@@ -181,6 +181,32 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 	return exclusive_default(c->lim, c->req);
 }
 
+static const char *vendor_webhooks(const struct gs_pod *,
+		    const struct gs_container *, const struct gs_config *,
+		    struct gs_resval *, char *, size_t);
+
+/*
+ * Up to v2.9 (Handle, pkg/scheduler/webhook.go): the first container's
+ * vendor MutateAdmission error, in container order, or NULL.  A panic
+ * (hami_mthreads_panic) refuses the pod where controller-runtime
+ * recovers it (v2.7+); v2.6.1's drops the call and the API server admits
+ * the pod as it is (failurePolicy Ignore): NULL there.
+ */
+static const char *
+vendor_refusal(const struct gs_pod *pod, const struct gs_config *cfg,
+    char *buf, size_t len)
+{
+	struct gs_resval	 lim[GS_RES_N];
+	const char		*why;
+	size_t			 i;
+
+	for (i = 0; i < pod->nctrs; i++)
+		if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg, lim, buf,
+		    len)) != NULL)
+			return why;
+	return NULL;
+}
+
 /*
  * Does HAMi's webhook (Handle, pkg/scheduler/webhook.go, v2.6.1 to v2.10)
  * claim the pod, setting spec.schedulerName to hami-scheduler?  Only when
@@ -193,6 +219,12 @@ hami_webhook_claims(const struct gs_pod *pod, const struct gs_config *cfg)
 {
 	int	all = hami_profile(cfg)->webhook_refusals;
 	size_t	i;
+	char	buf[160];
+
+	/* A panic v2.6.1's webhook does not recover: admitted unmutated. */
+	if (!all && !hami_profile(cfg)->webhook_recovers_panic &&
+	    vendor_refusal(pod, cfg, buf, sizeof buf) == hami_mthreads_panic)
+		return 0;
 
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
 		const struct gs_container *c = gs_pod_container(pod,
@@ -205,9 +237,6 @@ hami_webhook_claims(const struct gs_pod *pod, const struct gs_config *cfg)
 	return 0;
 }
 
-static const char *vendor_webhooks(const struct gs_pod *,
-		    const struct gs_container *, const struct gs_config *,
-		    struct gs_resval *, char *, size_t);
 
 static const char *
 check_container(const struct gs_container *c, char *buf, size_t len)
@@ -235,12 +264,9 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	int				 any = 0;
 
 	if (!hami_profile(cfg)->webhook_refusals) {
-		/* The vendors' MutateAdmission errors (containers only). */
-		for (i = 0; i < pod->nctrs; i++)
-			if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg,
-			    lim, buf, len)) != NULL)
-				return why;
-		return NULL;
+		why = vendor_refusal(pod, cfg, buf, len);
+		return why == hami_mthreads_panic &&
+		    !hami_profile(cfg)->webhook_recovers_panic ? NULL : why;
 	}
 	/* v2.10: init containers, then the others, privileged ones too. */
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
@@ -336,15 +362,15 @@ ascend_webhook(int v, const struct hami_profile *hp, int hami_core,
  * reason the webhook errors out, written into buf, or NULL.
  */
 static const char *
-vendor_webhook(int v, const struct hami_profile *hp, int hami_core,
-    struct gs_resval *lim,
+vendor_webhook(int v, const struct hami_profile *hp, const struct gs_pod *pod,
+    int hami_core, struct gs_resval *lim,
     const struct gs_resval *req, char *buf, size_t len)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
 	struct gs_resval		*count = &lim[vi->res_count];
 
 	if (v == GV_MTHREADS)
-		return hami_mthreads_webhook(hp, lim, req, buf, len);
+		return hami_mthreads_webhook(hp, pod, lim, req, buf, len);
 	if (!count->set)
 		return NULL;
 	if ((v == GV_ILUVATAR || gs_vendor_is_iluvatar_model(v)) &&
@@ -473,7 +499,7 @@ vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
 	/* HAMi's webhook returns at the first device that errors. */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (gs_vendor_registered(v, hp) &&
-		    (why = vendor_webhook(v, hp, hami_core, lim, c->req,
+		    (why = vendor_webhook(v, hp, pod, hami_core, lim, c->req,
 		    buf, len)) != NULL)
 			return why;
 	return NULL;
