@@ -579,9 +579,10 @@ append_device(struct gs_node *n, const struct gs_device *d)
 }
 
 /*
- * Cambricon's and Iluvatar's GetNodeDevices: one device per 100 of the
- * core capacity, 100 slots and cores each, the memory capacity (in 256
- * MiB units) shared out, int32 as Go converts it.
+ * Cambricon's, Iluvatar's and Mthreads' GetNodeDevices: one device per
+ * `per` of the core capacity (100; Mthreads' coresPerMthreadsGPU 16),
+ * 100 slots and `per` cores each, the memory capacity (in the vendor's
+ * unit: 256 MiB, Mthreads 512) shared out, int32 as Go converts it.
  */
 static int
 load_capacity_devices(const struct yt_file *f, const struct yt_node *cap,
@@ -589,6 +590,8 @@ load_capacity_devices(const struct yt_file *f, const struct yt_node *cap,
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
 	int64_t				 cards, mem, i;
+	int64_t				 per = vi->cap_cores ? vi->cap_cores : 100;
+	int64_t				 unit = per * vi->mem_factor;
 	struct gs_device		 d;
 
 	if (capacity_int(f, cap, vi->capacity_core, &cards, err) != 0 ||
@@ -596,24 +599,24 @@ load_capacity_devices(const struct yt_file *f, const struct yt_node *cap,
 		return -1;
 	/* At most 256 devices (as a pool's 'gpus'), each with an int32 of
 	 * MiB, as HAMi keeps it. */
-	if (cards > 256 * 100)
+	if (cards > 256 * per)
 		return yt_error(f, yt_get(cap, vi->capacity_core), err,
 		    "capacity %s is too large: more than 256 devices",
 		    vi->capacity_core);
-	if (cards > 0 && (mem > INT64_MAX / (256 * 100) ||
-	    mem * 256 * 100 / cards > INT32_MAX))
+	if (cards > 0 && (mem > INT64_MAX / unit ||
+	    mem * unit / cards > INT32_MAX))
 		return yt_error(f, yt_get(cap, vi->capacity_mem), err,
 		    "capacity %s is too large: more than %d MiB per device",
 		    vi->capacity_mem, INT32_MAX);
-	for (i = 0; i * 100 < cards; i++) {
+	for (i = 0; i * per < cards; i++) {
 		memset(&d, 0, sizeof d);
 		d.id = xasprintf("%s%s%lld", n->name, vi->id_infix,
 		    (long long)i);
 		d.index = (int32_t)i;
 		d.count = 100;
 		/* Go: int64 arithmetic (wrapping, signed division). */
-		d.devmem = i32_from64(i64_mul(mem, 256 * 100) / cards);
-		d.devcore = 100;
+		d.devmem = i32_from64(i64_mul(mem, unit) / cards);
+		d.devcore = (int32_t)per;
 		d.type = xstrdup(vi->type);
 		d.health = 1;
 		d.mode = xstrdup("");

@@ -70,6 +70,10 @@ const char *const gs_res_names[GS_RES_N] = {
 	"vastaitech.com/va",
 	"amd.com/gpumem",
 	"amd.com/gpucores",
+	"mthreads.com/vgpu",
+	"mthreads.com/sgpu-memory",
+	"mthreads.com/sgpu-core",
+	"enflame.com/gcu",
 };
 
 void

@@ -413,6 +413,10 @@ enum gs_res {
 	GS_RES_VASTAI,		/* vastaitech.com/va (v2.9+) */
 	GS_RES_AMD_MEM,		/* amd.com/gpumem (MiB, v2.10) */
 	GS_RES_AMD_CORE,	/* amd.com/gpucores (%, v2.10) */
+	GS_RES_MTHREADS,	/* mthreads.com/vgpu */
+	GS_RES_MTHREADS_MEM,	/* mthreads.com/sgpu-memory (512 MiB) */
+	GS_RES_MTHREADS_CORE,	/* mthreads.com/sgpu-core (16 per GPU) */
+	GS_RES_ENFLAME_GCU,	/* enflame.com/gcu (v2.7+, whole GCUs) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

@@ -112,8 +112,15 @@ t_creq(const struct gs_container *c, const char *profile, const char *mode,
 	gs_config_init(&cfg);
 	if (profile != NULL)
 		t_set_profile(&cfg, profile);
-	if (why != NULL && hami_admission(p, &cfg, why, len) == NULL)
-		why[0] = '\0';
+	if (why != NULL) {
+		/* The reason, written into why or a constant. */
+		const char *refusal = hami_admission(p, &cfg, why, len);
+
+		if (refusal == NULL)
+			why[0] = '\0';
+		else if (refusal != why)
+			snprintf(why, len, "%s", refusal);
+	}
 	hami_pod_requests(p, &cfg, &r);
 	out = r[0];
 	free(r);
@@ -209,6 +216,36 @@ t_fit_release(struct t_fit *x)
 	gs_pod_release(&x->pod);
 	gs_config_release(&x->cfg);
 	gs_node_release(&x->node);
+}
+
+void
+t_pfit_init(struct t_pfit *x, const struct gs_node *n,
+    const struct hami_req *r)
+{
+	memset(x, 0, sizeof *x);
+	x->pod.pinned_node = -1;
+	gs_config_init(&x->cfg);
+	hami_filter_init(&x->f, &x->pod, &x->cfg);
+	x->r.n = 1;
+	x->r.nums = r->nums;
+	x->r.r[0] = *r;
+	hami_scratch_load(&x->s, n, x->f.gpu_binpack);
+}
+
+int
+t_pfit(struct t_pfit *x)
+{
+	return hami_fit_container(&x->s, &x->r, &x->f, x->g, x->counts,
+	    &x->ins);
+}
+
+void
+t_pfit_release(struct t_pfit *x)
+{
+	hami_filter_release(&x->f);
+	hami_scratch_release(&x->s);
+	gs_config_release(&x->cfg);
+	gs_pod_release(&x->pod);
 }
 
 void

@@ -60,6 +60,8 @@ main(void)
 		SUITE(biren),
 		SUITE(amd),
 		SUITE(vastai),
+		SUITE(mthreads),
+		SUITE(enflame),
 		SUITE(cel),
 		SUITE(route),
 		SUITE(kai_own),

@@ -49,6 +49,8 @@ extern CU_TestInfo metax_tests[];
 extern CU_TestInfo biren_tests[];
 extern CU_TestInfo amd_tests[];
 extern CU_TestInfo vastai_tests[];
+extern CU_TestInfo mthreads_tests[];
+extern CU_TestInfo enflame_tests[];
 extern CU_TestInfo cel_tests[];
 extern CU_TestInfo route_tests[];
 extern CU_TestInfo kai_own_tests[];
@@ -87,6 +89,24 @@ struct t_fit {
 	int			counts[HR_N];
 	int			insufficient;
 };
+
+/* A pod's containers fitted one after another on one node, each with
+ * request r (hami_fit_container): the customFilterRule tests. */
+struct t_pfit {
+	struct gs_config	cfg;
+	struct gs_pod		pod;
+	struct hami_filter	f;
+	struct hami_scratch	s;
+	struct hami_creq	r;
+	struct gs_grant		g[16];
+	int			counts[HR_N];
+	int			ins;
+};
+void	t_pfit_init(struct t_pfit *, const struct gs_node *,
+	    const struct hami_req *r);
+/* Fit the next container: 1 if it fits. */
+int	t_pfit(struct t_pfit *);
+void	t_pfit_release(struct t_pfit *);
 
 /* Load yaml ("w.yaml") as a workload, warnings into warn (may be
  * NULL): 0, or -1 with the located error in msg ("" when it loads). */

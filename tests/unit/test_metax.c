@@ -95,41 +95,23 @@ test_metax_custom_filter(void)
 {
 	struct gs_cluster	c;
 	struct gs_error		err;
-	struct gs_config	cfg;
-	struct gs_pod		pod;
-	struct hami_filter	f;
-	struct hami_scratch	s;
-	struct hami_creq	r;
-	struct gs_grant		g[8];
-	int			counts[HR_N], ins;
+	struct t_pfit		x;
 
 	CU_ASSERT_EQUAL_FATAL(load_mx("3", &c, &err), 0);
-	memset(&pod, 0, sizeof pod);
-	memset(&s, 0, sizeof s);
-	memset(&r, 0, sizeof r);
-	pod.pinned_node = -1;
-	gs_config_init(&cfg);
-	hami_filter_init(&f, &pod, &cfg);
-	r.n = 1;
-	r.nums = 1;
-	r.r[0] = (struct hami_req){ 1, 0, 100, 100, GV_METAX };
-	hami_scratch_load(&s, &c.nodes[0], f.gpu_binpack);
-	s.metax_granted = 0;
-	CU_ASSERT_TRUE(hami_fit_container(&s, &r, &f, g, counts, &ins));
-	CU_ASSERT_EQUAL(g[0].dev, 2);
-	CU_ASSERT_EQUAL(g[0].usedmem, 65536);
-	CU_ASSERT(s.metax_granted);
-	CU_ASSERT_FALSE(hami_fit_container(&s, &r, &f, g, counts, &ins));
-	CU_ASSERT_EQUAL(counts[HR_CARD_TIME_SLICING_EXHAUSTED], 1);
-	CU_ASSERT_EQUAL(counts[HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE], 2);
+	t_pfit_init(&x, &c.nodes[0],
+	    &(struct hami_req){ 1, 0, 100, 100, GV_METAX });
+	CU_ASSERT_TRUE(t_pfit(&x));
+	CU_ASSERT_EQUAL(x.g[0].dev, 2);
+	CU_ASSERT_EQUAL(x.g[0].usedmem, 65536);
+	CU_ASSERT(x.s.metax_granted);
+	CU_ASSERT_FALSE(t_pfit(&x));
+	CU_ASSERT_EQUAL(x.counts[HR_CARD_TIME_SLICING_EXHAUSTED], 1);
+	CU_ASSERT_EQUAL(x.counts[HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE], 2);
 	/* Another pod: the flag is the caller's to clear. */
-	s.metax_granted = 0;
-	CU_ASSERT_TRUE(hami_fit_container(&s, &r, &f, g, counts, &ins));
-	CU_ASSERT_EQUAL(g[0].dev, 1);
-	hami_filter_release(&f);
-	hami_scratch_release(&s);
-	gs_config_release(&cfg);
-	gs_pod_release(&pod);
+	x.s.metax_granted = 0;
+	CU_ASSERT_TRUE(t_pfit(&x));
+	CU_ASSERT_EQUAL(x.g[0].dev, 1);
+	t_pfit_release(&x);
 	gs_cluster_release(&c);
 }
 

@@ -596,7 +596,8 @@ vendor_uuid_ok(const struct hami_filter *f, int vendor,
 /*
  * checkType refuses d: its Type does not contain the request's
  * ("NVIDIA"), or the vendor's own check (the pod's type filters) fails.
- * Biren's, Vastai's and older AMD's compare the request with itself;
+ * Biren's, Vastai's, older AMD's and Enflame's GCUs compare the request
+ * with itself;
  * v2.10 AMD's too, then reads its type filters.
  */
 static int
@@ -605,7 +606,7 @@ type_refused(const struct hami_filter *f, int vendor,
 {
 	enum gs_vendor_fit	vfit = gs_vendors[vendor].fit;
 
-	if (vfit == GVF_SLOTS)
+	if (vfit == GVF_SLOTS || vfit == GVF_EXCLUSIVE)
 		return 0;
 	if (vfit != GVF_AMD && strstr(d->type, gs_vendors[vendor].type) ==
 	    NULL)
@@ -858,9 +859,12 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		return ascend_choose(s, req, f, tmp, ntmp, topo, counts);
 	if (collect && ntmp >= orig)
 		return topology_trace(s, req, tmp, ntmp);
+	/* len(tmpDevs[k.Type]) from v2.10; len(tmpDevs), the types, before
+	 * and in Enflame's GCU Fit (gcu.go, unchanged in v2.10). */
 	if (ntmp > 0)
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
-		    f->hp->reason_counts_devices ? ntmp : 1;
+		    f->hp->reason_counts_devices &&
+		    gs_vendors[req->vendor].fit != GVF_EXCLUSIVE ? ntmp : 1;
 	return -1;
 }
 
@@ -957,6 +961,8 @@ hami_fit_container(struct hami_scratch *s, const struct hami_creq *c,
 		total += n;
 		if (c->r[t].vendor == GV_METAX && n > 0)
 			s->metax_granted = 1;
+		if (c->r[t].vendor == GV_MTHREADS)
+			hami_mthreads_note(s, grants + total - n, n);
 	}
 	s->ngrants = total;
 	return 1;

@@ -348,6 +348,19 @@ struct hami_profile {
 	 * amd_register (v2.10.0): AMD GPUs register as "AMD" from
 	 *   hami.io/node-amd-register, asked with amd.com/gpu, gpumem and
 	 *   gpucores (pkg/device/amd/device.go, sched/hami/amd.c).
+	 * mthreads_webhook_requests (v2.10.0): Mthreads' MutateAdmission
+	 *   reads mthreads.com/vgpu from limits, else requests, and refuses a
+	 *   count below 1 (pkg/device/mthreads/device.go; before: limits
+	 *   only, its memory message lists 1 among the valid values, and a
+	 *   pod without annotations asking several GPUs panics the webhook).
+	 * webhook_recovers_panic (v2.7.0): the webhook's controller-runtime
+	 *   (v0.21+, admission.Webhook.RecoverPanic unset: true) answers a
+	 *   panic with an error, refusing the pod; v2.6.1's (v0.16.3, false)
+	 *   drops the call, and the chart's failurePolicy Ignore admits the
+	 *   pod as it is (not HAMi's).
+	 * enflame_gcu (v2.7.0): Enflame's whole GCUs register
+	 *   (pkg/device/enflame/gcu.go, the chart's resourceNameGCU
+	 *   enflame.com/gcu).
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -359,6 +372,9 @@ struct hami_profile {
 	int		 amd_count;
 	int		 vastai;
 	int		 amd_register;
+	int		 mthreads_webhook_requests;
+	int		 enflame_gcu;
+	int		 webhook_recovers_panic;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).
@@ -536,6 +552,22 @@ void	hami_amd_request(const struct gs_resval *lim, struct hami_req *out);
  * hami_reason, or -1 with the memory and cores a grant takes. */
 int	hami_amd_capacity(const struct gs_device *d, const struct hami_req *k,
 	    int32_t *memreq, int32_t *cores);
+/*
+ * Mthreads (sched/hami/mthreads.c): MutateAdmission on the limits lim
+ * (the reason HAMi refuses the pod, in buf, or NULL); the request's
+ * memory and cores divided by its count; customFilterRule (1: d passes)
+ * and the grants it remembers.
+ */
+struct gs_resval;
+extern const char hami_mthreads_panic[];
+const char *hami_mthreads_webhook(const struct hami_profile *,
+	    const struct gs_pod *, struct gs_resval *lim,
+	    const struct gs_resval *req, char *buf, size_t len);
+void	hami_mthreads_split(struct hami_req *);
+int	hami_mthreads_rule(const struct hami_scratch *,
+	    const struct gs_device *d);
+void	hami_mthreads_note(struct hami_scratch *, const struct gs_grant *g,
+	    int n);
 
 /*
  * Why HAMi never gets to score node n for pod: a kube-scheduler filter
@@ -633,6 +665,10 @@ struct hami_scratch {
 	 * (Metax's customFilterRule); the caller clears it per node,
 	 * hami_scratch_load leaves it. */
 	int			 metax_granted;
+	/* The devices earlier containers of the pod got Mthreads GPUs on
+	 * (customFilterRule, sched/hami/mthreads.c): 0 none, 1 + the index
+	 * of the one device, -1 several; cleared as metax_granted. */
+	int			 mthreads_on;
 };
 
 /*

@@ -422,6 +422,7 @@ hami_eval_node(struct hami_state *st, const struct gs_node *node,
 
 	hami_scratch_load(&st->scratch, node, f->gpu_binpack);
 	st->scratch.metax_granted = 0;
+	st->scratch.mthreads_on = 0;
 	st->quota.grants = grants;
 	st->quota.stride = st->stride;
 	st->quota.ngrants = st->ngrants;

@@ -164,11 +164,14 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 	    c->lim[GS_RES_GPUMEM_PCT].set) && cfg->default_gpunum > 0)
 		return 1;
 	/* The vendors' MutateAdmission: found when the count is a limit
-	 * (v2.10 AMD's: or its memory or cores). */
+	 * (v2.10 AMD's: or its memory or cores; v2.10's Mthreads: or a
+	 * request). */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (gs_vendor_registered(v, hp) &&
 		    (c->lim[gs_vendors[v].res_count].set ||
-		    (v == GV_AMD && hami_amd_admits(c->lim))))
+		    (v == GV_AMD && hami_amd_admits(c->lim)) ||
+		    (v == GV_MTHREADS && hp->mthreads_webhook_requests &&
+		    c->req[GS_RES_MTHREADS].set)))
 			return 1;
 	/*
 	 * A GPU asked for only in requests is a resource only when
@@ -178,6 +181,32 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 	 * gpumem or gpucores in requests is admitted and scheduled.
 	 */
 	return exclusive_default(c->lim, c->req);
+}
+
+static const char *vendor_webhooks(const struct gs_pod *,
+		    const struct gs_container *, const struct gs_config *,
+		    struct gs_resval *, char *, size_t);
+
+/*
+ * Up to v2.9 (Handle, pkg/scheduler/webhook.go): the first container's
+ * vendor MutateAdmission error, in container order, or NULL.  A panic
+ * (hami_mthreads_panic) refuses the pod where controller-runtime
+ * recovers it (v2.7+); v2.6.1's drops the call and the API server admits
+ * the pod as it is (failurePolicy Ignore): NULL there.
+ */
+static const char *
+vendor_refusal(const struct gs_pod *pod, const struct gs_config *cfg,
+    char *buf, size_t len)
+{
+	struct gs_resval	 lim[GS_RES_N];
+	const char		*why;
+	size_t			 i;
+
+	for (i = 0; i < pod->nctrs; i++)
+		if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg, lim, buf,
+		    len)) != NULL)
+			return why;
+	return NULL;
 }
 
 /*
@@ -192,6 +221,12 @@ hami_webhook_claims(const struct gs_pod *pod, const struct gs_config *cfg)
 {
 	int	all = hami_profile(cfg)->webhook_refusals;
 	size_t	i;
+	char	buf[160];
+
+	/* A panic v2.6.1's webhook does not recover: admitted unmutated. */
+	if (!all && !hami_profile(cfg)->webhook_recovers_panic &&
+	    vendor_refusal(pod, cfg, buf, sizeof buf) == hami_mthreads_panic)
+		return 0;
 
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
 		const struct gs_container *c = gs_pod_container(pod,
@@ -204,9 +239,6 @@ hami_webhook_claims(const struct gs_pod *pod, const struct gs_config *cfg)
 	return 0;
 }
 
-static const char *vendor_webhooks(const struct gs_pod *,
-		    const struct gs_container *, const struct gs_config *,
-		    struct gs_resval *, char *, size_t);
 
 static const char *
 check_container(const struct gs_container *c, char *buf, size_t len)
@@ -234,12 +266,9 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	int				 any = 0;
 
 	if (!hami_profile(cfg)->webhook_refusals) {
-		/* The vendors' MutateAdmission errors (containers only). */
-		for (i = 0; i < pod->nctrs; i++)
-			if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg,
-			    lim, buf, len)) != NULL)
-				return why;
-		return NULL;
+		why = vendor_refusal(pod, cfg, buf, len);
+		return why == hami_mthreads_panic &&
+		    !hami_profile(cfg)->webhook_recovers_panic ? NULL : why;
 	}
 	/* v2.10: init containers, then the others, privileged ones too. */
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
@@ -335,13 +364,15 @@ ascend_webhook(int v, const struct hami_profile *hp, int hami_core,
  * reason the webhook errors out, written into buf, or NULL.
  */
 static const char *
-vendor_webhook(int v, const struct hami_profile *hp, int hami_core,
-    struct gs_resval *lim,
+vendor_webhook(int v, const struct hami_profile *hp, const struct gs_pod *pod,
+    int hami_core, struct gs_resval *lim,
     const struct gs_resval *req, char *buf, size_t len)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
 	struct gs_resval		*count = &lim[vi->res_count];
 
+	if (v == GV_MTHREADS)
+		return hami_mthreads_webhook(hp, pod, lim, req, buf, len);
 	if (!count->set)
 		return NULL;
 	if (v == GV_AMD)
@@ -359,8 +390,9 @@ vendor_webhook(int v, const struct hami_profile *hp, int hami_core,
 /*
  * v2.10's range guards in GenerateResourceRequests: does the request
  * stand (else HAMi returns an empty one)?  Cambricon and Iluvatar refuse
- * memory that is not an integer, negative, or beyond MaxInt32/256; Hygon
- * a count outside 1..MaxInt32 and memory or cores outside 0..MaxInt32.
+ * memory that is not an integer, negative, or beyond MaxInt32/256
+ * (Mthreads: MaxInt32/512, and a count outside 1..MaxInt32); Hygon a
+ * count outside 1..MaxInt32 and memory or cores outside 0..MaxInt32.
  */
 static int
 v210_guards(int v, const struct gs_resval *n, const struct gs_resval *m,
@@ -371,9 +403,11 @@ v210_guards(int v, const struct gs_resval *n, const struct gs_resval *m,
 		    (!m->set || !m->ok || (m->v >= 0 && m->v <= INT32_MAX)) &&
 		    (!core->set || !core->ok ||
 		    (core->v >= 0 && core->v <= INT32_MAX));
-	if (gs_vendors[v].mem_factor == 256)
-		return !m->set ||
-		    (m->ok && m->v >= 0 && m->v <= INT32_MAX / 256);
+	if (v == GV_MTHREADS && (n->v <= 0 || n->v > INT32_MAX))
+		return 0;
+	if (gs_vendors[v].mem_factor >= 256)
+		return !m->set || (m->ok && m->v >= 0 &&
+		    m->v <= INT32_MAX / gs_vendors[v].mem_factor);
 	return 1;
 }
 
@@ -445,10 +479,12 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	}
 	out->nums = i32_from64(n->v);
 	out->memreq = i32_from64(memnum);
-	out->mempct = memnum == 0 ? 100 : 0;
+	out->mempct = vi->req_mempct ? vi->req_mempct : memnum == 0 ? 100 : 0;
 	out->vendor = v;
 	if (out->nums <= 0)
 		memset(out, 0, sizeof *out);
+	else if (v == GV_MTHREADS)
+		hami_mthreads_split(out);
 }
 
 /*
@@ -471,7 +507,7 @@ vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
 	/* HAMi's webhook returns at the first device that errors. */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (gs_vendor_registered(v, hp) &&
-		    (why = vendor_webhook(v, hp, hami_core, lim, c->req,
+		    (why = vendor_webhook(v, hp, pod, hami_core, lim, c->req,
 		    buf, len)) != NULL)
 			return why;
 	return NULL;

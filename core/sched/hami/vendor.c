@@ -269,6 +269,55 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.gate = GVG_AMD_REGISTER,
 		.fit = GVF_AMD,
 	},
+	/*
+	 * pkg/device/mthreads/device.go (v2.6.1 ... v2.10.0), the chart's
+	 * device-configmap.yaml mthreads names: GetNodeDevices makes one
+	 * device "<node>-mthreads-<i>" per coresPerMthreadsGPU (16) of the
+	 * capacity mthreads.com/sgpu-core, count 100, Devcore 16, Devmem
+	 * the capacity mthreads.com/sgpu-memory (512 MiB units) shared out;
+	 * CheckHealth is always true (no handshake); checkUUID reads
+	 * mthreads.ai/use-gpuuuid and nouse-gpuuuid; ScoreNode adds 0.  The
+	 * webhook, the request's division by the count and customFilterRule
+	 * are in sched/hami/mthreads.c.
+	 */
+	[GV_MTHREADS] = {
+		.type = "Mthreads", .label = "Mthreads GPU",
+		.res_count = GS_RES_MTHREADS, .res_mem = GS_RES_MTHREADS_MEM,
+		.res_core = GS_RES_MTHREADS_CORE, .mem_factor = 512,
+		.default_cores = 0, .reg = GVR_CAPACITY,
+		.capacity_core = "mthreads.com/sgpu-core",
+		.capacity_mem = "mthreads.com/sgpu-memory",
+		.id_infix = "-mthreads-",
+		.allocated_anno = "hami.io/mthreads-vgpu-devices-allocated",
+		.use_uuid = "mthreads.ai/use-gpuuuid",
+		.nouse_uuid = "mthreads.ai/nouse-gpuuuid",
+		.gate = GVG_ALWAYS,
+		.cap_cores = 16,
+	},
+	/*
+	 * pkg/device/enflame/gcu.go (v2.7.0 ... v2.10.0), the chart's
+	 * enflame.resourceNameGCU enflame.com/gcu: GetNodeDevices makes
+	 * capacity enflame.com/gcu devices "<node>-GCU-<i>" (AsInt64; 0 or a
+	 * failure: none) of Devmem 100, Devcore 100, count 1; CheckHealth
+	 * is the count > 0 (no handshake); GenerateResourceRequests asks
+	 * Nums (limits, else requests) with Memreq 100, MemPercentagereq
+	 * 100, Coresreq 100; MutateAdmission finds the count in limits; its
+	 * Fit is GVF_EXCLUSIVE; ScoreNode adds 0.
+	 */
+	[GV_ENFLAME_GCU] = {
+		.type = "GCU", .label = "Enflame GCU",
+		.res_count = GS_RES_ENFLAME_GCU, .res_mem = GS_RES_N,
+		.res_core = GS_RES_N, .mem_factor = 1,
+		.default_cores = 100, .reg = GVR_COUNT,
+		.capacity_core = "enflame.com/gcu",
+		.id_infix = "-GCU-",
+		.allocated_anno = "hami.io/enflame-gcu-devices-allocated",
+		.gate = GVG_ENFLAME_GCU,
+		.whole_mem = 100,
+		.req_mem = 100,
+		.req_mempct = 100,
+		.fit = GVF_EXCLUSIVE,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */
@@ -313,6 +362,8 @@ gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
 		return hp->vastai;
 	case GVG_AMD_REGISTER:
 		return hp->amd_register;
+	case GVG_ENFLAME_GCU:
+		return hp->enflame_gcu;
 	}
 	return 0;
 }

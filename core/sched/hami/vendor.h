@@ -48,6 +48,10 @@ enum gs_vendor {
 	GV_VASTAI,
 	/* v2.10: AMD GPUs from hami.io/node-amd-register (pkg/device/amd). */
 	GV_AMD,
+	/* Mthreads GPUs from capacity (pkg/device/mthreads, every release). */
+	GV_MTHREADS,
+	/* v2.7+: Enflame's whole GCUs (pkg/device/enflame/gcu.go). */
+	GV_ENFLAME_GCU,
 	GV_N
 };
 
@@ -79,7 +83,8 @@ enum gs_vendor_gate {
 	GVG_BIREN,		/* biren */
 	GVG_AMD_COUNT,		/* amd_count */
 	GVG_VASTAI,		/* vastai */
-	GVG_AMD_REGISTER	/* amd_register */
+	GVG_AMD_REGISTER,	/* amd_register */
+	GVG_ENFLAME_GCU		/* enflame_gcu */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -95,7 +100,12 @@ enum gs_vendor_fit {
 	 * request's Type is AMD's own, the pod's amd.com/use-gputype and
 	 * nouse-gputype filter, then the slots, memory (none asked: the
 	 * whole card) and cores as a share of the device's. */
-	GVF_AMD
+	GVF_AMD,
+	/* Enflame's whole GCU (pkg/device/enflame/gcu.go Fit, v2.7+): no
+	 * type beyond the listing, no UUID, and "dev.Used > 0" refuses
+	 * (ExclusiveDeviceAllocateConflict); a grant charges Memreq (100)
+	 * and Coresreq (100). */
+	GVF_EXCLUSIVE
 };
 
 struct hami_profile;
@@ -140,7 +150,13 @@ struct gs_vendor_info {
 	/* GenerateResourceRequests asks this Memreq whatever the resources
 	 * (AMD v2.7.1-v2.9: Mi300xMemory); 0: from res_mem. */
 	int32_t		 req_mem;
+	/* ... and this MemPercentagereq (Enflame's GCU: 100); 0: 100 when
+	 * no memory is asked, else 0. */
+	int32_t		 req_mempct;
 	enum gs_vendor_fit fit;
+	/* GVR_CAPACITY: the core capacity of one device, which is also its
+	 * Devcore (Mthreads: coresPerMthreadsGPU 16); 0: 100. */
+	int32_t		 cap_cores;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];

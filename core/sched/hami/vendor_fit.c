@@ -3,7 +3,7 @@
  * (pkg/device/<vendor>/device.go) differs from fitInCertainDevice's slots,
  * memory and cores: Biren's, Vastai's and AMD's (v2.7.1 to v2.9) slots
  * alone, v2.10 AMD's own (sched/hami/amd.c), and
- * Metax's customFilterRule after the common checks.
+ * Metax's and Mthreads' customFilterRule after the common checks.
  */
 #include "sched/hami/hami.h"
 #include "sched/hami/vendor.h"
@@ -33,6 +33,13 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 		return d->count <= d->used ? HR_CARD_TIME_SLICING_EXHAUSTED :
 		    -1;
 	}
+	/* Enflame's GCU (pkg/device/enflame/gcu.go Fit, v2.7+): a used
+	 * device is refused, whatever its count. */
+	if (gs_vendors[k->vendor].fit == GVF_EXCLUSIVE) {
+		*memreq = k->memreq;
+		*cores = k->coresreq;
+		return d->used > 0 ? HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT : -1;
+	}
 	if ((r = hami_capacity_check(d, k, memreq)) >= 0)
 		return r;
 	*cores = k->coresreq;
@@ -41,6 +48,10 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 	 * with count 1 that one is already exhausted, so any earlier Metax
 	 * grant refuses the rest. */
 	if (k->vendor == GV_METAX && s->metax_granted)
+		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
+	/* Mthreads' (pkg/device/mthreads/device.go): likewise, but its
+	 * GPUs have 100 slots: the earlier grants' own GPU passes. */
+	if (k->vendor == GV_MTHREADS && !hami_mthreads_rule(s, d))
 		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
 	return -1;
 }
