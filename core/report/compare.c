@@ -95,6 +95,38 @@ gs_report_sharing_json(const struct gs_report_run *rr)
 	    (json_int_t)sr->short_pods);
 }
 
+/* compare --sharing's rows above the metrics, shared by the text and
+ * HTML tables. */
+const char *const gs_report_sharing_titles[] = {
+	"scheduler", "memory isolated", "replicas per GPU",
+	"pods short of memory"
+};
+const size_t gs_report_sharing_nrows = sizeof gs_report_sharing_titles /
+    sizeof gs_report_sharing_titles[0];
+
+void
+gs_report_sharing_cell(const struct gs_report_run *rr, size_t k, char *cell,
+    size_t len)
+{
+	char	rep[16];
+
+	switch (k) {
+	case 0:
+		snprintf(cell, len, "%s", rr->cfg->profile);
+		break;
+	case 1:
+		snprintf(cell, len, "%s", gs_share_mode_isolated(
+		    rr->sharing->mode) ? "yes" : "no");
+		break;
+	case 2:
+		snprintf(cell, len, "%s", replicas(rr, rep, sizeof rep));
+		break;
+	default:
+		snprintf(cell, len, "%zu", rr->sharing->short_pods);
+		break;
+	}
+}
+
 void
 gs_report_sharing_line(FILE *fp, const struct gs_report_run *rr)
 {
@@ -128,7 +160,7 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 {
 	const struct gs_workload	*wl = rr[0].wl;
 	size_t				 pw = gs_report_name_width(&rr[0]), i, r;
-	char				 cell[256], rep[16];
+	char				 cell[256];
 	size_t				 cw = 24;
 
 	if (pw < 24)
@@ -161,13 +193,14 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 	}								\
 	fprintf(fp, "\n");						\
 } while (0)
-	if (rr[0].sharing != NULL) {
-		ROW("scheduler", "%s", rr[r].cfg->profile);
-		ROW("memory isolated", "%s", gs_share_mode_isolated(
-		    rr[r].sharing->mode) ? "yes" : "no");
-		ROW("replicas per GPU", "%s", replicas(&rr[r], rep,
-		    sizeof rep));
-		ROW("pods short of memory", "%zu", rr[r].sharing->short_pods);
+	for (i = 0; rr[0].sharing != NULL && i < gs_report_sharing_nrows;
+	    i++) {
+		fprintf(fp, "%-*s", (int)pw, gs_report_sharing_titles[i]);
+		for (r = 0; r < n; r++) {
+			gs_report_sharing_cell(&rr[r], i, cell, sizeof cell);
+			fprintf(fp, "  %-*s", r + 1 < n ? (int)cw : 0, cell);
+		}
+		fputc('\n', fp);
 	}
 	ROW("pods pending", "%zu", rr[r].m->pending);
 	ROW("nodes used", "%zu", rr[r].m->nodes_used);

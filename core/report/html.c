@@ -3,7 +3,8 @@
  * script), its text and table helpers, and the sections of simulate and
  * compare: a run's GPU map with its metrics, pending pods and placements;
  * several runs' maps side by side at one scale with the metrics under
- * them.  Fixed precision and order, no timestamps: the same input gives
+ * them (with --sharing, first each mode's rows as compare's text has
+ * them).  Fixed precision and order, no timestamps: the same input gives
  * the same bytes.
  */
 #include <stdlib.h>
@@ -395,6 +396,15 @@ gs_report_html_run(struct gs_html *h, const struct gs_report_run *rr)
 	fputs("</section>\n", h->fp);
 }
 
+/* A table cell opened by open ("<td>", ...) holding text, escaped. */
+static void
+text_cell(struct gs_html *h, const char *open, const char *text)
+{
+	fputs(open, h->fp);
+	gs_html_text(h->fp, text);
+	fputs("</td>", h->fp);
+}
+
 /* Each pod's node and GPUs in every run, one column per run. */
 static void
 compare_placements(struct gs_html *h, const struct gs_report_run *rr,
@@ -420,13 +430,32 @@ compare_placements(struct gs_html *h, const struct gs_report_run *rr,
 		free(dn);
 		for (r = 0; r < n; r++) {
 			gs_report_compare_cell(&rr[r], i, buf, sizeof buf);
-			fputs("<td>", h->fp);
-			gs_html_text(h->fp, buf);
-			fputs("</td>", h->fp);
+			text_cell(h, "<td>", buf);
 		}
 		fputs("</tr>\n", h->fp);
 	}
 	fputs("</tbody></table>\n", h->fp);
+}
+
+/* compare --sharing: the mode's scheduler, memory isolation, replicas
+ * and pods short of memory, the text table's rows above the metrics. */
+static void
+compare_sharing_rows(struct gs_html *h, const struct gs_report_run *rr,
+    size_t n)
+{
+	size_t	k, r;
+	char	cell[64];
+
+	for (k = 0; rr[0].sharing != NULL && k < gs_report_sharing_nrows;
+	    k++) {
+		fprintf(h->fp, "<tr><th>%s</th>", gs_report_sharing_titles[k]);
+		for (r = 0; r < n; r++) {
+			gs_report_sharing_cell(&rr[r], k, cell, sizeof cell);
+			/* right-aligned under the columns' titles */
+			text_cell(h, "<td class=\"n\">", cell);
+		}
+		fputs("</tr>\n", h->fp);
+	}
 }
 
 void
@@ -459,6 +488,7 @@ gs_report_html_compare(struct gs_html *h, const char *heading,
 		fputs("</th>", h->fp);
 	}
 	fputs("</tr></thead>\n<tbody>\n", h->fp);
+	compare_sharing_rows(h, rr, n);
 	for (i = 0; i < gs_metric_nrows; i++) {
 		fprintf(h->fp, "<tr><th>%s</th>", gs_metric_rows[i].title);
 		for (r = 0; r < n; r++)

@@ -61,6 +61,12 @@ void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
  * the pods short of memory, as a JSON object and as a table line. */
 json_t	*gs_report_sharing_json(const struct gs_report_run *rr);
 void	 gs_report_sharing_line(FILE *, const struct gs_report_run *rr);
+/* The same figures as the rows above compare's metrics: row k's title
+ * (k < gs_report_sharing_nrows) and run rr's cell in it. */
+extern const char *const gs_report_sharing_titles[];
+extern const size_t gs_report_sharing_nrows;
+void	 gs_report_sharing_cell(const struct gs_report_run *rr, size_t k,
+	    char *cell, size_t len);
 /* Run r's column title among n: its profile when the runs compare
  * profiles, else its HAMi node/GPU policy pair ("binpack/spread"). */
 void	 gs_report_compare_label(const struct gs_report_run *, size_t n,

@@ -139,6 +139,10 @@ demo=scenarios/hami-demo
 mini="--nodes tests/data/mini-nodes.csv --pods tests/data/mini-pods.csv"
 run four-patterns compare 1250 compare -c $demo/cluster.yaml \
     -w $demo/a-node-binpack-gpu-binpack.yaml -o html
+run compare-sharing compare 1250 compare -q \
+    -c scenarios/sharing-modes/cluster.yaml \
+    -w scenarios/sharing-modes/modes-workload.yaml \
+    --sharing hami-core,mig,time-slicing,mps,whole -o html
 run simulate-demo map 1000 simulate $demo/four-patterns.yaml -o html
 run simulate-snapshot map 1000 simulate scenarios/snapshot/snapshot.yaml \
     -q -o html

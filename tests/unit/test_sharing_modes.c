@@ -12,6 +12,7 @@
 
 #include "suites.h"
 #include "../../core/load/load.h"
+#include "../../core/report/report.h"
 #include "../../core/sched/policy.h"
 #include "../../core/sched/sim.h"
 #include "../../core/sched/sharing_modes.h"
@@ -227,6 +228,29 @@ test_mig(void)
 	gs_share_run_release(&sr);
 }
 
+/* compare's rows for a mode's run (report/compare.c), the same cells in
+ * the text and HTML tables: scheduler, isolated, replicas, short pods. */
+static void
+cells_are(const struct gs_share_run *sr, const char *sched,
+    const char *iso, const char *rep, const char *shortp)
+{
+	struct gs_report_run	 rr = { 0 };
+	const char		*want[4];
+	char			 cell[64];
+	size_t			 k;
+
+	want[0] = sched, want[1] = iso, want[2] = rep, want[3] = shortp;
+	rr.cfg = &sr->cfg;
+	rr.sharing = sr;
+	CU_ASSERT_EQUAL_FATAL(gs_report_sharing_nrows, 4);
+	CU_ASSERT_STRING_EQUAL(gs_report_sharing_titles[3],
+	    "pods short of memory");
+	for (k = 0; k < 4; k++) {
+		gs_report_sharing_cell(&rr, k, cell, sizeof cell);
+		CU_ASSERT_STRING_EQUAL(cell, want[k]);
+	}
+}
+
 static void
 test_replica_modes(void)
 {
@@ -246,6 +270,7 @@ test_replica_modes(void)
 	CU_ASSERT_EQUAL(sr.cluster.nodes[0].devs[1].count, 4);
 	CU_ASSERT_EQUAL(s.res.pl[3].ctrs[0].grants[0].dev, 1);
 	CU_ASSERT_EQUAL(sr.short_pods, 2);
+	cells_are(&sr, "kube-least-allocated", "no", "4", "2");
 	gs_sim_release(&s);
 	gs_share_run_release(&sr);
 	/* MPS x4: 81920 / 4 = 20480 MiB a client: the notebook's 25 % just
@@ -255,6 +280,7 @@ test_replica_modes(void)
 	CU_ASSERT_EQUAL(sr.cluster.nodes[0].devs[0].kind, GS_DEV_MPS);
 	CU_ASSERT_EQUAL(s.res.pending, 0);
 	CU_ASSERT_EQUAL(sr.short_pods, 1);
+	cells_are(&sr, "kube-least-allocated", "yes", "4", "1");
 	gs_sim_release(&s);
 	gs_share_run_release(&sr);
 	/* whole: two GPUs for four pods */
@@ -263,6 +289,8 @@ test_replica_modes(void)
 	CU_ASSERT_EQUAL(s.res.placed, 2);
 	CU_ASSERT_EQUAL(s.res.pending, 2);
 	CU_ASSERT_EQUAL(s.m.pods_per_gpu_max, 1);
+	/* no replicas outside time-slicing and MPS */
+	cells_are(&sr, "kube-least-allocated", "yes", "-", "0");
 	gs_sim_release(&s);
 	gs_share_run_release(&sr);
 }
