@@ -213,10 +213,8 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 			gs_scenario_release(sc);
 			return EXIT_USAGE;
 		}
-	for (i = 0; rc == 0 && i < sc->nruns; i++)
-		gs_lint(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg, &w);
 	if (rc == 0)
-		gs_lint_dra_nodes(sc, &w);
+		gs_lint_scenario(sc, &w);
 	cmd_print_warnings(&w, in->quiet);
 	gs_warnings_release(&w);
 	if (rc != 0)

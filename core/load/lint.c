@@ -14,6 +14,7 @@
 #include "load/lint.h"
 #include "load/scenario.h"
 #include "model/dra.h"
+#include "sched/dra/extres.h"
 #include "sched/dra/kversion.h"
 #include "sched/policy.h"
 #include "util/suggest.h"
@@ -33,6 +34,7 @@ struct lint_cluster {
 	char			**types;	/* NVIDIA types, upper-cased */
 	size_t			 ntypes, captypes;
 	int			 hami_memory;	/* reads_hami_memory */
+	int			 all_dra;	/* every run: dra profiles */
 };
 
 /* Pod annotation keys HAMi reads (users set them); weights: only a
@@ -259,6 +261,25 @@ names_hami(const struct gs_pod *p)
 	    strcmp(p->scheduler_name, "hami-scheduler") == 0;
 }
 
+/*
+ * Is the container DRA's, not HAMi's: every run is under a dra profile
+ * and it asks a resource a DeviceClass maps (KEP-5004, the class
+ * sched/dra/extres.c gs_dra_class_for_ext finds, after
+ * extendeddynamicresources.go's preFilterExtendedResources)?  HAMi's
+ * fit (NodeInsufficientDevice, CardInsufficientMemory) says nothing of
+ * it then.
+ */
+static int
+dra_owned(const struct lint_cluster *lc, const struct gs_container *ctr)
+{
+	size_t	i;
+
+	for (i = 0; lc->all_dra && lc->c != NULL && i < ctr->next; i++)
+		if (gs_dra_class_for_ext(lc->c->dra, ctr->ext[i].name) != NULL)
+			return 1;
+	return 0;
+}
+
 /* Checks of one container's request. */
 static size_t
 lint_container(const struct gs_pod *p, const struct gs_container *ctr,
@@ -268,6 +289,7 @@ lint_container(const struct gs_pod *p, const struct gs_container *ctr,
 	struct hami_req	 r;
 	const char	*cn = ctr->name;
 	size_t		 n = 0;
+	int		 hami_fit = lc->c != NULL && !dra_owned(lc, ctr);
 
 	hami_build_request(ctr, cfg, &r);
 	if (r.nums == 0)
@@ -291,14 +313,14 @@ lint_container(const struct gs_pod *p, const struct gs_container *ctr,
 		    "and ignores the percentage", p->workload, cn, r.memreq);
 		n++;
 	}
-	if (lc->c != NULL && (size_t)r.nums > lc->maxdevs) {
+	if (hami_fit && (size_t)r.nums > lc->maxdevs) {
 		gs_warn(out, p->src_file, p->src_line, p->src_col, "%s: "
 		    "container '%s' asks for %d GPUs, no node has more than "
 		    "%zu: it stays pending (NodeInsufficientDevice)",
 		    p->workload, cn, r.nums, lc->maxdevs);
 		n++;
 	}
-	if (lc->c != NULL && r.memreq > lc->maxmem) {
+	if (hami_fit && r.memreq > lc->maxmem) {
 		gs_warn(out, p->src_file, p->src_line, p->src_col, "%s: "
 		    "container '%s' asks for %d MiB per GPU, the largest GPU "
 		    "has %d MiB: it stays pending (CardInsufficientMemory)",
@@ -376,9 +398,10 @@ add_type(struct lint_cluster *lc, const char *t)
 	lc->types[lc->ntypes++] = u;
 }
 
-size_t
-gs_lint(const struct gs_workload *w, const struct gs_cluster *c,
-    const struct gs_config *cfg, struct gs_warnings *out)
+/* gs_lint; all_dra: every run of the scenario is under dra profiles. */
+static size_t
+lint_run(const struct gs_workload *w, const struct gs_cluster *c,
+    const struct gs_config *cfg, int all_dra, struct gs_warnings *out)
 {
 	struct lint_cluster	lc;
 	size_t			i, j, n = 0;
@@ -386,6 +409,7 @@ gs_lint(const struct gs_workload *w, const struct gs_cluster *c,
 	/* Run-wide maxima and types, once (not per pod). */
 	memset(&lc, 0, sizeof lc);
 	lc.c = c;
+	lc.all_dra = all_dra;
 	lc.hami_memory = reads_hami_memory(cfg);
 	for (i = 0; c != NULL && i < c->nnodes; i++) {
 		if (c->nodes[i].ndevs > lc.maxdevs)
@@ -408,6 +432,13 @@ gs_lint(const struct gs_workload *w, const struct gs_cluster *c,
 	return n;
 }
 
+size_t
+gs_lint(const struct gs_workload *w, const struct gs_cluster *c,
+    const struct gs_config *cfg, struct gs_warnings *out)
+{
+	return lint_run(w, c, cfg, 0, out);
+}
+
 /* Does every scheduler of cfg place through DRA (a dra profile row)? */
 static int
 dra_only(const struct gs_config *cfg)
@@ -420,6 +451,18 @@ dra_only(const struct gs_config *cfg)
 		if (gs_kube_version_of(cfg->schedulers.v[i].val) == NULL)
 			return 0;
 	return 1;
+}
+
+/* Is every run of sc (one at least) under dra profiles only? */
+static int
+all_dra(const struct gs_scenario *sc)
+{
+	size_t	i;
+
+	for (i = 0; i < sc->nruns; i++)
+		if (!dra_only(&sc->runs[i].cfg))
+			return 0;
+	return sc->nruns > 0;
 }
 
 /* Does a ResourceSlice of d name node (spec.nodeName)? */
@@ -443,11 +486,8 @@ gs_lint_dra_nodes(const struct gs_scenario *sc, struct gs_warnings *w)
 	char			*drop;
 	size_t			 i, k, n = 0;
 
-	if (sc->nruns == 0)
+	if (!all_dra(sc))
 		return;
-	for (i = 0; i < sc->nruns; i++)
-		if (!dra_only(&sc->runs[i].cfg))
-			return;
 	drop = xcalloc(w->n + 1, 1);
 	for (i = 0; i < c->nnodes; i++) {
 		k = c->nodes[i].noreg_warning;
@@ -461,4 +501,17 @@ gs_lint_dra_nodes(const struct gs_scenario *sc, struct gs_warnings *w)
 			w->v[n++] = w->v[i];
 	w->n = n;
 	free(drop);
+}
+
+size_t
+gs_lint_scenario(const struct gs_scenario *sc, struct gs_warnings *w)
+{
+	size_t	i, n = 0;
+	int	dra = all_dra(sc);
+
+	for (i = 0; i < sc->nruns; i++)
+		n += lint_run(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg,
+		    dra, w);
+	gs_lint_dra_nodes(sc, w);
+	return n;
 }

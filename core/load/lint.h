@@ -27,4 +27,15 @@ struct gs_scenario;
 void	gs_lint_dra_nodes(const struct gs_scenario *sc,
 	    struct gs_warnings *w);
 
+/*
+ * gs_lint of each run of sc against its cluster, then gs_lint_dra_nodes.
+ * When every run is under dra profiles only, a container asking a
+ * resource a DeviceClass maps (KEP-5004 extendedResourceName, or
+ * deviceclass.resource.kubernetes.io/CLASS) is DRA's: HAMi's "asks for N
+ * GPUs, no node has more than M" and "asks for N MiB per GPU" findings
+ * are left out for it.  Warning order is kept.
+ */
+size_t	gs_lint_scenario(const struct gs_scenario *sc,
+	    struct gs_warnings *w);
+
 #endif

@@ -224,10 +224,123 @@ test_lint_dra_nodes(void)
 	CU_ASSERT_EQUAL(dra_nodes_left("dra", "dra", first, sizeof first), 1);
 }
 
+/*
+ * The findings gs_lint_scenario leaves, one run per profile of profiles
+ * (NULL-ended), of cluster a (a ResourceSlice, a DeviceClass mapping ext)
+ * and pod p asking 2 nvidia.com/gpu of 1000 MiB each; the findings
+ * into all, one a line.
+ */
+static size_t
+extres_left(const char *ext, const char *const *profiles, char *all,
+    size_t len)
+{
+	static const char cyaml[] = "kind: List\nitems:\n"
+	    "- kind: Node\n  metadata: {name: a}\n"
+	    "- kind: DeviceClass\n  metadata: {name: gpu.example.com}\n"
+	    "  spec: {extendedResourceName: %s}\n"
+	    "- kind: ResourceSlice\n  metadata: {name: a-gpus}\n  spec:\n"
+	    "    driver: gpu.example.com\n    nodeName: a\n"
+	    "    pool: {name: a, generation: 1, resourceSliceCount: 1}\n"
+	    "    devices: [{name: gpu-0}, {name: gpu-1}]\n";
+	static const char wyaml[] = "kind: Pod\nmetadata: {name: p}\n"
+	    "spec:\n  containers:\n  - name: main\n    resources:\n"
+	    "      limits: {nvidia.com/gpu: 2, nvidia.com/gpumem: 1000}\n";
+	struct gs_scenario	sc;
+	struct gs_run		runs[2];
+	struct gs_workload	wl;
+	struct gs_warnings	w = { 0 };
+	struct gs_error		err;
+	struct yt_file		f;
+	char			cl[sizeof cyaml + 64];
+	size_t			i, n;
+
+	memset(&sc, 0, sizeof sc);
+	memset(runs, 0, sizeof runs);
+	memset(&wl, 0, sizeof wl);
+	snprintf(cl, sizeof cl, cyaml, ext);
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "c.yaml", cl, strlen(cl), &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_load_cluster_doc(&sc.cluster, &f,
+	    f.docs[0].root, &w, &err), 0);
+	yt_file_release(&f);
+	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "w.yaml", wyaml, strlen(wyaml),
+	    &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_load_workload_doc(&wl, &f, f.docs[0].root,
+	    &sc.cluster, &w, &err), 0);
+	yt_file_release(&f);
+	CU_ASSERT_EQUAL(w.n, 1);	/* node a: no register annotation */
+	for (i = 0; profiles[i] != NULL && i < 2; i++) {
+		runs[i].wl = wl;	/* shared, released once */
+		gs_config_init(&runs[i].cfg);
+		t_set_profile(&runs[i].cfg, profiles[i]);
+	}
+	sc.runs = runs;
+	sc.nruns = i;
+	gs_lint_scenario(&sc, &w);
+	n = w.n;
+	for (*all = '\0', i = 0; i < n; i++)
+		snprintf(all + strlen(all), len - strlen(all), "%s\n", w.v[i]);
+	for (i = 0; i < sc.nruns; i++)
+		gs_config_release(&runs[i].cfg);
+	gs_workload_release(&wl);
+	gs_cluster_release(&sc.cluster);
+	gs_warnings_release(&w);
+	return n;
+}
+
+/*
+ * Brief dralint: under the dra profiles a container asking a resource a
+ * DeviceClass maps is DRA's (extendeddynamicresources.go
+ * preFilterExtendedResources): HAMi's "no node has more than 0 GPUs"
+ * (maxdevs 0: node a registers no HAMi GPU) and "the largest GPU has 0
+ * MiB" findings are left out, with the node's register warning.  They
+ * stay under HAMi, beside a HAMi run, and when the class maps another
+ * name.
+ */
+static void
+test_lint_dra_extres(void)
+{
+	static const char *const dra[] = { "dra", NULL };
+	static const char *const v136[] = { "dra-v1.36", "dra", NULL };
+	static const char *const hami[] = { "hami-v2.6.1", NULL };
+	static const char *const mixed[] = { "dra", "hami-v2.6.1", NULL };
+	static const struct {
+		const char		*ext;	/* the class maps it */
+		const char *const	*profiles;
+		size_t			 left;
+		const char		*want;	/* among those left */
+	} t[] = {
+		{ "nvidia.com/gpu", dra, 0, NULL },
+		{ "nvidia.com/gpu", v136, 0, NULL },
+		/* the register warning, then the two findings */
+		{ "nvidia.com/gpu", hami, 3, "p: container 'main' asks for "
+		    "2 GPUs, no node has more than 0: it stays pending "
+		    "(NodeInsufficientDevice)\nw.yaml:1:1: p: container "
+		    "'main' asks for 1000 MiB per GPU, the largest GPU has 0 "
+		    "MiB" },
+		/* both runs' findings: 1 + 2 + 2 */
+		{ "nvidia.com/gpu", mixed, 5, "more than 0: it stays pending "
+		    "(NodeInsufficientDevice)\nw.yaml:1:1: p: container" },
+		/* nvidia.com/gpu is not DRA's; node a (slices) has no
+		 * register warning */
+		{ "example.com/gpu", dra, 2, "asks for 1000 MiB per GPU" },
+	};
+	char	all[2048];
+	size_t	i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		CU_ASSERT_EQUAL(extres_left(t[i].ext, t[i].profiles, all,
+		    sizeof all), t[i].left);
+		if (t[i].want != NULL)
+			CU_ASSERT_PTR_NOT_NULL(strstr(all, t[i].want));
+	}
+}
+
 CU_TestInfo lint_tests[] = {
 	{ "edit distance", test_edit_distance },
 	{ "did you mean", test_suggest },
 	{ "lint findings", test_lint_findings },
 	{ "no register warning on DRA-only nodes", test_lint_dra_nodes },
+	{ "no HAMi fit findings on DRA extended resources",
+	    test_lint_dra_extres },
 	CU_TEST_INFO_NULL,
 };
