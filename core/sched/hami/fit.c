@@ -597,8 +597,7 @@ vendor_uuid_ok(const struct hami_filter *f, int vendor,
  * checkType refuses d: its Type does not contain the request's
  * ("NVIDIA"), or the vendor's own check (the pod's type filters) fails.
  * Biren's, Vastai's, older AMD's and Enflame's GCUs compare the request
- * with itself;
- * v2.10 AMD's too, then reads its type filters.
+ * with itself; v2.10 AMD's too, then reads its type filters.
  */
 static int
 type_refused(const struct hami_filter *f, int vendor,

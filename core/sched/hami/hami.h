@@ -532,7 +532,8 @@ int	hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 /*
  * hami_capacity_check as vendor k->vendor's own Fit has it, with its own
  * rules after it (sched/hami/vendor_fit.c): Biren's and older AMD's slots
- * alone (memory not checked), v2.10 AMD's, Metax's customFilterRule.
+ * alone (memory not checked), v2.10 AMD's, Enflame's GCUs refused once
+ * used, Metax's and Mthreads' customFilterRule.
  * Same returns; *cores gets the cores a grant takes.
  */
 struct hami_scratch;

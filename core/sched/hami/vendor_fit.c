@@ -2,8 +2,9 @@
  * sched/hami/vendor_fit.c: the capacity checks of the vendors whose own Fit
  * (pkg/device/<vendor>/device.go) differs from fitInCertainDevice's slots,
  * memory and cores: Biren's, Vastai's and AMD's (v2.7.1 to v2.9) slots
- * alone, v2.10 AMD's own (sched/hami/amd.c), and
- * Metax's and Mthreads' customFilterRule after the common checks.
+ * alone, v2.10 AMD's own (sched/hami/amd.c), Enflame's GCUs (refused once
+ * used), and Metax's and Mthreads' customFilterRule after the common
+ * checks.
  */
 #include "sched/hami/hami.h"
 #include "sched/hami/vendor.h"
