@@ -339,8 +339,8 @@ gs_report_volcano_note(const struct gs_config *cfg)
 /* --volcano-config's deviceshare arguments as the run uses them:
  * schedulePolicy null when unset or unknown (sched/peers.c volcano_node
  * then walks as Volcano's default branch). */
-static json_t *
-volcano_config_json(const struct gs_vc_sched *vs)
+json_t *
+gs_report_volcano_json(const struct gs_vc_sched *vs)
 {
 	return json_pack("{s:o,s:i,s:b}", "schedulePolicy", vs->nopolicy ||
 	    vs->profile == NULL ? json_null() : json_string(vs->profile +
@@ -737,7 +737,7 @@ report_json_frame(const struct gs_report_run *rr, struct nodes_arg *na)
 	if (gs_policy_of_family(rr->cfg->profile, "volcano") &&
 	    rr->cfg->volcano.given)
 		json_object_set_new(sched, "volcanoConfig",
-		    volcano_config_json(&rr->cfg->volcano));
+		    gs_report_volcano_json(&rr->cfg->volcano));
 	if (gs_policy_find(rr->cfg->profile) ==
 	    &gs_policy_openb_random)
 		json_object_set_new(sched, "seed",
