@@ -8,7 +8,10 @@
  * to v2.9.0 (pkg/device/amd/device.go) reads amd.com/gpu the same way:
  * "<node>-AMDGPU-<i>" of 192000 MiB (the vendor row's whole_mem), type
  * AMDGPU.  v2.10's AMD CheckHealth reads the same count: below 1, the
- * devices of hami.io/node-amd-register are unregistered.  The node score
+ * devices of hami.io/node-amd-register are unregistered.  Enflame's shared
+ * vGCU of v2.6.1 to v2.9.0 (pkg/device/enflame/device.go) reads
+ * enflame.com/gcu-count so: "<node>-enflame-<i>" of 100 slots, and keeps
+ * enflame.com/shared-gcu on the node (its webhook's factor).  The node score
  * annotations
  * metax-tech.com/gpu.topology.losses / .scores (ScoreNode) are not
  * simulated: a node that has them draws a warning, as does one whose
@@ -25,15 +28,14 @@
 #include "util/util.h"
 
 /*
- * status.capacity[vendor's capacity_core] read with Quantity.AsInt64 into
- * *count: 0 when absent, not a whole int64 or 0.  -1 on a value that is
- * no quantity or is negative.
+ * status.capacity[key] read with Quantity.AsInt64 into *count: 0 when
+ * absent, not a whole int64 or 0.  -1 on a value that is no quantity or
+ * is negative.
  */
 static int
-capacity_count(const struct yt_file *f, const struct yt_node *cap,
-    int vendor, int64_t *count, struct gs_error *err)
+capacity_value(const struct yt_file *f, const struct yt_node *cap,
+    const char *key, int64_t *count, struct gs_error *err)
 {
-	const char		*key = gs_vendors[vendor].capacity_core;
 	const struct yt_node	*v = yt_get(cap, key);
 	struct gs_quantity	 q;
 	char			 why[64];
@@ -55,6 +57,15 @@ capacity_count(const struct yt_file *f, const struct yt_node *cap,
 	return 0;
 }
 
+/* The count of the vendor's devices (its capacity_core). */
+static int
+capacity_count(const struct yt_file *f, const struct yt_node *cap,
+    int vendor, int64_t *count, struct gs_error *err)
+{
+	return capacity_value(f, cap, gs_vendors[vendor].capacity_core, count,
+	    err);
+}
+
 int
 gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
     int vendor, struct gs_node *n, struct gs_error *err)
@@ -65,6 +76,12 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
 
 	if (capacity_count(f, cap, vendor, &count, err) != 0)
 		return -1;
+	/* Enflame's vGCU: enflame.com/shared-gcu, its webhook's factor
+	 * once divided by the count (sched/hami/enflame.c). */
+	if (count > 0 && vi->capacity_mem != NULL &&
+	    capacity_value(f, cap, vi->capacity_mem, &n->vgcu_shared,
+	    err) != 0)
+		return -1;
 	if (count > 256)
 		return yt_error(f, yt_get(cap, vi->capacity_core), err,
 		    "capacity %s is too large: more than 256 devices",
@@ -74,7 +91,7 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
 		d.id = xasprintf("%s%s%lld", n->name, vi->id_infix,
 		    (long long)i);
 		d.index = (int32_t)i;
-		d.count = 1;
+		d.count = vi->whole_count ? vi->whole_count : 1;
 		d.devmem = vi->whole_mem;
 		d.devcore = 100;
 		d.type = xstrdup(vi->type);

@@ -235,6 +235,11 @@ struct gs_node {
 	 * (load/volcano_node.c, issue 19): only the volcano-* policies
 	 * place on its devices; HAMi's never see them (registered 0). */
 	int			 vc_reg;
+	/* Enflame's vGCU (v2.6.1 to v2.9.0): status.capacity
+	 * enflame.com/shared-gcu read with Quantity.AsInt64 (0 when absent
+	 * or not whole), whose share of the node's enflame.com/gcu-count is
+	 * the factor the webhook rounds with (sched/hami/enflame.c). */
+	int64_t			 vgcu_shared;
 };
 
 /* One GPU's score towards a peer GPU (DevicePairScore.Scores[peer]). */
@@ -417,6 +422,9 @@ enum gs_res {
 	GS_RES_MTHREADS_MEM,	/* mthreads.com/sgpu-memory (512 MiB) */
 	GS_RES_MTHREADS_CORE,	/* mthreads.com/sgpu-core (16 per GPU) */
 	GS_RES_ENFLAME_GCU,	/* enflame.com/gcu (v2.7+, whole GCUs) */
+	/* Enflame's shared vGCU (v2.6.1 to v2.9.0). */
+	GS_RES_ENFLAME_VGCU,	/* enflame.com/vgcu */
+	GS_RES_ENFLAME_VGCU_PCT,	/* enflame.com/vgcu-percentage */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

@@ -121,7 +121,7 @@ t_creq(const struct gs_container *c, const char *profile, const char *mode,
 		else if (refusal != why)
 			snprintf(why, len, "%s", refusal);
 	}
-	hami_pod_requests(p, &cfg, &r);
+	hami_pod_requests(p, &cfg, NULL, &r);
 	out = r[0];
 	free(r);
 	gs_config_release(&cfg);

@@ -120,6 +120,9 @@ static const struct {
 	    "v2.10.0: Ascend GenerateResourceRequests" },
 	{ F(ascend_core_hami_core_only), { 0, 0, 0, 0, 0, 1 },
 	    "v2.10.0: Ascend MutateAdmission, hami-core mode" },
+	/* Enflame. */
+	{ F(enflame_vgcu), { 1, 1, 1, 1, 1, 0 },
+	    "v2.6.1 to v2.9.0: pkg/device/enflame/device.go, enflame.com/vgcu" },
 #undef F
 };
 

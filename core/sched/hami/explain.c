@@ -182,7 +182,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 
 	memset(ex, 0, sizeof *ex);
 	ex->chosen = -1;
-	ex->ninit = hami_pod_requests(pod, cfg, &ex->reqs);
+	ex->ninit = hami_pod_requests(pod, cfg, c, &ex->reqs);
 	ex->nctrs = ex->ninit + pod->nctrs;
 	hami_effective_policies(pod, cfg, &ex->node_policy, &ex->gpu_policy);
 	ex->node_policy_from_pod = !cfg->override_policies &&

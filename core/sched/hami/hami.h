@@ -71,10 +71,12 @@ void	hami_build_request(const struct gs_container *c,
  * fresh *reqs (caller frees): from v2.9 the init containers first (v2.9's
  * webhook leaves them alone, v2.10's does not), then the containers.
  * Every device type that version registers counts.  Returns how many
- * init containers lead the array.
+ * init containers lead the array.  The cluster (NULL: none) is the one
+ * HAMi registered before the pod's creation: Enflame's vGCU webhook
+ * rounds with a factor of its nodes (sched/hami/enflame.c).
  */
 size_t	hami_pod_requests(const struct gs_pod *, const struct gs_config *,
-	    struct hami_creq **reqs);
+	    const struct gs_cluster *, struct hami_creq **reqs);
 /* Is the pod's huawei.com/vnpu-mode "hami-core" (Ascend soft
  * partitions; read from v2.9)? */
 int	hami_vnpu_core_mode(const struct gs_pod *,
@@ -451,6 +453,13 @@ struct hami_profile {
 	int		 mig_chart;
 	int		 mig_geom_equal;
 	int		 mig_geom_any_entry;
+	/*
+	 * Enflame (sched/hami/enflame.c):
+	 * enflame_vgcu (v2.6.1 to v2.9.0): Enflame's shared vGCU registers
+	 *   (pkg/device/enflame/device.go, the chart's enflame names
+	 *   enflame.com/vgcu and vgcu-percentage); v2.10 replaced it.
+	 */
+	int		 enflame_vgcu;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
@@ -569,6 +578,18 @@ int	hami_mthreads_rule(const struct hami_scratch *,
 	    const struct gs_device *d);
 void	hami_mthreads_note(struct hami_scratch *, const struct gs_grant *g,
 	    int n);
+/*
+ * Enflame's shared vGCU (sched/hami/enflame.c, v2.6.1 to v2.9.0): the
+ * factor of the last listed node with vGCUs (EnflameDevices.factor), the
+ * one a pod's webhook reads (0 when it asks no vGCU in its limits), the
+ * webhook's rounding of the limits, and GenerateResourceRequests.
+ */
+int64_t	hami_enflame_factor(const struct gs_cluster *);
+int64_t	hami_enflame_pod_factor(const struct gs_cluster *,
+	    const struct gs_pod *, const struct hami_profile *);
+void	hami_enflame_webhook(int64_t factor, struct gs_resval *lim);
+void	hami_enflame_request(const struct gs_resval *lim,
+	    const struct gs_resval *req, struct hami_req *out);
 
 /*
  * Why HAMi never gets to score node n for pod: a kube-scheduler filter

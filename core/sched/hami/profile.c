@@ -79,6 +79,7 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V261,
 		.mig_geom_equal = 0,
 		.mig_geom_any_entry = 0,
+		.enflame_vgcu = 1,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -152,6 +153,7 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V261,
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 0,
+		.enflame_vgcu = 1,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -218,6 +220,7 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V261,
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 0,
+		.enflame_vgcu = 1,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -284,6 +287,7 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V280,
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 1,
+		.enflame_vgcu = 1,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -350,6 +354,7 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V290,
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 1,
+		.enflame_vgcu = 1,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -419,6 +424,7 @@ static const struct hami_profile profiles[] = {
 		.topology_first = 1,
 		.mig_reservation = 1,
 		.mig_chart = GS_HGEOM_NONE,
+		.enflame_vgcu = 0,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

@@ -185,7 +185,7 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 
 static const char *vendor_webhooks(const struct gs_pod *,
 		    const struct gs_container *, const struct gs_config *,
-		    struct gs_resval *, char *, size_t);
+		    int64_t, struct gs_resval *, char *, size_t);
 
 /*
  * Up to v2.9 (Handle, pkg/scheduler/webhook.go): the first container's
@@ -203,8 +203,8 @@ vendor_refusal(const struct gs_pod *pod, const struct gs_config *cfg,
 	size_t			 i;
 
 	for (i = 0; i < pod->nctrs; i++)
-		if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg, lim, buf,
-		    len)) != NULL)
+		if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg, 0, lim,
+		    buf, len)) != NULL)
 			return why;
 	return NULL;
 }
@@ -276,7 +276,7 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 		    pod->ninit, i);
 
 		if ((why = check_container(c, buf, len)) != NULL ||
-		    (why = vendor_webhooks(pod, c, cfg, lim, buf, len)) !=
+		    (why = vendor_webhooks(pod, c, cfg, 0, lim, buf, len)) !=
 		    NULL)
 			return why;
 		any |= has_resource(c, cfg);
@@ -361,16 +361,22 @@ ascend_webhook(int v, const struct hami_profile *hp, int hami_core,
 
 /*
  * Vendor v's MutateAdmission on the limits (lim, changed in place): the
- * reason the webhook errors out, written into buf, or NULL.
+ * reason the webhook errors out, written into buf, or NULL.  factor:
+ * Enflame's vGCU rounding (hami_enflame_pod_factor; 0 where the caller
+ * only looks for refusals, which Enflame's never makes).
  */
 static const char *
 vendor_webhook(int v, const struct hami_profile *hp, const struct gs_pod *pod,
-    int hami_core, struct gs_resval *lim,
+    int hami_core, int64_t factor, struct gs_resval *lim,
     const struct gs_resval *req, char *buf, size_t len)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
 	struct gs_resval		*count = &lim[vi->res_count];
 
+	if (v == GV_ENFLAME_VGCU) {
+		hami_enflame_webhook(factor, lim);
+		return NULL;
+	}
 	if (v == GV_MTHREADS)
 		return hami_mthreads_webhook(hp, pod, lim, req, buf, len);
 	if (!count->set)
@@ -452,6 +458,10 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		hami_amd_request(lim, out);
 		return;
 	}
+	if (v == GV_ENFLAME_VGCU) {
+		hami_enflame_request(lim, req, out);
+		return;
+	}
 	memset(out, 0, sizeof *out);
 	n = pick(lim, req, vi->res_count);
 	if (!n->set || !n->ok)
@@ -494,7 +504,8 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
  */
 static const char *
 vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
-    const struct gs_config *cfg, struct gs_resval *lim, char *buf, size_t len)
+    const struct gs_config *cfg, int64_t factor, struct gs_resval *lim,
+    char *buf, size_t len)
 {
 	const struct hami_profile *hp = hami_profile(cfg);
 	int		 hami_core = hami_vnpu_core_mode(pod, hp), v;
@@ -507,19 +518,20 @@ vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
 	/* HAMi's webhook returns at the first device that errors. */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (gs_vendor_registered(v, hp) &&
-		    (why = vendor_webhook(v, hp, pod, hami_core, lim, c->req,
-		    buf, len)) != NULL)
+		    (why = vendor_webhook(v, hp, pod, hami_core, factor, lim,
+		    c->req, buf, len)) != NULL)
 			return why;
 	return NULL;
 }
 
 /*
  * Every request of container c: NVIDIA's, then each registered vendor's.
- * webhook 0 skips the admission webhook.
+ * webhook 0 skips the admission webhook; factor: Enflame's vGCU rounding.
  */
 static void
 build_creq(const struct gs_pod *pod, const struct gs_container *c,
-    const struct gs_config *cfg, int webhook, struct hami_creq *out)
+    const struct gs_config *cfg, int webhook, int64_t factor,
+    struct hami_creq *out)
 {
 	const struct hami_profile *hp = hami_profile(cfg);
 	int			 v;
@@ -534,7 +546,8 @@ build_creq(const struct gs_pod *pod, const struct gs_container *c,
 		out->nums = r.nums;
 	}
 	if (webhook)
-		(void)vendor_webhooks(pod, c, cfg, lim, buf, sizeof buf);
+		(void)vendor_webhooks(pod, c, cfg, factor, lim, buf,
+		    sizeof buf);
 	else
 		memcpy(lim, c->lim, sizeof lim);
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
@@ -550,17 +563,19 @@ build_creq(const struct gs_pod *pod, const struct gs_container *c,
 
 size_t
 hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
-    struct hami_creq **reqs)
+    const struct gs_cluster *cl, struct hami_creq **reqs)
 {
 	const struct hami_profile *hp = hami_profile(cfg);
 	size_t	ninit = hp->init_requests ? pod->ninit : 0, i;
+	int64_t	factor = hami_enflame_pod_factor(cl, pod, hp);
 
 	*reqs = xcalloc(ninit + pod->nctrs ? ninit + pod->nctrs : 1,
 	    sizeof **reqs);
 	for (i = 0; i < ninit + pod->nctrs; i++)
 		/* v2.9's webhook leaves init containers alone. */
 		build_creq(pod, gs_pod_container(pod, ninit, i), cfg,
-		    i >= ninit || hp->webhook_all_containers, &(*reqs)[i]);
+		    i >= ninit || hp->webhook_all_containers, factor,
+		    &(*reqs)[i]);
 	return ninit;
 }
 

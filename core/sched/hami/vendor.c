@@ -318,6 +318,34 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.req_mempct = 100,
 		.fit = GVF_EXCLUSIVE,
 	},
+	/*
+	 * Enflame's shared vGCU, pkg/device/enflame/device.go (v2.6.1 ...
+	 * v2.9.0), the chart's enflame names enflame.com/vgcu and
+	 * vgcu-percentage: GetNodeDevices makes capacity
+	 * enflame.com/gcu-count devices "<node>-enflame-<i>" (AsInt64; 0
+	 * or a failure: none) of count 100, Devmem 100, Devcore 100, and
+	 * keeps enflame.com/shared-gcu / gcu-count as the webhook's factor;
+	 * CheckHealth is always true (no handshake); pod annotations
+	 * enflame.com/use-gpuuuid, nouse-gpuuuid; ScoreNode adds 0.  Its
+	 * MutateAdmission and GenerateResourceRequests are in
+	 * sched/hami/enflame.c; its Fit (v2.7+ its own) has
+	 * fitInCertainDevice's checks.
+	 */
+	[GV_ENFLAME_VGCU] = {
+		.type = "Enflame", .label = "Enflame vGCU",
+		.res_count = GS_RES_ENFLAME_VGCU,
+		.res_mem = GS_RES_ENFLAME_VGCU_PCT, .res_core = GS_RES_N,
+		.mem_factor = 1, .default_cores = 0, .reg = GVR_COUNT,
+		.capacity_core = "enflame.com/gcu-count",
+		.capacity_mem = "enflame.com/shared-gcu",
+		.id_infix = "-enflame-",
+		.allocated_anno = "hami.io/enflame-vgpu-devices-allocated",
+		.use_uuid = "enflame.com/use-gpuuuid",
+		.nouse_uuid = "enflame.com/nouse-gpuuuid",
+		.gate = GVG_ENFLAME_VGCU,
+		.whole_mem = 100,
+		.whole_count = 100,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */
@@ -364,6 +392,8 @@ gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
 		return hp->amd_register;
 	case GVG_ENFLAME_GCU:
 		return hp->enflame_gcu;
+	case GVG_ENFLAME_VGCU:
+		return hp->enflame_vgcu;
 	}
 	return 0;
 }

@@ -52,6 +52,9 @@ enum gs_vendor {
 	GV_MTHREADS,
 	/* v2.7+: Enflame's whole GCUs (pkg/device/enflame/gcu.go). */
 	GV_ENFLAME_GCU,
+	/* v2.6.1 to v2.9.0: Enflame's shared vGCU (pkg/device/enflame/
+	 * device.go, sched/hami/enflame.c). */
+	GV_ENFLAME_VGCU,
 	GV_N
 };
 
@@ -84,7 +87,8 @@ enum gs_vendor_gate {
 	GVG_AMD_COUNT,		/* amd_count */
 	GVG_VASTAI,		/* vastai */
 	GVG_AMD_REGISTER,	/* amd_register */
-	GVG_ENFLAME_GCU		/* enflame_gcu */
+	GVG_ENFLAME_GCU,	/* enflame_gcu */
+	GVG_ENFLAME_VGCU	/* enflame_vgcu */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -128,6 +132,8 @@ struct gs_vendor_info {
 	/* GVR_CAPACITY's core total, GVR_COUNT's count; GVR_JSON: the
 	 * count CheckHealth reads (v2.10 AMD, load/metax.c). */
 	const char	*capacity_core;
+	/* GVR_CAPACITY's memory total; GVR_COUNT: a capacity kept on the
+	 * node as gs_node.vgcu_shared (Enflame's enflame.com/shared-gcu). */
 	const char	*capacity_mem;
 	const char	*id_infix;	/* GVR_CAPACITY: <node><infix><i> */
 	const char	*allocated_anno;	/* pod: devices allocated */
@@ -157,6 +163,9 @@ struct gs_vendor_info {
 	/* GVR_CAPACITY: the core capacity of one device, which is also its
 	 * Devcore (Mthreads: coresPerMthreadsGPU 16); 0: 100. */
 	int32_t		 cap_cores;
+	/* Enflame's vGCU: GVR_COUNT: each device's slots (its Count, 100);
+	 * 0: 1. */
+	int32_t		 whole_count;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];
