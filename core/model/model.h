@@ -199,7 +199,7 @@ struct gs_node {
 	char			*devices_note;	/* why HAMi has no devices */
 	/* 1 + the index of the loader's "no hami.io/node-nvidia-register
 	 * annotation" warning of it, 0: none (load/lint.h
-	 * gs_lint_dra_nodes). */
+	 * gs_lint_dra_loader). */
 	size_t			 noreg_warning;
 	int			 handshake;	/* GS_HS_* */
 	int			 hs_refused;	/* unregistered by v2.6's handshake rule */
@@ -502,6 +502,10 @@ struct gs_container {
 	/* Extended resources it asks (KEP-5004, sched/dra/extres.c). */
 	struct gs_extres	*ext;
 	size_t			 next;
+	/* An init container: 1 + the index of the loader's "asks for GPU
+	 * resources" warning of it, 0: none (load/lint.h
+	 * gs_lint_dra_loader). */
+	size_t			 init_warning;
 };
 
 struct gs_pod {
