@@ -240,6 +240,11 @@ struct gs_node {
 	 * or not whole), whose share of the node's enflame.com/gcu-count is
 	 * the factor the webhook rounds with (sched/hami/enflame.c). */
 	int64_t			 vgcu_shared;
+	/* Volcano's registration of the same GPUs beside HAMi's (a Node
+	 * carrying both annotations, load/volcano_node.c): a volcano-* run
+	 * reads these instead of devs (gs_cluster_for_volcano). */
+	struct gs_device	*vc_devs;
+	size_t			 vc_ndevs;
 };
 
 /* One GPU's score towards a peer GPU (DevicePairScore.Scores[peer]). */
@@ -346,6 +351,11 @@ struct gs_taint *gs_taints_copy(const struct gs_taint *, size_t);
 void	gs_taints_free(struct gs_taint *, size_t);
 /* A deep copy, usage included. */
 void	gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src);
+/* A volcano-* run's view: each node registered by both device plugins
+ * (vc_devs) takes Volcano's devices and becomes Volcano's node (vc_reg 1,
+ * registered 0), as the volcano-vgpu-device-plugin alone would register
+ * it; HAMi's devices are dropped. */
+void	gs_cluster_for_volcano(struct gs_cluster *);
 /* Does the node's labels satisfy a pod's nodeSelector? */
 int	gs_node_selected(const struct gs_node *, const struct gs_kvlist *sel);
 /* Index of node name, or -1 (hashed: the index is built or rebuilt
