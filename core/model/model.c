@@ -74,6 +74,8 @@ const char *const gs_res_names[GS_RES_N] = {
 	"mthreads.com/sgpu-memory",
 	"mthreads.com/sgpu-core",
 	"enflame.com/gcu",
+	/* Kunlun */
+	"kunlunxin.com/xpu",
 };
 
 void

@@ -417,6 +417,8 @@ enum gs_res {
 	GS_RES_MTHREADS_MEM,	/* mthreads.com/sgpu-memory (512 MiB) */
 	GS_RES_MTHREADS_CORE,	/* mthreads.com/sgpu-core (16 per GPU) */
 	GS_RES_ENFLAME_GCU,	/* enflame.com/gcu (v2.7+, whole GCUs) */
+	/* Kunlun (brief kunlun). */
+	GS_RES_KUNLUN,		/* kunlunxin.com/xpu (v2.7+, whole XPUs) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

@@ -120,6 +120,11 @@ static const struct {
 	    "v2.10.0: Ascend GenerateResourceRequests" },
 	{ F(ascend_core_hami_core_only), { 0, 0, 0, 0, 0, 1 },
 	    "v2.10.0: Ascend MutateAdmission, hami-core mode" },
+	/* Kunlun */
+	{ F(kunlun), { 0, 1, 1, 1, 1, 1 },
+	    "v2.7.0: pkg/device/kunlun/device.go, kunlunResourceName" },
+	{ F(kunlun_uuid), { 0, 0, 0, 0, 0, 1 },
+	    "v2.10.0: pkg/device/kunlun/device.go Fit, device.CheckUUID" },
 #undef F
 };
 

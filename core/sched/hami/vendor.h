@@ -52,6 +52,8 @@ enum gs_vendor {
 	GV_MTHREADS,
 	/* v2.7+: Enflame's whole GCUs (pkg/device/enflame/gcu.go). */
 	GV_ENFLAME_GCU,
+	/* Kunlun: v2.7+ whole XPUs (pkg/device/kunlun/device.go). */
+	GV_KUNLUN,
 	GV_N
 };
 
@@ -84,7 +86,9 @@ enum gs_vendor_gate {
 	GVG_AMD_COUNT,		/* amd_count */
 	GVG_VASTAI,		/* vastai */
 	GVG_AMD_REGISTER,	/* amd_register */
-	GVG_ENFLAME_GCU		/* enflame_gcu */
+	GVG_ENFLAME_GCU,	/* enflame_gcu */
+	/* Kunlun */
+	GVG_KUNLUN		/* kunlun */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -105,7 +109,11 @@ enum gs_vendor_fit {
 	 * type beyond the listing, no UUID, and "dev.Used > 0" refuses
 	 * (ExclusiveDeviceAllocateConflict); a grant charges Memreq (100)
 	 * and Coresreq (100). */
-	GVF_EXCLUSIVE
+	GVF_EXCLUSIVE,
+	/* Kunlun's whole XPU (pkg/device/kunlun/device.go Fit and topo.go
+	 * graghSelect, v2.7+; sched/hami/kunlun.c): its own choice by the
+	 * devices' sorted positions and the XPUs' links. */
+	GVF_KUNLUN
 };
 
 struct hami_profile;
@@ -157,6 +165,10 @@ struct gs_vendor_info {
 	/* GVR_CAPACITY: the core capacity of one device, which is also its
 	 * Devcore (Mthreads: coresPerMthreadsGPU 16); 0: 100. */
 	int32_t		 cap_cores;
+	/* Kunlun: GVR_COUNT's Count of each device (0: 1), and whether the
+	 * second half of the devices is NUMA 1 (i >= cards/2). */
+	int32_t		 reg_count;
+	int		 numa_halves;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];
