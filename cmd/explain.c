@@ -211,8 +211,8 @@ print_table(const struct gs_pod *pod, const char *run, const char *profile,
 			char	v[32];
 
 			gs_format_float32(en->network, v, sizeof v);
-			snprintf(net, sizeof net, " (Ascend network score "
-			    "+%s)", v);
+			snprintf(net, sizeof net, " (%s +%s)",
+			    en->network_label, v);
 		}
 		printf("%-*s  %-10s  %s%s%s\n", (int)nw, c->nodes[i].name,
 		    score, en->fits ? "fits" : en->reason, net,

@@ -7,11 +7,14 @@
  * cores, type Metax-GPU, NUMA 0, healthy.  AMD's GetNodeDevices of v2.7.1
  * to v2.9.0 (pkg/device/amd/device.go) reads amd.com/gpu the same way:
  * "<node>-AMDGPU-<i>" of 192000 MiB (the vendor row's whole_mem), type
- * AMDGPU.  v2.10's AMD CheckHealth reads the same count: below 1, the
- * devices of hami.io/node-amd-register are unregistered.  Enflame's shared
- * vGCU of v2.6.1 to v2.9.0 (pkg/device/enflame/device.go) reads
- * enflame.com/gcu-count so: "<node>-enflame-<i>" of 100 slots, and keeps
- * enflame.com/shared-gcu on the node (its webhook's factor).  The node score
+ * AMDGPU.  Kunlun's (pkg/device/kunlun/device.go, v2.7+) reads
+ * kunlunxin.com/xpu: "<node>-kunlun-<i>", count 100, 98304 MiB, type
+ * kunlun, NUMA 1 for the second half.  v2.10's AMD CheckHealth reads the
+ * same count: below 1, the devices of hami.io/node-amd-register are
+ * unregistered.  Enflame's shared vGCU of v2.6.1 to v2.9.0
+ * (pkg/device/enflame/device.go) reads enflame.com/gcu-count so:
+ * "<node>-enflame-<i>" of 100 slots, and keeps enflame.com/shared-gcu on
+ * the node (its webhook's factor).  The node score
  * annotations
  * metax-tech.com/gpu.topology.losses / .scores (ScoreNode) are not
  * simulated: a node that has them draws a warning, as does one whose
@@ -91,7 +94,9 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
 		d.id = xasprintf("%s%s%lld", n->name, vi->id_infix,
 		    (long long)i);
 		d.index = (int32_t)i;
-		d.count = vi->whole_count ? vi->whole_count : 1;
+		d.count = vi->reg_count ? vi->reg_count : 1;
+		/* Kunlun's GetNodeDevices: NUMA 1 from i >= cards/2. */
+		d.numa = vi->numa_halves && i >= count / 2;
 		d.devmem = vi->whole_mem;
 		d.devcore = 100;
 		d.type = xstrdup(vi->type);

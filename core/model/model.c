@@ -76,6 +76,8 @@ const char *const gs_res_names[GS_RES_N] = {
 	"enflame.com/gcu",
 	"enflame.com/vgcu",
 	"enflame.com/vgcu-percentage",
+	/* Kunlun */
+	"kunlunxin.com/xpu",
 };
 
 void

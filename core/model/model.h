@@ -435,6 +435,8 @@ enum gs_res {
 	/* Enflame's shared vGCU (v2.6.1 to v2.9.0). */
 	GS_RES_ENFLAME_VGCU,	/* enflame.com/vgcu */
 	GS_RES_ENFLAME_VGCU_PCT,	/* enflame.com/vgcu-percentage */
+	/* Kunlun (brief kunlun). */
+	GS_RES_KUNLUN,		/* kunlunxin.com/xpu (v2.7+, whole XPUs) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

@@ -361,3 +361,22 @@ t_failing(const struct gs_policy *base, const char *bad, int placed)
 	failing.placed = placed;
 	return &p;
 }
+
+int
+t_load_capacity(const char *name, const char *res, const char *cap,
+    struct gs_cluster *c, struct gs_error *err)
+{
+	char	doc[192];
+
+	snprintf(doc, sizeof doc, "kind: Node\nmetadata: {name: %s}\n"
+	    "status:\n  capacity: {%s: '%s'}\n", name, res, cap);
+	return t_load_cluster(doc, c, err);
+}
+
+void
+t_pfit_profile(struct t_pfit *x, const char *profile)
+{
+	hami_filter_release(&x->f);
+	t_set_profile(&x->cfg, profile);
+	hami_filter_init(&x->f, &x->pod, &x->cfg);
+}

@@ -74,6 +74,7 @@ main(void)
 		SUITE(dra),
 		SUITE(dra_extres),
 		SUITE(jw),
+		SUITE(kunlun),	/* Kunlun */
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

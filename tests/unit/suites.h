@@ -63,6 +63,8 @@ extern CU_TestInfo volcano_sched_tests[];
 extern CU_TestInfo dra_tests[];
 extern CU_TestInfo dra_extres_tests[];
 extern CU_TestInfo jw_tests[];
+/* Kunlun */
+extern CU_TestInfo kunlun_tests[];
 
 /* Load every DRA object of the YAML text into *d (test_dra.c): 0, or
  * -1 with err. */
@@ -172,5 +174,10 @@ const struct gs_policy *t_failing(const struct gs_policy *base,
 /* Load yaml (one cluster document) into c: 0, or -1 with err. */
 int	t_load_cluster(const char *yaml, struct gs_cluster *c,
 	    struct gs_error *err);
+/* A Node name of capacity res: cap, loaded as t_load_cluster does. */
+int	t_load_capacity(const char *name, const char *res, const char *cap,
+	    struct gs_cluster *c, struct gs_error *err);
+/* Fit x's next containers under profile (the filter built again). */
+void	t_pfit_profile(struct t_pfit *, const char *profile);
 
 #endif

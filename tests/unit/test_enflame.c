@@ -22,11 +22,7 @@
 static int
 load_gcu(const char *cap, struct gs_cluster *c, struct gs_error *err)
 {
-	char	doc[160];
-
-	snprintf(doc, sizeof doc, "kind: Node\nmetadata: {name: g}\n"
-	    "status:\n  capacity: {enflame.com/gcu: '%s'}\n", cap);
-	return t_load_cluster(doc, c, err);
+	return t_load_capacity("g", "enflame.com/gcu", cap, c, err);
 }
 
 /* GetNodeDevices: "<node>-GCU-<i>", count 1, Devmem 100, Devcore 100;
@@ -102,9 +98,7 @@ test_gcu_insufficient(void)
 	CU_ASSERT_EQUAL_FATAL(load_gcu("3", &c, &err), 0);
 	t_pfit_init(&x, &c.nodes[0],
 	    &(struct hami_req){ 1, 100, 100, 100, GV_ENFLAME_GCU });
-	hami_filter_release(&x.f);
-	t_set_profile(&x.cfg, "hami-v2.10.0");
-	hami_filter_init(&x.f, &x.pod, &x.cfg);
+	t_pfit_profile(&x, "hami-v2.10.0");
 	CU_ASSERT_TRUE(t_pfit(&x));
 	x.r.nums = x.r.r[0].nums = 3;
 	CU_ASSERT_FALSE(t_pfit(&x));

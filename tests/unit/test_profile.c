@@ -123,6 +123,11 @@ static const struct {
 	/* Enflame. */
 	{ F(enflame_vgcu), { 1, 1, 1, 1, 1, 0 },
 	    "v2.6.1 to v2.9.0: pkg/device/enflame/device.go, enflame.com/vgcu" },
+	/* Kunlun */
+	{ F(kunlun), { 0, 1, 1, 1, 1, 1 },
+	    "v2.7.0: pkg/device/kunlun/device.go, kunlunResourceName" },
+	{ F(kunlun_uuid), { 0, 0, 0, 0, 0, 1 },
+	    "v2.10.0: pkg/device/kunlun/device.go Fit, device.CheckUUID" },
 #undef F
 };
 

@@ -203,6 +203,26 @@ hami_ascend_scored(const struct hami_creq *reqs, size_t nreqs,
 	return 0;
 }
 
+int
+hami_ctr_type_range(const struct hami_creq *r, const int *type_grants,
+    int vendor, const struct hami_profile *hp, size_t *from, size_t *upto)
+{
+	size_t	t;
+
+	*from = 0;
+	for (t = 0; t < r->n; t++) {
+		if (r->r[t].vendor == vendor)
+			break;
+		*from += (size_t)type_grants[t];
+	}
+	if (t == r->n)
+		return 0;
+	*upto = *from + (size_t)type_grants[t];
+	if (!hp->ascend_score_own_type)
+		*from = 0;
+	return 1;
+}
+
 /*
  * One 910 type's ScoreNode: per container, the share of its NPUs on
  * its largest network; 0 for the whole type when a device in a
@@ -215,7 +235,7 @@ type_score(const struct gs_device *devs, const struct hami_creq *reqs,
     int vendor)
 {
 	float	score = 0;
-	size_t	c, t, i, j;
+	size_t	c, i, j;
 
 	for (c = 0; c < nreqs; c++) {
 		const struct gs_grant	*g = grants + c * stride;
@@ -224,19 +244,9 @@ type_score(const struct gs_device *devs, const struct hami_creq *reqs,
 		int			*cnt, max = 0, total = 0;
 		size_t			 nid = 0;
 
-		/* The container's list for this type: up to v2.9 every
-		 * device granted so far in the container (fitInDevices'
-		 * devs), v2.10 the type's own. */
-		for (t = 0; t < reqs[c].n; t++) {
-			if (reqs[c].r[t].vendor == vendor)
-				break;
-			from += (size_t)type_grants[c][t];
-		}
-		if (t == reqs[c].n)
+		if (!hami_ctr_type_range(&reqs[c], type_grants[c], vendor, hp,
+		    &from, &upto))
 			continue;	/* no entry for this container */
-		upto = from + (size_t)type_grants[c][t];
-		if (!hp->ascend_score_own_type)
-			from = 0;
 		n = upto - from;
 		if (n == 0)
 			continue;

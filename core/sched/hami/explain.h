@@ -31,7 +31,8 @@ struct gs_explain_node {
 	const char		*filtered;	/* set when not a candidate */
 	char			 filter_buf[192];
 	float			 score;		/* network included */
-	float			 network;	/* Ascend 910 OverrideScore */
+	float			 network;	/* OverrideScore's devScore */
+	const char		*network_label;	/* whose (Kunlun's, Ascend's) */
 	int			 fits;
 	char			 reason[256];	/* HAMi's, when it fails */
 	struct gs_explain_detail *detail;	/* per requesting container */

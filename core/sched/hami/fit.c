@@ -490,8 +490,8 @@ hami_capacity_check(const struct gs_device *d, struct hami_req *k,
 }
 
 /* A UUID list entry names the device. */
-static int
-uuid_hit(const char *entry, const char *id)
+int
+hami_uuid_hit(const char *entry, const char *id)
 {
 	return strcmp(entry, id) == 0;
 }
@@ -544,8 +544,8 @@ list_hit(const char *list, const struct hami_profile *hp, int upper,
  * not match.  v2.10 (device.CheckType, CheckUUID): a blank value is no
  * constraint, and both lists apply.
  */
-static int
-use_nouse(const struct hami_filter *f, const char *use, const char *nouse,
+int
+hami_use_nouse(const struct hami_filter *f, const char *use, const char *nouse,
     int upper, int (*hit)(const char *entry, const char *value),
     const char *value)
 {
@@ -578,7 +578,7 @@ vendor_type_ok(const struct hami_filter *f, int vendor,
 {
 	if (vendor == GV_NVIDIA)
 		return hami_type_ok(f, d);
-	return use_nouse(f, gs_vendors[vendor].use_type,
+	return hami_use_nouse(f, gs_vendors[vendor].use_type,
 	    gs_vendors[vendor].nouse_type, 1, type_hit, d->type);
 }
 
@@ -589,8 +589,8 @@ vendor_uuid_ok(const struct hami_filter *f, int vendor,
 {
 	if (vendor == GV_NVIDIA)
 		return hami_uuid_ok(f, d);
-	return use_nouse(f, gs_vendors[vendor].use_uuid,
-	    gs_vendors[vendor].nouse_uuid, 0, uuid_hit, d->id);
+	return hami_use_nouse(f, gs_vendors[vendor].use_uuid,
+	    gs_vendors[vendor].nouse_uuid, 0, hami_uuid_hit, d->id);
 }
 
 /*
@@ -905,9 +905,11 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 	s->f = f;
 	hami_sort_devices(s);
 	s->cards_forced = 0;
-	if ((n = fit_certain(s, req, f, grants, counts)) < 0) {
+	n = gs_vendors[req->vendor].fit == GVF_KUNLUN ? hami_kunlun_fit(s, req,
+	    f, grants, counts) : fit_certain(s, req, f, grants, counts);
+	if (n < 0) {
 		/* v2.10's 910C counts its whole modules even when none. */
-		if (s->cards_forced &&
+		if (s->cards_forced && req->vendor == GV_ASCEND910C &&
 		    counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] == 0 &&
 		    insufficient_devices != NULL)
 			*insufficient_devices = HAMI_ALLOC_ZERO;
@@ -924,9 +926,7 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 
 		if (hami_mig_add(f, req->vendor, d, &grants[g]) != 0)
 			return -1;
-		d->used = i32_add(d->used, 1);
-		d->usedcores = i32_add(d->usedcores, grants[g].usedcores);
-		d->usedmem = i32_add(d->usedmem, grants[g].usedmem);
+		hami_vendor_add(req->vendor, d, &grants[g]);
 	}
 	return n;
 }

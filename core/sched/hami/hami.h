@@ -363,6 +363,16 @@ struct hami_profile {
 	 * enflame_gcu (v2.7.0): Enflame's whole GCUs register
 	 *   (pkg/device/enflame/gcu.go, the chart's resourceNameGCU
 	 *   enflame.com/gcu).
+	 * Kunlun:
+	 * kunlun (v2.7.0): Kunlun's whole XPUs register
+	 *   (pkg/device/kunlun/device.go, the chart's kunlunResourceName
+	 *   kunlunxin.com/xpu).
+	 * kunlun_uuid (v2.10.0): Kunlun's Fit passes only healthy devices the
+	 *   pod's UUID filters allow (device.CheckUUID on
+	 *   hami.io/use-xpu-uuid / no-use-xpu-uuid and baidu.com/use-gpuuuid
+	 *   / nouse-gpuuuid) to graghSelect, counts CardUuidMismatch, and
+	 *   its reasons are out of the type's devices (before: "1/1
+	 *   NumaNotFit", GenReason(reason, len(reason))).
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -377,6 +387,9 @@ struct hami_profile {
 	int		 mthreads_webhook_requests;
 	int		 enflame_gcu;
 	int		 webhook_recovers_panic;
+	/* Kunlun */
+	int		 kunlun;
+	int		 kunlun_uuid;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).
@@ -812,6 +825,63 @@ float	hami_ascend_node_score(const struct gs_device *devs,
 	    const struct hami_profile *);
 /* Does a pod with those requests get an Ascend 910 node score? */
 int	hami_ascend_scored(const struct hami_creq *reqs, size_t nreqs,
+	    const struct hami_profile *);
+
+/*
+ * A container's device list for vendor's type as ScoreNode gets it
+ * (sched/hami/ascend.c): the grants [*from, *upto) of r, which are up to
+ * v2.9 every device granted so far in the container (fitInDevices'
+ * devs), v2.10 the type's own.  0 when the container has no entry.
+ */
+int	hami_ctr_type_range(const struct hami_creq *r, const int *type_grants,
+	    int vendor, const struct hami_profile *hp, size_t *from,
+	    size_t *upto);
+
+/* Kunlun (sched/hami/vendor_fit.c, sched/hami/kunlun.c). */
+/* AddResourceUsage of grant g on d: a slot, and its memory and cores
+ * (Kunlun's: the slot alone). */
+void	hami_vendor_add(int vendor, struct gs_device *d,
+	    const struct gs_grant *g);
+/* A vendor's use/nouse annotation pair on value, as CheckUUID/CheckType
+ * of profile f->hp read them (sched/hami/fit.c); hit compares one list
+ * entry, hami_uuid_hit by equality. */
+int	hami_use_nouse(const struct hami_filter *f, const char *use,
+	    const char *nouse, int upper,
+	    int (*hit)(const char *entry, const char *value),
+	    const char *value);
+int	hami_uuid_hit(const char *entry, const char *value);
+/*
+ * graghSelect (pkg/device/kunlun/topo.go) over the type's n devices in
+ * sorted order (their Index idx[i], FitXPU fit[i]) for count XPUs: the
+ * Index values chosen into out, how many (0: none fits).
+ */
+int	hami_kunlun_select(const int *idx, const int *fit, size_t n,
+	    int count, int out[8]);
+/* Kunlun's Fit for request req on the node in s (sorted): the grants
+ * into tmp, or -1 with counts filled. */
+int	hami_kunlun_fit(struct hami_scratch *s, const struct hami_req *req,
+	    const struct hami_filter *f, struct gs_grant *tmp,
+	    int counts[HR_N]);
+/* Kunlun's ScoreNode for the pod's grants on node n (the snapshot
+ * before the pod), as hami_ascend_node_score takes them. */
+float	hami_kunlun_node_score(const struct gs_node *n,
+	    const struct hami_creq *reqs, size_t nreqs,
+	    const struct gs_grant *grants, size_t stride,
+	    const int (*type_grants)[HAMI_MAX_TYPES],
+	    const struct hami_profile *);
+/* Does a pod with those requests ask for Kunlun XPUs? */
+int	hami_kunlun_scored(const struct hami_creq *reqs, size_t nreqs);
+/*
+ * OverrideScore's devScore for the pod's grants on node n: Ascend 910's
+ * network shares and Kunlun's calcscore (sched/hami/kunlun.c).  The
+ * pods that have one: hami_override_scored.
+ */
+float	hami_override_score(const struct gs_node *n,
+	    const struct hami_creq *reqs, size_t nreqs,
+	    const struct gs_grant *grants, size_t stride,
+	    const int (*type_grants)[HAMI_MAX_TYPES],
+	    const struct hami_profile *);
+int	hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
 	    const struct hami_profile *);
 
 #endif

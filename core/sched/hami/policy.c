@@ -8,8 +8,9 @@
  * listed first in the cluster.  Whether a node fits does not depend on the
  * other nodes, so trying nodes in that preference order and stopping at
  * the first that fits gives the same answer as scoring them all.  Pods
- * asking for Ascend 910 NPUs (v2.7+) are the exception: Ascend's
- * ScoreNode adds to the node score after the fit, so every node is tried.
+ * asking for Ascend 910 NPUs or Kunlun XPUs (v2.7+) are the exception:
+ * their ScoreNode adds to the node score after the fit, so every node is
+ * tried.
  *
  * Usage only grows between releases (cluster epoch), and every Fit check
  * only gets harder as it grows, so a node that could not host a
@@ -29,7 +30,8 @@
  * OverrideScore, after the fit: it adds each vendor's ScoreNode(node,
  * podDevices, previous, policy), which is 0 for NVIDIA
  * (pkg/device/nvidia/device.go) and every vendor gpusched schedules but
- * Ascend 910 (pkg/device/ascend/device.go adds the NPUs' network shares):
+ * Ascend 910 (pkg/device/ascend/device.go adds the NPUs' network shares)
+ * and Kunlun (pkg/device/kunlun/device.go, calcscore; sched/hami/kunlun.c):
  * those pods still score every node (best_scored).  The pod chooses only
  * the direction (binpack or spread, NodeScoreList.Less), so two sorted
  * orders are kept, one per direction, in hami_node_prefer's strict total
@@ -542,8 +544,9 @@ take_grants(const struct hami_state *st, struct gs_placement *d,
 }
 
 /*
- * A pod asking for Ascend 910 devices (v2.7+): the node score is only
- * known after the fit (OverrideScore adds the NPUs' network shares), so
+ * A pod asking for Ascend 910 devices or Kunlun XPUs (v2.7+): the node
+ * score is only known after the fit (OverrideScore adds the NPUs' network
+ * shares, Kunlun's calcscore), so
  * every candidate among heap[0..n) is evaluated and the best final score
  * wins, ties to the node listed first.  The winner is fitted once more
  * for its grants.
@@ -564,7 +567,7 @@ best_scored(struct hami_state *st, const struct gs_cluster *c,
 		if (!hami_eval_node(st, &c->nodes[i], reqs, ninit, nctrs, f, grants,
 		    memo ? &memo->node[i] : &scratch_outcome))
 			continue;
-		sc = st->nscore[i] + hami_ascend_node_score(c->nodes[i].devs,
+		sc = st->nscore[i] + hami_override_score(&c->nodes[i],
 		    reqs, ninit + nctrs, grants, st->stride,
 		    (const int (*)[HAMI_MAX_TYPES])st->tgrants, f->hp);
 		if (best < 0 || hami_node_prefer(f->node_spread, sc, i, bscore,
@@ -768,9 +771,10 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	/* Ascend's own Fit (v2.7+) reads the pod's vNPU mode and, in v2.9,
 	 * the first sorted device's memory, which usage may change: no
-	 * memo for it. */
+	 * memo for it; nor for Kunlun's, which reads the sorted order. */
 	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
-	    !ascend_own_fit(&reqs[only], hp))
+	    !ascend_own_fit(&reqs[only], hp) &&
+	    !hami_kunlun_scored(&reqs[only], 1))
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
 	if ((d->reason = filter_refusal(&f)) != NULL) {
@@ -785,7 +789,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	st->ngrants = xcalloc(nall, sizeof *st->ngrants);
 
 	d->status = GS_PENDING;
-	scored = hami_ascend_scored(reqs, nall, hp);
+	scored = hami_override_scored(reqs, nall, hp);
 	if (!st->memo_off && !scored)
 		place_ordered(st, c, pod, reqs, &f, grants, memo, d);
 	else

@@ -60,6 +60,9 @@ static const struct hami_profile profiles[] = {
 		.mthreads_webhook_requests = 0,
 		.enflame_gcu = 0,
 		.webhook_recovers_panic = 0,
+		/* Kunlun */
+		.kunlun = 0,
+		.kunlun_uuid = 0,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 0,
 		.ascend_net_by_type = 0,
@@ -134,6 +137,9 @@ static const struct hami_profile profiles[] = {
 		.mthreads_webhook_requests = 0,
 		.enflame_gcu = 1,
 		.webhook_recovers_panic = 1,
+		/* Kunlun */
+		.kunlun = 1,
+		.kunlun_uuid = 0,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 0,
@@ -201,6 +207,9 @@ static const struct hami_profile profiles[] = {
 		.mthreads_webhook_requests = 0,
 		.enflame_gcu = 1,
 		.webhook_recovers_panic = 1,
+		/* Kunlun */
+		.kunlun = 1,
+		.kunlun_uuid = 0,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 0,
@@ -268,6 +277,9 @@ static const struct hami_profile profiles[] = {
 		.mthreads_webhook_requests = 0,
 		.enflame_gcu = 1,
 		.webhook_recovers_panic = 1,
+		/* Kunlun */
+		.kunlun = 1,
+		.kunlun_uuid = 0,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
@@ -335,6 +347,9 @@ static const struct hami_profile profiles[] = {
 		.mthreads_webhook_requests = 0,
 		.enflame_gcu = 1,
 		.webhook_recovers_panic = 1,
+		/* Kunlun */
+		.kunlun = 1,
+		.kunlun_uuid = 0,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
@@ -406,6 +421,9 @@ static const struct hami_profile profiles[] = {
 		.mthreads_webhook_requests = 1,
 		.enflame_gcu = 1,
 		.webhook_recovers_panic = 1,
+		/* Kunlun */
+		.kunlun = 1,
+		.kunlun_uuid = 1,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,

@@ -344,7 +344,33 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.nouse_uuid = "enflame.com/nouse-gpuuuid",
 		.gate = GVG_ENFLAME_VGCU,
 		.whole_mem = 100,
-		.whole_count = 100,
+		.reg_count = 100,
+	},
+	/*
+	 * Kunlun: pkg/device/kunlun/device.go (v2.7.0 ... v2.10.0), the
+	 * chart's kunlunResourceName kunlunxin.com/xpu: GetNodeDevices makes
+	 * capacity kunlunxin.com/xpu devices "<node>-kunlun-<i>" (AsInt64;
+	 * 0 or a failure: none) of Count 100, Devmem 98304, Devcore 100,
+	 * type "kunlun", NUMA 1 from i >= cards/2; CheckHealth is always
+	 * true (no handshake); MutateAdmission finds the count in limits;
+	 * GenerateResourceRequests asks Nums (limits, else requests) with
+	 * Memreq 0, MemPercentagereq 100, Coresreq 0; its Fit (GVF_KUNLUN)
+	 * and ScoreNode are in sched/hami/kunlun.c; pods carry
+	 * hami.io/kunlun-allocated.
+	 */
+	[GV_KUNLUN] = {
+		.type = "kunlun", .label = "Kunlun XPU",
+		.res_count = GS_RES_KUNLUN, .res_mem = GS_RES_N,
+		.res_core = GS_RES_N, .mem_factor = 1,
+		.default_cores = 0, .reg = GVR_COUNT,
+		.capacity_core = "kunlunxin.com/xpu",
+		.id_infix = "-kunlun-",
+		.allocated_anno = "hami.io/kunlun-allocated",
+		.gate = GVG_KUNLUN,
+		.whole_mem = 98304,
+		.fit = GVF_KUNLUN,
+		.reg_count = 100,
+		.numa_halves = 1,
 	},
 };
 
@@ -394,6 +420,8 @@ gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
 		return hp->enflame_gcu;
 	case GVG_ENFLAME_VGCU:
 		return hp->enflame_vgcu;
+	case GVG_KUNLUN:
+		return hp->kunlun;
 	}
 	return 0;
 }

@@ -55,6 +55,8 @@ enum gs_vendor {
 	/* v2.6.1 to v2.9.0: Enflame's shared vGCU (pkg/device/enflame/
 	 * device.go, sched/hami/enflame.c). */
 	GV_ENFLAME_VGCU,
+	/* Kunlun: v2.7+ whole XPUs (pkg/device/kunlun/device.go). */
+	GV_KUNLUN,
 	GV_N
 };
 
@@ -88,7 +90,9 @@ enum gs_vendor_gate {
 	GVG_VASTAI,		/* vastai */
 	GVG_AMD_REGISTER,	/* amd_register */
 	GVG_ENFLAME_GCU,	/* enflame_gcu */
-	GVG_ENFLAME_VGCU	/* enflame_vgcu */
+	GVG_ENFLAME_VGCU,	/* enflame_vgcu */
+	/* Kunlun */
+	GVG_KUNLUN		/* kunlun */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -109,7 +113,11 @@ enum gs_vendor_fit {
 	 * type beyond the listing, no UUID, and "dev.Used > 0" refuses
 	 * (ExclusiveDeviceAllocateConflict); a grant charges Memreq (100)
 	 * and Coresreq (100). */
-	GVF_EXCLUSIVE
+	GVF_EXCLUSIVE,
+	/* Kunlun's whole XPU (pkg/device/kunlun/device.go Fit and topo.go
+	 * graghSelect, v2.7+; sched/hami/kunlun.c): its own choice by the
+	 * devices' sorted positions and the XPUs' links. */
+	GVF_KUNLUN
 };
 
 struct hami_profile;
@@ -163,9 +171,11 @@ struct gs_vendor_info {
 	/* GVR_CAPACITY: the core capacity of one device, which is also its
 	 * Devcore (Mthreads: coresPerMthreadsGPU 16); 0: 100. */
 	int32_t		 cap_cores;
-	/* Enflame's vGCU: GVR_COUNT: each device's slots (its Count, 100);
-	 * 0: 1. */
-	int32_t		 whole_count;
+	/* GVR_COUNT: each device's Count (Enflame's vGCU and Kunlun: 100;
+	 * 0: 1), and whether the second half of the devices is NUMA 1
+	 * (Kunlun: i >= cards/2). */
+	int32_t		 reg_count;
+	int		 numa_halves;
 };
 
 extern const struct gs_vendor_info gs_vendors[GV_N];

@@ -4,10 +4,12 @@
  * memory and cores: Biren's, Vastai's and AMD's (v2.7.1 to v2.9) slots
  * alone, v2.10 AMD's own (sched/hami/amd.c), Enflame's GCUs (refused once
  * used), and Metax's and Mthreads' customFilterRule after the common
- * checks.
+ * checks; and AddResourceUsage (hami_vendor_add: Kunlun's charges the
+ * slot alone).
  */
 #include "sched/hami/hami.h"
 #include "sched/hami/vendor.h"
+#include "util/int32.h"
 
 int
 hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
@@ -55,4 +57,16 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 	if (k->vendor == GV_MTHREADS && !hami_mthreads_rule(s, d))
 		return HR_CARD_NOT_FOUND_CUSTOM_FILTER_RULE;
 	return -1;
+}
+
+void
+hami_vendor_add(int vendor, struct gs_device *d, const struct gs_grant *g)
+{
+	d->used = i32_add(d->used, 1);
+	/* Kunlun's AddResourceUsage (pkg/device/kunlun/device.go): n.Used++
+	 * alone, though the grant records the whole card. */
+	if (gs_vendors[vendor].fit == GVF_KUNLUN)
+		return;
+	d->usedcores = i32_add(d->usedcores, g->usedcores);
+	d->usedmem = i32_add(d->usedmem, g->usedmem);
 }
