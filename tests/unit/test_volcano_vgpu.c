@@ -14,6 +14,7 @@
 
 #include "suites.h"
 #include "../../core/load/register_codec.h"
+#include "../../core/load/scenario.h"
 #include "../../core/load/volcano_node.h"
 #include "../../core/model/volcano_conf.h"
 #include "../../core/sched/engine.h"
@@ -345,6 +346,77 @@ test_vc_both(void)
 	gs_config_release(&cfg);
 }
 
+#define MIG_MODELS	"../../scenarios/mig-models/mig-models.yaml"
+
+/* The mig-models scenario's cluster and workload (run v2.10's; every run
+ * has the same) simulated under profile into sim: placed pods placed,
+ * "shared" on a100-core and "large" pending under every profile. */
+static void
+mig_models_run(const char *profile, struct gs_sim *sim, size_t placed)
+{
+	struct gs_scenario	 sc;
+	struct gs_warnings	 w = { 0 };
+	struct gs_error		 err;
+	struct gs_config	 cfg;
+
+	CU_ASSERT_EQUAL_FATAL(gs_scenario_load(&sc, MIG_MODELS, NULL, &w,
+	    &err), 0);
+	CU_ASSERT_EQUAL(w.n, 0);
+	gs_config_copy(&cfg, &sc.runs[1].cfg);
+	t_set_profile(&cfg, profile);
+	CU_ASSERT_EQUAL_FATAL(gs_simulate(&sc.cluster, &sc.runs[1].wl, &cfg,
+	    gs_policy_find(profile), NULL, sim, &err), 0);
+	gs_config_release(&cfg);
+	gs_scenario_release(&sc);
+	gs_warnings_release(&w);
+	CU_ASSERT_EQUAL(sim->res.placed, placed);
+	CU_ASSERT_EQUAL(sim->res.pl[2].node, 1);
+	CU_ASSERT_EQUAL(sim->res.pl[4].status, GS_PENDING);
+}
+
+#define GRANT(s, i)	(&(s)->res.pl[i].ctrs[0].grants[0])
+
+/*
+ * scenarios/mig-models by hand (pods small 8000, medium 30000, shared
+ * 4000 hami-core, small-2 9000, large 40000 MiB; node 0 a100-mig, 1
+ * a100-core).  v2.9.0: the chart's A100 80GB geometry 0 (1g.10gb x7 at
+ * 9728 MiB, core 14) for small and small-2, medium and large pending.
+ * v2.10.0: 1g.10gb (9856 MiB, 15 cores) at 6, 3g.40gb (40192, 43) at 0,
+ * 1g.10gb at 5; large pending (81920 - 59904 = 22016 MiB left).  Volcano
+ * binpack on Volcano's registration (10 slots): group1's 1g.10gb (10240
+ * MiB) positions 0 and 1 (vc_pos 1-based), medium and large pending.
+ */
+static void
+test_mig_models(void)
+{
+	struct gs_sim	s;
+
+	mig_models_run("hami-v2.9.0", &s, 3);
+	CU_ASSERT_EQUAL(GRANT(&s, 0)->usedmem, 9728);
+	CU_ASSERT_EQUAL(GRANT(&s, 0)->usedcores, 14);
+	CU_ASSERT_EQUAL(s.res.pl[1].status, GS_PENDING);
+	CU_ASSERT_EQUAL(GRANT(&s, 3)->usedmem, 9728);
+	gs_sim_release(&s);
+	mig_models_run("hami-v2.10.0", &s, 4);
+	CU_ASSERT_EQUAL(GRANT(&s, 0)->usedmem, 9856);
+	CU_ASSERT_EQUAL(GRANT(&s, 0)->usedcores, 15);
+	CU_ASSERT_EQUAL(GRANT(&s, 0)->mig_start, 6);
+	CU_ASSERT_EQUAL(GRANT(&s, 1)->usedmem, 40192);
+	CU_ASSERT_EQUAL(GRANT(&s, 1)->mig_start, 0);
+	CU_ASSERT_EQUAL(GRANT(&s, 1)->mig_size, 4);
+	CU_ASSERT_EQUAL(GRANT(&s, 3)->mig_start, 5);
+	CU_ASSERT_EQUAL(s.cluster.nodes[0].devs[0].usedmem, 59904);
+	gs_sim_release(&s);
+	mig_models_run("volcano-binpack", &s, 3);
+	CU_ASSERT_EQUAL(s.cluster.nodes[0].devs[0].count, 10);
+	CU_ASSERT_EQUAL(GRANT(&s, 0)->usedmem, 10240);
+	CU_ASSERT_EQUAL(GRANT(&s, 0)->vc_group, 1);
+	CU_ASSERT_EQUAL(GRANT(&s, 0)->vc_pos, 1);
+	CU_ASSERT_EQUAL(s.res.pl[1].status, GS_PENDING);
+	CU_ASSERT_EQUAL(GRANT(&s, 3)->vc_pos, 2);
+	gs_sim_release(&s);
+}
+
 CU_TestInfo volcano_vgpu_tests[] = {
 	{ "Volcano: node-vgpu-register decoded", test_vc_decode },
 	{ "Volcano: nodes, allocatable check, device config",
@@ -353,5 +425,7 @@ CU_TestInfo volcano_vgpu_tests[] = {
 	{ "Volcano: MIG AddPod / SubPod", test_vc_mig_use },
 	{ "Volcano: vgpu-mode and MIG placements", test_vc_place },
 	{ "Volcano: a node both device plugins registered", test_vc_both },
+	{ "mig-models: HAMi v2.9, v2.10 and Volcano's MIG by hand",
+	    test_mig_models },
 	CU_TEST_INFO_NULL,
 };
