@@ -16,6 +16,7 @@
 #include "../core/report/report.h"
 #include "../core/sched/hami/vendor.h"
 #include "../core/sched/kube_dp.h"
+#include "../core/sched/kai/explain.h"
 #include "../core/sched/route.h"
 #include "explain_dp.h"
 #include "../core/sched/dra/kversion.h"
@@ -455,9 +456,11 @@ explain_main(int argc, char **argv)
 			rc = cmd_finish_stdout(EXIT_OK);
 		goto out_sc;
 	}
-	/* kube-scheduler over the device plugin's MIG and replicas. */
-	if (strncmp(cfg.profile, "kube-", 5) == 0 &&
-	    gs_kube_dp_takes(&sc.cluster, &run->wl.pods[k])) {
+	/* kube-scheduler, or KAI, over the device plugin's resources. */
+	if ((strncmp(cfg.profile, "kube-", 5) == 0 &&
+	    gs_kube_dp_takes(&sc.cluster, &run->wl.pods[k])) ||
+	    (strncmp(cfg.profile, "kai-", 4) == 0 &&
+	    gs_kai_dp_takes(&sc.cluster, &run->wl.pods[k]))) {
 		rc = cmd_explain_dp(run, k, sel, p, &cfg, &sc.cluster, detail,
 		    fmt);
 		goto out_cfg;

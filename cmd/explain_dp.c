@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "explain_dp.h"
+#include "../core/sched/kai/explain.h"
 #include "../core/sched/kube_dp_explain.h"
 #include "../core/report/report.h"
 
@@ -85,14 +86,18 @@ dp_table(const struct gs_pod *pod, const char *run, const char *profile,
 {
 	size_t	i;
 
+	int	kai = strncmp(profile, "kai-", 4) == 0;
+
 	cmd_explain_head(pod, run, k, n);
-	printf("scheduler: kube-scheduler (%s) over NVIDIA's device plugin's "
-	    "resources\nasks:", profile);
+	printf("scheduler: %s (%s) over NVIDIA's device plugin's "
+	    "resources\nasks:", kai ? "KAI-Scheduler" : "kube-scheduler",
+	    profile);
 	for (i = 0; i < ex->nasks; i++)
 		printf("%s %s %lld", i ? "," : "", ex->ask[i].name,
 		    (long long)ex->ask[i].n);
 	printf("\n\n");
-	cmd_explain_nodes(c, ex->verdict, d, "NodeResourcesFit score");
+	cmd_explain_nodes(c, ex->verdict, d, kai ? "KAI node order score" :
+	    "NodeResourcesFit score");
 	if (ex->detail < 0)
 		return;
 	printf("\ndevices of %s (MIG instances and whole GPUs: the first free "
@@ -153,7 +158,10 @@ cmd_explain_dp(const struct gs_run *run, size_t k,
 		gs_sim_release(&sim);
 		return cmd_error_status(&err);
 	}
-	gs_kube_dp_explain(&sim.cluster, pod, &d, detail, &ex);
+	if (strncmp(cfg->profile, "kai-", 4) == 0)
+		gs_kai_dp_explain(&sim.cluster, pod, &d, detail, &ex);
+	else
+		gs_kube_dp_explain(&sim.cluster, pod, &d, detail, &ex);
 	if (cmd_structured(fmt))
 		cmd_print_doc(dp_json(pod, run->name, cfg->profile,
 		    &sim.cluster, &ex, &d), fmt);

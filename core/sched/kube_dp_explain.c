@@ -39,7 +39,9 @@ dev_why(const struct gs_node *n, size_t j, const struct gs_dp_explain *ex,
 			w->usable = 1;
 			snprintf(w->why, sizeof w->why, "free: %d of %d %s "
 			    "taken", (int)w->used, (int)w->cap,
-			    d->kind == GS_DEV_MIG ? "instance" : "replicas");
+			    d->kind == GS_DEV_MIG ? "instance" :
+			    d->kind == GS_DEV_TIMESLICE || d->kind ==
+			    GS_DEV_MPS ? "replicas" : "GPU");
 		} else if (d->kind == GS_DEV_MIG)
 			snprintf(w->why, sizeof w->why, "no free instance of "
 			    "%s: held", d->mig != NULL ? d->mig->name : "it");

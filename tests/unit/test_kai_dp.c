@@ -15,6 +15,8 @@
 #include "../../core/load/load.h"
 #include "../../core/sched/engine.h"
 #include "../../core/sched/kai/dp.h"
+#include "../../core/sched/kai/explain.h"
+#include "../../core/sched/kai/mig.h"
 #include "../../core/sched/route.h"
 #include "../../core/util/util.h"
 
@@ -204,9 +206,66 @@ test_kai_dp_run(void)
 	gs_config_release(&cfg);
 }
 
+/*
+ * explain of KAI's whole-GPU pod on w, m, t (nothing placed yet): w fits
+ * (2 free), m refused by the type predicate, t fits (4 replicas free);
+ * w's two GPUs free, GPU 0 given.  A MIG pod: w and t short of the
+ * profile (0 free of 0), m fits; m's 1g.10gb at index 1 is given (the
+ * 2g.20gb at slice 0 is listed first).  A fraction is not explained here.
+ */
+static void
+test_kai_dp_explain(void)
+{
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_placement	d;
+	struct gs_dp_explain	ex;
+	struct gs_error		err;
+	struct gs_pod		*p;
+
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster(nodes_yaml, &c, &err), 0);
+	memset(&w, 0, sizeof w);
+	p = dp_pod(&w, "whole", "kai-scheduler", 1, NULL, NULL);
+	CU_ASSERT_TRUE(gs_kai_dp_takes(&c, p));
+	gs_kai_mig_decide(&c, p, 1, &d);
+	CU_ASSERT_EQUAL_FATAL(d.status, GS_PLACED);
+	gs_kai_dp_explain(&c, p, &d, -1, &ex);
+	CU_ASSERT_STRING_EQUAL(ex.node[0].why, "fits");
+	CU_ASSERT_TRUE(ex.verdict[0].chosen);
+	CU_ASSERT_FALSE(ex.node[1].fits);
+	CU_ASSERT_STRING_EQUAL(ex.node[1].why, "refused by KAI: non MIG "
+	    "jobs cant run on a node with MigStrategy='mixed'");
+	CU_ASSERT_STRING_EQUAL(ex.node[2].why, "fits");
+	CU_ASSERT_EQUAL_FATAL(ex.detail, 0);
+	CU_ASSERT_STRING_EQUAL(ex.dev[0].why, "free: 0 of 1 GPU taken");
+	CU_ASSERT_TRUE(ex.dev[0].given);
+	CU_ASSERT_FALSE(ex.dev[1].given);
+	gs_kube_dp_explain_release(&ex);
+	gs_placement_release(&d);
+	p = dp_pod(&w, "mig", "kai-scheduler", -1, NULL, NULL);
+	gs_kv_set(&p->ctrs[0].dp, "nvidia.com/mig-1g.10gb", "1");
+	CU_ASSERT_TRUE(gs_kai_dp_takes(&c, p));
+	gs_kai_mig_decide(&c, p, 1, &d);
+	gs_kai_dp_explain(&c, p, &d, -1, &ex);
+	CU_ASSERT_STRING_EQUAL(ex.node[0].why, "Insufficient "
+	    "nvidia.com/mig-1g.10gb: 0 free of 0, asks 1");
+	CU_ASSERT_STRING_EQUAL(ex.node[1].why, "fits");
+	CU_ASSERT_EQUAL_FATAL(ex.detail, 1);
+	CU_ASSERT_STRING_EQUAL(ex.dev[0].why, "profile mismatch: a 2g.20gb "
+	    "instance, the pod asks nvidia.com/mig-1g.10gb");
+	CU_ASSERT_TRUE(ex.dev[1].given);
+	gs_kube_dp_explain_release(&ex);
+	gs_placement_release(&d);
+	p = dp_pod(&w, "half", "kai-scheduler", -1, "gpu-fraction", "0.5");
+	CU_ASSERT_FALSE(gs_kai_dp_takes(&c, p));
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo kai_dp_tests[] = {
 	{ "GPU memory, MIG node, node type predicate", test_kai_dp_node },
 	{ "whole, fractions and kube's pods on GPU operator nodes",
 	    test_kai_dp_run },
+	{ "explain of KAI's whole and MIG pods", test_kai_dp_explain },
 	CU_TEST_INFO_NULL
 };
