@@ -18,6 +18,7 @@
 #include "../core/report/report.h"
 #include "../core/report/html.h"
 #include "../core/report/montecarlo.h"
+#include "../core/report/inputs.h"
 
 static const char *const combos[4][2] = {
 	{ "binpack", "binpack" }, { "spread", "binpack" },
@@ -551,14 +552,58 @@ plan_montecarlo(const struct gs_scenario *sc, size_t ri,
 
 /* ---- Markdown or HTML report ----------------------------------------- */
 
-/* Do nodes a and b register the same GPUs (count, type, memory, slots)? */
+/* Do nodes a and b register the same GPUs (count, type, memory, slots;
+ * the device plugin's: the same layout, report/inputs.h)? */
 static int
 same_gpus(const struct gs_node *a, const struct gs_node *b)
 {
-	return a->ndevs == b->ndevs && (a->ndevs == 0 ||
+	char	la[512], lb[512];
+
+	if (a->dp != b->dp || a->ndevs != b->ndevs)
+		return 0;
+	gs_report_node_gpus(a, la, sizeof la);
+	gs_report_node_gpus(b, lb, sizeof lb);
+	return strcmp(la, lb) == 0 && (a->ndevs == 0 ||
 	    (strcmp(a->devs[0].type, b->devs[0].type) == 0 &&
 	    a->devs[0].devmem == b->devs[0].devmem &&
 	    a->devs[0].count == b->devs[0].count));
+}
+
+/* The GPU columns of n: HAMi's by its first device; the device plugin's
+ * by its physical GPUs, the card type and each GPU's layout, the memory
+ * of a GPU not in MIG mode (a MIG instance's says nothing of the card:
+ * "-"), no slots or cores ("-"). */
+static void
+gpu_cells(struct cmd_table *t, const struct gs_node *n)
+{
+	char	lay[512], type[160], *cut;
+	size_t	ngpus = gs_report_node_gpus(n, lay, sizeof lay), j;
+
+	cmd_table_cell(t, "%zu", n->dp ? ngpus : n->ndevs);
+	if (n->ndevs == 0) {
+		for (j = 0; j < 4; j++)
+			cmd_table_cell(t, "-");
+		return;
+	}
+	if (!n->dp) {
+		cmd_table_cell(t, "%s", n->devs[0].type);
+		cmd_table_cell(t, "%d", n->devs[0].devmem);
+		cmd_table_cell(t, "%d", n->devs[0].count);
+		cmd_table_cell(t, "%d", n->devs[0].devcore);
+		return;
+	}
+	snprintf(type, sizeof type, "%s", n->devs[0].type);
+	if ((cut = strstr(type, "-MIG-")) != NULL)
+		*cut = '\0';
+	cmd_table_cell(t, "%s (%s)", type, lay);
+	for (j = 0; j < n->ndevs && n->devs[j].kind == GS_DEV_MIG; j++)
+		;
+	if (j < n->ndevs)
+		cmd_table_cell(t, "%d", n->devs[j].devmem);
+	else
+		cmd_table_cell(t, "-");
+	cmd_table_cell(t, "-");
+	cmd_table_cell(t, "-");
 }
 
 /* out, then container k's device plugin resources ("c: 1
@@ -653,16 +698,7 @@ doc_inputs(struct cmd_doc *d, const struct gs_scenario *sc,
 		for (count = 0, j = i; j < sc->cluster.nnodes; j++)
 			count += same_gpus(&sc->cluster.nodes[j], n);
 		cmd_table_cell(&t, "%zu", count);
-		cmd_table_cell(&t, "%zu", n->ndevs);
-		if (n->ndevs == 0) {
-			for (j = 0; j < 4; j++)
-				cmd_table_cell(&t, "-");
-			continue;
-		}
-		cmd_table_cell(&t, "%s", n->devs[0].type);
-		cmd_table_cell(&t, "%d", n->devs[0].devmem);
-		cmd_table_cell(&t, "%d", n->devs[0].count);
-		cmd_table_cell(&t, "%d", n->devs[0].devcore);
+		gpu_cells(&t, n);
 	}
 	cmd_doc_table(d, &t);
 	cmd_table_init(&t, wh, "llrl", 4);

@@ -18,6 +18,7 @@
 #include "../../core/sched/kai/explain.h"
 #include "../../core/sched/kai/mig.h"
 #include "../../core/sched/route.h"
+#include "../../core/report/inputs.h"
 #include "../../core/util/util.h"
 
 #define NODE(name, labels, alloc)					\
@@ -262,10 +263,31 @@ test_kai_dp_explain(void)
 	gs_cluster_release(&c);
 }
 
+/* The plan report's GPUs of a node (report/inputs.c): m one MIG GPU laid
+ * out largest first (3g.40gb at 4, 2g.20gb at 0, 1g.10gb x2), t one
+ * time-sliced GPU, w two whole GPUs merged. */
+static void
+test_kai_dp_inputs(void)
+{
+	struct gs_cluster	c;
+	struct gs_error		err;
+	char			buf[256];
+
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster(nodes_yaml, &c, &err), 0);
+	CU_ASSERT_EQUAL(gs_report_node_gpus(&c.nodes[0], buf, sizeof buf), 2);
+	CU_ASSERT_STRING_EQUAL(buf, "GPU 0-1: whole");
+	CU_ASSERT_EQUAL(gs_report_node_gpus(&c.nodes[1], buf, sizeof buf), 1);
+	CU_ASSERT_STRING_EQUAL(buf, "GPU 0: MIG 2g.20gb, 1g.10gb x2, 3g.40gb");
+	CU_ASSERT_EQUAL(gs_report_node_gpus(&c.nodes[2], buf, sizeof buf), 1);
+	CU_ASSERT_STRING_EQUAL(buf, "GPU 0: time-slicing x4");
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo kai_dp_tests[] = {
 	{ "GPU memory, MIG node, node type predicate", test_kai_dp_node },
 	{ "whole, fractions and kube's pods on GPU operator nodes",
 	    test_kai_dp_run },
 	{ "explain of KAI's whole and MIG pods", test_kai_dp_explain },
+	{ "plan report: a node's GPUs and layouts", test_kai_dp_inputs },
 	CU_TEST_INFO_NULL
 };
