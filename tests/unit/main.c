@@ -44,6 +44,7 @@ main(void)
 		SUITE(sim),
 		SUITE(peer_rules),
 		SUITE(perf),
+		SUITE(order),
 		SUITE(mig),
 		SUITE(hamimig),
 		SUITE(hamigeom),

@@ -32,6 +32,7 @@ extern CU_TestInfo profile_tests[];
 extern CU_TestInfo sim_tests[];
 extern CU_TestInfo peer_rules_tests[];
 extern CU_TestInfo perf_tests[];
+extern CU_TestInfo order_tests[];
 extern CU_TestInfo mig_tests[];
 extern CU_TestInfo hamimig_tests[];
 extern CU_TestInfo hamigeom_tests[];

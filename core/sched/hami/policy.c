@@ -37,8 +37,13 @@
  * orders are kept, one per direction, in hami_node_prefer's strict total
  * order (score, then the node listed first): the order a full sort of the
  * same scores gives, ties included.  Only nodes whose gen changed are
- * rescored and moved.  cfg->exhaustive keeps the per-pod heap of the
- * candidates (the straightforward path the tests compare with).
+ * rescored and moved, in lists of blocks (order.c: a move costs a block,
+ * not the nodes between its two places).  Each request shape walks on
+ * from the node after the ones known to fail it, but for its holes
+ * (nodes not known to fail it that moved before that node since), kept in
+ * a heap and tried first, in the order.  cfg->exhaustive keeps the
+ * per-pod heap of the candidates (the straightforward path the tests
+ * compare with).
  */
 #include <math.h>
 #include <stdio.h>
@@ -46,6 +51,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/order.h"
 #include "sched/hami/policy_int.h"
 #include "sched/kubefilter.h"
 #include "sched/policy.h"
@@ -61,7 +67,14 @@ memo_clear(struct hami_state *st)
 		free(st->memo[i].filter_key);
 		free(st->memo[i].quota_used);
 		free(st->memo[i].node);
+		hami_holes_free(&st->memo[i].holes[0]);
+		hami_holes_free(&st->memo[i].holes[1]);
 		hami_reason_index_free(st->memo[i].rix);
+	}
+	if (st->nmemo > 0) {
+		memset(st->known, 0, st->nnodes * sizeof *st->known);
+		memset(st->hole[0], 0, st->nnodes * sizeof *st->hole[0]);
+		memset(st->hole[1], 0, st->nnodes * sizeof *st->hole[1]);
 	}
 	st->nmemo = 0;
 }
@@ -83,6 +96,9 @@ hami_create(const struct gs_cluster *c, const struct gs_config *cfg)
 	st->ngen = xcalloc(c->nnodes, sizeof *st->ngen);
 	st->nvalid = xcalloc(c->nnodes, 1);
 	st->heap = xcalloc(c->nnodes, sizeof *st->heap);
+	st->hole[0] = xcalloc(c->nnodes, sizeof *st->hole[0]);
+	st->hole[1] = xcalloc(c->nnodes, sizeof *st->hole[1]);
+	st->known = xcalloc(c->nnodes, sizeof *st->known);
 	st->memo_off = cfg->exhaustive;
 	return st;
 }
@@ -99,10 +115,11 @@ hami_destroy(void *p)
 	free(st->ngen);
 	free(st->nvalid);
 	free(st->heap);
-	free(st->ord[0]);
-	free(st->ord[1]);
-	free(st->pos[0]);
-	free(st->pos[1]);
+	free(st->hole[0]);
+	free(st->hole[1]);
+	free(st->known);
+	hami_order_free(&st->ord[0]);
+	hami_order_free(&st->ord[1]);
 	free(st->oscore);
 	free(st->hfree);
 	free(st->hdev);
@@ -127,24 +144,22 @@ node_score(struct hami_state *st, const struct gs_cluster *c, size_t i)
 	return st->nscore[i];
 }
 
-static int
-prefer(const struct hami_state *st, int spread, size_t a, size_t b)
-{
-	return hami_node_prefer(spread, st->nscore[a], a, st->nscore[b], b);
-}
-
+/* Sift h[i] down the heap h[0..n) of nodes by score (the most preferred
+ * of that direction on top). */
 static void
-heap_down(struct hami_state *st, int spread, size_t n, size_t i)
+heap_down(const float *score, int spread, size_t *h, size_t n, size_t i)
 {
-	size_t	*h = st->heap, c, t;
+	size_t	c, t;
 
 	for (;;) {
 		c = 2 * i + 1;
 		if (c >= n)
 			return;
-		if (c + 1 < n && prefer(st, spread, h[c + 1], h[c]))
+		if (c + 1 < n && hami_node_prefer(spread, score[h[c + 1]],
+		    h[c + 1], score[h[c]], h[c]))
 			c++;
-		if (!prefer(st, spread, h[c], h[i]))
+		if (!hami_node_prefer(spread, score[h[c]], h[c], score[h[i]],
+		    h[i]))
 			return;
 		t = h[i];
 		h[i] = h[c];
@@ -160,59 +175,113 @@ ord_before(const struct hami_state *st, int spread, size_t a, size_t b)
 	return hami_node_prefer(spread, st->oscore[a], a, st->oscore[b], b);
 }
 
-/* Where node i goes among v[0..n) (i not in it): the first place whose
- * node comes after i. */
-static size_t
-ord_search(const struct hami_state *st, int spread, const size_t *v,
-    size_t n, size_t i)
+/* The same, as the order's comparison of each direction. */
+static int
+before_binpack(const void *st, size_t a, size_t b)
 {
-	size_t	lo = 0, hi = n, mid;
+	return ord_before(st, 0, a, b);
+}
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (ord_before(st, spread, v[mid], i))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+static int
+before_spread(const void *st, size_t a, size_t b)
+{
+	return ord_before(st, 1, a, b);
+}
+
+/* Do two scores sort alike (neither before the other on score)? */
+static int
+same_score(float a, float b)
+{
+	return !(a < b) && !(a > b) && isnan(a) == isnan(b);
+}
+
+/* memo[k]'s bit in the per-node masks. */
+#define MEMO_BIT(st, m)	((uint64_t)1 << ((m) - (st)->memo))
+
+/* Nothing known of the shape's failures in the order of that
+ * direction. */
+static void
+memo_forget(struct hami_state *st, struct memo_shape *m, int spread)
+{
+	struct hami_holes	*hs = &m->holes[spread];
+	size_t			 j;
+
+	for (j = 0; j < hs->n; j++)
+		st->hole[spread][hs->h[j].node] &= ~MEMO_BIT(st, m);
+	hs->n = hs->nlive = 0;
+	m->from[spread] = MEMO_FROM_START;
 }
 
 /*
- * Node i went from place from to place to of an order: each memo shape's
- * known-failing prefix of it stays a known-failing prefix (removing a
- * node before its end shortens it by one; inserting at or before its end
- * lengthens it if i is known to fail the shape, else ends it at to).
+ * Node i leaves its place in the order of that direction (its score
+ * moves): for each memo shape it is no longer a hole (its entry in the
+ * heap of holes stays, with the old score), and when it was where the
+ * shape's walk goes on from, the node after it is.
  */
 static void
-memo_skip_move(struct hami_state *st, int spread, size_t i, size_t from,
-    size_t to)
+memo_unlink(struct hami_state *st, int spread, size_t i)
 {
-	size_t	m, *sk;
+	uint64_t	bits = st->hole[spread][i];
+	size_t		k;
 
-	for (m = 0; m < st->nmemo; m++) {
-		sk = &st->memo[m].skip[spread];
-		if (from < *sk)
-			(*sk)--;
-		if (to <= *sk)
-			*sk = st->memo[m].node[i].known ? *sk + 1 : to;
+	for (k = 0; k < st->nmemo; k++) {
+		if (st->memo[k].from[spread] == i)
+			st->memo[k].from[spread] =
+			    hami_order_next(&st->ord[spread], i);
+		if (bits & ((uint64_t)1 << k))
+			st->memo[k].holes[spread].nlive--;
 	}
+	st->hole[spread][i] = 0;
 }
 
-/* Node i's score changed to oscore[i]: move it to its place. */
-static void
-ord_move(struct hami_state *st, int spread, size_t nnodes, size_t i)
-{
-	size_t	*v = st->ord[spread], *pos = st->pos[spread];
-	size_t	 from = pos[i], to, k;
+/* Is the entry a hole still (its node one, at that score)? */
+struct hole_ctx {
+	const struct hami_state		*st;
+	const struct memo_shape		*m;
+	int				 spread;
+};
 
-	memmove(v + from, v + from + 1, (nnodes - from - 1) * sizeof *v);
-	to = ord_search(st, spread, v, nnodes - 1, i);
-	memmove(v + to + 1, v + to, (nnodes - 1 - to) * sizeof *v);
-	v[to] = i;
-	for (k = from < to ? from : to; k <= (from < to ? to : from); k++)
-		pos[v[k]] = k;
-	memo_skip_move(st, spread, i, from, to);
+static int
+hole_live(const void *p, struct hami_hole e)
+{
+	const struct hole_ctx	*x = p;
+
+	return (x->st->hole[x->spread][e.node] & MEMO_BIT(x->st, x->m)) &&
+	    !x->m->node[e.node].known &&
+	    same_score(e.score, x->st->oscore[e.node]);
+}
+
+/*
+ * Node i is at its new place in the order of that direction: before a
+ * shape's from and not known to fail it, it is one of the shape's holes.
+ * A heap with more than twice its holes (and 32) entries is filtered.
+ */
+static void
+memo_link(struct hami_state *st, int spread, size_t i)
+{
+	struct memo_shape	*m;
+	struct hami_holes	*hs;
+	struct hole_ctx		 x;
+	size_t			 k;
+
+	for (k = 0; k < st->nmemo; k++) {
+		m = &st->memo[k];
+		hs = &m->holes[spread];
+		if ((st->known[i] & ((uint64_t)1 << k)) ||
+		    m->from[spread] == MEMO_FROM_START ||
+		    (m->from[spread] != HAMI_ORDER_END &&
+		    !ord_before(st, spread, i, m->from[spread])))
+			continue;
+		st->hole[spread][i] |= (uint64_t)1 << k;
+		hs->nlive++;
+		hami_holes_push(hs, spread, i, st->oscore[i]);
+		if (hs->n > 2 * hs->nlive + 32) {
+			x.st = st;
+			x.m = m;
+			x.spread = spread;
+			hami_holes_filter(hs, spread, hole_live, &x);
+		}
+	}
 }
 
 /* Build the order of one direction: the heap's pops, once. */
@@ -222,27 +291,18 @@ ord_build(struct hami_state *st, int spread, size_t nnodes)
 	size_t	i, n = nnodes;
 
 	for (i = 0; i < st->nmemo; i++)
-		st->memo[i].skip[spread] = 0;
-	st->ord[spread] = xcalloc(nnodes, sizeof *st->ord[spread]);
-	st->pos[spread] = xcalloc(nnodes, sizeof *st->pos[spread]);
+		memo_forget(st, &st->memo[i], spread);
+	hami_order_init(&st->ord[spread], nnodes, HAMI_ORDER_BLOCK);
 	for (i = 0; i < nnodes; i++)
 		st->heap[i] = i;
 	for (i = n / 2; i > 0; i--)
-		heap_down(st, spread, n, i - 1);
+		heap_down(st->nscore, spread, st->heap, n, i - 1);
 	for (i = 0; i < nnodes; i++) {
-		st->ord[spread][i] = st->heap[0];
-		st->pos[spread][st->heap[0]] = i;
+		hami_order_push(&st->ord[spread], st->heap[0]);
 		st->heap[0] = st->heap[--n];
-		heap_down(st, spread, n, 0);
+		heap_down(st->nscore, spread, st->heap, n, 0);
 	}
 	st->obuilt[spread] = 1;
-}
-
-/* Do two scores sort alike (neither before the other on score)? */
-static int
-same_score(float a, float b)
-{
-	return !(a < b) && !(a > b) && isnan(a) == isnan(b);
 }
 
 /* Rescore node i if its gen changed, and move it in both built orders if
@@ -260,10 +320,18 @@ ord_rescore(struct hami_state *st, const struct gs_cluster *c, size_t i)
 		st->oscore[i] = st->nscore[i];
 		return;
 	}
+	for (s = 0; s < 2; s++)
+		if (st->obuilt[s]) {
+			memo_unlink(st, (int)s, i);
+			hami_order_remove(&st->ord[s], i);
+		}
 	st->oscore[i] = st->nscore[i];
 	for (s = 0; s < 2; s++)
-		if (st->obuilt[s])
-			ord_move(st, (int)s, st->nnodes, i);
+		if (st->obuilt[s]) {
+			hami_order_insert(&st->ord[s], i, s ? before_spread :
+			    before_binpack, st);
+			memo_link(st, (int)s, i);
+		}
 }
 
 /*
@@ -274,7 +342,7 @@ ord_rescore(struct hami_state *st, const struct gs_cluster *c, size_t i)
  * last refresh are all there is to look at; when the log no longer holds
  * them all (or this is another cluster), every node is.
  */
-static const size_t *
+static const struct hami_order *
 ord_refresh(struct hami_state *st, const struct gs_cluster *c, int spread)
 {
 	uint64_t	k;
@@ -295,7 +363,7 @@ ord_refresh(struct hami_state *st, const struct gs_cluster *c, int spread)
 	st->seen = c->touch_seq;
 	if (!st->obuilt[spread])
 		ord_build(st, spread, st->nnodes);
-	return st->ord[spread];
+	return &st->ord[spread];
 }
 
 /* The filter annotations as one string, for the memo key. */
@@ -356,13 +424,14 @@ quota_used_key(const struct hami_pod_quota *q)
 	return out;
 }
 
+
 static struct memo_shape *
 memo_find(struct hami_state *st, const struct hami_creq *r,
     const struct gs_pod *pod)
 {
 	struct memo_shape	*m;
 	char			*key = filter_key(pod), *t, *used = NULL;
-	size_t			 i;
+	size_t			 i, n;
 
 	if (st->scratch.quota != NULL) {
 		t = xasprintf("%s\nns=%s", key, pod->ns);
@@ -382,7 +451,10 @@ memo_find(struct hami_state *st, const struct hami_creq *r,
 				    sizeof *m->node);
 				free(m->quota_used);
 				m->quota_used = used;
-				m->skip[0] = m->skip[1] = 0;
+				memo_forget(st, m, 0);
+				memo_forget(st, m, 1);
+				for (n = 0; n < st->nnodes; n++)
+					st->known[n] &= ~MEMO_BIT(st, m);
 				hami_reason_index_free(m->rix);
 				m->rix = NULL;
 			} else
@@ -400,7 +472,8 @@ memo_find(struct hami_state *st, const struct hami_creq *r,
 	m->filter_key = key;
 	m->quota_used = used;
 	m->node = xcalloc(st->nnodes, sizeof *m->node);
-	m->skip[0] = m->skip[1] = 0;
+	memo_forget(st, m, 0);
+	memo_forget(st, m, 1);
 	m->rix = NULL;
 	return m;
 }
@@ -612,8 +685,11 @@ try_node(struct hami_state *st, const struct gs_cluster *c, size_t i,
 	struct node_outcome	scratch_outcome;
 
 	if (!hami_eval_node(st, &c->nodes[i], reqs, d->ninit, pod->nctrs, f,
-	    grants, memo ? &memo->node[i] : &scratch_outcome))
+	    grants, memo ? &memo->node[i] : &scratch_outcome)) {
+		if (memo != NULL)
+			st->known[i] |= MEMO_BIT(st, memo);
 		return 0;
+	}
 	d->status = GS_PLACED;
 	d->node = (long)i;
 	d->node_score = st->nscore[i];
@@ -622,9 +698,51 @@ try_node(struct hami_state *st, const struct gs_cluster *c, size_t i,
 }
 
 /*
+ * Try the shape's holes in the kept order (they come before its from),
+ * popped from its heap of holes: 1 when one fits.  Entries that are no
+ * longer holes are dropped, and so are the holes that fail (known to fail
+ * now); the one that fits and those that are not candidates go back.
+ */
+static int
+try_holes(struct hami_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, const struct hami_creq *reqs,
+    const struct hami_filter *f, struct gs_grant *grants,
+    struct memo_shape *memo, struct gs_placement *d)
+{
+	int			 s = f->node_spread, fit = 0;
+	struct hami_holes	*hs = &memo->holes[s];
+	struct hami_hole	 e, *back = NULL;
+	struct hole_ctx		 x = { st, memo, s };
+	size_t			 nback = 0, k;
+
+	while (!fit && hs->n > 0) {
+		e = hami_holes_pop(hs, s);
+		if (hole_live(&x, e) && candidate(c, e.node, pod, f, memo))
+			fit = try_node(st, c, e.node, pod, reqs, f, grants,
+			    memo, d);
+		if (memo->node[e.node].known &&
+		    (st->hole[s][e.node] & MEMO_BIT(st, memo))) {
+			st->hole[s][e.node] &= ~MEMO_BIT(st, memo);
+			hs->nlive--;
+		}
+		if (!hole_live(&x, e))
+			continue;
+		back = xreallocarray(back, nback + 1, sizeof *back);
+		back[nback++] = e;
+	}
+	for (k = 0; k < nback; k++)
+		hami_holes_push(hs, s, back[k].node, back[k].score);
+	free(back);
+	return fit;
+}
+
+/*
  * The candidates in the kept order, the first that fits wins: what
  * sorting them all and trying from the best gives, for the cost of the
- * nodes tried (and of the nodes whose gen changed).
+ * nodes tried (and of the nodes whose gen changed).  With a memo, the
+ * nodes before its from are known to fail but for its holes: the holes
+ * are tried, then the walk goes on from there, past the nodes known to
+ * fail.
  */
 static void
 place_ordered(struct hami_state *st, const struct gs_cluster *c,
@@ -632,8 +750,9 @@ place_ordered(struct hami_state *st, const struct gs_cluster *c,
     const struct hami_filter *f, struct gs_grant *grants,
     struct memo_shape *memo, struct gs_placement *d)
 {
-	const size_t	*v;
-	size_t		 k, i, *sk;
+	const struct hami_order	*o;
+	struct hami_oiter	 it;
+	size_t			 i, *from;
 
 	if (pod->pinned_node >= 0) {
 		i = (size_t)pod->pinned_node;
@@ -643,17 +762,26 @@ place_ordered(struct hami_state *st, const struct gs_cluster *c,
 		}
 		return;
 	}
-	v = ord_refresh(st, c, f->node_spread);
-	k = 0;
-	if (memo != NULL) {	/* the nodes known to fail, skipped at once */
-		sk = &memo->skip[f->node_spread];
-		while (*sk < c->nnodes && memo->node[v[*sk]].known)
-			(*sk)++;
-		k = *sk;
+	o = ord_refresh(st, c, f->node_spread);
+	it = hami_order_first(o);
+	if (memo != NULL) {
+		if (try_holes(st, c, pod, reqs, f, grants, memo, d))
+			return;
+		from = &memo->from[f->node_spread];
+		if (*from == MEMO_FROM_START)
+			*from = hami_order_at(o, it);
+		if (*from == HAMI_ORDER_END)
+			return;
+		it = hami_order_seek(o, *from);
+		while ((i = hami_order_at(o, it)) != HAMI_ORDER_END &&
+		    memo->node[i].known)
+			hami_order_step(o, &it);
+		*from = i;
 	}
-	for (; k < c->nnodes; k++)
-		if (candidate(c, v[k], pod, f, memo) &&
-		    try_node(st, c, v[k], pod, reqs, f, grants, memo, d))
+	for (; (i = hami_order_at(o, it)) != HAMI_ORDER_END;
+	    hami_order_step(o, &it))
+		if (candidate(c, i, pod, f, memo) &&
+		    try_node(st, c, i, pod, reqs, f, grants, memo, d))
 			return;
 }
 
@@ -677,7 +805,8 @@ place_heap(struct hami_state *st, const struct gs_cluster *c,
 		st->heap[n++] = i;
 	}
 	for (i = n / 2; i > 0; i--)
-		heap_down(st, f->node_spread, n, i - 1);
+		heap_down(st->nscore, f->node_spread, st->heap, n,
+		    i - 1);
 	if (scored) {
 		best_scored(st, c, reqs, d->ninit, pod->nctrs, f, grants,
 		    memo, n, d);
@@ -687,7 +816,7 @@ place_heap(struct hami_state *st, const struct gs_cluster *c,
 		size_t	best = st->heap[0];
 
 		st->heap[0] = st->heap[--n];
-		heap_down(st, f->node_spread, n, 0);
+		heap_down(st->nscore, f->node_spread, st->heap, n, 0);
 		try_node(st, c, best, pod, reqs, f, grants, memo, d);
 	}
 }

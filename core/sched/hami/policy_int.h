@@ -10,8 +10,10 @@
 #include <stdint.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/order.h"
 
 #define MEMO_MAX_SHAPES	64
+#define MEMO_FROM_START	((size_t)-2)
 
 /* What one node did with one request: HAMi's reason counts. */
 struct node_outcome {
@@ -31,10 +33,15 @@ struct memo_shape {
 	char			*filter_key;	/* namespace too, with quotas */
 	char			*quota_used;	/* the quotas' use, or NULL */
 	struct node_outcome	*node;		/* per node */
-	/* Per kept order ([0] binpack, [1] spread): its first skip nodes
-	 * are known to fail this shape (a lower bound: ord_move keeps it
-	 * one, place_ordered extends it). */
-	size_t			 skip[2];
+	/* Per kept order ([0] binpack, [1] spread): the nodes before node
+	 * from[s] (MEMO_FROM_START: none, HAMI_ORDER_END: all) are known to
+	 * fail this shape, but for its holes, nodes not known to fail that
+	 * moved there since: hami_state's hole[s] says which, holes[s] has
+	 * them (policy.c's memo_unlink and memo_link keep it so,
+	 * place_ordered tries the holes in the order and then walks on
+	 * from from[s]). */
+	size_t			 from[2];
+	struct hami_holes	 holes[2];
 	/* Its pending reason's nodes grouped, kept on the nodes' gen
 	 * (reason.c), or NULL. */
 	struct reason_index	*rix;
@@ -53,11 +60,14 @@ struct hami_state {
 	unsigned char		*nvalid;
 	size_t			*heap;
 	/* The kept orders, [0] binpack, [1] spread: node indices, most
-	 * preferred first; pos[i] is node i's place; oscore the scores they
-	 * are sorted by. */
-	size_t			*ord[2], *pos[2];
+	 * preferred first; oscore the scores they are sorted by. */
+	struct hami_order	 ord[2];
 	float			*oscore;
 	unsigned char		 obuilt[2];
+	/* Per node, bit k for memo[k]: a hole of that shape in the order
+	 * of direction s (hole[s]); known to fail it (known, set where the
+	 * policy finds it, a subset of memo[k].node[].known). */
+	uint64_t		*hole[2], *known;
 	/* memory_hint's per-node answer for one vendor: the most free
 	 * memory on a GPU of its type and the first GPU with it (-1: none),
 	 * at gen hgen[i]; hvalid 0 when not computed. */
