@@ -63,6 +63,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 0,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 0,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 0,
 		.ascend_net_by_type = 0,
@@ -139,6 +140,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 0,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 0,
@@ -208,6 +210,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 0,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 0,
@@ -277,6 +280,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 1,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
@@ -346,6 +350,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 1,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
@@ -419,6 +424,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 1,
+		.kunlun_vxpu_mem_bound = 1,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
