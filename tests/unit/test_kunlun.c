@@ -315,6 +315,32 @@ test_vxpu_fit(void)
 	t_fit_release(&x);
 }
 
+/*
+ * v2.10 under the mutex GPU policy: an XPU holding one vXPU of 49152 MiB,
+ * which FitVXPU would share, is refused and counted
+ * ExclusiveDeviceAllocateConflict (1/1: the node's one XPU); without
+ * mutex it is shared.
+ */
+static void
+test_vxpu_mutex(void)
+{
+	struct t_fit	 x;
+	struct hami_req	 r = { 1, 49152, 0, 50, GV_KUNLUN_XPU };
+	struct gs_device *d;
+
+	d = t_fit_vendor(&x, "hami-v2.10.0", GV_KUNLUN_XPU, "XPU", 98304, 4);
+	d->used = 1;
+	d->usedmem = 49152;
+	d->usedcores = 50;
+	CU_ASSERT_TRUE(t_fit_req(&x, &r));
+	gs_config_set_policies(&x.cfg, NULL, "mutex");
+	CU_ASSERT_FALSE(t_fit_req(&x, &r));
+	CU_ASSERT_EQUAL(x.counts[HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT], 1);
+	CU_ASSERT_EQUAL(x.counts[HR_NUMA_NOT_FIT], 0);
+	CU_ASSERT_EQUAL(x.s.cards, 1);
+	t_fit_release(&x);
+}
+
 CU_TestInfo kunlun_tests[] = {
 	{ "Kunlun XPU registration from capacity", test_xpu_registration },
 	{ "Kunlun XPU requests", test_xpu_request },
@@ -325,5 +351,6 @@ CU_TestInfo kunlun_tests[] = {
 	{ "Kunlun ScoreNode: calcscore", test_xpu_score },
 	{ "Kunlun vXPU requests", test_vxpu_request },
 	{ "Kunlun vXPU Fit: average and memory bound", test_vxpu_fit },
+	{ "Kunlun vXPU Fit: v2.10 mutex", test_vxpu_mutex },
 	CU_TEST_INFO_NULL
 };
