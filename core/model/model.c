@@ -78,6 +78,8 @@ const char *const gs_res_names[GS_RES_N] = {
 	"enflame.com/vgcu-percentage",
 	/* Kunlun */
 	"kunlunxin.com/xpu",
+	"kunlunxin.com/vxpu",
+	"kunlunxin.com/vxpu-memory",
 };
 
 void

@@ -437,6 +437,8 @@ enum gs_res {
 	GS_RES_ENFLAME_VGCU_PCT,	/* enflame.com/vgcu-percentage */
 	/* Kunlun (brief kunlun). */
 	GS_RES_KUNLUN,		/* kunlunxin.com/xpu (v2.7+, whole XPUs) */
+	GS_RES_KUNLUN_VXPU,	/* kunlunxin.com/vxpu (v2.7+) */
+	GS_RES_KUNLUN_VMEM,	/* kunlunxin.com/vxpu-memory (MiB) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

@@ -257,6 +257,90 @@ test_xpu_score(void)
 	gs_cluster_release(&c);
 }
 
+/*
+ * vXPU GenerateResourceRequests: trimMemory 20000 -> 24576 (cores
+ * 24576 * 100 / 98304 = 25), 50000 -> 98304 (100), no memory: 98304,
+ * 100 cores, MemPercentagereq 100.
+ */
+static void
+test_vxpu_request(void)
+{
+	struct hami_req		r;
+	struct gs_resval	n = { 1, 1, 2 }, m = { 1, 1, 20000 };
+	struct gs_resval	none = { 0, 0, 0 };
+
+	hami_kunlun_vxpu_request(&n, &m, &r);
+	CU_ASSERT_EQUAL(r.nums, 2);
+	CU_ASSERT_EQUAL(r.memreq, 24576);
+	CU_ASSERT_EQUAL(r.coresreq, 25);
+	CU_ASSERT_EQUAL(r.mempct, 0);
+	CU_ASSERT_EQUAL(r.vendor, GV_KUNLUN_XPU);
+	m.v = 50000;
+	hami_kunlun_vxpu_request(&n, &m, &r);
+	CU_ASSERT_EQUAL(r.memreq, 98304);
+	CU_ASSERT_EQUAL(r.coresreq, 100);
+	hami_kunlun_vxpu_request(&n, &none, &r);
+	CU_ASSERT_EQUAL(r.memreq, 98304);
+	CU_ASSERT_EQUAL(r.coresreq, 100);
+	CU_ASSERT_EQUAL(r.mempct, 100);
+	hami_kunlun_vxpu_request(&none, &m, &r);
+	CU_ASSERT_EQUAL(r.nums, 0);
+}
+
+/*
+ * FitVXPU on one XPU holding two vXPUs of 49152 MiB: a third of 49152
+ * averages the same and fits in v2.7 (147456 of 98304 MiB); from v2.8
+ * the memory bound refuses it ("1/1 NumaNotFit"); 24576 never fits there.
+ */
+static void
+test_vxpu_fit(void)
+{
+	struct t_fit	 x;
+	struct hami_req	 r = { 1, 49152, 0, 50, GV_KUNLUN_XPU };
+	struct gs_device *d;
+
+	d = t_fit_vendor(&x, "hami-v2.7.0", GV_KUNLUN_XPU, "XPU", 98304, 4);
+	d->used = 2;
+	d->usedmem = 98304;
+	d->usedcores = 100;
+	CU_ASSERT_TRUE(t_fit_req(&x, &r));
+	CU_ASSERT_EQUAL(x.g[0].usedmem, 49152);
+	CU_ASSERT_EQUAL(x.g[0].usedcores, 50);
+	t_set_profile(&x.cfg, "hami-v2.8.0");
+	CU_ASSERT_FALSE(t_fit_req(&x, &r));
+	CU_ASSERT_EQUAL(x.counts[HR_NUMA_NOT_FIT], 1);
+	t_set_profile(&x.cfg, "hami-v2.7.0");
+	r.memreq = 24576;
+	CU_ASSERT_FALSE(t_fit_req(&x, &r));
+	t_fit_release(&x);
+}
+
+/*
+ * v2.10 under the mutex GPU policy: an XPU holding one vXPU of 49152 MiB,
+ * which FitVXPU would share, is refused and counted
+ * ExclusiveDeviceAllocateConflict (1/1: the node's one XPU); without
+ * mutex it is shared.
+ */
+static void
+test_vxpu_mutex(void)
+{
+	struct t_fit	 x;
+	struct hami_req	 r = { 1, 49152, 0, 50, GV_KUNLUN_XPU };
+	struct gs_device *d;
+
+	d = t_fit_vendor(&x, "hami-v2.10.0", GV_KUNLUN_XPU, "XPU", 98304, 4);
+	d->used = 1;
+	d->usedmem = 49152;
+	d->usedcores = 50;
+	CU_ASSERT_TRUE(t_fit_req(&x, &r));
+	gs_config_set_policies(&x.cfg, NULL, "mutex");
+	CU_ASSERT_FALSE(t_fit_req(&x, &r));
+	CU_ASSERT_EQUAL(x.counts[HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT], 1);
+	CU_ASSERT_EQUAL(x.counts[HR_NUMA_NOT_FIT], 0);
+	CU_ASSERT_EQUAL(x.s.cards, 1);
+	t_fit_release(&x);
+}
+
 CU_TestInfo kunlun_tests[] = {
 	{ "Kunlun XPU registration from capacity", test_xpu_registration },
 	{ "Kunlun XPU requests", test_xpu_request },
@@ -265,5 +349,8 @@ CU_TestInfo kunlun_tests[] = {
 	{ "Kunlun Fit: whole cards, reasons per version", test_xpu_fit },
 	{ "Kunlun Fit: v2.10 UUID filters", test_xpu_uuid },
 	{ "Kunlun ScoreNode: calcscore", test_xpu_score },
+	{ "Kunlun vXPU requests", test_vxpu_request },
+	{ "Kunlun vXPU Fit: average and memory bound", test_vxpu_fit },
+	{ "Kunlun vXPU Fit: v2.10 mutex", test_vxpu_mutex },
 	CU_TEST_INFO_NULL
 };

@@ -128,6 +128,8 @@ static const struct {
 	    "v2.7.0: pkg/device/kunlun/device.go, kunlunResourceName" },
 	{ F(kunlun_uuid), { 0, 0, 0, 0, 0, 1 },
 	    "v2.10.0: pkg/device/kunlun/device.go Fit, device.CheckUUID" },
+	{ F(kunlun_vxpu_mem_bound), { 0, 0, 0, 1, 1, 1 },
+	    "v2.8.0: pkg/device/kunlun/vdevice.go FitVXPU, Totalmem" },
 #undef F
 };
 

@@ -372,7 +372,12 @@ struct hami_profile {
 	 *   hami.io/use-xpu-uuid / no-use-xpu-uuid and baidu.com/use-gpuuuid
 	 *   / nouse-gpuuuid) to graghSelect, counts CardUuidMismatch, and
 	 *   its reasons are out of the type's devices (before: "1/1
-	 *   NumaNotFit", GenReason(reason, len(reason))).
+	 *   NumaNotFit", GenReason(reason, len(reason))); its vXPU Fit
+	 *   also refuses unhealthy devices, and under the pod's mutex
+	 *   policy used ones (ExclusiveDeviceAllocateConflict).
+	 * kunlun_vxpu_mem_bound (v2.8.0): FitVXPU refuses a vXPU whose
+	 *   memory would pass the device's (before: any device whose vXPUs
+	 *   average the request's memory).
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -390,6 +395,7 @@ struct hami_profile {
 	/* Kunlun */
 	int		 kunlun;
 	int		 kunlun_uuid;
+	int		 kunlun_vxpu_mem_bound;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).
@@ -869,8 +875,19 @@ float	hami_kunlun_node_score(const struct gs_node *n,
 	    const struct gs_grant *grants, size_t stride,
 	    const int (*type_grants)[HAMI_MAX_TYPES],
 	    const struct hami_profile *);
-/* Does a pod with those requests ask for Kunlun XPUs? */
+/*
+ * Kunlun vXPU's GenerateResourceRequests (pkg/device/kunlun/vdevice.go)
+ * from the count and memory picked (limits, else requests): memory
+ * rounded up by trimMemory (24576, 49152, else 98304 MiB), cores its
+ * share of 98304; no memory: the whole XPU (98304 MiB, 100 cores,
+ * MemPercentagereq 100).
+ */
+void	hami_kunlun_vxpu_request(const struct gs_resval *n,
+	    const struct gs_resval *m, struct hami_req *out);
+/* Does a pod with those requests ask for Kunlun's whole XPUs (which
+ * ScoreNode scores) / for whole XPUs or vXPUs (Fit by sorted order)? */
 int	hami_kunlun_scored(const struct hami_creq *reqs, size_t nreqs);
+int	hami_kunlun_asked(const struct hami_creq *reqs, size_t nreqs);
 /*
  * OverrideScore's devScore for the pod's grants on node n: Ascend 910's
  * network shares and Kunlun's calcscore (sched/hami/kunlun.c).  The

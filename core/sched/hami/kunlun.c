@@ -12,11 +12,14 @@
  * pair (by Index: 0-4, 1-5, 2-6, 3-7) or group of four (0-1-4-5,
  * 2-3-6-7, 0-2-4-6, 1-3-5-7, 0-3-4-7, 1-2-5-6).  8 takes Index 0 to 7
  * when 8 are free; any other count fits nowhere (NumaNotFit).
+ * Kunlun's vXPUs (kunlunxin.com/vxpu, vdevice.go) are chosen the same
+ * way, a device fitting when FitVXPU takes it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "util/int32.h"
 #include "util/util.h"
 #include "sched/hami/vendor.h"
 
@@ -172,11 +175,29 @@ hami_kunlun_select(const int *idx, const int *fit, size_t n, int count,
 	return 0;
 }
 
+/*
+ * FitVXPU (vdevice.go): v2.10 a healthy device; v2.8+ room for the
+ * memory; then an unused device, or one whose vXPUs' average memory
+ * (int32 division) is the request's.
+ */
+static int
+vxpu_fits(const struct hami_filter *f, const struct gs_device *d,
+    const struct hami_req *req)
+{
+	if (f->hp->kunlun_uuid && !d->health)
+		return 0;
+	if (f->hp->kunlun_vxpu_mem_bound &&
+	    (int64_t)req->memreq + d->usedmem > d->devmem)
+		return 0;
+	return d->used == 0 || d->usedmem / d->used == req->memreq;
+}
+
 /* FitXPU: an unused device; v2.10 also healthy, and the pod's UUID
- * filters (both pairs) must allow it, else *mismatch counts it. */
+ * filters (both pairs) must allow it, else *mismatch counts it.
+ * vXPUs: FitVXPU, v2.10 under the pod's mutex policy unused ones only. */
 static int
 xpu_fits(const struct hami_filter *f, const struct gs_device *d,
-    int *mismatch)
+    const struct hami_req *req, int *mismatch)
 {
 	if (f->hp->kunlun_uuid &&
 	    (!hami_use_nouse(f, "hami.io/use-xpu-uuid",
@@ -186,7 +207,36 @@ xpu_fits(const struct hami_filter *f, const struct gs_device *d,
 		(*mismatch)++;
 		return 0;
 	}
+	if (req->vendor == GV_KUNLUN_XPU)
+		return (!f->mutex || d->used == 0) && vxpu_fits(f, d, req);
 	return d->used == 0 && (!f->hp->kunlun_uuid || d->health);
+}
+
+/*
+ * Why none fits: v2.10's vXPU under mutex counts the used devices
+ * FitVXPU takes (ExclusiveDeviceAllocateConflict); else the UUID
+ * mismatches (v2.10), else NumaNotFit; up to v2.9 "1/1".
+ */
+static void
+refusal(struct hami_scratch *s, const struct hami_req *req,
+    const struct hami_filter *f, const size_t *di, size_t n, int mismatch,
+    int counts[HR_N])
+{
+	size_t	k;
+
+	if (req->vendor == GV_KUNLUN_XPU && f->mutex)
+		for (k = 0; k < n; k++)
+			if (s->devs[di[k]].used > 0 &&
+			    vxpu_fits(f, &s->devs[di[k]], req))
+				counts[HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT]++;
+	if (counts[HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT] == 0) {
+		if (mismatch > 0)
+			counts[HR_CARD_UUID_MISMATCH] += mismatch;
+		else
+			counts[HR_NUMA_NOT_FIT]++;
+	}
+	if (!f->hp->kunlun_uuid)
+		s->cards_forced = 1;
 }
 
 /* The explain trace of one device (when asked for). */
@@ -218,7 +268,7 @@ hami_kunlun_fit(struct hami_scratch *s, const struct hami_req *req,
 		m = mismatch;
 		di[n] = s->order[i];
 		idx[n] = d->index;
-		fit[n] = xpu_fits(f, d, &mismatch);
+		fit[n] = xpu_fits(f, d, req, &mismatch);
 		trace(s, s->order[i], (int)n + 1, fit[n] ? HAMI_TRACE_NOT_KEPT :
 		    m != mismatch ? HR_CARD_UUID_MISMATCH :
 		    HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT);
@@ -226,26 +276,22 @@ hami_kunlun_fit(struct hami_scratch *s, const struct hami_req *req,
 	}
 	nalloc = hami_kunlun_select(idx, fit, n, req->nums, alloc);
 	if (nalloc == 0) {
-		/* v2.10: CardUuidMismatch when the filters refused any. */
-		if (mismatch > 0)
-			counts[HR_CARD_UUID_MISMATCH] += mismatch;
-		else
-			counts[HR_NUMA_NOT_FIT]++;
-		/* Up to v2.9 GenReason(reason, len(reason)): "1/1". */
-		if (!f->hp->kunlun_uuid)
-			s->cards_forced = 1;
+		refusal(s, req, f, di, n, mismatch, counts);
 		ntmp = -1;
 	}
 	/* Each chosen Index: the first device of the list that has it
-	 * (used or not), the whole card (Totalmem, Totalcore). */
+	 * (used or not), the whole card (Totalmem, Totalcore); a vXPU the
+	 * request's Memreq and Coresreq. */
 	for (a = 0; a < nalloc; a++)
 		for (k = 0; k < n; k++)
 			if (idx[k] == alloc[a]) {
 				const struct gs_device *d = &s->devs[di[k]];
 
 				tmp[ntmp].dev = (int)di[k];
-				tmp[ntmp].usedmem = d->devmem;
-				tmp[ntmp].usedcores = d->devcore;
+				tmp[ntmp].usedmem = req->vendor == GV_KUNLUN ?
+				    d->devmem : req->memreq;
+				tmp[ntmp].usedcores = req->vendor == GV_KUNLUN ?
+				    d->devcore : req->coresreq;
 				ntmp++;
 				trace(s, di[k], (int)k + 1, HR_N);
 				break;
@@ -354,16 +400,32 @@ out:
 	return score;
 }
 
+/* A request of Kunlun's whole XPUs, or (vxpu) of either form. */
+static int
+asks(const struct hami_creq *reqs, size_t nreqs, int vxpu)
+{
+	size_t	c, t;
+	int	v;
+
+	for (c = 0; c < nreqs; c++)
+		for (t = 0; t < reqs[c].n; t++) {
+			v = reqs[c].r[t].vendor;
+			if (v == GV_KUNLUN || (vxpu && v == GV_KUNLUN_XPU))
+				return 1;
+		}
+	return 0;
+}
+
 int
 hami_kunlun_scored(const struct hami_creq *reqs, size_t nreqs)
 {
-	size_t	c, t;
+	return asks(reqs, nreqs, 0);
+}
 
-	for (c = 0; c < nreqs; c++)
-		for (t = 0; t < reqs[c].n; t++)
-			if (reqs[c].r[t].vendor == GV_KUNLUN)
-				return 1;
-	return 0;
+int
+hami_kunlun_asked(const struct hami_creq *reqs, size_t nreqs)
+{
+	return asks(reqs, nreqs, 1);
 }
 
 float
@@ -384,4 +446,29 @@ hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
 {
 	return hami_ascend_scored(reqs, nreqs, hp) ||
 	    hami_kunlun_scored(reqs, nreqs);
+}
+
+void
+hami_kunlun_vxpu_request(const struct gs_resval *n, const struct gs_resval *m,
+    struct hami_req *out)
+{
+	int64_t	memnum = 0;
+
+	memset(out, 0, sizeof *out);
+	if (!n->set || !n->ok)
+		return;
+	/* trimMemory: 24576, 49152, else KunlunMaxMemory (98304). */
+	if (m->set && m->ok)
+		memnum = m->v <= 24576 ? 24576 : m->v <= 49152 ? 49152 : 98304;
+	out->coresreq = (int32_t)(memnum * 100 / 98304);
+	if (memnum == 0) {
+		out->mempct = 100;
+		out->coresreq = 100;
+		memnum = 98304;
+	}
+	out->nums = i32_from64(n->v);
+	out->memreq = (int32_t)memnum;
+	out->vendor = GV_KUNLUN_XPU;
+	if (out->nums <= 0)
+		memset(out, 0, sizeof *out);
 }

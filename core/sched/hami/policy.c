@@ -903,7 +903,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	 * memo for it; nor for Kunlun's, which reads the sorted order. */
 	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
 	    !ascend_own_fit(&reqs[only], hp) &&
-	    !hami_kunlun_scored(&reqs[only], 1))
+	    !hami_kunlun_asked(&reqs[only], 1))
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
 	if ((d->reason = filter_refusal(&f)) != NULL) {

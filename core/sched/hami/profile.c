@@ -63,6 +63,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 0,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 0,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 0,
 		.ascend_net_by_type = 0,
@@ -140,6 +141,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 0,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 0,
@@ -210,6 +212,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 0,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 0,
@@ -280,6 +283,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 1,
 		.iluvatar_forward = 1,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
@@ -350,6 +354,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 0,
+		.kunlun_vxpu_mem_bound = 1,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,
@@ -424,6 +429,7 @@ static const struct hami_profile profiles[] = {
 		/* Kunlun */
 		.kunlun = 1,
 		.kunlun_uuid = 1,
+		.kunlun_vxpu_mem_bound = 1,
 		.iluvatar_forward = 0,
 		.ascend_own_fit = 1,
 		.ascend_net_by_type = 1,

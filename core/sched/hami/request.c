@@ -462,6 +462,11 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		hami_enflame_request(lim, req, out);
 		return;
 	}
+	if (v == GV_KUNLUN_XPU) {
+		hami_kunlun_vxpu_request(pick(lim, req, vi->res_count),
+		    pick(lim, req, vi->res_mem), out);
+		return;
+	}
 	memset(out, 0, sizeof *out);
 	n = pick(lim, req, vi->res_count);
 	if (!n->set || !n->ok)

@@ -372,6 +372,25 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.reg_count = 100,
 		.numa_halves = 1,
 	},
+	/*
+	 * Kunlun: pkg/device/kunlun/vdevice.go (v2.7.0 ... v2.10.0), the
+	 * chart's kunlunResourceVCountName / VMemoryName: devices from
+	 * hami.io/node-register-xpu (JSON), handshake
+	 * hami.io/node-handshake-xpu; GenerateResourceRequests and Fit
+	 * (graghSelect with FitVXPU) in sched/hami/kunlun.c; ScoreNode 0;
+	 * pods carry hami.io/xpu-devices-allocated.
+	 */
+	[GV_KUNLUN_XPU] = {
+		.type = "XPU", .label = "Kunlun vXPU",
+		.res_count = GS_RES_KUNLUN_VXPU, .res_mem = GS_RES_KUNLUN_VMEM,
+		.res_core = GS_RES_N, .mem_factor = 1,
+		.default_cores = 0, .reg = GVR_JSON,
+		.register_anno = "hami.io/node-register-xpu",
+		.allocated_anno = "hami.io/xpu-devices-allocated",
+		.handshake_anno = "hami.io/node-handshake-xpu",
+		.gate = GVG_KUNLUN,
+		.fit = GVF_KUNLUN,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */

@@ -57,6 +57,8 @@ enum gs_vendor {
 	GV_ENFLAME_VGCU,
 	/* Kunlun: v2.7+ whole XPUs (pkg/device/kunlun/device.go). */
 	GV_KUNLUN,
+	/* Kunlun: v2.7+ vXPUs (pkg/device/kunlun/vdevice.go). */
+	GV_KUNLUN_XPU,
 	GV_N
 };
 

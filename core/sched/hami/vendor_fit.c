@@ -65,7 +65,7 @@ hami_vendor_add(int vendor, struct gs_device *d, const struct gs_grant *g)
 	d->used = i32_add(d->used, 1);
 	/* Kunlun's AddResourceUsage (pkg/device/kunlun/device.go): n.Used++
 	 * alone, though the grant records the whole card. */
-	if (gs_vendors[vendor].fit == GVF_KUNLUN)
+	if (vendor == GV_KUNLUN)
 		return;
 	d->usedcores = i32_add(d->usedcores, g->usedcores);
 	d->usedmem = i32_add(d->usedmem, g->usedmem);
