@@ -74,6 +74,9 @@ const char *const gs_res_names[GS_RES_N] = {
 	"mthreads.com/sgpu-memory",
 	"mthreads.com/sgpu-core",
 	"enflame.com/gcu",
+	/* AWS Neuron. */
+	"aws.amazon.com/neuron",
+	"aws.amazon.com/neuroncore",
 };
 
 void

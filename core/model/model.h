@@ -119,6 +119,14 @@ struct gs_device {
 	const struct gs_vc_mig	*hgeom;
 	int32_t			 hg_geom;
 	uint64_t		 hg_used;
+	/*
+	 * AWS Neuron (sched/hami/neuron.c): the device's CustomInfo
+	 * "awsusageinfo" while HAMi fits one pod on its node, which Fit
+	 * sets from Usedcores and AddResourceUsage adds to; unset (0) in
+	 * the cluster, as getNodesUsage rebuilds it.
+	 */
+	int			 aws_info_set;
+	int64_t			 aws_info;
 };
 
 /* The kinds of device in the one model (DESIGN.md "Device kinds"). */
@@ -417,6 +425,9 @@ enum gs_res {
 	GS_RES_MTHREADS_MEM,	/* mthreads.com/sgpu-memory (512 MiB) */
 	GS_RES_MTHREADS_CORE,	/* mthreads.com/sgpu-core (16 per GPU) */
 	GS_RES_ENFLAME_GCU,	/* enflame.com/gcu (v2.7+, whole GCUs) */
+	/* AWS Neuron (v2.7+, pkg/device/awsneuron). */
+	GS_RES_NEURON,		/* aws.amazon.com/neuron (whole devices) */
+	GS_RES_NEURON_CORE,	/* aws.amazon.com/neuroncore (NeuronCores) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

@@ -73,6 +73,7 @@ main(void)
 		SUITE(dra),
 		SUITE(dra_extres),
 		SUITE(jw),
+		SUITE(neuron),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -120,6 +120,11 @@ static const struct {
 	    "v2.10.0: Ascend GenerateResourceRequests" },
 	{ F(ascend_core_hami_core_only), { 0, 0, 0, 0, 0, 1 },
 	    "v2.10.0: Ascend MutateAdmission, hami-core mode" },
+	/* AWS Neuron. */
+	{ F(aws_neuron), { 0, 1, 1, 1, 1, 1 },
+	    "v2.7.0: pkg/device/awsneuron, device-configmap.yaml awsneuron" },
+	{ F(neuron_checks), { 0, 0, 0, 0, 0, 1 },
+	    "v2.10.0: awsneuron validateResourceRequest, splitCoreRequest" },
 #undef F
 };
 

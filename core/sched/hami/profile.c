@@ -79,6 +79,9 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V261,
 		.mig_geom_equal = 0,
 		.mig_geom_any_entry = 0,
+		/* AWS Neuron. */
+		.aws_neuron = 0,
+		.neuron_checks = 0,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -152,6 +155,9 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V261,
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 0,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -218,6 +224,9 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V261,
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 0,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -284,6 +293,9 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V280,
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 1,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -350,6 +362,9 @@ static const struct hami_profile profiles[] = {
 		.mig_chart = GS_HGEOM_V290,
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 1,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -419,6 +434,9 @@ static const struct hami_profile profiles[] = {
 		.topology_first = 1,
 		.mig_reservation = 1,
 		.mig_chart = GS_HGEOM_NONE,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 1,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

@@ -52,6 +52,8 @@ enum gs_vendor {
 	GV_MTHREADS,
 	/* v2.7+: Enflame's whole GCUs (pkg/device/enflame/gcu.go). */
 	GV_ENFLAME_GCU,
+	/* v2.7+: AWS Neuron devices (pkg/device/awsneuron/device.go). */
+	GV_NEURON,
 	GV_N
 };
 
@@ -61,8 +63,11 @@ enum gs_vendor_reg {
 	GVR_CAPACITY,		/* status.capacity core and memory totals */
 	GVR_TEXT,		/* an annotation, util.DecodeNodeDevices */
 	GVR_JSON,		/* an annotation, util.UnMarshalNodeDevices */
-	GVR_COUNT		/* status.capacity: a count of whole devices
+	GVR_COUNT,		/* status.capacity: a count of whole devices
 				 * of whole_mem MiB (load/metax.c) */
+	/* AWS Neuron: status.capacity aws.amazon.com/neuron devices of
+	 * neuroncore / neuron cores each (load/neuron.c). */
+	GVR_NEURON
 };
 
 /*
@@ -84,7 +89,9 @@ enum gs_vendor_gate {
 	GVG_AMD_COUNT,		/* amd_count */
 	GVG_VASTAI,		/* vastai */
 	GVG_AMD_REGISTER,	/* amd_register */
-	GVG_ENFLAME_GCU		/* enflame_gcu */
+	GVG_ENFLAME_GCU,	/* enflame_gcu */
+	/* AWS Neuron. */
+	GVG_NEURON		/* aws_neuron */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -105,7 +112,11 @@ enum gs_vendor_fit {
 	 * type beyond the listing, no UUID, and "dev.Used > 0" refuses
 	 * (ExclusiveDeviceAllocateConflict); a grant charges Memreq (100)
 	 * and Coresreq (100). */
-	GVF_EXCLUSIVE
+	GVF_EXCLUSIVE,
+	/* AWS Neuron's own Fit (pkg/device/awsneuron/device.go,
+	 * sched/hami/neuron.c): contiguous whole devices, or one device's
+	 * NeuronCores by mask. */
+	GVF_NEURON
 };
 
 struct hami_profile;
