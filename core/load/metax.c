@@ -218,8 +218,9 @@ gs_load_neuron_devices(const struct yt_file *f, const struct yt_node *obj,
 		    "NeuronCores per device; HAMi registers every node with "
 		    "the first node's (%d here: the first listed)", n->name,
 		    (long long)own, per);
-	/* v2.10's splitCoreRequest: min(coresPerAWSNeuron, 2). */
-	if (per == 1 && w != NULL)
+	/* v2.10's splitCoreRequest: min(coresPerAWSNeuron, 2); said once,
+	 * at the node that sets it. */
+	if (per == 1 && own == 1 && hami_neuron_cores(c) == 0 && w != NULL)
 		gs_warn(w, f->path, obj->line, obj->col, "node '%s' has 1 "
 		    "NeuronCore per device: HAMi v2.10 splits %s requests "
 		    "by 1, gpusched by 2", n->name, kcore);
