@@ -662,9 +662,9 @@ load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
 }
 
 static int
-load_vendors(const struct yt_file *f, const struct yt_node *obj,
-    const struct yt_node *annos, struct gs_node *n, struct gs_warnings *w,
-    struct gs_error *err)
+load_vendors(const struct gs_cluster *c, const struct yt_file *f,
+    const struct yt_node *obj, const struct yt_node *annos,
+    struct gs_node *n, struct gs_warnings *w, struct gs_error *err)
 {
 	const struct yt_node	*cap = yt_get(yt_get(obj, "status"),
 				    "capacity");
@@ -679,6 +679,8 @@ load_vendors(const struct yt_file *f, const struct yt_node *obj,
 		    load_capacity_devices(f, cap, v, n, err) :
 		    gs_vendors[v].reg == GVR_COUNT ?
 		    gs_load_count_devices(f, cap, v, n, err) :
+		    gs_vendors[v].reg == GVR_NEURON ?
+		    gs_load_neuron_devices(f, obj, c, n, w, err) :
 		    load_annotation_devices(f, annos, v, n, err);
 
 		if (rc != 0 || gs_load_capacity_health(f, obj, v, n, first, w,
@@ -779,7 +781,7 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 	if (n->vc_reg)
 		return 0;
 	nvidia = n->ndevs;
-	if (load_vendors(f, obj, annos, n, w, err) != 0)
+	if (load_vendors(c, f, obj, annos, n, w, err) != 0)
 		return -1;
 	/* An id twice within what one version registers (a renamed Ascend
 	 * type's stale annotation may repeat the devices). */

@@ -52,6 +52,13 @@ int	gs_load_count_devices(const struct yt_file *, const struct yt_node *cap,
 int	gs_load_capacity_health(const struct yt_file *,
 	    const struct yt_node *obj, int vendor, struct gs_node *,
 	    size_t first, struct gs_warnings *, struct gs_error *);
+/* AWS Neuron devices from the node's capacity (load/metax.c), each with
+ * the NeuronCores per device HAMi keeps for the cluster c so far. */
+int	gs_load_neuron_devices(const struct yt_file *,
+	    const struct yt_node *obj, const struct gs_cluster *c,
+	    struct gs_node *, struct gs_warnings *, struct gs_error *);
+/* Go's coremask of that many cores, as int32. */
+int32_t	gs_neuron_coremask(int32_t cores);
 void	gs_vendor_warn_unsimulated(const struct yt_file *,
 	    const struct yt_node *annos, const struct gs_node *,
 	    struct gs_warnings *);

@@ -18,7 +18,9 @@
  * annotations
  * metax-tech.com/gpu.topology.losses / .scores (ScoreNode) are not
  * simulated: a node that has them draws a warning, as does one whose
- * Vastai devices carry customInfo (die mode, AIC node score).
+ * Vastai devices carry customInfo (die mode, AIC node score).  AWS
+ * Neuron's GetNodeDevices (pkg/device/awsneuron/device.go, v2.7.0+)
+ * reads two capacities: gs_load_neuron_devices.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +29,7 @@
 
 #include "load/load.h"
 #include "load/quantity.h"
+#include "sched/hami/hami.h"
 #include "sched/hami/vendor.h"
 #include "util/util.h"
 
@@ -60,13 +63,27 @@ capacity_value(const struct yt_file *f, const struct yt_node *cap,
 	return 0;
 }
 
-/* The count of the vendor's devices (its capacity_core). */
-static int
-capacity_count(const struct yt_file *f, const struct yt_node *cap,
-    int vendor, int64_t *count, struct gs_error *err)
+/* Device i of vendor's type on n: "<node><infix><i>", index i, healthy,
+ * NUMA 0, of count slots, devmem MiB and devcore cores. */
+static void
+add_device(struct gs_node *n, int vendor, int64_t i, int32_t count,
+    int32_t devmem, int32_t devcore)
 {
-	return capacity_value(f, cap, gs_vendors[vendor].capacity_core, count,
-	    err);
+	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
+	struct gs_device		 d;
+
+	memset(&d, 0, sizeof d);
+	d.id = xasprintf("%s%s%lld", n->name, vi->id_infix, (long long)i);
+	d.index = (int32_t)i;
+	d.count = count;
+	d.devmem = devmem;
+	d.devcore = devcore;
+	d.type = xstrdup(vi->type);
+	d.health = 1;
+	d.mode = xstrdup("");
+	d.vendor = vendor;
+	n->devs = xreallocarray(n->devs, n->ndevs + 1, sizeof *n->devs);
+	n->devs[n->ndevs++] = d;
 }
 
 int
@@ -74,10 +91,9 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
     int vendor, struct gs_node *n, struct gs_error *err)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
-	struct gs_device		 d;
 	int64_t				 i, count;
 
-	if (capacity_count(f, cap, vendor, &count, err) != 0)
+	if (capacity_value(f, cap, vi->capacity_core, &count, err) != 0)
 		return -1;
 	/* Enflame's vGCU: enflame.com/shared-gcu, its webhook's factor
 	 * once divided by the count (sched/hami/enflame.c). */
@@ -90,21 +106,11 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
 		    "capacity %s is too large: more than 256 devices",
 		    vi->capacity_core);
 	for (i = 0; i < count; i++) {
-		memset(&d, 0, sizeof d);
-		d.id = xasprintf("%s%s%lld", n->name, vi->id_infix,
-		    (long long)i);
-		d.index = (int32_t)i;
-		d.count = vi->reg_count ? vi->reg_count : 1;
+		add_device(n, vendor, i, vi->reg_count ? vi->reg_count : 1,
+		    vi->whole_mem, 100);
 		/* Kunlun's GetNodeDevices: NUMA 1 from i >= cards/2. */
-		d.numa = vi->numa_halves && i >= count / 2;
-		d.devmem = vi->whole_mem;
-		d.devcore = 100;
-		d.type = xstrdup(vi->type);
-		d.health = 1;
-		d.mode = xstrdup("");
-		d.vendor = vendor;
-		n->devs = xreallocarray(n->devs, n->ndevs + 1, sizeof *n->devs);
-		n->devs[n->ndevs++] = d;
+		n->devs[n->ndevs - 1].numa = vi->numa_halves &&
+		    i >= count / 2;
 	}
 	return 0;
 }
@@ -121,8 +127,8 @@ gs_load_capacity_health(const struct yt_file *f, const struct yt_node *obj,
 	if (vi->reg != GVR_JSON || vi->capacity_core == NULL ||
 	    first == n->ndevs)
 		return 0;
-	if (capacity_count(f, yt_get(yt_get(obj, "status"), "capacity"),
-	    vendor, &count, err) != 0)
+	if (capacity_value(f, yt_get(yt_get(obj, "status"), "capacity"),
+	    vi->capacity_core, &count, err) != 0)
 		return -1;
 	if (count != 0)
 		return 0;
@@ -176,4 +182,66 @@ gs_vendor_warn_unsimulated(const struct yt_file *f,
 			    "to the node score of pods asking for Metax GPUs",
 			    n->name, keys[i]);
 	warn_vastai_custominfo(f, annos, n, w);
+}
+
+/* Go's coremask: cores ones in a uint, as int32 (all ones from 32). */
+int32_t
+gs_neuron_coremask(int32_t cores)
+{
+	if (cores <= 0)
+		return 0;
+	return cores >= 32 ? -1 : (int32_t)(((uint32_t)1 << cores) - 1);
+}
+
+/*
+ * GetNodeDevices (pkg/device/awsneuron/device.go, v2.7.0 ... v2.10.0):
+ * status.capacity aws.amazon.com/neuron with AsInt64 (0 or a failure: no
+ * devices) and aws.amazon.com/neuroncore (a failure: 0).  The process
+ * keeps coresPerAWSNeuron from the first node that gives it a value
+ * above 0 (neuroncore / neuron, truncated) and registers every node
+ * with it: gpusched takes the first such node listed (HAMi: the first
+ * its informer lists) and warns where a node's own differs.  Each
+ * device "<node>-AWSNeuron-<i>" has index i, Count the cores, Devcore
+ * the core mask (2^cores - 1), Devmem 0, type AWSNeuron, NUMA 0,
+ * healthy.
+ */
+int
+gs_load_neuron_devices(const struct yt_file *f, const struct yt_node *obj,
+    const struct gs_cluster *c, struct gs_node *n, struct gs_warnings *w,
+    struct gs_error *err)
+{
+	const struct yt_node	*cap = yt_get(yt_get(obj, "status"),
+				    "capacity");
+	const char		*kcount = gs_res_names[GS_RES_NEURON];
+	const char		*kcore = gs_res_names[GS_RES_NEURON_CORE];
+	int64_t			 i, count, cores, own;
+	int32_t			 per;
+
+	if (capacity_value(f, cap, kcount, &count, err) != 0 ||
+	    capacity_value(f, cap, kcore, &cores, err) != 0)
+		return -1;
+	if (count == 0)
+		return 0;
+	if (count > 256 || cores > INT32_MAX)
+		return yt_error(f, yt_get(cap, count > 256 ? kcount : kcore),
+		    err, "capacity %s is too large: more than %s",
+		    count > 256 ? kcount : kcore, count > 256 ?
+		    "256 devices" : "2147483647 cores");
+	own = cores / count;
+	if ((per = hami_neuron_cores(c)) == 0)
+		per = (int32_t)own;
+	else if (per != own && w != NULL)
+		gs_warn(w, f->path, obj->line, obj->col, "node '%s' has %lld "
+		    "NeuronCores per device; HAMi registers every node with "
+		    "the first node's (%d here: the first listed)", n->name,
+		    (long long)own, per);
+	/* v2.10's splitCoreRequest: min(coresPerAWSNeuron, 2); said once,
+	 * at the node that sets it. */
+	if (per == 1 && own == 1 && hami_neuron_cores(c) == 0 && w != NULL)
+		gs_warn(w, f->path, obj->line, obj->col, "node '%s' has 1 "
+		    "NeuronCore per device: HAMi v2.10 splits %s requests "
+		    "by 1, gpusched by 2", n->name, kcore);
+	for (i = 0; i < count; i++)
+		add_device(n, GV_NEURON, i, per, 0, gs_neuron_coremask(per));
+	return 0;
 }

@@ -80,6 +80,9 @@ const char *const gs_res_names[GS_RES_N] = {
 	"kunlunxin.com/xpu",
 	"kunlunxin.com/vxpu",
 	"kunlunxin.com/vxpu-memory",
+	/* AWS Neuron. */
+	"aws.amazon.com/neuron",
+	"aws.amazon.com/neuroncore",
 };
 
 void

@@ -119,6 +119,14 @@ struct gs_device {
 	const struct gs_vc_mig	*hgeom;
 	int32_t			 hg_geom;
 	uint64_t		 hg_used;
+	/*
+	 * AWS Neuron (sched/hami/neuron.c): the device's CustomInfo
+	 * "awsusageinfo" while HAMi fits one pod on its node, which Fit
+	 * sets from Usedcores and AddResourceUsage adds to; unset (0) in
+	 * the cluster, as getNodesUsage rebuilds it.
+	 */
+	int			 aws_info_set;
+	int64_t			 aws_info;
 };
 
 /* The kinds of device in the one model (DESIGN.md "Device kinds"). */
@@ -439,6 +447,9 @@ enum gs_res {
 	GS_RES_KUNLUN,		/* kunlunxin.com/xpu (v2.7+, whole XPUs) */
 	GS_RES_KUNLUN_VXPU,	/* kunlunxin.com/vxpu (v2.7+) */
 	GS_RES_KUNLUN_VMEM,	/* kunlunxin.com/vxpu-memory (MiB) */
+	/* AWS Neuron (v2.7+, pkg/device/awsneuron). */
+	GS_RES_NEURON,		/* aws.amazon.com/neuron (whole devices) */
+	GS_RES_NEURON_CORE,	/* aws.amazon.com/neuroncore (NeuronCores) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };

@@ -132,6 +132,13 @@ t_creq(const struct gs_container *c, const char *profile, const char *mode,
 struct hami_creq
 t_res_creq(enum gs_res res, int64_t v, int limits, const char *profile)
 {
+	return t_res_creq_why(res, v, limits, profile, NULL, 0);
+}
+
+struct hami_creq
+t_res_creq_why(enum gs_res res, int64_t v, int limits, const char *profile,
+    char *why, size_t len)
+{
 	struct gs_container	c;
 	struct gs_resval	*r;
 
@@ -139,7 +146,7 @@ t_res_creq(enum gs_res res, int64_t v, int limits, const char *profile)
 	r = limits ? &c.lim[res] : &c.req[res];
 	r->set = r->ok = 1;
 	r->v = v;
-	return t_creq(&c, profile, NULL, NULL, 0);
+	return t_creq(&c, profile, NULL, why, len);
 }
 
 void

@@ -76,6 +76,7 @@ main(void)
 		SUITE(dra_extres),
 		SUITE(jw),
 		SUITE(kunlun),	/* Kunlun */
+		SUITE(neuron),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -66,6 +66,7 @@ extern CU_TestInfo dra_extres_tests[];
 extern CU_TestInfo jw_tests[];
 /* Kunlun */
 extern CU_TestInfo kunlun_tests[];
+extern CU_TestInfo neuron_tests[];
 
 /* Load every DRA object of the YAML text into *d (test_dra.c): 0, or
  * -1 with err. */
@@ -148,6 +149,9 @@ struct hami_creq t_creq(const struct gs_container *c, const char *profile,
  * requests. */
 struct hami_creq t_res_creq(enum gs_res res, int64_t v, int limits,
 	    const char *profile);
+/* ... with the webhook's refusal into why ("" when admitted). */
+struct hami_creq t_res_creq_why(enum gs_res res, int64_t v, int limits,
+	    const char *profile, char *why, size_t len);
 /* r holds exactly one request, equal to want. */
 void	t_assert_one_req(const struct hami_creq *r,
 	    const struct hami_req *want);

@@ -130,6 +130,11 @@ static const struct {
 	    "v2.10.0: pkg/device/kunlun/device.go Fit, device.CheckUUID" },
 	{ F(kunlun_vxpu_mem_bound), { 0, 0, 0, 1, 1, 1 },
 	    "v2.8.0: pkg/device/kunlun/vdevice.go FitVXPU, Totalmem" },
+	/* AWS Neuron. */
+	{ F(aws_neuron), { 0, 1, 1, 1, 1, 1 },
+	    "v2.7.0: pkg/device/awsneuron, device-configmap.yaml awsneuron" },
+	{ F(neuron_checks), { 0, 0, 0, 0, 0, 1 },
+	    "v2.10.0: awsneuron validateResourceRequest, splitCoreRequest" },
 #undef F
 };
 

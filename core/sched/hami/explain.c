@@ -187,6 +187,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	ex->chosen = -1;
 	ex->ninit = hami_pod_requests(pod, cfg, c, &ex->reqs);
 	ex->nctrs = ex->ninit + pod->nctrs;
+	hami_neuron_resolve(ex->reqs, ex->nctrs, c);
 	hami_effective_policies(pod, cfg, &ex->node_policy, &ex->gpu_policy);
 	ex->node_policy_from_pod = !cfg->override_policies &&
 	    gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO) != NULL;

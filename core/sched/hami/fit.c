@@ -583,7 +583,7 @@ vendor_type_ok(const struct hami_filter *f, int vendor,
 }
 
 /* The vendor's CheckUUID. */
-static int
+int
 vendor_uuid_ok(const struct hami_filter *f, int vendor,
     const struct gs_device *d)
 {
@@ -734,13 +734,7 @@ numa_restart(const struct hami_filter *f, const struct gs_device *d,
 	*ntmp = 0;
 }
 
-/* Count reason r and go on with the next device (used inside braces). */
-#define FAIL(r)	{							\
-	counts[r]++;							\
-	if (s->trace_result != NULL)					\
-		s->trace_result[di] = (r);				\
-	continue;							\
-}
+#define FAIL(r)	HAMI_FIT_FAIL(r)
 /*
  * fitInCertainDevice (and, from v2.7, Ascend's own Fit): returns the
  * number of grants on success, else -1.
@@ -905,8 +899,11 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 	s->f = f;
 	hami_sort_devices(s);
 	s->cards_forced = 0;
+	/* The vendor's own Fit: Kunlun's (sched/hami/kunlun.c), AWS
+	 * Neuron's (sched/hami/neuron.c). */
 	n = gs_vendors[req->vendor].fit == GVF_KUNLUN ? hami_kunlun_fit(s, req,
-	    f, grants, counts) : fit_certain(s, req, f, grants, counts);
+	    f, grants, counts) : req->vendor == GV_NEURON ? hami_neuron_fit(s,
+	    req, f, grants, counts) : fit_certain(s, req, f, grants, counts);
 	if (n < 0) {
 		/* v2.10's 910C counts its whole modules even when none. */
 		if (s->cards_forced && req->vendor == GV_ASCEND910C &&

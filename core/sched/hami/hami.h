@@ -378,6 +378,16 @@ struct hami_profile {
 	 * kunlun_vxpu_mem_bound (v2.8.0): FitVXPU refuses a vXPU whose
 	 *   memory would pass the device's (before: any device whose vXPUs
 	 *   average the request's memory).
+	 * aws_neuron (v2.7.0): AWS Neuron devices register
+	 *   (pkg/device/awsneuron/device.go, sched/hami/neuron.c).
+	 * neuron_checks (v2.10.0): Neuron's MutateAdmission reads limits,
+	 *   else requests, and refuses a count or core count that is not
+	 *   an integer in 1..MaxInt32 (cores: 2 x MaxInt32) or a core
+	 *   count above one device's that is not a multiple of it
+	 *   (splitCoreRequest); GenerateResourceRequests splits cores the
+	 *   same way, graphSelect passes over unhealthy devices, and its
+	 *   NumaNotFit counts the type's devices (GenReason(reason,
+	 *   len(devices)); before, len(reason): "1/1").
 	 */
 	int		 iluvatar_per_model;
 	int		 ascend_chip_names;
@@ -396,6 +406,9 @@ struct hami_profile {
 	int		 kunlun;
 	int		 kunlun_uuid;
 	int		 kunlun_vxpu_mem_bound;
+	/* AWS Neuron. */
+	int		 aws_neuron;
+	int		 neuron_checks;
 	/*
 	 * Vendors' own Fits (pkg/device/iluvatar, pkg/device/ascend
 	 * device.go).
@@ -692,7 +705,8 @@ struct hami_scratch {
 	/* The devices HAMi's reason counts are out of, for the last
 	 * request fitted (all of the node's; v2.7+ those of its type). */
 	size_t			 cards;
-	size_t			 cards_forced;	/* v2.10 910C: the request */
+	size_t			 cards_forced;	/* v2.10 910C: the request;
+						 * Neuron up to v2.9: 1 */
 	int			 node_vnpu_core; /* takes hami-core vNPUs */
 	/* What the last hami_fit_container granted: per request type, in
 	 * order (Ascend combinations may grant fewer than asked). */
@@ -900,5 +914,41 @@ float	hami_override_score(const struct gs_node *n,
 	    const struct hami_profile *);
 int	hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
 	    const struct hami_profile *);
+/*
+ * AWS Neuron (sched/hami/neuron.c, pkg/device/awsneuron/device.go).  A
+ * count request's Coresreq is the process's coresPerAWSNeuron: the
+ * placeholder until hami_neuron_resolve sets cluster c's (the cores of
+ * the first Neuron device of c with any; 0 when none).
+ */
+#define HAMI_NEURON_PER_DEVICE	INT32_MIN
+/* A Fit's loop: count reason r for device di (of scratch s) in counts,
+ * trace it, and go on with the next device (used inside braces). */
+#define HAMI_FIT_FAIL(r)	{					\
+	counts[r]++;							\
+	if (s->trace_result != NULL)					\
+		s->trace_result[di] = (r);				\
+	continue;							\
+}
+const char *hami_neuron_webhook(const struct hami_profile *,
+	    const struct gs_resval *lim, const struct gs_resval *req,
+	    char *buf, size_t len);
+int	hami_neuron_admits(const struct hami_profile *,
+	    const struct gs_resval *lim, const struct gs_resval *req);
+void	hami_neuron_request(const struct gs_resval *lim,
+	    const struct gs_resval *req, const struct hami_profile *,
+	    struct hami_req *out);
+int32_t	hami_neuron_cores(const struct gs_cluster *c);
+void	hami_neuron_resolve(struct hami_creq *reqs, size_t n,
+	    const struct gs_cluster *c);
+int32_t	hami_neuron_popcount(int32_t mask);
+int64_t	hami_neuron_core_usage(const struct gs_device *d, int32_t require);
+/* Its Fit on the node in s (sorted): the grants, or -1 with the reasons
+ * counted. */
+int	hami_neuron_fit(struct hami_scratch *, const struct hami_req *,
+	    const struct hami_filter *, struct gs_grant *tmp,
+	    int counts[HR_N]);
+/* The vendor's CheckUUID on d under the pod's filters (fit.c). */
+int	vendor_uuid_ok(const struct hami_filter *f, int vendor,
+	    const struct gs_device *d);
 
 #endif

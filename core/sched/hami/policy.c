@@ -864,7 +864,9 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		return 0;
 	}
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
-	if ((d->ninit = hami_pod_requests(pod, st->cfg, c, &reqs)) > 0) {
+	d->ninit = hami_pod_requests(pod, st->cfg, c, &reqs);
+	hami_neuron_resolve(reqs, d->ninit + pod->nctrs, c);
+	if (d->ninit > 0) {
 		d->init = xcalloc(d->ninit, sizeof *d->init);
 		d->init_collapse = hp->init_collapse;
 	}

@@ -84,6 +84,9 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 0,
 		.mig_geom_any_entry = 0,
 		.enflame_vgcu = 1,
+		/* AWS Neuron. */
+		.aws_neuron = 0,
+		.neuron_checks = 0,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -162,6 +165,9 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 0,
 		.enflame_vgcu = 1,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -233,6 +239,9 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 0,
 		.enflame_vgcu = 1,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -304,6 +313,9 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 1,
 		.enflame_vgcu = 1,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -375,6 +387,9 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 1,
 		.enflame_vgcu = 1,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -449,6 +464,9 @@ static const struct hami_profile profiles[] = {
 		.mig_reservation = 1,
 		.mig_chart = GS_HGEOM_NONE,
 		.enflame_vgcu = 0,
+		/* AWS Neuron. */
+		.aws_neuron = 1,
+		.neuron_checks = 1,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

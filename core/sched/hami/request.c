@@ -171,7 +171,9 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 		    (c->lim[gs_vendors[v].res_count].set ||
 		    (v == GV_AMD && hami_amd_admits(c->lim)) ||
 		    (v == GV_MTHREADS && hp->mthreads_webhook_requests &&
-		    c->req[GS_RES_MTHREADS].set)))
+		    c->req[GS_RES_MTHREADS].set) ||
+		    (v == GV_NEURON && hami_neuron_admits(hp, c->lim,
+		    c->req))))
 			return 1;
 	/*
 	 * A GPU asked for only in requests is a resource only when
@@ -379,6 +381,8 @@ vendor_webhook(int v, const struct hami_profile *hp, const struct gs_pod *pod,
 	}
 	if (v == GV_MTHREADS)
 		return hami_mthreads_webhook(hp, pod, lim, req, buf, len);
+	if (v == GV_NEURON)
+		return hami_neuron_webhook(hp, lim, req, buf, len);
 	if (!count->set)
 		return NULL;
 	if (v == GV_AMD)
@@ -465,6 +469,10 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	if (v == GV_KUNLUN_XPU) {
 		hami_kunlun_vxpu_request(pick(lim, req, vi->res_count),
 		    pick(lim, req, vi->res_mem), out);
+		return;
+	}
+	if (v == GV_NEURON) {
+		hami_neuron_request(lim, req, hp, out);
 		return;
 	}
 	memset(out, 0, sizeof *out);

@@ -391,6 +391,28 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.gate = GVG_KUNLUN,
 		.fit = GVF_KUNLUN,
 	},
+	/*
+	 * pkg/device/awsneuron/device.go (v2.7.0 ... v2.10.0), the chart's
+	 * awsneuron resourceCountName aws.amazon.com/neuron and
+	 * resourceCoreName aws.amazon.com/neuroncore: GetNodeDevices makes
+	 * capacity aws.amazon.com/neuron devices "<node>-AWSNeuron-<i>"
+	 * (load/neuron.c); CheckHealth is always true (no handshake);
+	 * checkUUID (v2.9+ device.CheckUUID) reads
+	 * aws.amazon.com/use-neuron-uuid and nouse-neuron-uuid; ScoreNode
+	 * adds 0.  Webhook, requests and Fit: sched/hami/neuron.c.
+	 */
+	[GV_NEURON] = {
+		.type = "AWSNeuron", .label = "AWS Neuron",
+		.res_count = GS_RES_NEURON, .res_mem = GS_RES_N,
+		.res_core = GS_RES_NEURON_CORE, .core_gate = GVG_NEURON,
+		.mem_factor = 1, .default_cores = 0, .reg = GVR_NEURON,
+		.id_infix = "-AWSNeuron-",
+		.allocated_anno = "hami.io/aws-neuron-devices-allocated",
+		.use_uuid = "aws.amazon.com/use-neuron-uuid",
+		.nouse_uuid = "aws.amazon.com/nouse-neuron-uuid",
+		.gate = GVG_NEURON,
+		.fit = GVF_NEURON,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */
@@ -441,6 +463,8 @@ gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
 		return hp->enflame_vgcu;
 	case GVG_KUNLUN:
 		return hp->kunlun;
+	case GVG_NEURON:
+		return hp->aws_neuron;
 	}
 	return 0;
 }

@@ -59,6 +59,8 @@ enum gs_vendor {
 	GV_KUNLUN,
 	/* Kunlun: v2.7+ vXPUs (pkg/device/kunlun/vdevice.go). */
 	GV_KUNLUN_XPU,
+	/* v2.7+: AWS Neuron devices (pkg/device/awsneuron/device.go). */
+	GV_NEURON,
 	GV_N
 };
 
@@ -68,8 +70,11 @@ enum gs_vendor_reg {
 	GVR_CAPACITY,		/* status.capacity core and memory totals */
 	GVR_TEXT,		/* an annotation, util.DecodeNodeDevices */
 	GVR_JSON,		/* an annotation, util.UnMarshalNodeDevices */
-	GVR_COUNT		/* status.capacity: a count of whole devices
+	GVR_COUNT,		/* status.capacity: a count of whole devices
 				 * of whole_mem MiB (load/metax.c) */
+	/* AWS Neuron: status.capacity aws.amazon.com/neuron devices of
+	 * neuroncore / neuron cores each (load/neuron.c). */
+	GVR_NEURON
 };
 
 /*
@@ -94,7 +99,9 @@ enum gs_vendor_gate {
 	GVG_ENFLAME_GCU,	/* enflame_gcu */
 	GVG_ENFLAME_VGCU,	/* enflame_vgcu */
 	/* Kunlun */
-	GVG_KUNLUN		/* kunlun */
+	GVG_KUNLUN,		/* kunlun */
+	/* AWS Neuron. */
+	GVG_NEURON		/* aws_neuron */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -119,7 +126,11 @@ enum gs_vendor_fit {
 	/* Kunlun's whole XPU (pkg/device/kunlun/device.go Fit and topo.go
 	 * graghSelect, v2.7+; sched/hami/kunlun.c): its own choice by the
 	 * devices' sorted positions and the XPUs' links. */
-	GVF_KUNLUN
+	GVF_KUNLUN,
+	/* AWS Neuron's own Fit (pkg/device/awsneuron/device.go,
+	 * sched/hami/neuron.c): contiguous whole devices, or one device's
+	 * NeuronCores by mask. */
+	GVF_NEURON
 };
 
 struct hami_profile;
