@@ -679,6 +679,8 @@ load_vendors(const struct yt_file *f, const struct yt_node *obj,
 		    load_capacity_devices(f, cap, v, n, err) :
 		    gs_vendors[v].reg == GVR_COUNT ?
 		    gs_load_count_devices(f, cap, v, n, err) :
+		    gs_vendors[v].reg == GVR_DRS ?
+		    gs_load_drs_devices(f, annos, v, n, w, err) :
 		    load_annotation_devices(f, annos, v, n, err);
 
 		if (rc != 0 || gs_load_capacity_health(f, obj, v, n, first, w,

@@ -46,12 +46,22 @@ void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
  * score annotations, Vastai's customInfo). */
 int	gs_load_count_devices(const struct yt_file *, const struct yt_node *cap,
 	    int vendor, struct gs_node *, struct gs_error *);
+/* Append vendor's device "<node><id_infix><index>" of count slots,
+ * devmem MiB, 100 cores, healthy, to n. */
+void	gs_load_vendor_device(struct gs_node *n, int vendor, int64_t index,
+	    int32_t count, int32_t devmem);
 /* A CheckHealth that reads a capacity count (v2.10 AMD's amd.com/gpu):
  * the devices n got from first on are dropped, with a warning, unless
  * it is a whole number above 0. */
 int	gs_load_capacity_health(const struct yt_file *,
 	    const struct yt_node *obj, int vendor, struct gs_node *,
 	    size_t first, struct gs_warnings *, struct gs_error *);
+/* v2.10 Enflame's DRS GCUs from enflame.com/gcu-drs-capacity
+ * (load/enflame_drs.c): none, with a warning, where HAMi registers
+ * none. */
+int	gs_load_drs_devices(const struct yt_file *, const struct yt_node *annos,
+	    int vendor, struct gs_node *, struct gs_warnings *,
+	    struct gs_error *);
 void	gs_vendor_warn_unsimulated(const struct yt_file *,
 	    const struct yt_node *annos, const struct gs_node *,
 	    struct gs_warnings *);

@@ -66,12 +66,32 @@ capacity_count(const struct yt_file *f, const struct yt_node *cap,
 	    err);
 }
 
+void
+gs_load_vendor_device(struct gs_node *n, int vendor, int64_t index,
+    int32_t count, int32_t devmem)
+{
+	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
+	struct gs_device		 d;
+
+	memset(&d, 0, sizeof d);
+	d.id = xasprintf("%s%s%lld", n->name, vi->id_infix, (long long)index);
+	d.index = (int32_t)index;
+	d.count = count;
+	d.devmem = devmem;
+	d.devcore = 100;
+	d.type = xstrdup(vi->type);
+	d.health = 1;
+	d.mode = xstrdup("");
+	d.vendor = vendor;
+	n->devs = xreallocarray(n->devs, n->ndevs + 1, sizeof *n->devs);
+	n->devs[n->ndevs++] = d;
+}
+
 int
 gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
     int vendor, struct gs_node *n, struct gs_error *err)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
-	struct gs_device		 d;
 	int64_t				 i, count;
 
 	if (capacity_count(f, cap, vendor, &count, err) != 0)
@@ -86,21 +106,9 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
 		return yt_error(f, yt_get(cap, vi->capacity_core), err,
 		    "capacity %s is too large: more than 256 devices",
 		    vi->capacity_core);
-	for (i = 0; i < count; i++) {
-		memset(&d, 0, sizeof d);
-		d.id = xasprintf("%s%s%lld", n->name, vi->id_infix,
-		    (long long)i);
-		d.index = (int32_t)i;
-		d.count = vi->whole_count ? vi->whole_count : 1;
-		d.devmem = vi->whole_mem;
-		d.devcore = 100;
-		d.type = xstrdup(vi->type);
-		d.health = 1;
-		d.mode = xstrdup("");
-		d.vendor = vendor;
-		n->devs = xreallocarray(n->devs, n->ndevs + 1, sizeof *n->devs);
-		n->devs[n->ndevs++] = d;
-	}
+	for (i = 0; i < count; i++)
+		gs_load_vendor_device(n, vendor, i,
+		    vi->whole_count ? vi->whole_count : 1, vi->whole_mem);
 	return 0;
 }
 

@@ -123,6 +123,8 @@ static const struct {
 	/* Enflame. */
 	{ F(enflame_vgcu), { 1, 1, 1, 1, 1, 0 },
 	    "v2.6.1 to v2.9.0: pkg/device/enflame/device.go, enflame.com/vgcu" },
+	{ F(enflame_drs), { 0, 0, 0, 0, 0, 1 },
+	    "v2.10.0: pkg/device/enflame/device.go, enflame.com/drs-gcu" },
 #undef F
 };
 

@@ -80,6 +80,7 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 0,
 		.mig_geom_any_entry = 0,
 		.enflame_vgcu = 1,
+		.enflame_drs = 0,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -154,6 +155,7 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 0,
 		.enflame_vgcu = 1,
+		.enflame_drs = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -221,6 +223,7 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 0,
 		.enflame_vgcu = 1,
+		.enflame_drs = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -288,6 +291,7 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 1,
 		.enflame_vgcu = 1,
+		.enflame_drs = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -355,6 +359,7 @@ static const struct hami_profile profiles[] = {
 		.mig_geom_equal = 1,
 		.mig_geom_any_entry = 1,
 		.enflame_vgcu = 1,
+		.enflame_drs = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -425,6 +430,7 @@ static const struct hami_profile profiles[] = {
 		.mig_reservation = 1,
 		.mig_chart = GS_HGEOM_NONE,
 		.enflame_vgcu = 0,
+		.enflame_drs = 1,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

@@ -55,6 +55,9 @@ enum gs_vendor {
 	/* v2.6.1 to v2.9.0: Enflame's shared vGCU (pkg/device/enflame/
 	 * device.go, sched/hami/enflame.c). */
 	GV_ENFLAME_VGCU,
+	/* v2.10: Enflame's DRS GCUs (pkg/device/enflame/device.go,
+	 * sched/hami/enflame_drs.c). */
+	GV_ENFLAME_DRS,
 	GV_N
 };
 
@@ -64,8 +67,10 @@ enum gs_vendor_reg {
 	GVR_CAPACITY,		/* status.capacity core and memory totals */
 	GVR_TEXT,		/* an annotation, util.DecodeNodeDevices */
 	GVR_JSON,		/* an annotation, util.UnMarshalNodeDevices */
-	GVR_COUNT		/* status.capacity: a count of whole devices
+	GVR_COUNT,		/* status.capacity: a count of whole devices
 				 * of whole_mem MiB (load/metax.c) */
+	GVR_DRS			/* Enflame's enflame.com/gcu-drs-capacity
+				 * (load/enflame_drs.c) */
 };
 
 /*
@@ -88,7 +93,8 @@ enum gs_vendor_gate {
 	GVG_VASTAI,		/* vastai */
 	GVG_AMD_REGISTER,	/* amd_register */
 	GVG_ENFLAME_GCU,	/* enflame_gcu */
-	GVG_ENFLAME_VGCU	/* enflame_vgcu */
+	GVG_ENFLAME_VGCU,	/* enflame_vgcu */
+	GVG_ENFLAME_DRS		/* enflame_drs */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -109,7 +115,11 @@ enum gs_vendor_fit {
 	 * type beyond the listing, no UUID, and "dev.Used > 0" refuses
 	 * (ExclusiveDeviceAllocateConflict); a grant charges Memreq (100)
 	 * and Coresreq (100). */
-	GVF_EXCLUSIVE
+	GVF_EXCLUSIVE,
+	/* v2.10 Enflame DRS's (pkg/device/enflame/device.go Fit,
+	 * sched/hami/enflame_drs.c): a profile chosen for the node first
+	 * (ModeNotFit), then the slots, the profile's memory and cores. */
+	GVF_DRS
 };
 
 struct hami_profile;
