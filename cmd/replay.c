@@ -436,6 +436,8 @@ replay_main(int argc, char **argv)
 	}
 	rp.nodes_path = a.nodes->filename[0];
 	rp.pods_path = a.pods->filename[0];
+	rp.volcano_path = a.volcano_config->count > 0 ?
+	    a.volcano_config->filename[0] : NULL;
 	rp.cl = &model;
 	rp.trace_pods = tp.n;
 	rp.opts = &o;

@@ -26,6 +26,7 @@
 #include "load/volcano_conf.h"
 #include "load/load.h"
 #include "sched/hami/vendor.h"
+#include "sched/policy.h"
 #include "load/yamltree.h"
 
 #define DEVICE_CONFIG_KEY	"device-config.yaml"
@@ -603,7 +604,8 @@ gs_infer_decide(const struct gs_infer *in, const char *profile, int given,
 
 	*use = NULL;
 	msg[0] = '\0';
-	if (!in->any || strncmp(profile, "hami-", 5) != 0)
+	/* The policy table says which profiles are HAMi's (its family). */
+	if (!in->any || !gs_policy_of_family(profile, "hami"))
 		return GS_INFER_NONE;
 	if (in->mask == 0) {
 		snprintf(msg, len, "%s: no HAMi version reads them all; "

@@ -479,21 +479,33 @@ has_slices(const struct gs_dra *d, const char *node)
 	return 0;
 }
 
+/* Mark warning k (1 + its index in w, 0: none) to be dropped. */
+static void
+mark(char *drop, const struct gs_warnings *w, size_t k)
+{
+	if (k > 0 && k <= w->n)
+		drop[k - 1] = 1;
+}
+
 void
-gs_lint_dra_nodes(const struct gs_scenario *sc, struct gs_warnings *w)
+gs_lint_dra_loader(const struct gs_scenario *sc, struct gs_warnings *w)
 {
 	const struct gs_cluster	*c = &sc->cluster;
 	char			*drop;
-	size_t			 i, k, n = 0;
+	size_t			 i, j, r, n = 0;
 
 	if (!all_dra(sc))
 		return;
 	drop = xcalloc(w->n + 1, 1);
-	for (i = 0; i < c->nnodes; i++) {
-		k = c->nodes[i].noreg_warning;
-		if (k > 0 && k <= w->n && has_slices(c->dra, c->nodes[i].name))
-			drop[k - 1] = 1;
-	}
+	for (i = 0; i < c->nnodes; i++)
+		if (c->nodes[i].noreg_warning > 0 && has_slices(c->dra,
+		    c->nodes[i].name))
+			mark(drop, w, c->nodes[i].noreg_warning);
+	for (r = 0; r < sc->nruns; r++)
+		for (i = 0; i < sc->runs[r].wl.npods; i++)
+			for (j = 0; j < sc->runs[r].wl.pods[i].ninit; j++)
+				mark(drop, w, sc->runs[r].wl.pods[i].init[j].
+				    init_warning);
 	for (i = 0; i < w->n; i++)
 		if (drop[i])
 			free(w->v[i]);
@@ -512,6 +524,6 @@ gs_lint_scenario(const struct gs_scenario *sc, struct gs_warnings *w)
 	for (i = 0; i < sc->nruns; i++)
 		n += lint_run(&sc->runs[i].wl, &sc->cluster, &sc->runs[i].cfg,
 		    dra, w);
-	gs_lint_dra_nodes(sc, w);
+	gs_lint_dra_loader(sc, w);
 	return n;
 }

@@ -17,18 +17,20 @@ size_t	gs_lint(const struct gs_workload *w, const struct gs_cluster *c,
 struct gs_scenario;
 
 /*
- * The loader's "no hami.io/node-nvidia-register annotation" warning
- * (gs_node.noreg_warning) is noise for a node the dra profiles place on:
- * drop it from w for each node a ResourceSlice names (spec.nodeName)
- * when every run of sc schedules under a dra profile only (its profile
- * and every --scheduler mapping are dra rows).  It stays under the HAMi
- * profiles and for nodes with neither annotation nor slices.
+ * Two of the loader's warnings are noise when every run of sc schedules
+ * under a dra profile only (its profile and every --scheduler mapping are
+ * dra rows), and are dropped from w then: "no
+ * hami.io/node-nvidia-register annotation" (gs_node.noreg_warning) for
+ * each node a ResourceSlice names (spec.nodeName), and "init container
+ * asks for GPU resources" (gs_container.init_warning), HAMi's rule.
+ * Both stay under the HAMi profiles (and any other), the first also for
+ * nodes with neither annotation nor slices.
  */
-void	gs_lint_dra_nodes(const struct gs_scenario *sc,
+void	gs_lint_dra_loader(const struct gs_scenario *sc,
 	    struct gs_warnings *w);
 
 /*
- * gs_lint of each run of sc against its cluster, then gs_lint_dra_nodes.
+ * gs_lint of each run of sc against its cluster, then gs_lint_dra_loader.
  * When every run is under dra profiles only, a container asking a
  * resource a DeviceClass maps (KEP-5004 extendedResourceName, or
  * deviceclass.resource.kubernetes.io/CLASS) is DRA's: HAMi's "asks for N

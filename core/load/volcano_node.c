@@ -166,7 +166,7 @@ gs_volcano_node_load(const struct yt_file *f, const struct yt_node *obj,
 	const struct yt_node	*v = yt_get(annos, VOLCANO_REGISTER_ANNO);
 	struct gs_device	*devs;
 	const char		*s, *miss;
-	char			 why[256];
+	char			 why[256], *note;
 	size_t			 nd;
 
 	if (v == NULL)
@@ -180,19 +180,29 @@ gs_volcano_node_load(const struct yt_file *f, const struct yt_node *obj,
 		gs_devices_free(devs, nd);
 		return -1;
 	}
+	if (n->ndevs > 0 && miss == NULL) {
+		/* Both device plugins' registrations of the same GPUs:
+		 * HAMi's for its runs, Volcano's for the volcano-* runs
+		 * (gs_cluster_for_volcano). */
+		n->vc_devs = devs;
+		n->vc_ndevs = nd;
+		return 0;
+	}
 	if (n->ndevs > 0 || miss != NULL) {
 		gs_devices_free(devs, nd);
-		if (n->ndevs > 0) {
-			gs_warn(w, f->path, v->line, v->col, "node '%s' carries "
-			    "both hami.io/node-nvidia-register and %s: its "
-			    "GPUs are HAMi's, Volcano's annotation is ignored",
-			    n->name, VOLCANO_REGISTER_ANNO);
-			return 0;
-		}
-		n->devices_note = strchr(miss, ' ') != NULL ?
+		note = strchr(miss, ' ') != NULL ?
 		    xasprintf("Volcano reads no devices: %s", miss) :
 		    xasprintf("Volcano reads no devices: status.allocatable "
 		    "has no nonzero volcano.sh/%s", miss);
+		if (n->ndevs > 0) {
+			gs_warn(w, f->path, v->line, v->col, "node '%s' carries "
+			    "both hami.io/node-nvidia-register and %s; %s: "
+			    "its GPUs are HAMi's in every run", n->name,
+			    VOLCANO_REGISTER_ANNO, note);
+			free(note);
+			return 0;
+		}
+		n->devices_note = note;
 		gs_warn(w, f->path, obj->line, obj->col, "node '%s': %s",
 		    n->name, n->devices_note);
 		n->vc_reg = 1;	/* Volcano's node, without devices */

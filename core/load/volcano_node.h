@@ -25,9 +25,11 @@ int	gs_volcano_register_decode(const char *s, struct gs_device **devs,
 	    size_t *ndevs, char *why, size_t whylen);
 /*
  * Node object obj's Volcano registration into n, when its annotations
- * carry one and HAMi's does not: the devices, n->vc_reg set.  A node
- * whose status.allocatable lacks a nonzero volcano.sh/vgpu-number,
- * vgpu-cores or vgpu-memory gets none (NewGPUDevices), with a warning.
+ * carry one and HAMi's does not: the devices, n->vc_reg set; beside
+ * HAMi's registration: the devices in n->vc_devs, read by the volcano-*
+ * runs (gs_cluster_for_volcano).  A node whose status.allocatable lacks
+ * a nonzero volcano.sh/vgpu-number, vgpu-cores or vgpu-memory gets none
+ * (NewGPUDevices), with a warning.
  */
 int	gs_volcano_node_load(const struct yt_file *, const struct yt_node *obj,
 	    const struct yt_node *annos, struct gs_node *n,

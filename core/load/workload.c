@@ -525,12 +525,14 @@ load_template(const struct yt_file *f, const struct yt_node *tmpl,
 					    "'%s'", c->name);
 			for (r = 0; r < GS_RES_N; r++)
 				any |= c->lim[r].set | c->req[r].set;
-			if (any)
+			if (any && w != NULL) {
 				gs_warn(w, f->path, init->items[i]->line,
 				    init->items[i]->col, "init container '%s' "
 				    "asks for GPU resources: HAMi up to v2.8 "
 				    "ignores init containers, v2.9 and v2.10 "
 				    "give them GPUs", c->name);
+				c->init_warning = w->n;
+			}
 			if (c->cpu > init_cpu)
 				init_cpu = c->cpu;
 			if (c->mem > init_mem)

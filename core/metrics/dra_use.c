@@ -58,18 +58,23 @@ target_mem(const struct gs_dra *d)
 	return t;
 }
 
-int
-gs_dra_newest(const struct gs_dra *d, size_t si)
+unsigned char *
+gs_dra_newest(const struct gs_dra *d)
 {
-	const struct gs_dra_slice	*s = d->sref[si].s;
-	size_t				 i;
+	unsigned char	*v = xcalloc(d->nsref + 1, sizeof *v);
+	int64_t		 gen;
+	size_t		 p, i;
 
-	for (i = 0; i < d->nsref; i++)
-		if (d->sref[i].s->generation > s->generation &&
-		    strcmp(d->sref[i].s->driver, s->driver) == 0 &&
-		    strcmp(d->sref[i].s->pool, s->pool) == 0)
-			return 0;
-	return 1;
+	/* A pool's slices are consecutive in sref (model/dra.c pools_index). */
+	for (p = 0; p < d->npools; p++) {
+		gen = d->sref[d->pool0[p]].s->generation;
+		for (i = d->pool0[p]; i < d->pool0[p + 1]; i++)
+			if (d->sref[i].s->generation > gen)
+				gen = d->sref[i].s->generation;
+		for (i = d->pool0[p]; i < d->pool0[p + 1]; i++)
+			v[i] = d->sref[i].s->generation == gen;
+	}
+	return v;
 }
 
 static struct gs_dra_unit *
@@ -156,14 +161,16 @@ void
 gs_dra_metrics(const struct gs_cluster *c, struct gs_dra_metrics *m)
 {
 	const struct gs_dra	*d = c->dra;
+	unsigned char		*newest;
 	size_t			 si, j, c0;
 
 	memset(m, 0, sizeof *m);
 	if (d == NULL)
 		return;
 	m->target = target_mem(d);
+	newest = gs_dra_newest(d);
 	for (si = 0; si < d->nsref; si++) {
-		if (!gs_dra_newest(d, si))
+		if (!newest[si])
 			continue;
 		sets(m, c, si);
 		c0 = d->sref[si].cap0;
@@ -173,6 +180,7 @@ gs_dra_metrics(const struct gs_cluster *c, struct gs_dra_metrics *m)
 			c0 += d->sref[si].s->devs[j].ncaps;
 		}
 	}
+	free(newest);
 	for (j = 0; j < m->nu; j++)
 		m->free += m->u[j].free;
 }

@@ -42,7 +42,8 @@ struct gs_dra_metrics {
 void	gs_dra_metrics(const struct gs_cluster *c, struct gs_dra_metrics *m);
 void	gs_dra_metrics_release(struct gs_dra_metrics *m);
 struct gs_dra;
-/* Is slice si (in d->sref) of the newest generation of its pool? */
-int	gs_dra_newest(const struct gs_dra *d, size_t si);
+/* Per slice of d->sref: is it of the newest generation of its pool?
+ * One pass over d's pools (caller frees). */
+unsigned char *gs_dra_newest(const struct gs_dra *d);
 
 #endif

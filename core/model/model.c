@@ -154,14 +154,43 @@ gs_gpu_number(const struct gs_node *n, size_t j)
 	return pos;
 }
 
+static void
+devs_free(struct gs_device *v, size_t n)
+{
+	size_t	j;
+
+	for (j = 0; j < n; j++)
+		gs_device_release(&v[j]);
+	free(v);
+}
+
+/* A copy of the n devices at s (at least one slot allocated). */
+static struct gs_device *
+devs_copy(const struct gs_device *s, size_t n)
+{
+	struct gs_device	*d = xcalloc(n ? n : 1, sizeof *d);
+	size_t			 j;
+
+	for (j = 0; j < n; j++) {
+		d[j] = s[j];
+		d[j].id = xstrdup(s[j].id);
+		d[j].type = xstrdup(s[j].type);
+		d[j].mode = xstrdup(s[j].mode);
+		if (s[j].hmig != NULL) {
+			d[j].hmig = xmalloc(sizeof *d[j].hmig);
+			*d[j].hmig = *s[j].hmig;
+		}
+	}
+	return d;
+}
+
 void
 gs_node_release(struct gs_node *n)
 {
 	size_t	j;
 
-	for (j = 0; j < n->ndevs; j++)
-		gs_device_release(&n->devs[j]);
-	free(n->devs);
+	devs_free(n->devs, n->ndevs);
+	devs_free(n->vc_devs, n->vc_ndevs);
 	free(n->name);
 	free(n->pool);
 	free(n->src_file);
@@ -200,16 +229,29 @@ gs_node_copy(struct gs_node *d, const struct gs_node *s)
 		d->pairs[j].peer = xstrdup(s->pairs[j].peer);
 		d->pairs[j].score = s->pairs[j].score;
 	}
-	d->devs = xcalloc(s->ndevs ? s->ndevs : 1, sizeof *d->devs);
-	for (j = 0; j < s->ndevs; j++) {
-		d->devs[j] = s->devs[j];
-		d->devs[j].id = xstrdup(s->devs[j].id);
-		d->devs[j].type = xstrdup(s->devs[j].type);
-		d->devs[j].mode = xstrdup(s->devs[j].mode);
-		if (s->devs[j].hmig != NULL) {
-			d->devs[j].hmig = xmalloc(sizeof *d->devs[j].hmig);
-			*d->devs[j].hmig = *s->devs[j].hmig;
-		}
+	d->devs = devs_copy(s->devs, s->ndevs);
+	d->vc_devs = s->vc_devs != NULL ? devs_copy(s->vc_devs, s->vc_ndevs) :
+	    NULL;
+}
+
+void
+gs_cluster_for_volcano(struct gs_cluster *c)
+{
+	size_t	i;
+
+	for (i = 0; i < c->nnodes; i++) {
+		struct gs_node *n = &c->nodes[i];
+
+		if (n->vc_devs == NULL)
+			continue;
+		devs_free(n->devs, n->ndevs);
+		n->devs = n->vc_devs;
+		n->ndevs = n->vc_ndevs;
+		n->vc_devs = NULL;
+		n->vc_ndevs = 0;
+		n->vc_reg = 1;
+		n->registered = 0;
+		gs_cluster_touch(c, i);
 	}
 }
 

@@ -199,7 +199,7 @@ struct gs_node {
 	char			*devices_note;	/* why HAMi has no devices */
 	/* 1 + the index of the loader's "no hami.io/node-nvidia-register
 	 * annotation" warning of it, 0: none (load/lint.h
-	 * gs_lint_dra_nodes). */
+	 * gs_lint_dra_loader). */
 	size_t			 noreg_warning;
 	int			 handshake;	/* GS_HS_* */
 	int			 hs_refused;	/* unregistered by v2.6's handshake rule */
@@ -240,6 +240,11 @@ struct gs_node {
 	 * or not whole), whose share of the node's enflame.com/gcu-count is
 	 * the factor the webhook rounds with (sched/hami/enflame.c). */
 	int64_t			 vgcu_shared;
+	/* Volcano's registration of the same GPUs beside HAMi's (a Node
+	 * carrying both annotations, load/volcano_node.c): a volcano-* run
+	 * reads these instead of devs (gs_cluster_for_volcano). */
+	struct gs_device	*vc_devs;
+	size_t			 vc_ndevs;
 	/* v2.10 Enflame DRS GCUs: the profiles the node offers
 	 * (enflame.com/gcu-drs-capacity, load/enflame_drs.c), sorted by
 	 * size then memory; every DRS GCU of the node offers them all. */
@@ -358,6 +363,11 @@ struct gs_taint *gs_taints_copy(const struct gs_taint *, size_t);
 void	gs_taints_free(struct gs_taint *, size_t);
 /* A deep copy, usage included. */
 void	gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src);
+/* A volcano-* run's view: each node registered by both device plugins
+ * (vc_devs) takes Volcano's devices and becomes Volcano's node (vc_reg 1,
+ * registered 0), as the volcano-vgpu-device-plugin alone would register
+ * it; HAMi's devices are dropped. */
+void	gs_cluster_for_volcano(struct gs_cluster *);
 /* Does the node's labels satisfy a pod's nodeSelector? */
 int	gs_node_selected(const struct gs_node *, const struct gs_kvlist *sel);
 /* Index of node name, or -1 (hashed: the index is built or rebuilt
@@ -518,6 +528,10 @@ struct gs_container {
 	/* Extended resources it asks (KEP-5004, sched/dra/extres.c). */
 	struct gs_extres	*ext;
 	size_t			 next;
+	/* An init container: 1 + the index of the loader's "asks for GPU
+	 * resources" warning of it, 0: none (load/lint.h
+	 * gs_lint_dra_loader). */
+	size_t			 init_warning;
 };
 
 struct gs_pod {

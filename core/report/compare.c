@@ -11,7 +11,9 @@
 #include "model/ident.h"
 #include "report/report.h"
 #include "sched/hami/hami.h"
+#include "sched/hami/mig.h"
 #include "sched/sharing_modes.h"
+#include "sched/volcano/vgpu.h"
 #include "util/util.h"
 
 /* A column's title: the profile when the runs compare profiles, else
@@ -38,10 +40,38 @@ gs_report_compare_label(const struct gs_report_run *rr, size_t n, size_t r,
 	    hami_gpu_policy_name(rr[r].cfg->gpu_policy));
 }
 
+/*
+ * The MIG instance a grant took, after its GPU number, so that the MIG
+ * models differ side by side: HAMi v2.10's profile and placement start
+ * (" 1g.10gb@6"), the geometry model's and Volcano's suffix of the UUID
+ * they write (" [0-0]", " [group1-0]"); "" for any other grant.
+ */
+static const char *
+mig_suffix(const struct gs_report_run *rr, const struct gs_node *nd,
+    const struct gs_grant *g, char *buf, size_t len)
+{
+	const struct gs_device	*d = &nd->devs[g->dev];
+	char			 id[320], *b;
+
+	if (g->mig != 0 && d->hmig != NULL) {
+		snprintf(buf, len, " %s@%d", d->hmig->p[g->mig - 1].name,
+		    (int)g->mig_start);
+		return buf;
+	}
+	if ((hami_geom_id(d, g, id, sizeof id) == 0 ||
+	    gs_vc_mig_id(rr->cluster->volcano, d, g, id, sizeof id) == 0) &&
+	    (b = strrchr(id, '[')) != NULL) {
+		snprintf(buf, len, " %s", b);
+		return buf;
+	}
+	return "";
+}
+
 void
 gs_report_compare_cell(const struct gs_report_run *rr, size_t i, char *cell,
     size_t len)
 {
+	char				 mig[64];
 	const struct gs_placement	*pl = &rr->res->pl[i];
 	const struct gs_node		*nd;
 	size_t				 off, j, k;
@@ -58,9 +88,10 @@ gs_report_compare_cell(const struct gs_report_run *rr, size_t i, char *cell,
 	off = (size_t)snprintf(cell, len, "%s GPU", nd->name);
 	for (j = 0; j < pl->nctrs; j++)
 		for (k = 0; k < pl->ctrs[j].ngrants && off < len; k++)
-			off += (size_t)snprintf(cell + off, len - off, "%s%d",
-			    (j || k) ? "," : " ", gs_gpu_number(nd, (size_t)
-			    pl->ctrs[j].grants[k].dev));
+			off += (size_t)snprintf(cell + off, len - off,
+			    "%s%d%s", (j || k) ? "," : " ", gs_gpu_number(nd,
+			    (size_t)pl->ctrs[j].grants[k].dev), mig_suffix(rr,
+			    nd, &pl->ctrs[j].grants[k], mig, sizeof mig));
 	/* Init containers' GPUs, after a '+'. */
 	for (j = 0; j < pl->ninit; j++)
 		for (k = 0; k < pl->init[j].ngrants && off < len; k++)
@@ -169,6 +200,12 @@ gs_report_compare_table(FILE *fp, const struct gs_report_run *rr, size_t n)
 		gs_report_compare_label(rr, n, r, cell, sizeof cell);
 		if (strlen(cell) > cw)
 			cw = strlen(cell);
+		/* A cell that would run into the next column widens them. */
+		for (i = 0; r + 1 < n && i < wl->npods; i++) {
+			gs_report_compare_cell(&rr[r], i, cell, sizeof cell);
+			if (strlen(cell) > cw)
+				cw = strlen(cell);
+		}
 	}
 
 	compare_header(fp, "POD", rr, n, pw, cw);

@@ -437,7 +437,7 @@ static void
 intro(struct gs_html *h, const struct gs_replay_report *rp)
 {
 	const struct gs_replay_set	*s0 = &rp->sets[0];
-	char				 mode[160], *t;
+	char				 mode[160], vbuf[1024], *t;
 
 	if (rp->opts->timed)
 		snprintf(mode, sizeof mode, "timed replay");
@@ -459,6 +459,11 @@ intro(struct gs_html *h, const struct gs_replay_report *rp)
 	    100 * s0->res[0].typical_cover);
 	gs_html_para(h, t);
 	free(t);
+	if (gs_report_replay_volcano(rp, vbuf, sizeof vbuf)) {
+		t = xasprintf("Volcano config: %s.", vbuf);
+		gs_html_para(h, t);
+		free(t);
+	}
 }
 
 void

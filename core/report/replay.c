@@ -14,6 +14,7 @@
 
 #include "report/report.h"
 #include "report/replay.h"
+#include "sched/policy.h"
 
 void
 gs_replay_set_curves(struct gs_replay_set *s, int timed, int64_t interval)
@@ -104,6 +105,45 @@ jstat(json_t *o, const char *name, const struct gs_rstat *st, int range)
 	json_object_set_new(o, key, jnum(st->max));
 }
 
+static int
+is_volcano(const struct gs_replay_set *s)
+{
+	return strcmp(s->policy->family, "volcano") == 0;
+}
+
+/*
+ * The settings the share view applies (sched/peer_rules.c): an unset or
+ * unknown SchedulePolicy walks every volcano-* entry as Volcano's default
+ * branch; a set one leaves each entry its own walk (the entry names the
+ * policy); ScheduleWeight multiplies the score (0 when not above 0);
+ * VGPUEnable false leaves GPU pods pending.
+ */
+int
+gs_report_replay_volcano(const struct gs_replay_report *rp, char *buf,
+    size_t len)
+{
+	const struct gs_vc_sched	*vs = &rp->opts->volcano;
+	size_t				 i, n = 0, at;
+
+	if (!vs->given || rp->volcano_path == NULL)
+		return 0;
+	at = (size_t)snprintf(buf, len, "%s: deviceshare.SchedulePolicy %s%s, "
+	    "ScheduleWeight %d%s, VGPUEnable %s", rp->volcano_path,
+	    vs->nopolicy || vs->profile == NULL ? "unset (devices walked from "
+	    "the last, scoring 0)" : vs->profile + strlen("volcano-"),
+	    vs->nopolicy || vs->profile == NULL ? "" : " (each volcano-* "
+	    "entry keeps its own walk)", vs->weight, vs->weight > 0 ? "" : " (node score 0)",
+	    vs->vgpu ? "true" : "false (GPU pods pending)");
+	for (i = 0; i < rp->nsets && at < len; i++)
+		if (is_volcano(&rp->sets[i]))
+			at += (size_t)snprintf(buf + at, len - at, "%s%s",
+			    n++ == 0 ? "; applied to " : ", ",
+			    rp->sets[i].policy->name);
+	if (n == 0 && at < len)
+		snprintf(buf + at, len - at, "; no volcano-* policy replayed");
+	return 1;
+}
+
 static json_t *
 set_json(const struct gs_replay_report *rp, const struct gs_replay_set *s)
 {
@@ -121,6 +161,14 @@ set_json(const struct gs_replay_report *rp, const struct gs_replay_set *s)
 		json_object_set_new(o, "scheduler", json_pack("{s:s,s:s,s:s}",
 		    "profile", gs_policy_hami_profile(s->policy)->name,
 		    "nodeSchedulerPolicy", node, "gpuSchedulerPolicy", gpu));
+	}
+	if (is_volcano(s) && rp->opts->volcano.given &&
+	    rp->volcano_path != NULL) {
+		json_t *vc = gs_report_volcano_json(&rp->opts->volcano);
+
+		json_object_set_new(vc, "file", json_string(rp->volcano_path));
+		json_object_set_new(o, "scheduler", json_pack("{s:s,s:o}",
+		    "profile", s->policy->name, "volcanoConfig", vc));
 	}
 	json_object_set_new(o, "nodes", json_string(rp->nodes_path));
 	json_object_set_new(o, "pods", json_string(rp->pods_path));
@@ -422,7 +470,7 @@ void
 gs_report_replay_table(FILE *fp, const struct gs_replay_report *rp)
 {
 	const struct gs_replay_set	*s0 = &rp->sets[0];
-	char				 seeds[96];
+	char				 seeds[96], vbuf[1024];
 	size_t				 i, k;
 	int				 range = s0->nseeds > 1;
 	int				 w = range ? 21 : 9, pw = name_width(rp);
@@ -445,6 +493,8 @@ gs_report_replay_table(FILE *fp, const struct gs_replay_report *rp)
 		fprintf(fp, "no top-up; %s\n", seeds);
 	fprintf(fp, "typical pods: %zu shapes covering %.2f%% of pods\n",
 	    s0->res[0].ntypical, 100 * s0->res[0].typical_cover);
+	if (gs_report_replay_volcano(rp, vbuf, sizeof vbuf))
+		fprintf(fp, "volcano config: %s\n", vbuf);
 	if (rp->opts->timed) {
 		table_timed(fp, rp, range, w, pw);
 		return;

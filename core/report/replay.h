@@ -32,6 +32,8 @@ void	gs_replay_set_release(struct gs_replay_set *);
 struct gs_replay_report {
 	const char			*nodes_path;
 	const char			*pods_path;
+	/* --volcano-config's file (opts->volcano read from it), or NULL */
+	const char			*volcano_path;
 	const struct gs_cluster		*cl;	/* the trace's model */
 	int64_t				 gpus;
 	size_t				 trace_pods;
@@ -44,5 +46,10 @@ void	 gs_report_replay_table(FILE *, const struct gs_replay_report *);
 /* One policy: its object; several: {"replays": [...]}. */
 json_t	*gs_report_replay_json(const struct gs_replay_report *);
 void	 gs_report_replay_csv(FILE *, const struct gs_replay_report *);
+/* "FILE: deviceshare.SchedulePolicy ..., ScheduleWeight N, VGPUEnable B;
+ * applied to P, P" (or "; no volcano-* policy replayed") into buf when
+ * --volcano-config was given: 1, else 0 (text and HTML say it alike). */
+int	 gs_report_replay_volcano(const struct gs_replay_report *, char *buf,
+	    size_t len);
 
 #endif

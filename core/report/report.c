@@ -339,8 +339,8 @@ gs_report_volcano_note(const struct gs_config *cfg)
 /* --volcano-config's deviceshare arguments as the run uses them:
  * schedulePolicy null when unset or unknown (sched/peers.c volcano_node
  * then walks as Volcano's default branch). */
-static json_t *
-volcano_config_json(const struct gs_vc_sched *vs)
+json_t *
+gs_report_volcano_json(const struct gs_vc_sched *vs)
 {
 	return json_pack("{s:o,s:i,s:b}", "schedulePolicy", vs->nopolicy ||
 	    vs->profile == NULL ? json_null() : json_string(vs->profile +
@@ -668,6 +668,7 @@ placement_write(struct gs_jw *w, size_t i, const void *arg)
 struct nodes_arg {
 	const struct gs_report_run	*rr;
 	struct gs_gpu_index		 gx;
+	struct gs_dra_held		 dx;
 };
 
 /* Node i of the report's nodes array, written with w; left out when
@@ -697,7 +698,7 @@ node_write(struct gs_jw *w, size_t i, const void *arg)
 	for (j = 0; j < n->ndevs; j++)
 		gs_gpu_write(w, n, j, gs_gpu_pods(&na->gx, rr->cluster, i, j));
 	gs_jw_end(w);
-	if ((dj = gs_report_dra_node_json(rr, i)) != NULL) {
+	if ((dj = gs_report_dra_node_json(rr, &na->dx, i)) != NULL) {
 		gs_jw_value(w, "dra_devices", dj);
 		json_decref(dj);
 	}
@@ -737,7 +738,7 @@ report_json_frame(const struct gs_report_run *rr, struct nodes_arg *na)
 	if (gs_policy_of_family(rr->cfg->profile, "volcano") &&
 	    rr->cfg->volcano.given)
 		json_object_set_new(sched, "volcanoConfig",
-		    volcano_config_json(&rr->cfg->volcano));
+		    gs_report_volcano_json(&rr->cfg->volcano));
 	if (gs_policy_find(rr->cfg->profile) ==
 	    &gs_policy_openb_random)
 		json_object_set_new(sched, "seed",
@@ -763,6 +764,14 @@ nodes_arg_init(struct nodes_arg *na, const struct gs_report_run *rr)
 	na->rr = rr;
 	gs_gpu_index_build(&na->gx, rr->cluster, rr->res, rr->wl,
 	    rr->running, hami_profile(rr->cfg));
+	gs_dra_held_build(&na->dx, rr);
+}
+
+static void
+nodes_arg_release(struct nodes_arg *na)
+{
+	gs_gpu_index_release(&na->gx);
+	gs_dra_held_release(&na->dx);
 }
 
 json_t *
@@ -775,7 +784,7 @@ gs_report_json(const struct gs_report_run *rr)
 
 	nodes_arg_init(&na, rr);
 	o = report_json_frame(rr, &na);
-	gs_gpu_index_release(&na.gx);
+	nodes_arg_release(&na);
 	pls = json_object_get(o, "placements");
 	if ((w = malloc(sizeof *w)) == NULL) {
 		json_decref(o);
@@ -810,7 +819,7 @@ gs_report_json_write(FILE *fp, const struct gs_report_run *rr)
 		rc = gs_report_doc_stream(fp, report_json_frame(rr, NULL), s,
 		    2);
 	}
-	gs_gpu_index_release(&na.gx);
+	nodes_arg_release(&na);
 	return rc;
 }
 

@@ -56,6 +56,9 @@ int	 gs_report_is_hami(const struct gs_config *);
 /* "; deviceshare.SchedulePolicy unset: ..." for a volcano-* run whose
  * --volcano-config leaves the policy unset or unknown, else "". */
 const char *gs_report_volcano_note(const struct gs_config *);
+/* --volcano-config's deviceshare arguments: {schedulePolicy (null when
+ * unset or unknown), scheduleWeight, vgpuEnable}. */
+json_t	*gs_report_volcano_json(const struct gs_vc_sched *);
 void	 gs_report_compare_table(FILE *, const struct gs_report_run *, size_t);
 /* A sharing mode's run (rr->sharing): its mode, isolation, replicas and
  * the pods short of memory, as a JSON object and as a table line. */

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/kai/dp.h"
 #include "sched/kai/mig.h"
 #include "sched/kai/request.h"
 #include "sched/volcano/request.h"
@@ -70,6 +71,7 @@ enum peer_why {
 	PW_NO_GPUS,		/* no devices */
 	PW_GPUS,		/* not enough free GPUs / device fit */
 	PW_MODE,		/* Volcano: another volcano.sh/vgpu-mode */
+	PW_KAI_TYPE,		/* KAI: PredicateByNodeResourcesType */
 	PW_N
 };
 
@@ -120,15 +122,21 @@ dev_idle(const struct gs_device *d)
 	return d->health && d->used == 0;
 }
 
+/*
+ * KAI on a device plugin node (sched/kai/dp.h): a whole nvidia.com/gpu
+ * is a GPU of MemoryOfEveryGpuOnNode MiB (1 to fill the rest of the view);
+ * other devices (MIG instances of the mixed strategy, replicas) no
+ * fraction of KAI's takes: e says so, 0.
+ */
 static int
-idle_devices(const struct gs_node *n)
+kai_dp_dev(const struct peer_state *st, const struct gs_node *n, size_t i,
+    struct gs_pdev *e)
 {
-	size_t	i;
-	int	k = 0;
-
-	for (i = 0; i < n->ndevs; i++)
-		k += dev_idle(&n->devs[i]);
-	return k;
+	if ((st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD) &&
+	    gs_kai_dp_fraction_dev(n, i))
+		return 1;
+	memset(e, 0, sizeof *e);
+	return 0;
 }
 
 /* The view of node n; Volcano's device filters from the pod's. */
@@ -151,7 +159,9 @@ view_node(const struct peer_state *st, const struct gs_node *n,
 		const struct gs_device	*d = &n->devs[i];
 		struct gs_pdev		*e = &pp->dv[i];
 
-		e->cap = d->devmem;
+		if (n->dp && !kai_dp_dev(st, n, i, e))
+			continue;
+		e->cap = n->dp ? gs_kai_gpu_memory(n) : d->devmem;
 		e->use = d->usedmem;
 		e->slots = d->count;
 		e->npods = d->used;
@@ -338,16 +348,69 @@ peer_node(const struct peer_state *st, const struct gs_node *n,
 	return -1;
 }
 
-/* KAI binpack's range: free whole GPUs over the nodes with GPUs. */
-static void
-kai_prepare(const struct gs_cluster *c, struct gs_kai_range *r)
+/* Does KAI see n's GPUs for a pod of kind k: HAMi's, or the device
+ * plugin's where PredicateByNodeResourcesType lets the pod on. */
+static int
+kai_node(const struct gs_node *n, enum gs_kai_podkind k)
 {
-	size_t	i;
+	return n->ndevs > 0 && (n->registered || (n->dp &&
+	    gs_kai_node_type(n, k) == NULL));
+}
+
+/* KAI binpack's range: free whole GPUs over the nodes with GPUs (on a
+ * device plugin node its whole nvidia.com/gpu). */
+static void
+kai_prepare(const struct gs_cluster *c, enum gs_kai_podkind k,
+    struct gs_kai_range *r)
+{
+	const struct gs_node	*n;
+	size_t			 i, j;
+	int			 idle;
 
 	gs_peer_kai_range_init(r);
-	for (i = 0; i < c->nnodes; i++)
-		if (c->nodes[i].ndevs > 0 && c->nodes[i].registered)
-			gs_peer_kai_range_add(r, idle_devices(&c->nodes[i]));
+	for (i = 0; i < c->nnodes; i++) {
+		n = &c->nodes[i];
+		if (!kai_node(n, k))
+			continue;
+		idle = 0;
+		for (j = 0; j < n->ndevs; j++)
+			idle += dev_idle(&n->devs[j]) && (!n->dp ||
+			    gs_kai_dp_fraction_dev(n, j));
+		gs_peer_kai_range_add(r, idle);
+	}
+}
+
+/* Why node n is no candidate before its devices are looked at (a PW_*,
+ * KAI's or Volcano's reason in mbuf), or -1; Volcano's mode into pp. */
+static int
+node_refused(const struct peer_state *st, const struct gs_cluster *c,
+    const struct gs_node *n, const struct gs_pod *pod, struct peer_pod *pp,
+    char *mbuf, size_t mlen)
+{
+	char		 fbuf[192];
+	const char	*why;
+	int		 kai = st->kind == PK_KAI_BINPACK ||
+			    st->kind == PK_KAI_SPREAD;
+	int		 volcano = st->kind == PK_VOLCANO_BINPACK ||
+			    st->kind == PK_VOLCANO_SPREAD;
+
+	if (gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL)
+		return PW_FILTER;
+	if (kai && n->ndevs > 0 && (why = gs_kai_node_type(n,
+	    GS_KAI_POD_FRACTION)) != NULL) {
+		snprintf(mbuf, mlen, "%s", why);
+		return PW_KAI_TYPE;
+	}
+	if (!(n->registered || (volcano && n->vc_reg) || (kai && n->dp)) ||
+	    n->ndevs == 0)
+		return PW_NO_GPUS;
+	if (volcano) {
+		pp->vconf = c->volcano;
+		pp->vmode = gs_volcano_node_mode(n, c->volcano);
+		if (!gs_volcano_mode_fits(pod, pp->vmode, mbuf, mlen))
+			return PW_MODE;
+	}
+	return -1;
 }
 
 static char *
@@ -359,10 +422,14 @@ pending_reason(const struct gs_cluster *c, const int counts[PW_N],
 	    "GPUs", c->nnodes, counts[PW_FILTER], counts[PW_NO_GPUS],
 	    counts[PW_GPUS]), *t;
 
-	if (counts[PW_MODE] == 0)
+	if (counts[PW_MODE] == 0 && counts[PW_KAI_TYPE] == 0)
 		return s;
-	t = xasprintf("%s, %d of another vGPU mode (%s)", s,
-	    counts[PW_MODE], mode_why);
+	if (counts[PW_MODE] > 0)
+		t = xasprintf("%s, %d of another vGPU mode (%s)", s,
+		    counts[PW_MODE], mode_why);
+	else
+		t = xasprintf("%s, %d refused by KAI (%s)", s,
+		    counts[PW_KAI_TYPE], mode_why);
 	free(s);
 	return t;
 }
@@ -409,7 +476,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	int			 counts[PW_N] = { 0 }, name_ties;
 	long			 best = -1;
 	double			 score = 0, best_score = 0;
-	char			 fbuf[192], mbuf[160] = "";
+	char			 mbuf[160] = "";
 	int			 volcano = st->kind == PK_VOLCANO_BINPACK ||
 				    st->kind == PK_VOLCANO_SPREAD;
 
@@ -447,6 +514,14 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		peer_pod_release(&pp);
 		return 0;
 	}
+	/* KAI: whole GPUs among the device plugin's nvidia.com/gpu
+	 * (sched/kai/dp.h). */
+	name_ties = st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD;
+	if (name_ties && !pp.sharing && gs_kai_dp_cluster(c)) {
+		peer_pod_release(&pp);
+		gs_kai_mig_decide(c, pod, st->kind == PK_KAI_BINPACK, d);
+		return 0;
+	}
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
 	if (st->kind <= PK_KUBE_RTCR && pp.sharing) {
@@ -467,33 +542,17 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	best_g = xcalloc((size_t)pp.v.gpu + maxdevs, sizeof *best_g);
 	if (st->kind == PK_KAI_BINPACK)
-		kai_prepare(c, &pp.kr);
-	name_ties = st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD;
+		kai_prepare(c, GS_KAI_POD_FRACTION, &pp.kr);
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
 		int why;
 
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
-		if (gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL) {
-			counts[PW_FILTER]++;
-			continue;
-		}
-		if (!(n->registered || (volcano && n->vc_reg)) ||
-		    n->ndevs == 0) {
-			counts[PW_NO_GPUS]++;
-			continue;
-		}
-		if (volcano) {
-			pp.vconf = c->volcano;
-			pp.vmode = gs_volcano_node_mode(n, c->volcano);
-			if (!gs_volcano_mode_fits(pod, pp.vmode, mbuf,
-			    sizeof mbuf)) {
-				counts[PW_MODE]++;
-				continue;
-			}
-		}
-		if ((why = peer_node(st, n, &pp, &score)) >= 0) {
+		if ((why = node_refused(st, c, n, pod, &pp, mbuf,
+		    sizeof mbuf)) < 0)
+			why = peer_node(st, n, &pp, &score);
+		if (why >= 0) {
 			counts[why]++;
 			continue;
 		}

@@ -20,6 +20,10 @@ gs_sim_cluster(struct gs_cluster *dst, const struct gs_cluster *c,
     const struct gs_config *cfg)
 {
 	gs_cluster_copy(dst, c);
+	/* Nodes both device plugins registered: the run's scheduler's. */
+	if (cfg->profile != NULL && gs_policy_of_family(cfg->profile,
+	    "volcano"))
+		gs_cluster_for_volcano(dst);
 	gs_cluster_for_version(dst, hami_version(cfg));
 }
 

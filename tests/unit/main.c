@@ -67,6 +67,7 @@ main(void)
 		SUITE(kai_own),
 		SUITE(kai_mig),
 		SUITE(kai_conf),
+		SUITE(kai_dp),
 		SUITE(volcano_own),
 		SUITE(volcano_vgpu),
 		SUITE(volcano_sched),

@@ -336,6 +336,47 @@ test_metrics(void)
 	gs_dra_free(d);
 }
 
+/* Only a pool's newest generation counts (metrics/dra_use.c
+ * gs_dra_newest, as GatherPools keeps it): per slice in sref order (by
+ * driver, pool, name), pool p's a (1) and c (3) are old, b and d (4)
+ * newest; pool q's one slice (generation 0) is. */
+static void
+test_newest(void)
+{
+	static const char text[] =
+	    "kind: ResourceSlice\nmetadata: {name: c}\nspec:\n"
+	    "  driver: x\n  nodeName: n1\n"
+	    "  pool: {name: p, generation: 3}\n  devices: [{name: g}]\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: b}\nspec:\n"
+	    "  driver: x\n  nodeName: n1\n"
+	    "  pool: {name: p, generation: 4}\n  devices: [{name: g}]\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: a}\nspec:\n"
+	    "  driver: x\n  nodeName: n1\n"
+	    "  pool: {name: p, generation: 1}\n  devices: [{name: g}]\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: e}\nspec:\n"
+	    "  driver: x\n  nodeName: n1\n"
+	    "  pool: {name: q}\n  devices: [{name: g}]\n"
+	    "---\nkind: ResourceSlice\nmetadata: {name: d}\nspec:\n"
+	    "  driver: x\n  nodeName: n1\n"
+	    "  pool: {name: p, generation: 4}\n  devices: [{name: g}]\n";
+	static const unsigned char want[5] = { 0, 1, 0, 1, 1 };
+	struct gs_dra		*d = NULL;
+	struct gs_error		 err;
+	unsigned char		*v;
+	size_t			 i;
+
+	if (t_dra_load(&d, text, &err) != 0)
+		CU_FAIL_FATAL(err.msg);
+	CU_ASSERT_EQUAL_FATAL(d->nsref, 5);
+	CU_ASSERT_STRING_EQUAL(d->sref[2].s->name, "c");
+	CU_ASSERT_STRING_EQUAL(d->sref[4].s->name, "e");
+	v = gs_dra_newest(d);
+	for (i = 0; i < 5; i++)
+		CU_ASSERT_EQUAL(v[i], want[i]);
+	free(v);
+	gs_dra_free(d);
+}
+
 /* A DeviceClass's config (load/dra.c load_class_config): one line per
  * opaque entry; the NVIDIA driver's GpuConfig checked as its Validate
  * does; a missing opaque, driver or parameters refused at its place. */
@@ -395,6 +436,7 @@ test_class_config(void)
 CU_TestInfo dra_extres_tests[] = {
 	{ "a DeviceClass's config", test_class_config },
 	{ "metrics of DRA devices", test_metrics },
+	{ "a pool's newest generation", test_newest },
 	{ "explain: each device alone", test_devices_why },
 	{ "class mapping, explicit and implicit", test_class_mapping },
 	{ "a container's extended resources", test_load },

@@ -13,6 +13,7 @@
 #include "../../core/load/hamiconfig.h"
 #include "../../core/load/load.h"
 #include "../../core/sched/hami/vendor.h"
+#include "../../core/sched/policy.h"
 
 #define IN	"../golden/inputs/hami-config/"
 
@@ -247,9 +248,11 @@ test_infer_table(void)
 static void
 test_infer_decide(void)
 {
-	struct gs_infer	 in;
-	const char	*use;
-	char		 msg[512];
+	struct gs_infer		 in;
+	enum gs_infer_verdict	 v;
+	const char		*use;
+	char			 msg[512];
+	size_t			 i, ncontra = 0;
 
 	infer(GS_REG_JSON, 0, GV_NVIDIA, &in);
 	CU_ASSERT_EQUAL(gs_infer_decide(&in, "hami-v2.6.1", 0, &use, msg,
@@ -264,6 +267,19 @@ test_infer_decide(void)
 	    sizeof msg), GS_INFER_CONTRADICTS);
 	CU_ASSERT_EQUAL(gs_infer_decide(&in, "kube-least-allocated", 1, &use,
 	    msg, sizeof msg), GS_INFER_NONE);
+	/* HAMi's profiles are the policy table's family "hami": every other
+	 * family says nothing, every HAMi row but v2.8 on is contradicted
+	 * (v2.6.1 under fixed policies included). */
+	for (i = 0; gs_policies[i] != NULL; i++) {
+		const char *f = gs_policies[i]->family;
+
+		v = gs_infer_decide(&in, gs_policies[i]->name, 1, &use, msg,
+		    sizeof msg);
+		if (strcmp(f, "hami") != 0)
+			CU_ASSERT_EQUAL(v, GS_INFER_NONE);
+		ncontra += v == GS_INFER_CONTRADICTS;
+	}
+	CU_ASSERT_EQUAL(ncontra, 3 + 4);
 	infer(GS_REG_JSON, 1, GV_NVIDIA, &in);
 	CU_ASSERT_EQUAL(gs_infer_decide(&in, "hami-v2.6.1", 0, &use, msg,
 	    sizeof msg), GS_INFER_USE);

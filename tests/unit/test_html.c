@@ -275,6 +275,45 @@ test_replay_chart(void)
 	free(s);
 }
 
+/*
+ * The replay's --volcano-config line (text and HTML say it alike): the
+ * file, the settings the share view applies and the entries they reach.
+ */
+static void
+test_replay_volcano_line(void)
+{
+	struct gs_replay_set	 set[2];
+	struct gs_replay_report	 rp;
+	struct gs_replay_opts	 o;
+	char			 buf[512];
+
+	memset(set, 0, sizeof set);
+	set[0].policy = gs_policy_find("fgd");
+	set[1].policy = gs_policy_find("volcano-spread");
+	gs_replay_opts_init(&o);
+	memset(&rp, 0, sizeof rp);
+	rp.opts = &o;
+	rp.sets = set;
+	rp.nsets = 2;
+	rp.volcano_path = "v.conf";
+	/* Not given: no line. */
+	CU_ASSERT_EQUAL(gs_report_replay_volcano(&rp, buf, sizeof buf), 0);
+	/* Unset policy, weight 10: Volcano's default walk, 10 x 0. */
+	o.volcano = (struct gs_vc_sched){ 1, 1, 10, NULL, 1 };
+	CU_ASSERT_EQUAL(gs_report_replay_volcano(&rp, buf, sizeof buf), 1);
+	CU_ASSERT_STRING_EQUAL(buf, "v.conf: deviceshare.SchedulePolicy "
+	    "unset (devices walked from the last, scoring 0), ScheduleWeight "
+	    "10, VGPUEnable true; applied to volcano-spread");
+	/* binpack, no weight (0), vGPU off; no volcano-* entry replayed. */
+	o.volcano = (struct gs_vc_sched){ 1, 0, 0, "volcano-binpack", 0 };
+	rp.nsets = 1;
+	CU_ASSERT_EQUAL(gs_report_replay_volcano(&rp, buf, sizeof buf), 1);
+	CU_ASSERT_STRING_EQUAL(buf, "v.conf: deviceshare.SchedulePolicy "
+	    "binpack (each volcano-* entry keeps its own walk), "
+	    "ScheduleWeight 0 (node score 0), VGPUEnable false (GPU pods "
+	    "pending); no volcano-* policy replayed");
+}
+
 CU_TestInfo html_tests[] = {
 	{ "escape", test_escape },
 	{ "fit label", test_fit_label },
@@ -282,5 +321,6 @@ CU_TestInfo html_tests[] = {
 	{ "device plugin kinds on the map", test_sharing_map },
 	{ "hostile pod name", test_hostile_name },
 	{ "replay chart geometry", test_replay_chart },
+	{ "replay: the --volcano-config line", test_replay_volcano_line },
 	CU_TEST_INFO_NULL,
 };

@@ -192,7 +192,7 @@ dra_nodes_left(const char *profile, const char *map, char *first,
 		gs_kv_set(&run.cfg.schedulers, "hami-scheduler", map);
 	sc.runs = &run;
 	sc.nruns = 1;
-	gs_lint_dra_nodes(&sc, &w);
+	gs_lint_dra_loader(&sc, &w);
 	n = w.n;
 	snprintf(first, len, "%s", n > 0 ? w.v[0] : "");
 	gs_config_release(&run.cfg);
@@ -224,15 +224,20 @@ test_lint_dra_nodes(void)
 	CU_ASSERT_EQUAL(dra_nodes_left("dra", "dra", first, sizeof first), 1);
 }
 
+/* Pod p asking 2 nvidia.com/gpu of 1000 MiB each (extres_left). */
+static const char pod_gpus[] = "kind: Pod\nmetadata: {name: p}\n"
+    "spec:\n  containers:\n  - name: main\n    resources:\n"
+    "      limits: {nvidia.com/gpu: 2, nvidia.com/gpumem: 1000}\n";
+
 /*
- * The findings gs_lint_scenario leaves, one run per profile of profiles
- * (NULL-ended), of cluster a (a ResourceSlice, a DeviceClass mapping ext)
- * and pod p asking 2 nvidia.com/gpu of 1000 MiB each; the findings
- * into all, one a line.
+ * The warnings the loader and gs_lint_scenario leave, one run per profile
+ * of profiles (NULL-ended), of cluster a (a ResourceSlice, a DeviceClass
+ * mapping ext) and workload wyaml (one document); those warnings into
+ * all, one a line.
  */
 static size_t
-extres_left(const char *ext, const char *const *profiles, char *all,
-    size_t len)
+lint_left(const char *ext, const char *wyaml, const char *const *profiles,
+    char *all, size_t len)
 {
 	static const char cyaml[] = "kind: List\nitems:\n"
 	    "- kind: Node\n  metadata: {name: a}\n"
@@ -242,9 +247,6 @@ extres_left(const char *ext, const char *const *profiles, char *all,
 	    "    driver: gpu.example.com\n    nodeName: a\n"
 	    "    pool: {name: a, generation: 1, resourceSliceCount: 1}\n"
 	    "    devices: [{name: gpu-0}, {name: gpu-1}]\n";
-	static const char wyaml[] = "kind: Pod\nmetadata: {name: p}\n"
-	    "spec:\n  containers:\n  - name: main\n    resources:\n"
-	    "      limits: {nvidia.com/gpu: 2, nvidia.com/gpumem: 1000}\n";
 	struct gs_scenario	sc;
 	struct gs_run		runs[2];
 	struct gs_workload	wl;
@@ -262,12 +264,12 @@ extres_left(const char *ext, const char *const *profiles, char *all,
 	CU_ASSERT_EQUAL_FATAL(gs_load_cluster_doc(&sc.cluster, &f,
 	    f.docs[0].root, &w, &err), 0);
 	yt_file_release(&f);
+	CU_ASSERT_EQUAL(w.n, 1);	/* node a: no register annotation */
 	CU_ASSERT_EQUAL_FATAL(yt_parse(&f, "w.yaml", wyaml, strlen(wyaml),
 	    &err), 0);
 	CU_ASSERT_EQUAL_FATAL(gs_load_workload_doc(&wl, &f, f.docs[0].root,
 	    &sc.cluster, &w, &err), 0);
 	yt_file_release(&f);
-	CU_ASSERT_EQUAL(w.n, 1);	/* node a: no register annotation */
 	for (i = 0; profiles[i] != NULL && i < 2; i++) {
 		runs[i].wl = wl;	/* shared, released once */
 		gs_config_init(&runs[i].cfg);
@@ -328,11 +330,45 @@ test_lint_dra_extres(void)
 	size_t	i;
 
 	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		CU_ASSERT_EQUAL(extres_left(t[i].ext, t[i].profiles, all,
-		    sizeof all), t[i].left);
+		CU_ASSERT_EQUAL(lint_left(t[i].ext, pod_gpus, t[i].profiles,
+		    all, sizeof all), t[i].left);
 		if (t[i].want != NULL)
 			CU_ASSERT_PTR_NOT_NULL(strstr(all, t[i].want));
 	}
+}
+
+/*
+ * The loader's "init container asks for GPU resources" warning states
+ * HAMi's rule (v2.8 ignores init containers, v2.9 on gives them GPUs):
+ * noise when every run is under dra profiles, kept under HAMi and beside
+ * a HAMi run (gs_lint_dra_loader).
+ */
+static void
+test_lint_dra_init(void)
+{
+	static const char pod[] = "kind: Pod\nmetadata: {name: p}\n"
+	    "spec:\n  initContainers:\n  - name: fetch\n    resources:\n"
+	    "      limits: {nvidia.com/gpu: 1}\n"
+	    "  containers:\n  - name: main\n";
+	static const char *const dra[] = { "dra", NULL };
+	static const char *const v136[] = { "dra-v1.36", NULL };
+	static const char *const hami[] = { "hami-v2.9.0", NULL };
+	static const char *const mixed[] = { "dra", "hami-v2.9.0", NULL };
+	static const char want[] = "w.yaml:5:5: init container 'fetch' asks "
+	    "for GPU resources: HAMi up to v2.8 ignores init containers, v2.9 "
+	    "and v2.10 give them GPUs\n";
+	char	all[2048];
+
+	CU_ASSERT_EQUAL(lint_left("nvidia.com/gpu", pod, dra, all,
+	    sizeof all), 0);
+	CU_ASSERT_EQUAL(lint_left("example.com/gpu", pod, v136, all,
+	    sizeof all), 0);
+	CU_ASSERT_EQUAL(lint_left("nvidia.com/gpu", pod, hami, all,
+	    sizeof all), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(all, want));
+	CU_ASSERT_EQUAL(lint_left("nvidia.com/gpu", pod, mixed, all,
+	    sizeof all), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(all, want));
 }
 
 CU_TestInfo lint_tests[] = {
@@ -342,5 +378,7 @@ CU_TestInfo lint_tests[] = {
 	{ "no register warning on DRA-only nodes", test_lint_dra_nodes },
 	{ "no HAMi fit findings on DRA extended resources",
 	    test_lint_dra_extres },
+	{ "no init-container GPU warning under dra profiles alone",
+	    test_lint_dra_init },
 	CU_TEST_INFO_NULL,
 };

@@ -18,6 +18,7 @@
 #include "../../core/model/volcano_conf.h"
 #include "../../core/sched/engine.h"
 #include "../../core/sched/policy.h"
+#include "../../core/sched/sim.h"
 #include "../../core/sched/volcano/vgpu.h"
 #include "../../core/util/util.h"
 
@@ -292,6 +293,58 @@ test_vc_place(void)
 	gs_config_release(&cfg);
 }
 
+/*
+ * A Node carrying both device plugins' registrations of one A100-40GB:
+ * HAMi's (text form: 10 slots, hami-core) and Volcano's (7 slots, mig).
+ * Each run reads its scheduler's: HAMi's view keeps HAMi's device, the
+ * volcano-* view (gs_sim_cluster -> gs_cluster_for_volcano) Volcano's,
+ * registered 0 and vc_reg 1, and the loader's copy keeps both.
+ */
+static void
+test_vc_both(void)
+{
+	struct gs_cluster	c, h, v;
+	struct gs_config	cfg;
+	struct gs_error		err;
+
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("kind: List\nitems:\n"
+	    "- apiVersion: v1\n  kind: Node\n  metadata:\n    name: a\n"
+	    "    annotations:\n      hami.io/node-nvidia-register: "
+	    "\"GPU-m,10,40960,100,NVIDIA-A100-SXM4-40GB,0,true,0,"
+	    "hami-core:\"\n      volcano.sh/node-vgpu-register: \"" A100
+	    "\"\n" VC_ALLOC("7") VC_CM, &c, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(c.nnodes, 1);
+	CU_ASSERT_EQUAL(c.nodes[0].registered, 1);
+	CU_ASSERT_EQUAL(c.nodes[0].vc_reg, 0);
+	CU_ASSERT_EQUAL_FATAL(c.nodes[0].ndevs, 1);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].count, 10);
+	CU_ASSERT_EQUAL_FATAL(c.nodes[0].vc_ndevs, 1);
+	CU_ASSERT_EQUAL(c.nodes[0].vc_devs[0].count, 7);
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, "hami-v2.6.1");
+	gs_sim_cluster(&h, &c, &cfg);
+	CU_ASSERT_EQUAL(h.nodes[0].registered, 1);
+	CU_ASSERT_EQUAL(h.nodes[0].devs[0].count, 10);
+	CU_ASSERT_STRING_EQUAL(h.nodes[0].devs[0].mode, "hami-core");
+	t_set_profile(&cfg, "volcano-spread");
+	gs_sim_cluster(&v, &c, &cfg);
+	CU_ASSERT_EQUAL(v.nodes[0].registered, 0);
+	CU_ASSERT_EQUAL(v.nodes[0].vc_reg, 1);
+	CU_ASSERT_EQUAL_FATAL(v.nodes[0].ndevs, 1);
+	CU_ASSERT_EQUAL(v.nodes[0].devs[0].count, 7);
+	CU_ASSERT_STRING_EQUAL(v.nodes[0].devs[0].mode, "mig");
+	CU_ASSERT_PTR_NULL(v.nodes[0].vc_devs);
+	CU_ASSERT_EQUAL(gs_volcano_node_mode(&v.nodes[0], v.volcano),
+	    GS_VCM_MIG);
+	/* The loaded cluster is untouched. */
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].count, 10);
+	gs_cluster_release(&v);
+	gs_cluster_release(&h);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+}
+
 CU_TestInfo volcano_vgpu_tests[] = {
 	{ "Volcano: node-vgpu-register decoded", test_vc_decode },
 	{ "Volcano: nodes, allocatable check, device config",
@@ -299,5 +352,6 @@ CU_TestInfo volcano_vgpu_tests[] = {
 	{ "Volcano: MIG findMatch / pickFromGroup", test_vc_mig_find },
 	{ "Volcano: MIG AddPod / SubPod", test_vc_mig_use },
 	{ "Volcano: vgpu-mode and MIG placements", test_vc_place },
+	{ "Volcano: a node both device plugins registered", test_vc_both },
 	CU_TEST_INFO_NULL,
 };

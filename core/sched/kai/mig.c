@@ -1,7 +1,8 @@
 /*
  * sched/kai/mig.c: KAI-Scheduler places a pod asking MIG instances
  * (nvidia.com/mig-<profile>: 1) of NVIDIA's device plugin (issue 18
- * item 4), as KAI v0.20.1 does:
+ * item 4), and a pod asking whole nvidia.com/gpu in a cluster where the
+ * device plugin advertises GPUs (sched/kai/dp.h), as KAI v0.20.1 does:
  *
  * - request and fit: a MIG resource is a scalar resource counted in
  *   instances (ResourceFromResourceList, IsMigResource,
@@ -24,12 +25,20 @@
  *   for KAI's other pods in gpusched;
  * - hand-out: the kubelet and device plugin give the first free instance
  *   of the profile in index order (gs_kube_dp_hand_out).
+ *
+ * A whole-GPU pod is counted the same way in nvidia.com/gpu (a HAMi
+ * node's GPUs one unit each, free when no pod holds them; a device
+ * plugin node's allocatable: GPUs, single-strategy MIG instances or
+ * replicas), after PredicateByNodeResourcesType (a mixed-strategy MIG
+ * node takes MIG pods only; node_info.go).  A MIG pod skips that
+ * predicate: the nodes it refuses advertise no MIG resource anyway.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "load/sharing.h"
+#include "sched/kai/dp.h"
 #include "sched/kai/mig.h"
 #include "sched/kube_dp.h"
 #include "sched/kubefilter.h"
@@ -121,18 +130,26 @@ gs_kai_mig_placement(int binpack, const struct gs_node *n, double mn,
 	return KAI_MAX_HIGH_DENSITY * (1 - (na - mn) / (mx - mn));
 }
 
-/* Which nodes fit (fit[i]), the counts of why the others did not, and
- * the binpack range over the fitting ones with whole GPUs. */
+/* Why nodes did not fit: kube-scheduler's filters, KAI's node type
+ * predicate (the last reason), short of a resource (the first). */
+struct kai_why {
+	int		 filtered, typed, short_n;
+	const char	*type_why, *short_of;
+};
+
+/* Which nodes fit (fit[i]), why the others did not, and the binpack
+ * range over the fitting ones with whole GPUs. */
 static void
 fitting(const struct gs_cluster *c, const struct gs_pod *pod,
     const struct gs_dp_ask *a, size_t na, unsigned char *fit,
-    int *filtered, int *short_n, const char **short_of, double *mn,
-    double *mx)
+    struct kai_why *w, double *mn, double *mx)
 {
 	struct gs_pnode	 v;
 	char		 fbuf[192];
 	double		 free1, all;
 	size_t		 i;
+	int		 mig = gs_kai_mig_takes(pod);
+	const char	*t;
 
 	*mn = -1;
 	*mx = 0;
@@ -142,11 +159,17 @@ fitting(const struct gs_cluster *c, const struct gs_pod *pod,
 		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
 			continue;
 		if (gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL) {
-			(*filtered)++;
+			w->filtered++;
 			continue;
 		}
-		if (!gs_kube_dp_node_fits(n, a, na, &v, short_of)) {
-			(*short_n)++;
+		if (!mig && (t = gs_kai_node_type(n, GS_KAI_POD_WHOLE)) !=
+		    NULL) {
+			w->typed++;
+			w->type_why = t;
+			continue;
+		}
+		if (!gs_kube_dp_node_fits(n, a, na, &v, &w->short_of)) {
+			w->short_n++;
 			continue;
 		}
 		fit[i] = 1;
@@ -165,12 +188,12 @@ gs_kai_mig_decide(const struct gs_cluster *c, const struct gs_pod *pod,
     int binpack, struct gs_placement *d)
 {
 	struct gs_dp_ask	 a[KAI_MIG_ASKS];
-	const char		*short_of = NULL;
+	struct kai_why		 w = { 0, 0, 0, NULL, NULL };
 	unsigned char		*fit;
 	size_t			 i, na;
 	long			 best = -1;
 	double			 mn, mx, score, best_score = 0;
-	int			 filtered = 0, short_n = 0;
+	char			*s;
 
 	memset(d, 0, sizeof *d);
 	d->node = -1;
@@ -182,7 +205,7 @@ gs_kai_mig_decide(const struct gs_cluster *c, const struct gs_pod *pod,
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
 	fit = xcalloc(c->nnodes ? c->nnodes : 1, 1);
-	fitting(c, pod, a, na, fit, &filtered, &short_n, &short_of, &mn, &mx);
+	fitting(c, pod, a, na, fit, &w, &mn, &mx);
 	for (i = 0; i < c->nnodes; i++) {
 		if (!fit[i])
 			continue;
@@ -199,8 +222,14 @@ gs_kai_mig_decide(const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		d->reason = xasprintf("0/%zu nodes are available: %d refused "
 		    "by kube-scheduler filters, %d didn't have enough "
-		    "resource: %s", c->nnodes, filtered, short_n,
-		    short_of != NULL ? short_of : a[0].name);
+		    "resource: %s", c->nnodes, w.filtered, w.short_n,
+		    w.short_of != NULL ? w.short_of : a[0].name);
+		if (w.typed > 0) {
+			s = xasprintf("%s, %d refused by KAI (%s)", d->reason,
+			    w.typed, w.type_why);
+			free(d->reason);
+			d->reason = s;
+		}
 		return;
 	}
 	gs_kube_dp_hand_out(&c->nodes[best], pod, a, na, d);
