@@ -681,6 +681,8 @@ load_vendors(const struct gs_cluster *c, const struct yt_file *f,
 		    gs_load_count_devices(f, cap, v, n, err) :
 		    gs_vendors[v].reg == GVR_NEURON ?
 		    gs_load_neuron_devices(f, obj, c, n, w, err) :
+		    gs_vendors[v].reg == GVR_DRS ?
+		    gs_load_drs_devices(f, annos, v, n, w, err) :
 		    load_annotation_devices(f, annos, v, n, err);
 
 		if (rc != 0 || gs_load_capacity_health(f, obj, v, n, first, w,

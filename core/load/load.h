@@ -46,6 +46,10 @@ void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
  * score annotations, Vastai's customInfo). */
 int	gs_load_count_devices(const struct yt_file *, const struct yt_node *cap,
 	    int vendor, struct gs_node *, struct gs_error *);
+/* Append vendor's device "<node><id_infix><index>" of count slots,
+ * devmem MiB, devcore cores, healthy, NUMA 0, to n. */
+void	gs_load_vendor_device(struct gs_node *n, int vendor, int64_t index,
+	    int32_t count, int32_t devmem, int32_t devcore);
 /* A CheckHealth that reads a capacity count (v2.10 AMD's amd.com/gpu):
  * the devices n got from first on are dropped, with a warning, unless
  * it is a whole number above 0. */
@@ -59,6 +63,12 @@ int	gs_load_neuron_devices(const struct yt_file *,
 	    struct gs_node *, struct gs_warnings *, struct gs_error *);
 /* Go's coremask of that many cores, as int32. */
 int32_t	gs_neuron_coremask(int32_t cores);
+/* v2.10 Enflame's DRS GCUs from enflame.com/gcu-drs-capacity
+ * (load/enflame_drs.c): none, with a warning, where HAMi registers
+ * none. */
+int	gs_load_drs_devices(const struct yt_file *, const struct yt_node *annos,
+	    int vendor, struct gs_node *, struct gs_warnings *,
+	    struct gs_error *);
 void	gs_vendor_warn_unsimulated(const struct yt_file *,
 	    const struct yt_node *annos, const struct gs_node *,
 	    struct gs_warnings *);

@@ -63,18 +63,16 @@ capacity_value(const struct yt_file *f, const struct yt_node *cap,
 	return 0;
 }
 
-/* Device i of vendor's type on n: "<node><infix><i>", index i, healthy,
- * NUMA 0, of count slots, devmem MiB and devcore cores. */
-static void
-add_device(struct gs_node *n, int vendor, int64_t i, int32_t count,
-    int32_t devmem, int32_t devcore)
+void
+gs_load_vendor_device(struct gs_node *n, int vendor, int64_t index,
+    int32_t count, int32_t devmem, int32_t devcore)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
 	struct gs_device		 d;
 
 	memset(&d, 0, sizeof d);
-	d.id = xasprintf("%s%s%lld", n->name, vi->id_infix, (long long)i);
-	d.index = (int32_t)i;
+	d.id = xasprintf("%s%s%lld", n->name, vi->id_infix, (long long)index);
+	d.index = (int32_t)index;
 	d.count = count;
 	d.devmem = devmem;
 	d.devcore = devcore;
@@ -106,8 +104,8 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
 		    "capacity %s is too large: more than 256 devices",
 		    vi->capacity_core);
 	for (i = 0; i < count; i++) {
-		add_device(n, vendor, i, vi->reg_count ? vi->reg_count : 1,
-		    vi->whole_mem, 100);
+		gs_load_vendor_device(n, vendor, i,
+		    vi->reg_count ? vi->reg_count : 1, vi->whole_mem, 100);
 		/* Kunlun's GetNodeDevices: NUMA 1 from i >= cards/2. */
 		n->devs[n->ndevs - 1].numa = vi->numa_halves &&
 		    i >= count / 2;
@@ -242,6 +240,7 @@ gs_load_neuron_devices(const struct yt_file *f, const struct yt_node *obj,
 		    "NeuronCore per device: HAMi v2.10 splits %s requests "
 		    "by 1, gpusched by 2", n->name, kcore);
 	for (i = 0; i < count; i++)
-		add_device(n, GV_NEURON, i, per, 0, gs_neuron_coremask(per));
+		gs_load_vendor_device(n, GV_NEURON, i, per, 0,
+		    gs_neuron_coremask(per));
 	return 0;
 }

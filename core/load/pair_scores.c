@@ -18,10 +18,8 @@
 #include "sched/hami/vendor.h"
 #include "util/util.h"
 
-/* encoding/json matches a field name case-insensitively; the last of
- * duplicate keys wins (as jansson keeps it). */
-static json_t *
-field(json_t *o, const char *name)
+json_t *
+gs_json_field(json_t *o, const char *name)
 {
 	const char	*key;
 	json_t		*v, *got = NULL;
@@ -46,7 +44,7 @@ check_entry(json_t *e, size_t i, const char **id, char *why, size_t len)
 		snprintf(why, len, "entry %zu is not an object", i);
 		return -1;
 	}
-	if ((u = field(e, "uuid")) != NULL && !json_is_null(u)) {
+	if ((u = gs_json_field(e, "uuid")) != NULL && !json_is_null(u)) {
 		if (!json_is_string(u)) {
 			snprintf(why, len, "entry %zu: uuid is not a string",
 			    i);
@@ -54,7 +52,7 @@ check_entry(json_t *e, size_t i, const char **id, char *why, size_t len)
 		}
 		*id = json_string_value(u);
 	}
-	if ((sc = field(e, "score")) == NULL || json_is_null(sc))
+	if ((sc = gs_json_field(e, "score")) == NULL || json_is_null(sc))
 		return 0;
 	if (!json_is_object(sc)) {
 		snprintf(why, len, "entry %zu: score is not an object", i);
@@ -73,7 +71,8 @@ check_entry(json_t *e, size_t i, const char **id, char *why, size_t len)
 static void
 take(struct gs_node *n, const char *id, json_t *e)
 {
-	json_t		*sc = json_is_object(e) ? field(e, "score") : NULL, *v;
+	json_t		*sc = json_is_object(e) ? gs_json_field(e, "score") :
+			    NULL, *v;
 	const char	*key;
 
 	if (!json_is_object(sc))

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "model/model.h"
 
 #define HAMI_PAIR_SCORE_ANNO	"hami.io/node-nvidia-score"
@@ -23,5 +25,10 @@
  */
 int	gs_pair_scores_decode(const char *s, struct gs_node *n, char *why,
 	    size_t whylen);
+
+/* encoding/json's match of a field name: in any case, the last of
+ * duplicate keys winning (as jansson keeps it); NULL when absent.  Also
+ * load/enflame_drs.c's. */
+json_t	*gs_json_field(json_t *o, const char *name);
 
 #endif

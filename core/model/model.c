@@ -83,6 +83,9 @@ const char *const gs_res_names[GS_RES_N] = {
 	/* AWS Neuron. */
 	"aws.amazon.com/neuron",
 	"aws.amazon.com/neuroncore",
+	"enflame.com/drs-gcu",
+	"enflame.com/gcu-memory",
+	"enflame.com/gcu-core",
 };
 
 void
@@ -205,6 +208,7 @@ gs_node_release(struct gs_node *n)
 		free(n->pairs[j].peer);
 	}
 	free(n->pairs);
+	free(n->drs);
 	gs_kv_release(&n->labels);
 	gs_taints_free(n->taints, n->ntaints);
 	memset(n, 0, sizeof *n);
@@ -223,6 +227,9 @@ gs_node_copy(struct gs_node *d, const struct gs_node *s)
 	d->hs_bad_time = s->hs_bad_time ? xstrdup(s->hs_bad_time) : NULL;
 	d->taints = gs_taints_copy(s->taints, s->ntaints);
 	gs_kv_copy(&d->labels, &s->labels);
+	d->drs = s->ndrs ? xcalloc(s->ndrs, sizeof *d->drs) : NULL;
+	if (s->ndrs)
+		memcpy(d->drs, s->drs, s->ndrs * sizeof *d->drs);
 	d->pairs = s->npairs ? xcalloc(s->npairs, sizeof *d->pairs) : NULL;
 	for (j = 0; j < s->npairs; j++) {
 		d->pairs[j].id = xstrdup(s->pairs[j].id);

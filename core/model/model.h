@@ -253,6 +253,18 @@ struct gs_node {
 	 * reads these instead of devs (gs_cluster_for_volcano). */
 	struct gs_device	*vc_devs;
 	size_t			 vc_ndevs;
+	/* v2.10 Enflame DRS GCUs: the profiles the node offers
+	 * (enflame.com/gcu-drs-capacity, load/enflame_drs.c), sorted by
+	 * size then memory; every DRS GCU of the node offers them all. */
+	struct gs_drs_profile	*drs;
+	size_t			 ndrs;
+};
+
+/* A DRS profile "<size>g.<mem>gb" as collectDRSProfiles makes it: the
+ * slots it takes, its memory (GB) and core percentage
+ * (ceil(size * 100 / maxSlice)). */
+struct gs_drs_profile {
+	int64_t	size, mem_gb, core_pct;
 };
 
 /* One GPU's score towards a peer GPU (DevicePairScore.Scores[peer]). */
@@ -450,6 +462,10 @@ enum gs_res {
 	/* AWS Neuron (v2.7+, pkg/device/awsneuron). */
 	GS_RES_NEURON,		/* aws.amazon.com/neuron (whole devices) */
 	GS_RES_NEURON_CORE,	/* aws.amazon.com/neuroncore (NeuronCores) */
+	/* Enflame's DRS GCUs (v2.10). */
+	GS_RES_ENFLAME_DRS,	/* enflame.com/drs-gcu (a profile's slices) */
+	GS_RES_ENFLAME_GCU_MEM,	/* enflame.com/gcu-memory (GB, or MiB) */
+	GS_RES_ENFLAME_GCU_CORE,	/* enflame.com/gcu-core (%) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };
@@ -664,7 +680,17 @@ struct gs_grant {
 	 * its UsageList the UUID suffix "[geometry-slot]" names (0: no
 	 * suffix). */
 	int		hg_geom, hg_slot;
+	/* HAMi v2.10 Enflame DRS: the slots the grant takes (its profile's
+	 * drsSlice, AddResourceUsage); 0: 1. */
+	int32_t		slots;
 };
+
+/* The slots grant g takes of its device. */
+static inline int32_t
+gs_grant_slots(const struct gs_grant *g)
+{
+	return g->slots ? g->slots : 1;
+}
 
 struct gs_ctr_grant {
 	struct gs_grant	*grants;

@@ -33,8 +33,8 @@ charge_list(struct gs_node *n, const struct gs_ctr_grant *v, size_t nv,
 		for (j = 0; j < v[i].ngrants; j++) {
 			const struct gs_grant *g = &v[i].grants[j];
 
-			charge_dev(&n->devs[g->dev], sign, 1, g->usedmem,
-			    g->usedcores, g->milli);
+			charge_dev(&n->devs[g->dev], sign, gs_grant_slots(g),
+			    g->usedmem, g->usedcores, g->milli);
 			/* HAMi v2.10 MIG: the placement in use. */
 			hami_mig_use(&n->devs[g->dev], g, sign);
 			hami_geom_use(&n->devs[g->dev], g, sign);

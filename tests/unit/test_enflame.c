@@ -17,6 +17,7 @@
 #include "suites.h"
 #include "../../core/sched/hami/hami.h"
 #include "../../core/sched/hami/vendor.h"
+#include "../../core/load/enflame_drs.h"
 
 /* A Node 'g' of capacity enflame.com/gcu cap. */
 static int
@@ -334,6 +335,248 @@ test_vgcu_last_node(void)
 	gs_cluster_release(&c);
 }
 
+/* parseProfile: lower case, trimmed, "<size>g" "." "<mem>gb". */
+static void
+test_drs_profile_names(void)
+{
+	static const struct {
+		const char	*name;
+		int64_t		 size, mem;
+	} t[] = {
+		{ "1g.8gb", 1, 8 }, { " 2G.16GB ", 2, 16 }, { "3g.24", 3, 24 },
+		{ "4g", 0, 0 }, { "x.8gb", 0, 0 }, { "5g.xgb", 5, 0 },
+		{ "+6g.48gb.extra", 6, 48 }, { "-1g.8gb", -1, 8 },
+		{ "7 g.56gb", 0, 0 }, { "8g. 64gb", 8, 64 },
+	};
+	int64_t	size, mem;
+	size_t	i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		gs_drs_parse_profile(t[i].name, &size, &mem);
+		CU_ASSERT_EQUAL(size, t[i].size);
+		CU_ASSERT_EQUAL(mem, t[i].mem);
+	}
+}
+
+#define DRS_PROFILES "\"profiles\": {\"6g.48gb\": \"p6\", \"1g.8gb\": " \
+	"\"p1\", \"3g.24gb\": \"p3\", \"2g.16gb\": \"p2\", \"9g.x\": \"p9\"}"
+
+/*
+ * The annotation: devices (index strings, capacity a number truncated or
+ * a string), the profiles sorted by size with ceil(size * 100 / 9)
+ * cores (maxSlice 9 from "9g.x", whose memory does not parse): 12, 23,
+ * 34, 67.  HAMi registering none: capacity 0, a capacity of another
+ * type, no valid profile.  json.Unmarshal's failures and a repeated
+ * index are errors.
+ */
+static void
+test_drs_decode(void)
+{
+	struct gs_drs_spec	sp;
+	char			why[160];
+
+	CU_ASSERT_EQUAL_FATAL(gs_drs_decode("{\"Devices\": [{\"index\": \"3\","
+	    " \"capacity\": 6.9}, {\"index\": \"x\", \"capacity\": \" 4 \"}],"
+	    DRS_PROFILES "}", &sp, why, sizeof why), 0);
+	CU_ASSERT_PTR_NULL(sp.none);
+	CU_ASSERT_EQUAL_FATAL(sp.ndevs, 2);
+	CU_ASSERT_EQUAL(sp.devs[0].index, 3);
+	CU_ASSERT_EQUAL(sp.devs[0].capacity, 6);
+	CU_ASSERT_EQUAL(sp.devs[1].index, 1);	/* Atoi fails: position */
+	CU_ASSERT_EQUAL(sp.devs[1].capacity, 4);
+	CU_ASSERT_EQUAL(sp.max_slice, 9);
+	CU_ASSERT_EQUAL(sp.max_mem_gb, 48);
+	CU_ASSERT_EQUAL_FATAL(sp.nprofiles, 4);
+	CU_ASSERT_EQUAL(sp.profiles[0].size, 1);
+	CU_ASSERT_EQUAL(sp.profiles[0].core_pct, 12);
+	CU_ASSERT_EQUAL(sp.profiles[1].core_pct, 23);
+	CU_ASSERT_EQUAL(sp.profiles[2].core_pct, 34);
+	CU_ASSERT_EQUAL(sp.profiles[3].size, 6);
+	CU_ASSERT_EQUAL(sp.profiles[3].mem_gb, 48);
+	CU_ASSERT_EQUAL(sp.profiles[3].core_pct, 67);
+	gs_drs_spec_release(&sp);
+	CU_ASSERT_EQUAL_FATAL(gs_drs_decode("{\"devices\": [{\"capacity\": "
+	    "0}], " DRS_PROFILES "}", &sp, why, sizeof why), 0);
+	CU_ASSERT_PTR_NOT_NULL(sp.none);
+	gs_drs_spec_release(&sp);
+	CU_ASSERT_EQUAL_FATAL(gs_drs_decode("{\"devices\": [{\"capacity\": "
+	    "true}], " DRS_PROFILES "}", &sp, why, sizeof why), 0);
+	CU_ASSERT_PTR_NOT_NULL(sp.none);
+	gs_drs_spec_release(&sp);
+	CU_ASSERT_EQUAL_FATAL(gs_drs_decode("{\"devices\": [{\"capacity\": "
+	    "1}], \"profiles\": {\"g.8gb\": \"\"}}", &sp, why, sizeof why), 0);
+	CU_ASSERT_PTR_NOT_NULL(sp.none);
+	gs_drs_spec_release(&sp);
+	CU_ASSERT_EQUAL(gs_drs_decode("[]", &sp, why, sizeof why), -1);
+	CU_ASSERT_EQUAL(gs_drs_decode("{\"devices\": [{\"index\": 0}]}", &sp,
+	    why, sizeof why), -1);
+	CU_ASSERT_EQUAL(gs_drs_decode("{\"devices\": [{\"index\": \"1\"}, "
+	    "{\"index\": \"1\"}]}", &sp, why, sizeof why), -1);
+	CU_ASSERT_STRING_EQUAL(why, "two devices of index 1");
+	CU_ASSERT_EQUAL(gs_drs_decode("{\"profiles\": {\"1g.8gb\": 1}}", &sp,
+	    why, sizeof why), -1);
+}
+
+/* GetNodeDevices: "<node>-enflame-drs-<index>", count its capacity,
+ * Devmem maxMemGB * 1024, Devcore 100; registered in v2.10 alone. */
+static void
+test_drs_registration(void)
+{
+	struct gs_cluster	 c;
+	struct gs_error		 err;
+	const struct gs_device	*d;
+
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("kind: Node\nmetadata:\n"
+	    "  name: g\n  annotations:\n    enflame.com/gcu-drs-capacity: '"
+	    "{\"devices\": [{\"index\": \"0\", \"capacity\": 6}], "
+	    DRS_PROFILES "}'\n", &c, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(c.nodes[0].ndevs, 1);
+	d = &c.nodes[0].devs[0];
+	CU_ASSERT_STRING_EQUAL(d->id, "g-enflame-drs-0");
+	CU_ASSERT_STRING_EQUAL(d->type, "Enflame");
+	CU_ASSERT_EQUAL(d->count, 6);
+	CU_ASSERT_EQUAL(d->devmem, 48 * 1024);
+	CU_ASSERT_EQUAL(d->devcore, 100);
+	CU_ASSERT_EQUAL(d->vendor, GV_ENFLAME_DRS);
+	CU_ASSERT_EQUAL(c.nodes[0].ndrs, 4);
+	gs_cluster_release(&c);
+	CU_ASSERT_FALSE(gs_vendor_registered(GV_ENFLAME_DRS, t_hp("2.9.0")));
+	CU_ASSERT(gs_vendor_registered(GV_ENFLAME_DRS, t_hp("2.10.0")));
+}
+
+/* A container asking drs-gcu n, gcu-memory m, gcu-core k (-1: none) in
+ * its limits, under v2.10; the webhook's refusal into why. */
+static struct hami_creq
+drs_creq(int64_t n, int64_t m, int64_t k, char *why, size_t len)
+{
+	struct gs_container	c;
+	enum gs_res		r[3] = { GS_RES_ENFLAME_DRS,
+				    GS_RES_ENFLAME_GCU_MEM,
+				    GS_RES_ENFLAME_GCU_CORE };
+	int64_t			v[3] = { n, m, k };
+	size_t			i;
+
+	memset(&c, 0, sizeof c);
+	for (i = 0; i < 3; i++)
+		if (v[i] != -1) {
+			c.lim[r[i]].set = c.lim[r[i]].ok = 1;
+			c.lim[r[i]].v = v[i];
+		}
+	return t_creq(&c, "hami-v2.10.0", NULL, why, len);
+}
+
+/*
+ * GenerateResourceRequests: drs-gcu n asks Nums 1, Memreq n,
+ * MemPercentagereq 0; else memory and cores with MemPercentagereq -1.
+ * MutateAdmission refuses drs-gcu 0, gcu-memory 0, gcu-core 0 or 101.
+ */
+static void
+test_drs_request(void)
+{
+	struct hami_creq	r;
+	char			why[160];
+
+	r = drs_creq(2, 10, -1, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why, "");
+	t_assert_one_req(&r, &(struct hami_req){ 1, 2, 0, 0, GV_ENFLAME_DRS });
+	r = drs_creq(-1, 20000, 60, why, sizeof why);
+	t_assert_one_req(&r, &(struct hami_req){ 1, 20000, -1, 60,
+	    GV_ENFLAME_DRS });
+	r = drs_creq(-1, -1, 100, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why, "");
+	t_assert_one_req(&r, &(struct hami_req){ 1, 0, -1, 100,
+	    GV_ENFLAME_DRS });
+	(void)drs_creq(0, -1, -1, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why, "enflame.com/drs-gcu must be greater than 0");
+	(void)drs_creq(-1, 0, 50, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why,
+	    "enflame.com/gcu-memory must be greater than 0");
+	(void)drs_creq(-1, 8, 101, why, sizeof why);
+	CU_ASSERT_STRING_EQUAL(why, "enflame.com/gcu-core must be in range "
+	    "(0,100]");
+	r = t_res_creq(GS_RES_ENFLAME_DRS, 1, 1, "hami-v2.9.0");
+	CU_ASSERT_EQUAL(r.n, 0);
+}
+
+/* selectProfileByRequest on profiles 1g.8gb, 2g.16gb, 3g.24gb, 6g.48gb
+ * (maxSlice 6: 17, 34, 50, 100 cores): the memory (MiB), cores, slices
+ * chosen, or -1 for ModeNotFit. */
+static int32_t
+drs_pick(int32_t memreq, int32_t pct, int32_t cores, int32_t *got_cores,
+    int32_t *slots)
+{
+	static const struct gs_drs_profile p[] = {
+		{ 1, 8, 17 }, { 2, 16, 34 }, { 3, 24, 50 }, { 6, 48, 100 } };
+	struct gs_node	n;
+	struct hami_req	k = { 1, memreq, pct, cores, GV_ENFLAME_DRS };
+
+	memset(&n, 0, sizeof n);
+	n.drs = (struct gs_drs_profile *)p;
+	n.ndrs = 4;
+	*slots = 0;
+	if (hami_drs_mode_refused(&n, &k, slots))
+		return -1;
+	*got_cores = k.coresreq;
+	return k.memreq;
+}
+
+/*
+ * Direct: 2 slices -> 2g.16gb (16384 MiB, 34, 2 slices); 4 -> none.
+ * By spec: 10 -> 10 GB (not above 2 x 48) -> 2g; 20000 -> MiB, ceil(
+ * 20000 / 1024) = 20 GB -> 3g; 96 -> 96 GB -> none; 97 -> MiB, 1 GB ->
+ * 1g; cores 60 -> 6g; 8 GB and 40 cores -> 3g.
+ */
+static void
+test_drs_profile_choice(void)
+{
+	int32_t	cores = 0, slots;
+
+	CU_ASSERT_EQUAL(drs_pick(2, 0, 0, &cores, &slots), 16384);
+	CU_ASSERT_EQUAL(cores, 34);
+	CU_ASSERT_EQUAL(slots, 2);
+	CU_ASSERT_EQUAL(drs_pick(4, 0, 0, &cores, &slots), -1);
+	CU_ASSERT_EQUAL(drs_pick(10, -1, 0, &cores, &slots), 16384);
+	CU_ASSERT_EQUAL(drs_pick(20000, -1, 0, &cores, &slots), 24576);
+	CU_ASSERT_EQUAL(slots, 3);
+	CU_ASSERT_EQUAL(drs_pick(96, -1, 0, &cores, &slots), -1);
+	CU_ASSERT_EQUAL(drs_pick(97, -1, 0, &cores, &slots), 8192);
+	CU_ASSERT_EQUAL(drs_pick(0, -1, 60, &cores, &slots), 49152);
+	CU_ASSERT_EQUAL(cores, 100);
+	CU_ASSERT_EQUAL(slots, 6);
+	CU_ASSERT_EQUAL(drs_pick(8, -1, 40, &cores, &slots), 24576);
+	CU_ASSERT_EQUAL(cores, 50);
+}
+
+/*
+ * The Fit's checks: "Count <= Used" alone (a 3-slice grant on a device
+ * with one slot left passes), the profile's memory, the cores where the
+ * device has some.
+ */
+static void
+test_drs_capacity(void)
+{
+	struct gs_device	d;
+	struct hami_req		k = { 1, 24576, -1, 50, GV_ENFLAME_DRS };
+
+	memset(&d, 0, sizeof d);
+	d.count = 4;
+	d.used = 3;
+	d.devmem = 49152;
+	d.devcore = 100;
+	CU_ASSERT_EQUAL(hami_drs_capacity(&d, &k), -1);
+	d.used = 4;
+	CU_ASSERT_EQUAL(hami_drs_capacity(&d, &k),
+	    HR_CARD_TIME_SLICING_EXHAUSTED);
+	d.used = 0;
+	d.usedmem = 24577;
+	CU_ASSERT_EQUAL(hami_drs_capacity(&d, &k), HR_CARD_INSUFFICIENT_MEMORY);
+	d.usedmem = 0;
+	d.usedcores = 51;
+	CU_ASSERT_EQUAL(hami_drs_capacity(&d, &k), HR_CARD_INSUFFICIENT_CORE);
+	d.devcore = 0;
+	CU_ASSERT_EQUAL(hami_drs_capacity(&d, &k), -1);
+}
+
 CU_TestInfo enflame_tests[] = {
 	{ "Enflame GCU registration from capacity", test_gcu_registration },
 	{ "Enflame GCU requests", test_gcu_request },
@@ -344,5 +587,11 @@ CU_TestInfo enflame_tests[] = {
 	{ "Enflame vGCU webhook rounding", test_vgcu_webhook },
 	{ "Enflame vGCU requests", test_vgcu_request },
 	{ "Enflame vGCU: the request follows the last node", test_vgcu_last_node },
+	{ "Enflame DRS profile names", test_drs_profile_names },
+	{ "Enflame DRS annotation", test_drs_decode },
+	{ "Enflame DRS registration", test_drs_registration },
+	{ "Enflame DRS requests and webhook", test_drs_request },
+	{ "Enflame DRS profile choice", test_drs_profile_choice },
+	{ "Enflame DRS Fit checks", test_drs_capacity },
 	CU_TEST_INFO_NULL
 };

@@ -205,9 +205,9 @@ test_encode(void)
 	memset(g, 0, sizeof g);
 	t_node(&n, "n", 1, 81920, "NVIDIA-A100-SXM4-80GB");
 	n.devs[0].hmig = a100();
-	g[0] = (struct gs_grant){ 0, 19968, 29, 0, 3, 0, 2, 0, 0, 0, 0 };
-	g[1] = (struct gs_grant){ 0, 9856, 15, 0, 4, 6, 1, 0, 0, 0, 0 };
-	g[2] = (struct gs_grant){ 0, 9856, 15, 0, 4, 5, 1, 0, 0, 0, 0 };
+	g[0] = (struct gs_grant){ 0, 19968, 29, 0, 3, 0, 2, 0, 0, 0, 0, 0 };
+	g[1] = (struct gs_grant){ 0, 9856, 15, 0, 4, 6, 1, 0, 0, 0, 0, 0 };
+	g[2] = (struct gs_grant){ 0, 9856, 15, 0, 4, 5, 1, 0, 0, 0, 0, 0 };
 	CU_ASSERT_EQUAL(hami_mig_encode(&n, c, 3, buf, sizeof buf), 3);
 	CU_ASSERT_STRING_EQUAL(buf,
 	    "[{\"containerIndex\":0,\"deviceIndex\":0,\"gpuUUID\":\"GPU-0\","

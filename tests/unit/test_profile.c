@@ -135,6 +135,8 @@ static const struct {
 	    "v2.7.0: pkg/device/awsneuron, device-configmap.yaml awsneuron" },
 	{ F(neuron_checks), { 0, 0, 0, 0, 0, 1 },
 	    "v2.10.0: awsneuron validateResourceRequest, splitCoreRequest" },
+	{ F(enflame_drs), { 0, 0, 0, 0, 0, 1 },
+	    "v2.10.0: pkg/device/enflame/device.go, enflame.com/drs-gcu" },
 #undef F
 };
 

@@ -745,6 +745,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 {
 	struct hami_req	k = *req;
 	int32_t		orig = k.nums, memreq, cores, prevnuma = -1;
+	int32_t		slots = 0;	/* Enflame DRS: a grant's slices */
 	int		ntmp = 0, tried = 0, r, nvidia = req->vendor == GV_NVIDIA;
 	/* Iluvatar's own Fit (v2.7.0's capacity form, then per model)
 	 * scans from the START up to v2.8. */
@@ -757,11 +758,12 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	int		c910 = req->vendor == GV_ASCEND910C, topo = 0, collect = 0;
 	long		i, step, revisit = -1;
 
+	if ((ascend && hami_ascend_mode_refused(s, &k, f)) || (req->vendor ==
+	    GV_ENFLAME_DRS && hami_drs_mode_refused(s->node, &k, &slots))) {
+		counts[HR_MODE_NOT_FIT]++;
+		return -1;
+	}
 	if (ascend) {
-		if (hami_ascend_mode_refused(s, &k, f)) {
-			counts[HR_MODE_NOT_FIT]++;
-			return -1;
-		}
 		topo = gs_vendor_is_ascend910(req->vendor) &&
 		    hami_ascend_all_networked(s, req->vendor, f->hp);
 		/* Collect every fitting device, then choose among them. */
@@ -789,8 +791,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			s->trace_try[di] = ++tried;
 		revisit = -1;
 
-		/* An unhealthy device first: NVIDIA's Fit from v2.7, the
-		 * other vendors' from v2.10. */
+		/* Unhealthy first: NVIDIA's Fit from v2.7, the others' v2.10. */
 		if (f->health_check && (nvidia || f->hp->vendor_health_check) &&
 		    !d->health) {
 			FAIL(HR_CARD_NOT_HEALTH);
@@ -840,7 +841,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 			tmp[ntmp].dev = (int)di;
 			tmp[ntmp].usedmem = memreq;
 			tmp[ntmp].usedcores = cores;
-			ntmp++;
+			tmp[ntmp++].slots = slots;
 		}
 		if (k.nums == 0 && !collect)
 			return ntmp;
@@ -852,8 +853,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		return ascend_choose(s, req, f, tmp, ntmp, topo, counts);
 	if (collect && ntmp >= orig)
 		return topology_trace(s, req, tmp, ntmp);
-	/* len(tmpDevs[k.Type]) from v2.10; len(tmpDevs), the types, before
-	 * and in Enflame's GCU Fit (gcu.go, unchanged in v2.10). */
+	/* len(tmpDevs[k.Type]) from v2.10; len(tmpDevs) before and in gcu.go. */
 	if (ntmp > 0)
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
 		    f->hp->reason_counts_devices &&

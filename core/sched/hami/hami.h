@@ -490,8 +490,12 @@ struct hami_profile {
 	 * enflame_vgcu (v2.6.1 to v2.9.0): Enflame's shared vGCU registers
 	 *   (pkg/device/enflame/device.go, the chart's enflame names
 	 *   enflame.com/vgcu and vgcu-percentage); v2.10 replaced it.
+	 * enflame_drs (v2.10.0): Enflame's DRS GCUs register from
+	 *   enflame.com/gcu-drs-capacity, asked with enflame.com/drs-gcu or
+	 *   gcu-memory and gcu-core (pkg/device/enflame/device.go).
 	 */
 	int		 enflame_vgcu;
+	int		 enflame_drs;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
@@ -622,6 +626,24 @@ int64_t	hami_enflame_pod_factor(const struct gs_cluster *,
 void	hami_enflame_webhook(int64_t factor, struct gs_resval *lim);
 void	hami_enflame_request(const struct gs_resval *lim,
 	    const struct gs_resval *req, struct hami_req *out);
+/*
+ * v2.10 Enflame DRS GCUs (sched/hami/enflame_drs.c): does MutateAdmission
+ * find a resource (limits or requests), its refusal (in buf) or NULL,
+ * GenerateResourceRequests, the Fit's profile choice on node n (1:
+ * ModeNotFit; else k asks the profile's memory and cores, and a grant
+ * takes *slots, its slices) and its capacity checks (the failed check's
+ * enum hami_reason, or -1).
+ */
+int	hami_drs_admits(const struct gs_resval *lim,
+	    const struct gs_resval *req);
+const char *hami_drs_webhook(const struct gs_resval *lim,
+	    const struct gs_resval *req, char *buf, size_t len);
+void	hami_drs_request(const struct gs_resval *lim,
+	    const struct gs_resval *req, struct hami_req *out);
+int	hami_drs_mode_refused(const struct gs_node *n, struct hami_req *k,
+	    int32_t *slots);
+int	hami_drs_capacity(const struct gs_device *d,
+	    const struct hami_req *k);
 
 /*
  * Why HAMi never gets to score node n for pod: a kube-scheduler filter

@@ -87,6 +87,7 @@ static const struct hami_profile profiles[] = {
 		/* AWS Neuron. */
 		.aws_neuron = 0,
 		.neuron_checks = 0,
+		.enflame_drs = 0,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -168,6 +169,7 @@ static const struct hami_profile profiles[] = {
 		/* AWS Neuron. */
 		.aws_neuron = 1,
 		.neuron_checks = 0,
+		.enflame_drs = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -242,6 +244,7 @@ static const struct hami_profile profiles[] = {
 		/* AWS Neuron. */
 		.aws_neuron = 1,
 		.neuron_checks = 0,
+		.enflame_drs = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -316,6 +319,7 @@ static const struct hami_profile profiles[] = {
 		/* AWS Neuron. */
 		.aws_neuron = 1,
 		.neuron_checks = 0,
+		.enflame_drs = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -390,6 +394,7 @@ static const struct hami_profile profiles[] = {
 		/* AWS Neuron. */
 		.aws_neuron = 1,
 		.neuron_checks = 0,
+		.enflame_drs = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -467,6 +472,7 @@ static const struct hami_profile profiles[] = {
 		/* AWS Neuron. */
 		.aws_neuron = 1,
 		.neuron_checks = 1,
+		.enflame_drs = 1,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

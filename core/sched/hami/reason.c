@@ -296,7 +296,8 @@ memory_hint(struct hami_state *st, const struct gs_cluster *c,
 	for (i = 0; i < pod->nctrs && r == NULL; i++)
 		if (reqs[i].n > 0)
 			r = &reqs[i].r[0];
-	if (r == NULL)
+	/* Enflame DRS asks a profile's memory, chosen per node. */
+	if (r == NULL || r->vendor == GV_ENFLAME_DRS)
 		return;
 	if (r->memreq > 0)
 		snprintf(need, sizeof need, "%d MiB", r->memreq);

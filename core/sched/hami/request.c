@@ -170,6 +170,7 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 		if (gs_vendor_registered(v, hp) &&
 		    (c->lim[gs_vendors[v].res_count].set ||
 		    (v == GV_AMD && hami_amd_admits(c->lim)) ||
+		    (v == GV_ENFLAME_DRS && hami_drs_admits(c->lim, c->req)) ||
 		    (v == GV_MTHREADS && hp->mthreads_webhook_requests &&
 		    c->req[GS_RES_MTHREADS].set) ||
 		    (v == GV_NEURON && hami_neuron_admits(hp, c->lim,
@@ -379,6 +380,8 @@ vendor_webhook(int v, const struct hami_profile *hp, const struct gs_pod *pod,
 		hami_enflame_webhook(factor, lim);
 		return NULL;
 	}
+	if (v == GV_ENFLAME_DRS)
+		return hami_drs_webhook(lim, req, buf, len);
 	if (v == GV_MTHREADS)
 		return hami_mthreads_webhook(hp, pod, lim, req, buf, len);
 	if (v == GV_NEURON)
@@ -473,6 +476,10 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	}
 	if (v == GV_NEURON) {
 		hami_neuron_request(lim, req, hp, out);
+		return;
+	}
+	if (v == GV_ENFLAME_DRS) {
+		hami_drs_request(lim, req, out);
 		return;
 	}
 	memset(out, 0, sizeof *out);

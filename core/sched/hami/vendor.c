@@ -413,6 +413,33 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.gate = GVG_NEURON,
 		.fit = GVF_NEURON,
 	},
+	/*
+	 * v2.10.0's pkg/device/enflame/device.go (DRS), the chart's
+	 * enflame names enflame.com/drs-gcu, gcu-memory, gcu-core:
+	 * GetNodeDevices reads enflame.com/gcu-drs-capacity
+	 * (load/enflame_drs.c): devices "<node>-enflame-drs-<index>" of
+	 * count its capacity, Devmem maxMemGB * 1024, Devcore 100, type
+	 * Enflame; CheckHealth is always true (no handshake); pod
+	 * annotations enflame.com/use-gpuuuid, nouse-gpuuuid (its Fit's
+	 * device.CheckUUID); ScoreNode adds 0.  MutateAdmission,
+	 * GenerateResourceRequests and the Fit's profile are in
+	 * sched/hami/enflame_drs.c.  Pods carry
+	 * hami.io/enflame-vgpu-devices-allocated, as the vGCU's did.
+	 */
+	[GV_ENFLAME_DRS] = {
+		.type = "Enflame", .label = "Enflame DRS GCU",
+		.res_count = GS_RES_ENFLAME_DRS,
+		.res_mem = GS_RES_ENFLAME_GCU_MEM,
+		.res_core = GS_RES_ENFLAME_GCU_CORE,
+		.mem_factor = 1, .default_cores = 0, .reg = GVR_DRS,
+		.register_anno = "enflame.com/gcu-drs-capacity",
+		.id_infix = "-enflame-drs-",
+		.allocated_anno = "hami.io/enflame-vgpu-devices-allocated",
+		.use_uuid = "enflame.com/use-gpuuuid",
+		.nouse_uuid = "enflame.com/nouse-gpuuuid",
+		.gate = GVG_ENFLAME_DRS,
+		.fit = GVF_DRS,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */
@@ -465,6 +492,8 @@ gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
 		return hp->kunlun;
 	case GVG_NEURON:
 		return hp->aws_neuron;
+	case GVG_ENFLAME_DRS:
+		return hp->enflame_drs;
 	}
 	return 0;
 }

@@ -61,6 +61,9 @@ enum gs_vendor {
 	GV_KUNLUN_XPU,
 	/* v2.7+: AWS Neuron devices (pkg/device/awsneuron/device.go). */
 	GV_NEURON,
+	/* v2.10: Enflame's DRS GCUs (pkg/device/enflame/device.go,
+	 * sched/hami/enflame_drs.c). */
+	GV_ENFLAME_DRS,
 	GV_N
 };
 
@@ -74,7 +77,9 @@ enum gs_vendor_reg {
 				 * of whole_mem MiB (load/metax.c) */
 	/* AWS Neuron: status.capacity aws.amazon.com/neuron devices of
 	 * neuroncore / neuron cores each (load/neuron.c). */
-	GVR_NEURON
+	GVR_NEURON,
+	GVR_DRS			/* Enflame's enflame.com/gcu-drs-capacity
+				 * (load/enflame_drs.c) */
 };
 
 /*
@@ -101,7 +106,8 @@ enum gs_vendor_gate {
 	/* Kunlun */
 	GVG_KUNLUN,		/* kunlun */
 	/* AWS Neuron. */
-	GVG_NEURON		/* aws_neuron */
+	GVG_NEURON,		/* aws_neuron */
+	GVG_ENFLAME_DRS		/* enflame_drs */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
@@ -130,7 +136,11 @@ enum gs_vendor_fit {
 	/* AWS Neuron's own Fit (pkg/device/awsneuron/device.go,
 	 * sched/hami/neuron.c): contiguous whole devices, or one device's
 	 * NeuronCores by mask. */
-	GVF_NEURON
+	GVF_NEURON,
+	/* v2.10 Enflame DRS's (pkg/device/enflame/device.go Fit,
+	 * sched/hami/enflame_drs.c): a profile chosen for the node first
+	 * (ModeNotFit), then the slots, the profile's memory and cores. */
+	GVF_DRS
 };
 
 struct hami_profile;

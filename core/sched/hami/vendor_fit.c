@@ -43,6 +43,13 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 		*cores = k->coresreq;
 		return d->used > 0 ? HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT : -1;
 	}
+	/* v2.10 Enflame DRS (pkg/device/enflame/device.go Fit): the
+	 * profile's memory and cores (sched/hami/enflame_drs.c). */
+	if (gs_vendors[k->vendor].fit == GVF_DRS) {
+		*memreq = k->memreq;
+		*cores = k->coresreq;
+		return hami_drs_capacity(d, k);
+	}
 	if ((r = hami_capacity_check(d, k, memreq)) >= 0)
 		return r;
 	*cores = k->coresreq;
@@ -62,7 +69,8 @@ hami_vendor_capacity(const struct hami_scratch *s, const struct gs_device *d,
 void
 hami_vendor_add(int vendor, struct gs_device *d, const struct gs_grant *g)
 {
-	d->used = i32_add(d->used, 1);
+	/* Enflame DRS: its profile's slices (gs_grant_slots); others 1. */
+	d->used = i32_add(d->used, gs_grant_slots(g));
 	/* Kunlun's AddResourceUsage (pkg/device/kunlun/device.go): n.Used++
 	 * alone, though the grant records the whole card. */
 	if (vendor == GV_KUNLUN)
