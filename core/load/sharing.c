@@ -23,6 +23,21 @@
 #include "load/load.h"
 #include "load/sharing.h"
 
+/*
+ * KAI-Scheduler gives each fractional pod a share of one GPU's memory and
+ * binds a reservation pod that holds the one nvidia.com/gpu the device
+ * plugin advertises (pkg/binder/binding/resourcereservation/
+ * resource_reservation.go, ReserveGpuDevice; sched/kai/dp.c): the GPU's
+ * single slot is taken once, not once per fraction.
+ */
+int
+gs_dev_slots_used(const struct gs_device *d)
+{
+	if (d->kind == GS_DEV_WHOLE && d->used > d->count)
+		return d->count;
+	return d->used;
+}
+
 const char *
 gs_devkind_name(int kind)
 {

@@ -90,5 +90,9 @@ void	gs_dev_resource(const struct gs_node *n, const struct gs_device *d,
 int	gs_dp_resource(const char *name);
 /* The name of a device kind: "hami-core", "whole", "mig", ... */
 const char *gs_devkind_name(int kind);
+/* The slots of d in use: KAI's GPU fractions share one whole GPU (one
+ * allocatable nvidia.com/gpu, shared by memory), so its used never shows
+ * above its one slot however many fractions it holds. */
+int	gs_dev_slots_used(const struct gs_device *d);
 
 #endif

@@ -23,6 +23,7 @@
  */
 #include <string.h>
 
+#include "load/sharing.h"
 #include "metrics/kinds.h"
 
 size_t
@@ -159,7 +160,8 @@ gs_physgpu_usage(struct gs_physgpu *g, const struct gs_node *n)
 		if (e->used > 0 || e->usedmem > 0 || e->usedcores > 0)
 			g->busy = 1;
 		g->cap += e->kind == GS_DEV_MIG ? 1 : e->count;
-		g->used += e->kind == GS_DEV_MIG ? e->used > 0 : e->used;
+		g->used += e->kind == GS_DEV_MIG ? e->used > 0 :
+		    gs_dev_slots_used(e);
 	}
 	switch (g->kind) {
 	case GS_DEV_MIG:

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load/sharing.h"
 #include "model/ident.h"
 #include "sched/hami/hami.h"
 #include "report/gpus.h"
@@ -224,7 +225,7 @@ gs_gpu_write(struct gs_jw *w, const struct gs_node *n, size_t j, char *pods)
 	gs_jw_str(w, "type", d->type);
 	gs_jw_int(w, "numa", d->numa);
 	gs_jw_int(w, "slots", d->count);
-	gs_jw_int(w, "slots_used", d->used);
+	gs_jw_int(w, "slots_used", gs_dev_slots_used(d));
 	gs_jw_int(w, "memory_mib", d->devmem);
 	gs_jw_int(w, "memory_used_mib", d->usedmem);
 	gs_jw_int(w, "cores", d->devcore);
@@ -284,7 +285,7 @@ gs_gpu_row(FILE *fp, const struct gs_gpu_widths *w, const struct gs_node *n,
 	const char	*node = n->name;
 	char	slots[32], mem[40], cores[32];
 
-	snprintf(slots, sizeof slots, "%d/%d", d->used, d->count);
+	snprintf(slots, sizeof slots, "%d/%d", gs_dev_slots_used(d), d->count);
 	snprintf(mem, sizeof mem, "%d/%d", d->usedmem, d->devmem);
 	snprintf(cores, sizeof cores, "%d/%d", d->usedcores, d->devcore);
 	fprintf(fp, "%-*s  %3d  %-*s  %-*s  %4d  %7s  %15s  %7s  %s\n",

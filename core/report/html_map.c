@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "load/sharing.h"
 #include "model/ident.h"
 #include "report/gpus.h"
 #include "report/html.h"
@@ -289,7 +290,13 @@ kind_text(const struct gs_device *d, char *kind, size_t nk, char *head,
     size_t nh)
 {
 	kind[0] = '\0';
-	snprintf(head, nh, "%d/%d slots", d->used, d->count);
+	snprintf(head, nh, "%d/%d slots", gs_dev_slots_used(d), d->count);
+	if (d->kind == GS_DEV_WHOLE && d->used > d->count) {
+		snprintf(kind, nk, "; shared by %d pods as GPU fractions",
+		    d->used);
+		snprintf(head, nh, "%d/%d slots, %d fractions",
+		    gs_dev_slots_used(d), d->count, d->used);
+	}
 	if (d->kind == GS_DEV_MIG && d->mig != NULL) {
 		snprintf(kind, nk, "; MIG instance %s at memory slice %d",
 		    d->mig->name, (int)d->mig_start);
@@ -327,9 +334,9 @@ draw_gpu(struct gs_html *h, const struct gs_gpu_index *x,
 	kind_text(d, kind, sizeof kind, head, sizeof head);
 	tip = xasprintf("%s GPU %d (%s, %s): %d/%d MiB, %d/%d slots, %d/%d%% "
 	    "cores%s%s", n->name, gs_gpu_number(n, j), d->id, d->type,
-	    d->usedmem, d->devmem, d->used, d->count, d->usedcores,
-	    d->devcore, kind, offered ? "" : "; not scheduled on (node's "
-	    "devices dropped, GPU unhealthy or cordoned)");
+	    d->usedmem, d->devmem, gs_dev_slots_used(d), d->count,
+	    d->usedcores, d->devcore, kind, offered ? "" : "; not scheduled "
+	    "on (node's devices dropped, GPU unhealthy or cordoned)");
 	fprintf(h->fp, "<g class=\"gpu%s\"><rect class=\"box\" x=\"%.1f\" "
 	    "y=\"%.1f\" width=\"%.1f\" height=\"%d\" data-tip=\"", offered ?
 	    "" : " off", px, py, w, BOX_H);

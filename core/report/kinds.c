@@ -40,6 +40,9 @@ gs_report_kind_detail(const struct gs_physgpu *g, char *buf, size_t len)
 		break;
 	default:
 		PUT("%d MiB", (int)g->replica_mem);
+		/* KAI's GPU fractions on one slot (load/sharing.c) */
+		if (g->kind == GS_DEV_WHOLE && g->pods > 1)
+			PUT("; shared by %zu pods as GPU fractions", g->pods);
 		break;
 	}
 #undef PUT

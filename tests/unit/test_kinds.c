@@ -13,6 +13,8 @@
 #include "../../core/metrics/kinds.h"
 #include "../../core/sched/kube_dp_explain.h"
 #include "../../core/load/dpconfig.h"
+#include "../../core/load/sharing.h"
+#include "../../core/report/kinds.h"
 
 #define NEAR(a, b)	CU_ASSERT_DOUBLE_EQUAL((a), (b), 1e-9)
 
@@ -348,7 +350,62 @@ test_configs(void)
 	gs_dpconfigs_release(&x);
 }
 
+/*
+ * Two KAI fractions (half and 20000 MiB) on one whole A100 80GB of the
+ * device plugin: one nvidia.com/gpu, taken once (load/sharing.c,
+ * gs_dev_slots_used), so 1 of 1 slot used, not 2 of 1.
+ */
+static void
+test_kai_fractions(void)
+{
+	struct gs_device	d, e;
+	struct gs_node		n;
+	struct gs_physgpu	g;
+	char			buf[128];
+
+	memset(&d, 0, sizeof d);
+	d.kind = GS_DEV_WHOLE;
+	d.count = 1;
+	d.used = 2;
+	d.devmem = 81920;
+	d.usedmem = 40950 + 20000;
+	CU_ASSERT_EQUAL(gs_dev_slots_used(&d), 1);
+	e = d;
+	e.used = 1;
+	CU_ASSERT_EQUAL(gs_dev_slots_used(&e), 1);
+	e.used = 0;
+	CU_ASSERT_EQUAL(gs_dev_slots_used(&e), 0);
+	/* Replicas and HAMi-core slots count every sharer as before. */
+	e.kind = GS_DEV_TIMESLICE;
+	e.count = 4;
+	e.used = 3;
+	CU_ASSERT_EQUAL(gs_dev_slots_used(&e), 3);
+	e.kind = GS_DEV_HAMI;
+	e.count = 10;
+	e.used = 2;
+	CU_ASSERT_EQUAL(gs_dev_slots_used(&e), 2);
+	memset(&n, 0, sizeof n);
+	n.devs = &d;
+	n.ndevs = 1;
+	memset(&g, 0, sizeof g);
+	g.kind = GS_DEV_WHOLE;
+	g.ndevs = 1;
+	g.pods = 2;
+	gs_physgpu_usage(&g, &n);
+	CU_ASSERT_EQUAL(g.used, 1);
+	CU_ASSERT_EQUAL(g.cap, 1);
+	CU_ASSERT_TRUE(g.busy);
+	NEAR(gs_physgpu_idle(&g), 0);
+	gs_report_kind_detail(&g, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf,
+	    "81920 MiB; shared by 2 pods as GPU fractions");
+	g.pods = 1;
+	gs_report_kind_detail(&g, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "81920 MiB");
+}
+
 CU_TestInfo kinds_tests[] = {
+	{ "KAI fractions take a whole GPU's slot once", test_kai_fractions },
 	{ "device plugin and mig-parted configs", test_configs },
 	{ "explain: MIG held, profile mismatch, replicas", test_explain },
 	{ "MIG profile placeable on free slices", test_placeable },
