@@ -337,6 +337,9 @@ test_compile_errors(void)
 	    "more than 2048 positions");
 	bad("device.driver.matches(\"(a?a?a?a?a?){1000}\")", 32,
 	    "more than 2048 positions");
+	/* Each '|' is a position: (a||||){600} is (1 + 4) x 600 = 3000. */
+	bad("device.driver.matches(\"(a||||){600}\")", 32,
+	    "more than 2048 positions");
 	/*
 	 * Go's parse.go repeat(): with PerlX a repetition operator right
 	 * after another is ErrInvalidRepeatOp, quoting both: a** and a+*
