@@ -23,37 +23,21 @@
 #include "util/int32.h"
 #include "util/util.h"
 
-/* strconv.Atoi of [s, e) on a 64-bit int: an optional sign, then
- * decimal digits, within int64. */
-static int
-atoi64(const char *s, const char *e, int64_t *v)
-{
-	uint64_t	x = 0, lim;
-	int		neg = 0;
-
-	if (s < e && (*s == '+' || *s == '-'))
-		neg = *s++ == '-';
-	if (s == e)
-		return -1;
-	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-	for (; s < e; s++) {
-		if (*s < '0' || *s > '9' || x > (lim - (uint64_t)(*s - '0')) /
-		    10)
-			return -1;
-		x = x * 10 + (uint64_t)(*s - '0');
-	}
-	*v = neg ? (int64_t)(0 - x) : (int64_t)x;
-	return 0;
-}
-
-/* strings.TrimSpace's ASCII part: [*s, *e) trimmed. */
+/* strings.TrimSpace's ASCII part: [*s, *e) trimmed (gs_trim_span). */
 static void
 trim(const char **s, const char **e)
 {
-	while (*s < *e && strchr(" \t\n\v\f\r", **s) != NULL)
-		(*s)++;
-	while (*e > *s && strchr(" \t\n\v\f\r", (*e)[-1]) != NULL)
-		(*e)--;
+	size_t	n = (size_t)(*e - *s);
+
+	gs_trim_span(s, &n);
+	*e = *s + n;
+}
+
+/* strconv.Atoi of [s, e) on a 64-bit int. */
+static int
+atoi64(const char *s, const char *e, int64_t *v)
+{
+	return gs_go_parse_int64(s, (size_t)(e - s), v);
 }
 
 /* [s, e) without the suffix suf (strings.TrimSuffix). */

@@ -23,24 +23,16 @@
 #include "model/volcano_conf.h"
 #include "util/util.h"
 
-/* strconv.Atoi of [s, e): an optional sign, then decimal digits. */
+/* strconv.Atoi of [s, e), kept as an int: beyond +-INT_MAX is -1. */
 static int
 go_atoi(const char *s, const char *e, int *v)
 {
-	long	x = 0;
-	int	neg = 0;
+	int64_t	x;
 
-	if (s < e && (*s == '+' || *s == '-'))
-		neg = *s++ == '-';
-	if (s == e)
+	if (gs_go_parse_int64(s, (size_t)(e - s), &x) != 0 || x > INT_MAX ||
+	    x < -INT_MAX)
 		return -1;
-	for (; s < e; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		if ((x = x * 10 + (*s - '0')) > INT_MAX)
-			return -1;
-	}
-	*v = (int)(neg ? -x : x);
+	*v = (int)x;
 	return 0;
 }
 

@@ -64,24 +64,6 @@ parse_i32(const char *s, int32_t *out)
 	return 0;
 }
 
-/* strconv.ParseBool */
-static int
-parse_gobool(const char *s, int *out)
-{
-	static const char *const t[] = { "1", "t", "T", "TRUE", "true", "True" };
-	static const char *const f[] = { "0", "f", "F", "FALSE", "false",
-	    "False" };
-	size_t	i;
-
-	for (i = 0; i < 6; i++) {
-		if (strcmp(s, t[i]) == 0)
-			return *out = 1, 0;
-		if (strcmp(s, f[i]) == 0)
-			return *out = 0, 0;
-	}
-	return -1;
-}
-
 static int
 decode_text(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
     size_t len)
@@ -126,7 +108,7 @@ decode_text(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 			k = 3;
 		else if (parse_i32(fields[5], &d.numa) != 0)
 			k = 5;
-		else if (parse_gobool(fields[6], &d.health) != 0)
+		else if ((d.health = gs_go_parse_bool(fields[6])) < 0)
 			k = 6;
 		else if (nf == 9 && parse_i32(fields[7], &d.index) != 0)
 			k = 7;
@@ -382,10 +364,4 @@ int
 gs_parse_go_i32(const char *s, int32_t *out)
 {
 	return parse_i32(s, out);
-}
-
-int
-gs_parse_go_bool(const char *s, int *out)
-{
-	return parse_gobool(s, out);
 }

@@ -26,9 +26,8 @@ int	hami_register_is_json(const char *s);
 /* Encode devices in the v2.5-v2.7 text form (caller frees). */
 char	*hami_register_encode_text(const struct gs_device *, size_t);
 void	gs_devices_free(struct gs_device *, size_t);
-/* strconv.ParseInt(s, 10, 32) and strconv.ParseBool, strictly: 0, or -1
- * when Go refuses s (shared with load/volcano_node.c). */
+/* strconv.ParseInt(s, 10, 32), strictly: 0, or -1 when Go refuses s
+ * (shared with load/volcano_node.c; ParseBool is util's gs_go_parse_bool). */
 int	gs_parse_go_i32(const char *s, int32_t *out);
-int	gs_parse_go_bool(const char *s, int *out);
 
 #endif

@@ -59,7 +59,7 @@ decode_one(char *seg, size_t pos, size_t nth, struct gs_device *d,
 	if (gs_parse_go_i32(f[2], &d->devmem) != 0 || d->devmem < 0)
 		return vwhy(why, len, "device %zu: devmem '%.40s' is not a "
 		    "whole number of MiB >= 0", nth, f[2]);
-	if (gs_parse_go_bool(f[4], &d->health) != 0)
+	if ((d->health = gs_go_parse_bool(f[4])) < 0)
 		return vwhy(why, len, "device %zu: health '%.40s' is not a "
 		    "Go bool", nth, f[4]);
 	d->id = xstrdup(f[0]);

@@ -33,20 +33,13 @@ static int
 arg_bool(const struct yt_file *f, const struct yt_node *args,
     const char *key, int *v, struct gs_error *err)
 {
-	static const char *const yes[] = { "1", "t", "T", "TRUE", "true",
-	    "True" }, *const no[] = { "0", "f", "F", "FALSE", "false",
-	    "False" };
 	const struct yt_node	*n = yt_get(args, key);
-	size_t			 i;
+	int			 b;
 
 	if (n == NULL)
 		return 0;
-	for (i = 0; n->type == YT_SCALAR && i < 6; i++) {
-		if (strcmp(n->str, yes[i]) == 0)
-			return (*v = 1, 0);
-		if (strcmp(n->str, no[i]) == 0)
-			return (*v = 0, 0);
-	}
+	if (n->type == YT_SCALAR && (b = gs_go_parse_bool(n->str)) >= 0)
+		return (*v = b, 0);
 	return yt_error(f, n, err, "%s must be true or false", key);
 }
 

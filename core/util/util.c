@@ -1,5 +1,6 @@
 /*
- * util/util.c: never-failing allocators, error records and file reading.
+ * util/util.c: never-failing allocators, error records, file reading and
+ * the few Go string and strconv rules the readers share.
  */
 #include <sys/stat.h>
 
@@ -246,6 +247,45 @@ gs_trim_span(const char **s, size_t *len)
 	}
 	while (*len > 0 && go_space((*s)[*len - 1]))
 		(*len)--;
+}
+
+int
+gs_go_parse_bool(const char *s)
+{
+	static const char *const t[] = { "1", "t", "T", "TRUE", "true",
+	    "True" }, *const f[] = { "0", "f", "F", "FALSE", "false",
+	    "False" };
+	size_t	i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		if (strcmp(s, t[i]) == 0)
+			return 1;
+		if (strcmp(s, f[i]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+int
+gs_go_parse_int64(const char *s, size_t len, int64_t *v)
+{
+	const char	*e = s + len;
+	uint64_t	 x = 0, lim;
+	int		 neg = 0;
+
+	if (s < e && (*s == '+' || *s == '-'))
+		neg = *s++ == '-';
+	if (s == e)
+		return -1;
+	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (; s < e; s++) {
+		if (*s < '0' || *s > '9' || x > (lim - (uint64_t)(*s - '0')) /
+		    10)
+			return -1;
+		x = x * 10 + (uint64_t)(*s - '0');
+	}
+	*v = neg ? (int64_t)(0 - x) : (int64_t)x;
+	return 0;
 }
 
 int

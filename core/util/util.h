@@ -57,6 +57,13 @@ int	 gs_streq(const char *, const char *);
  * the span [*s, *s + *len) to its trimmed part.
  */
 void	 gs_trim_span(const char **s, size_t *len);
+/* Go's strconv.ParseBool: 1 or 0, -1 for anything else. */
+int	 gs_go_parse_bool(const char *s);
+/*
+ * Go's strconv.ParseInt(s, 10, 64) of the span [s, s + len): an optional
+ * sign, then decimal digits, within int64; -1 otherwise (*v untouched).
+ */
+int	 gs_go_parse_int64(const char *s, size_t len, int64_t *v);
 /* Case-sensitive substring test that treats "" as contained everywhere (Go). */
 int	 gs_contains(const char *haystack, const char *needle);
 

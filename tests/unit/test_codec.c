@@ -1,6 +1,7 @@
 /*
  * test_codec.c: hami.io/node-nvidia-register in its text and JSON forms.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
 #include "suites.h"
 #include "../../core/load/load.h"
 #include "../../core/load/register_codec.h"
+#include "../../core/util/util.h"
 
 static void
 test_text_form(void)
@@ -127,11 +129,47 @@ test_handshake_time(void)
 	CU_ASSERT_EQUAL(gs_handshake_time("Deleted"), INT64_MIN);
 }
 
+/*
+ * The Go strconv rules the readers share (util/util.c): ParseBool takes
+ * exactly 1 t T TRUE true True and 0 f F FALSE false False; ParseInt(s,
+ * 10, 64) an optional sign and decimal digits within int64, on a span.
+ */
+static void
+test_go_strconv(void)
+{
+	int64_t	v = 7;
+
+	CU_ASSERT_EQUAL(gs_go_parse_bool("T"), 1);
+	CU_ASSERT_EQUAL(gs_go_parse_bool("True"), 1);
+	CU_ASSERT_EQUAL(gs_go_parse_bool("0"), 0);
+	CU_ASSERT_EQUAL(gs_go_parse_bool("FALSE"), 0);
+	CU_ASSERT_EQUAL(gs_go_parse_bool("yes"), -1);
+	CU_ASSERT_EQUAL(gs_go_parse_bool("tRUE"), -1);
+	CU_ASSERT_EQUAL(gs_go_parse_bool(""), -1);
+	CU_ASSERT_EQUAL(gs_go_parse_int64("+42", 3, &v), 0);
+	CU_ASSERT_EQUAL(v, 42);
+	/* The span ends before "9": 12, not 129. */
+	CU_ASSERT_EQUAL(gs_go_parse_int64("-129", 3, &v), 0);
+	CU_ASSERT_EQUAL(v, -12);
+	CU_ASSERT_EQUAL(gs_go_parse_int64("9223372036854775807", 19, &v), 0);
+	CU_ASSERT_EQUAL(v, INT64_MAX);
+	CU_ASSERT_EQUAL(gs_go_parse_int64("-9223372036854775808", 20, &v), 0);
+	CU_ASSERT_EQUAL(v, INT64_MIN);
+	/* Refusals leave v as it was. */
+	CU_ASSERT_EQUAL(gs_go_parse_int64("9223372036854775808", 19, &v), -1);
+	CU_ASSERT_EQUAL(gs_go_parse_int64(" 1", 2, &v), -1);
+	CU_ASSERT_EQUAL(gs_go_parse_int64("-", 1, &v), -1);
+	CU_ASSERT_EQUAL(gs_go_parse_int64("", 0, &v), -1);
+	CU_ASSERT_EQUAL(gs_go_parse_int64("1_0", 3, &v), -1);
+	CU_ASSERT_EQUAL(v, INT64_MIN);
+}
+
 CU_TestInfo codec_tests[] = {
 	{ "node-handshake times (UTC)", test_handshake_time },
 	{ "v2.5-2.7 text form round-trips", test_text_form },
 	{ "v2.4 seven-field form", test_seven_fields },
 	{ "v2.8+ JSON form with omitempty", test_json_form },
 	{ "malformed annotations are refused", test_rejects },
+	{ "Go's ParseBool and ParseInt, shared", test_go_strconv },
 	CU_TEST_INFO_NULL,
 };

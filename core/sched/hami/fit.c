@@ -141,19 +141,6 @@ free_list(char **v, size_t n)
 	free(v);
 }
 
-/* strconv.ParseBool */
-static int
-go_parse_bool_true(const char *s)
-{
-	static const char *const t[] = { "1", "t", "T", "TRUE", "true", "True" };
-	size_t	i;
-
-	for (i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (strcmp(s, t[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * gpu_policy_list (v2.10 gpu_policy.go, nvidia Fit): the GPU policy is a
  * comma list.  "mutex" and "topology-aware" are Fit filters wherever
@@ -335,7 +322,7 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 	f->vgpu_mode = gs_kv_get(&pod->annotations, HAMI_VGPU_MODE_ANNO);
 	f->vnpu_core = hami_vnpu_core_mode(pod, hp);
 	if ((v = gs_kv_get(&pod->annotations, HAMI_NUMA_BIND_ANNO)) != NULL)
-		f->numa_bind = go_parse_bool_true(v);
+		f->numa_bind = gs_go_parse_bool(v) == 1;
 	hami_effective_policies(pod, cfg, &node_policy, &gpu_policy);
 	f->node_spread = strcmp(node_policy, "spread") == 0;
 	f->gpu_binpack = strcmp(gpu_policy, "binpack") == 0;

@@ -144,29 +144,6 @@ hami_device_score_c(const struct gs_device *d, const struct hami_creq *c,
 	    f->w_mem);
 }
 
-/* strconv.ParseInt(s, 10, 64): optional sign, decimal digits only. */
-static int
-go_parse_int64(const char *s, int64_t *out)
-{
-	uint64_t	v = 0, lim;
-	int		neg = 0;
-
-	if (*s == '+' || *s == '-')
-		neg = *s++ == '-';
-	if (*s == '\0')
-		return -1;
-	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		if (v > (lim - (uint64_t)(*s - '0')) / 10)
-			return -1;
-		v = v * 10 + (uint64_t)(*s - '0');
-	}
-	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
-	return 0;
-}
-
 /* strings.TrimSpace of [s, s+n) into a fresh string. */
 static char *
 trimmed(const char *s, size_t n)
@@ -204,7 +181,7 @@ hami_parse_weights(const char *value, int64_t w[3], char *why, size_t len)
 		for (k = 0; k < 3; k++)
 			if (strcmp(key, names[k]) == 0 && seen[k])
 				BAD("duplicate \"%s\" weight", value, key);
-		if (go_parse_int64(num, &v) != 0)
+		if (gs_go_parse_int64(num, strlen(num), &v) != 0)
 			BAD("\"%s\" weight must be an integer", value, key);
 		if (v < 0)
 			BAD("\"%s\" weight must not be negative", value, key);

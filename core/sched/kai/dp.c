@@ -16,35 +16,14 @@
  *   under single whole-GPU pods only (GetMigStrategy reads
  *   nvidia.com/mig.strategy; gpusched's node keeps it as mig_strategy).
  */
-#include <ctype.h>
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "load/sharing.h"
 #include "sched/kai/dp.h"
+#include "util/util.h"
 
 #define KAI_DEFAULT_GPU_MEMORY	100		/* DefaultGpuMemory */
 #define KAI_TIB_IN_MIB		(1024LL * 1024)	/* TibInMib */
-
-/* Go's strconv.ParseBool: 1 or 0 on success, -1 otherwise. */
-static int
-parse_bool(const char *s)
-{
-	static const char *const t[] = { "1", "t", "T", "TRUE", "true",
-	    "True", NULL };
-	static const char *const f[] = { "0", "f", "F", "FALSE", "false",
-	    "False", NULL };
-	size_t	i;
-
-	for (i = 0; t[i] != NULL; i++) {
-		if (strcmp(s, t[i]) == 0)
-			return 1;
-		if (strcmp(s, f[i]) == 0)
-			return 0;
-	}
-	return -1;
-}
 
 int
 gs_kai_mig_enabled(const struct gs_node *n)
@@ -54,7 +33,7 @@ gs_kai_mig_enabled(const struct gs_node *n)
 	size_t		 j;
 
 	if (v != NULL)
-		return parse_bool(v) == 1;
+		return gs_go_parse_bool(v) == 1;
 	if (!n->dp || n->mig_strategy != GS_MIG_MIXED)
 		return 0;
 	for (j = 0; j < n->ndevs; j++)
@@ -97,20 +76,14 @@ int64_t
 gs_kai_gpu_memory(const struct gs_node *n)
 {
 	const char	*v = gs_kv_get(&n->labels, "nvidia.com/gpu.memory");
-	char		*end;
-	long long	 m;
+	int64_t		 m;
 	size_t		 j;
 
-	if (v != NULL && *v != '\0') {
-		/* strconv.ParseInt(s, 10, 64): no spaces, no overflow */
-		errno = 0;
-		m = strtoll(v, &end, 10);
-		if (*end == '\0' && errno == 0 && !isspace((unsigned char)
-		    v[0])) {
-			if (m >= KAI_TIB_IN_MIB)	/* bytes (GFD #26) */
-				m /= 1024 * 1024;
-			return m - m % 100;
-		}
+	/* strconv.ParseInt(s, 10, 64): no spaces, no overflow */
+	if (v != NULL && gs_go_parse_int64(v, strlen(v), &m) == 0) {
+		if (m >= KAI_TIB_IN_MIB)	/* bytes (GFD #26) */
+			m /= 1024 * 1024;
+		return m - m % 100;
 	}
 	if (n->pool == NULL)
 		return KAI_DEFAULT_GPU_MEMORY;
