@@ -127,8 +127,8 @@ hami_enflame_request(const struct gs_resval *lim, const struct gs_resval *req,
 {
 	enum gs_res		 rc = GS_RES_ENFLAME_VGCU;
 	enum gs_res		 rp = GS_RES_ENFLAME_VGCU_PCT;
-	const struct gs_resval	*n = lim[rc].set ? &lim[rc] : &req[rc];
-	const struct gs_resval	*m = lim[rp].set ? &lim[rp] : &req[rp];
+	const struct gs_resval	*n = hami_pick(lim, req, rc);
+	const struct gs_resval	*m = hami_pick(lim, req, rp);
 
 	memset(out, 0, sizeof *out);
 	if (!n->set || !n->ok)

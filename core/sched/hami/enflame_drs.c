@@ -18,18 +18,13 @@
 
 /* getContainerResourceRequest and the webhook's lookups: limits, else
  * requests. */
-static const struct gs_resval *
-pick(const struct gs_resval *lim, const struct gs_resval *req, enum gs_res r)
-{
-	return lim[r].set ? &lim[r] : &req[r];
-}
 
 int
 hami_drs_admits(const struct gs_resval *lim, const struct gs_resval *req)
 {
-	return pick(lim, req, GS_RES_ENFLAME_DRS)->set ||
-	    pick(lim, req, GS_RES_ENFLAME_GCU_MEM)->set ||
-	    pick(lim, req, GS_RES_ENFLAME_GCU_CORE)->set;
+	return hami_pick(lim, req, GS_RES_ENFLAME_DRS)->set ||
+	    hami_pick(lim, req, GS_RES_ENFLAME_GCU_MEM)->set ||
+	    hami_pick(lim, req, GS_RES_ENFLAME_GCU_CORE)->set;
 }
 
 /*
@@ -42,9 +37,9 @@ const char *
 hami_drs_webhook(const struct gs_resval *lim, const struct gs_resval *req,
     char *buf, size_t len)
 {
-	const struct gs_resval	*n = pick(lim, req, GS_RES_ENFLAME_DRS);
-	const struct gs_resval	*m = pick(lim, req, GS_RES_ENFLAME_GCU_MEM);
-	const struct gs_resval	*c = pick(lim, req, GS_RES_ENFLAME_GCU_CORE);
+	const struct gs_resval	*n = hami_pick(lim, req, GS_RES_ENFLAME_DRS);
+	const struct gs_resval	*m = hami_pick(lim, req, GS_RES_ENFLAME_GCU_MEM);
+	const struct gs_resval	*c = hami_pick(lim, req, GS_RES_ENFLAME_GCU_CORE);
 
 	if (n->set) {
 		if (n->v > 0)
@@ -77,9 +72,9 @@ void
 hami_drs_request(const struct gs_resval *lim, const struct gs_resval *req,
     struct hami_req *out)
 {
-	const struct gs_resval	*n = pick(lim, req, GS_RES_ENFLAME_DRS);
-	const struct gs_resval	*m = pick(lim, req, GS_RES_ENFLAME_GCU_MEM);
-	const struct gs_resval	*c = pick(lim, req, GS_RES_ENFLAME_GCU_CORE);
+	const struct gs_resval	*n = hami_pick(lim, req, GS_RES_ENFLAME_DRS);
+	const struct gs_resval	*m = hami_pick(lim, req, GS_RES_ENFLAME_GCU_MEM);
+	const struct gs_resval	*c = hami_pick(lim, req, GS_RES_ENFLAME_GCU_CORE);
 
 	memset(out, 0, sizeof *out);
 	if (n->set && n->ok && n->v > 0) {

@@ -888,9 +888,16 @@ fit_type(struct hami_scratch *s, const struct hami_req *req,
 	s->cards_forced = 0;
 	/* The vendor's own Fit: Kunlun's (sched/hami/kunlun.c), AWS
 	 * Neuron's (sched/hami/neuron.c). */
-	n = gs_vendors[req->vendor].fit == GVF_KUNLUN ? hami_kunlun_fit(s, req,
-	    f, grants, counts) : req->vendor == GV_NEURON ? hami_neuron_fit(s,
-	    req, f, grants, counts) : fit_certain(s, req, f, grants, counts);
+	switch (gs_vendors[req->vendor].fit) {
+	case GVF_KUNLUN:
+		n = hami_kunlun_fit(s, req, f, grants, counts);
+		break;
+	case GVF_NEURON:
+		n = hami_neuron_fit(s, req, f, grants, counts);
+		break;
+	default:
+		n = fit_certain(s, req, f, grants, counts);
+	}
 	if (n < 0) {
 		/* v2.10's 910C counts its whole modules even when none. */
 		if (s->cards_forced && req->vendor == GV_ASCEND910C &&

@@ -586,6 +586,14 @@ int	hami_vendor_capacity(const struct hami_scratch *s,
 	    const struct gs_device *d, struct hami_req *k, int32_t *memreq,
 	    int32_t *cores);
 
+/* GenerateResourceRequests' "limits, else requests" for resource r. */
+static inline const struct gs_resval *
+hami_pick(const struct gs_resval *lim, const struct gs_resval *req,
+    enum gs_res r)
+{
+	return lim[r].set ? &lim[r] : &req[r];
+}
+
 /* v2.10 AMD (sched/hami/amd.c, pkg/device/amd/device.go).  Does
  * MutateAdmission find a resource in the limits? */
 int	hami_amd_admits(const struct gs_resval *lim);

@@ -22,11 +22,6 @@
 #define NEURON_MAX_PER		2
 #define NEURON_TYPE_LABEL	"node.kubernetes.io/instance-type"
 
-static const struct gs_resval *
-pick(const struct gs_resval *lim, const struct gs_resval *req, enum gs_res r)
-{
-	return lim[r].set ? &lim[r] : &req[r];
-}
 
 /* v2.10 validateResourceRequest: the reason, or NULL. */
 static const char *
@@ -88,9 +83,9 @@ hami_neuron_webhook(const struct hami_profile *hp, const struct gs_resval *lim,
 
 	if (!hp->neuron_checks)
 		return NULL;
-	if ((v = pick(lim, req, GS_RES_NEURON))->set)
+	if ((v = hami_pick(lim, req, GS_RES_NEURON))->set)
 		return validate(v, GS_RES_NEURON, NEURON_MAX_COUNT, buf, len);
-	if (!(v = pick(lim, req, GS_RES_NEURON_CORE))->set)
+	if (!(v = hami_pick(lim, req, GS_RES_NEURON_CORE))->set)
 		return NULL;
 	if ((why = validate(v, GS_RES_NEURON_CORE, 2 * (int64_t)INT32_MAX,
 	    buf, len)) != NULL)
@@ -108,8 +103,8 @@ hami_neuron_admits(const struct hami_profile *hp, const struct gs_resval *lim,
 
 	if (!hp->neuron_checks)
 		return lim[GS_RES_NEURON].set || lim[GS_RES_NEURON_CORE].set;
-	return (pick(lim, req, GS_RES_NEURON)->set ||
-	    pick(lim, req, GS_RES_NEURON_CORE)->set) &&
+	return (hami_pick(lim, req, GS_RES_NEURON)->set ||
+	    hami_pick(lim, req, GS_RES_NEURON_CORE)->set) &&
 	    hami_neuron_webhook(hp, lim, req, buf, sizeof buf) == NULL;
 }
 
@@ -130,13 +125,13 @@ hami_neuron_request(const struct gs_resval *lim, const struct gs_resval *req,
 	int32_t			 nums = 0, per = 0;
 
 	memset(out, 0, sizeof *out);
-	if ((v = pick(lim, req, GS_RES_NEURON))->set) {
+	if ((v = hami_pick(lim, req, GS_RES_NEURON))->set) {
 		if (!v->ok || (hp->neuron_checks && validate(v, GS_RES_NEURON,
 		    NEURON_MAX_COUNT, buf, sizeof buf) != NULL))
 			return;
 		nums = i32_from64(v->v);
 		per = HAMI_NEURON_PER_DEVICE;
-	} else if ((v = pick(lim, req, GS_RES_NEURON_CORE))->set && v->ok) {
+	} else if ((v = hami_pick(lim, req, GS_RES_NEURON_CORE))->set && v->ok) {
 		if (hp->neuron_checks) {
 			if (hami_neuron_webhook(hp, lim, req, buf,
 			    sizeof buf) != NULL)

@@ -27,11 +27,6 @@
 #include "util/util.h"
 #include "sched/hami/vendor.h"
 
-static const struct gs_resval *
-pick(const struct gs_resval *lim, const struct gs_resval *req, enum gs_res r)
-{
-	return lim[r].set ? &lim[r] : &req[r];
-}
 
 /*
  * v2.7+ webhook's defaultExclusiveCoreIfNeeded (pkg/device/nvidia/
@@ -47,7 +42,7 @@ exclusive_default(const struct gs_resval *lim, const struct gs_resval *req)
 	if ((!lim[GS_RES_GPU].set && !req[GS_RES_GPU].set) ||
 	    lim[GS_RES_GPUCORES].set || req[GS_RES_GPUCORES].set)
 		return 0;
-	m = pick(lim, req, GS_RES_GPUMEM_PCT);
+	m = hami_pick(lim, req, GS_RES_GPUMEM_PCT);
 	if (m->set)
 		return m->ok && m->v == 100;
 	return !lim[GS_RES_GPUMEM].set && !req[GS_RES_GPUMEM].set;
@@ -108,16 +103,16 @@ build_request(const struct gs_container *c, const struct gs_config *cfg,
 		mutate_limits(c, cfg, 0, lim);
 
 	/* GenerateResourceRequests. */
-	v = pick(lim, c->req, GS_RES_GPU);
+	v = hami_pick(lim, c->req, GS_RES_GPU);
 	if (!v->set || !v->ok)
 		return;
-	m = pick(lim, c->req, GS_RES_GPUMEM);
+	m = hami_pick(lim, c->req, GS_RES_GPUMEM);
 	if (m->set && hp->request_guards &&
 	    (!m->ok || m->v < 0 || m->v > INT32_MAX))
 		return;		/* v2.10: no request at all */
 	if (m->set && m->ok)
 		memnum = m->v;
-	m = pick(lim, c->req, GS_RES_GPUMEM_PCT);
+	m = hami_pick(lim, c->req, GS_RES_GPUMEM_PCT);
 	if (m->set && m->ok) {
 		if (!hp->request_guards)
 			mempnum = i32_from64(m->v);
@@ -131,7 +126,7 @@ build_request(const struct gs_container *c, const struct gs_config *cfg,
 			mempnum = 100;
 	}
 	corenum = cfg->default_cores;
-	m = pick(lim, c->req, GS_RES_GPUCORES);
+	m = hami_pick(lim, c->req, GS_RES_GPUCORES);
 	if (m->set && m->ok)
 		corenum = i32_from64(m->v);
 
@@ -247,7 +242,7 @@ static const char *
 check_container(const struct gs_container *c, char *buf, size_t len)
 {
 	/* resourceValue: limits, then requests. */
-	const struct gs_resval	*v = pick(c->lim, c->req, GS_RES_GPUMEM_PCT);
+	const struct gs_resval	*v = hami_pick(c->lim, c->req, GS_RES_GPUMEM_PCT);
 
 	if (v->set && (v->v < 0 || v->v > 100)) {
 		snprintf(buf, len, "invalid nvidia.com/gpumem-percentage value "
@@ -334,8 +329,8 @@ ascend_webhook(int v, const struct hami_profile *hp, int hami_core,
 	}
 	if (hp->ascend_core_hami_core_only && !hami_core &&
 	    gs_vendor_reads_core(v, hp) &&
-	    pick(lim, req, vi->res_core)->set &&
-	    pick(lim, req, vi->res_core)->v > 0) {
+	    hami_pick(lim, req, vi->res_core)->set &&
+	    hami_pick(lim, req, vi->res_core)->v > 0) {
 		snprintf(buf, len, "%s is only supported in hami-core (soft "
 		    "split) mode", gs_res_names[vi->res_core]);
 		return buf;
@@ -438,8 +433,8 @@ ascend_amounts(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	const struct gs_resval		*m, *core;
 	static const struct gs_resval	 unset;
 
-	m = pick(lim, req, vi->res_mem);
-	core = gs_vendor_reads_core(v, hp) ? pick(lim, req, vi->res_core) :
+	m = hami_pick(lim, req, vi->res_mem);
+	core = gs_vendor_reads_core(v, hp) ? hami_pick(lim, req, vi->res_core) :
 	    &unset;
 	if (hp->request_guards && ((m->set && m->v > INT32_MAX) ||
 	    (core->set && core->v > INT32_MAX)))
@@ -470,8 +465,8 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		return;
 	}
 	if (v == GV_KUNLUN_XPU) {
-		hami_kunlun_vxpu_request(pick(lim, req, vi->res_count),
-		    pick(lim, req, vi->res_mem), out);
+		hami_kunlun_vxpu_request(hami_pick(lim, req, vi->res_count),
+		    hami_pick(lim, req, vi->res_mem), out);
 		return;
 	}
 	if (v == GV_NEURON) {
@@ -483,7 +478,7 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		return;
 	}
 	memset(out, 0, sizeof *out);
-	n = pick(lim, req, vi->res_count);
+	n = hami_pick(lim, req, vi->res_count);
 	if (!n->set || !n->ok)
 		return;
 	if (gs_vendor_is_ascend(v)) {
@@ -493,10 +488,10 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		    &out->coresreq))
 			return;
 	} else {
-		m = vi->res_mem != GS_RES_N ? pick(lim, req, vi->res_mem) :
+		m = vi->res_mem != GS_RES_N ? hami_pick(lim, req, vi->res_mem) :
 		    &unset;
 		core = vi->res_core != GS_RES_N ?
-		    pick(lim, req, vi->res_core) : &unset;
+		    hami_pick(lim, req, vi->res_core) : &unset;
 		if (hp->request_guards && !v210_guards(v, n, m, core))
 			return;
 		if (m->set && m->ok)
