@@ -144,6 +144,8 @@ static void
 view_node(const struct peer_state *st, const struct gs_node *n,
     const struct peer_pod *pp, struct gs_pnode *v)
 {
+	/* KAI's MemoryOfEveryGpuOnNode, one per node (sched/kai/dp.c). */
+	int64_t	dpmem = n->dp ? gs_kai_gpu_memory(n) : 0;
 	size_t	i;
 
 	v->cpu_cap = n->has_alloc ? n->alloc_cpu : 0;
@@ -161,7 +163,7 @@ view_node(const struct peer_state *st, const struct gs_node *n,
 
 		if (n->dp && !kai_dp_dev(st, n, i, e))
 			continue;
-		e->cap = n->dp ? gs_kai_gpu_memory(n) : d->devmem;
+		e->cap = n->dp ? dpmem : d->devmem;
 		e->use = d->usedmem;
 		e->slots = d->count;
 		e->npods = d->used;
