@@ -1,7 +1,7 @@
 /*
  * test_plan.c: capacity planning: what runs out first, headroom on the
  * demo (16 more pods), Monte Carlo against known distributions, the
- * node search, and what-if edits.
+ * node search, what-if edits and the report's inputs table.
  */
 #include <math.h>
 #include <string.h>
@@ -15,6 +15,7 @@
 #include "../../core/load/scenario.h"
 #include "../../core/util/util.h"
 #include "../../core/plan/whatif.h"
+#include "../../core/report/inputs.h"
 
 #define DEMO	"../../scenarios/hami-demo/four-patterns.yaml"
 
@@ -380,6 +381,70 @@ test_whatif_edits(void)
 	gs_scenario_release(&sc);
 }
 
+/* The plan report's inputs (report/inputs.c): nodes alike grouped by
+ * their first, as the old pairwise test did: a and c (4 x T4, 10 slots)
+ * are one row of 2; d differs from them in slots only (5), e has no
+ * GPUs.  Workloads: x, y, x, x, z -> x 3, y 1, z 1 in first-pod order. */
+static void
+test_inputs_rows(void)
+{
+	static const char *const wl_of[5] = { "x", "y", "x", "x", "z" };
+	struct gs_cluster		 c;
+	struct gs_workload		 w;
+	struct gs_report_node_row	*r;
+	struct gs_report_workload_row	*wr;
+	size_t				 i, j, n;
+
+	memset(&c, 0, sizeof c);
+	c.nnodes = 5;
+	c.nodes = xcalloc(c.nnodes, sizeof *c.nodes);
+	t_node(&c.nodes[0], "a", 4, 15360, "NVIDIA-Tesla-T4");
+	t_node(&c.nodes[1], "b", 8, 23028, "NVIDIA-A10G");
+	t_node(&c.nodes[2], "c", 4, 15360, "NVIDIA-Tesla-T4");
+	t_node(&c.nodes[3], "d", 4, 15360, "NVIDIA-Tesla-T4");
+	for (j = 0; j < 4; j++)
+		c.nodes[3].devs[j].count = 5;
+	t_node(&c.nodes[4], "e", 0, 0, "-");
+	n = gs_report_node_rows(&c, &r);
+	CU_ASSERT_EQUAL_FATAL(n, 4);
+	CU_ASSERT_EQUAL(r[0].first, 0);
+	CU_ASSERT_EQUAL(r[0].count, 2);
+	CU_ASSERT_EQUAL(r[0].gpus, 4);
+	CU_ASSERT_STRING_EQUAL(r[0].type, "NVIDIA-Tesla-T4");
+	CU_ASSERT_EQUAL(r[0].mem, 15360);
+	CU_ASSERT_EQUAL(r[0].slots, 10);
+	CU_ASSERT_EQUAL(r[0].cores, 100);
+	CU_ASSERT_EQUAL(r[1].first, 1);
+	CU_ASSERT_EQUAL(r[1].count, 1);
+	CU_ASSERT_EQUAL(r[1].gpus, 8);
+	CU_ASSERT_EQUAL(r[2].first, 3);
+	CU_ASSERT_EQUAL(r[2].slots, 5);
+	CU_ASSERT_EQUAL(r[3].first, 4);
+	CU_ASSERT_EQUAL(r[3].gpus, 0);
+	CU_ASSERT_STRING_EQUAL(r[3].type, "");
+	CU_ASSERT_EQUAL(r[3].mem, -1);
+	free(r);
+	gs_cluster_release(&c);
+
+	memset(&w, 0, sizeof w);
+	for (i = 0; i < 5; i++) {
+		struct gs_pod *p = t_pod(&w, "p", 1);
+
+		free(p->workload);
+		p->workload = xstrdup(wl_of[i]);
+	}
+	n = gs_report_workload_rows(&w, &wr);
+	CU_ASSERT_EQUAL_FATAL(n, 3);
+	CU_ASSERT_EQUAL(wr[0].first, 0);
+	CU_ASSERT_EQUAL(wr[0].count, 3);
+	CU_ASSERT_EQUAL(wr[1].first, 1);
+	CU_ASSERT_EQUAL(wr[1].count, 1);
+	CU_ASSERT_EQUAL(wr[2].first, 4);
+	CU_ASSERT_EQUAL(wr[2].count, 1);
+	free(wr);
+	gs_workload_release(&w);
+}
+
 CU_TestInfo plan_tests[] = {
 	{ "what runs out first, from HAMi's reasons", test_binding },
 	{ "headroom: 16 more demo pods", test_headroom_demo },
@@ -389,5 +454,6 @@ CU_TestInfo plan_tests[] = {
 	{ "what-if: scale, split, drain", test_whatif_edits },
 	{ "plan: device plugin devices keep count and order",
 	    test_plan_dp_devices },
+	{ "report inputs: nodes alike, workloads, one pass", test_inputs_rows },
 	CU_TEST_INFO_NULL,
 };
