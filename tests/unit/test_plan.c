@@ -106,7 +106,57 @@ pod(struct gs_workload *w, const char *name, int64_t mem)
 	struct gs_pod	*p = t_pod(w, name, 1);
 
 	t_ctr(&p->ctrs[0], 1, mem, -1, -1);
+	p->ctrs[0].name = xstrdup("main");
 	return p;
+}
+
+/*
+ * Headroom of workloads whose templates ask the same is counted once
+ * (plan/headroom.c pod_same): 4 T4s (15360 MiB); a and b ask 15000 MiB,
+ * c the same on nodes labelled x=y (none), d 7000 MiB.  a, b take a GPU
+ * each, c is pending, d takes a third: one GPU free, one with 8360 MiB.
+ * More that fit: a 1, b 1 (a's count), c 0 (selector), d 2 + 1 = 3.
+ */
+static void
+test_headroom_shared(void)
+{
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_result	 r;
+	struct gs_headroom	*h;
+	size_t			 n;
+
+	memset(&c, 0, sizeof c);
+	memset(&w, 0, sizeof w);
+	c.nodes = xcalloc(1, sizeof *c.nodes);
+	c.nnodes = c.cap = 1;
+	t_node(&c.nodes[0], "n", 4, 15360, "NVIDIA-Tesla T4");
+	gs_config_init(&cfg);
+	pod(&w, "a", 15000);
+	pod(&w, "b", 15000);
+	gs_kv_set(&pod(&w, "c", 15000)->node_selector, "x", "y");
+	pod(&w, "d", 7000);
+	gs_engine_run(&c, &w, &cfg, &gs_policy_hami_v261, NULL, &r, NULL);
+	CU_ASSERT_EQUAL_FATAL(gs_plan_headroom(&c, &w, &r, &cfg,
+	    &gs_policy_hami_v261, 100, &h, &n, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(n, 4);
+	CU_ASSERT_EQUAL(h[0].placed, 1);
+	CU_ASSERT_EQUAL(h[0].additional, 1);
+	CU_ASSERT_STRING_EQUAL(h[0].binding, "memory");
+	CU_ASSERT_EQUAL(h[1].additional, 1);
+	CU_ASSERT_STRING_EQUAL(h[1].binding, "memory");
+	CU_ASSERT_STRING_EQUAL(h[1].workload, "b");
+	CU_ASSERT_EQUAL(h[2].placed, 0);
+	CU_ASSERT_EQUAL(h[2].pending, 1);
+	CU_ASSERT_EQUAL(h[2].additional, 0);
+	CU_ASSERT_STRING_EQUAL(h[2].binding, "nodes (selector)");
+	CU_ASSERT_EQUAL(h[3].additional, 3);
+	gs_headroom_free(h, n);
+	gs_result_release(&r);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
 }
 
 /*
@@ -448,6 +498,7 @@ test_inputs_rows(void)
 CU_TestInfo plan_tests[] = {
 	{ "what runs out first, from HAMi's reasons", test_binding },
 	{ "headroom: 16 more demo pods", test_headroom_demo },
+	{ "headroom: templates alike counted once", test_headroom_shared },
 	{ "Monte Carlo: E[pending] = 4/3, shards", test_montecarlo_known_distribution },
 	{ "GPU registration order: 5/8 NVML order", test_rotation_distribution },
 	{ "nodes to add: cheapest, fewest, bounded", test_nodes_search },
