@@ -146,8 +146,8 @@ kai_table(const struct gs_pod *pod, const struct gs_run *run, size_t k,
 		    "idle on equal scores, then index\n");
 	else
 		printf("GPU order: gpuspread: an idle GPU scores 1, a shared "
-		    "one 1 - its used portion; the highest wins, shared "
-		    "before idle on equal scores, then index\n");
+		    "one 1 - its used portion; the highest wins, an idle GPU "
+		    "before a shared one, then index\n");
 	for (i = 0; i < c->nnodes; i++)
 		if (strlen(c->nodes[i].name) > nw)
 			nw = strlen(c->nodes[i].name);

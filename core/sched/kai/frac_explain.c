@@ -17,7 +17,8 @@
  *   gpupack (pkg/scheduler/plugins/gpupack/gpupack.go) scores a group its
  *   used portion and an idle GPU 0, gpuspread (plugins/gpuspread/
  *   gpuspread.go) an idle GPU 1 and a group 1 - used portion; on equal
- *   scores groups come before idle GPUs, then index order.
+ *   scores gpupack takes a group before an idle GPU and gpuspread an idle
+ *   GPU before a group (sched/peer_rules.c kai_better), then index.
  */
 #include <stdio.h>
 #include <stdlib.h>
