@@ -856,7 +856,8 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	d->node = -1;
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
-	if ((why = hami_admission(pod, st->cfg, fbuf, sizeof fbuf)) != NULL) {
+	if ((why = hami_admission(pod, st->cfg, c, fbuf,
+	    sizeof fbuf)) != NULL) {
 		/* v2.10's webhook refuses the pod: it is never created. */
 		d->status = GS_PENDING;
 		d->reason = xasprintf("HAMi's admission webhook refuses the "
