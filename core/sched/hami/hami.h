@@ -500,6 +500,9 @@ struct hami_profile {
 	 */
 	int		 enflame_vgcu;
 	int		 enflame_drs;
+	/* vgcu_shared_fit (v2.6.1 to v2.9.0, brief vsmall4): kube-scheduler
+	 * checks the enflame.com/shared-gcu the vGCU webhook adds. */
+	int		 vgcu_shared_fit;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
@@ -635,7 +638,7 @@ void	hami_mthreads_note(struct hami_scratch *, const struct gs_grant *g,
 int64_t	hami_enflame_factor(const struct gs_cluster *);
 int64_t	hami_enflame_pod_factor(const struct gs_cluster *,
 	    const struct gs_pod *, const struct hami_profile *);
-void	hami_enflame_webhook(int64_t factor, struct gs_resval *lim);
+int64_t	hami_enflame_webhook(int64_t factor, struct gs_resval *lim);
 void	hami_enflame_request(const struct gs_resval *lim,
 	    const struct gs_resval *req, struct hami_req *out);
 /*
@@ -658,11 +661,13 @@ int	hami_drs_capacity(const struct gs_device *d,
 	    const struct hami_req *k);
 
 /*
- * Why HAMi never gets to score node n for pod: a kube-scheduler filter
- * (written into buf) or the node having no devices HAMi registered (its
- * note).  NULL when n is a candidate.  DaemonSet pinning is the caller's.
+ * Why HAMi never gets to score node n of cluster c for pod: a
+ * kube-scheduler filter (written into buf) or the node having no devices
+ * HAMi registered (its note).  NULL when n is a candidate.  DaemonSet
+ * pinning is the caller's.
  */
-const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
+const char *hami_node_refusal(const struct gs_cluster *c,
+	    const struct gs_node *n, const struct gs_pod *pod,
 	    const struct hami_profile *, char *buf, size_t len);
 /*
  * Does HAMi of that profile use the node's registered GPUs?  Up to v2.7

@@ -388,7 +388,7 @@ vendor_webhook(int v, const struct hami_profile *hp, const struct gs_pod *pod,
 	struct gs_resval		*count = &lim[vi->res_count];
 
 	if (v == GV_ENFLAME_VGCU) {
-		hami_enflame_webhook(fx->factor, lim);
+		(void)hami_enflame_webhook(fx->factor, lim);
 		return NULL;
 	}
 	if (v == GV_ENFLAME_DRS)
