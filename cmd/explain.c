@@ -386,7 +386,8 @@ find_pod(const struct cmd_inputs *in, const struct gs_scenario *sc,
  * scheduler of its name runs (why printed; cfg not set).
  */
 static int
-explain_profile(const struct gs_run *run, size_t k, struct gs_config *cfg,
+explain_profile(const struct gs_run *run, size_t k,
+    const struct gs_cluster *c, struct gs_config *cfg,
     const struct gs_policy **sel, const struct gs_policy **p)
 {
 	const struct gs_pod	*pod = &run->wl.pods[k];
@@ -397,7 +398,7 @@ explain_profile(const struct gs_run *run, size_t k, struct gs_config *cfg,
 	}
 	*sel = gs_route_select(*p, &run->cfg, &run->wl);
 	if (*sel == &gs_policy_route &&
-	    (*p = gs_route_pod(&run->cfg, pod)) == NULL) {
+	    (*p = gs_route_pod(&run->cfg, c, pod)) == NULL) {
 		printf("pod %s stays pending: no scheduler named '%s' runs in "
 		    "the cluster (map it with --scheduler %s=PROFILE)\n",
 		    pod->name, pod->scheduler_name, pod->scheduler_name);
@@ -451,7 +452,8 @@ explain_main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out_sc;
 	}
-	if ((rc = explain_profile(run, k, &cfg, &sel, &p)) != EXIT_OK) {
+	if ((rc = explain_profile(run, k, &sc.cluster, &cfg, &sel, &p)) !=
+	    EXIT_OK) {
 		if (rc < 0)
 			rc = cmd_finish_stdout(EXIT_OK);
 		goto out_sc;

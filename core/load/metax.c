@@ -198,7 +198,10 @@ gs_neuron_coremask(int32_t cores)
  * keeps coresPerAWSNeuron from the first node that gives it a value
  * above 0 (neuroncore / neuron, truncated) and registers every node
  * with it: gpusched takes the first such node listed (HAMi: the first
- * its informer lists) and warns where a node's own differs.  Each
+ * its register loop reads, nodeLister.List in pkg/scheduler/scheduler.go,
+ * client-go's threadSafeMap.List: a Go map's order, random) and warns
+ * where a node's own differs.  v2.10 splits core requests by it, capped
+ * at 2 (sched/hami/neuron.c hami_neuron_split_by).  Each
  * device "<node>-AWSNeuron-<i>" has index i, Count the cores, Devcore
  * the core mask (2^cores - 1), Devmem 0, type AWSNeuron, NUMA 0,
  * healthy.
@@ -233,12 +236,6 @@ gs_load_neuron_devices(const struct yt_file *f, const struct yt_node *obj,
 		    "NeuronCores per device; HAMi registers every node with "
 		    "the first node's (%d here: the first listed)", n->name,
 		    (long long)own, per);
-	/* v2.10's splitCoreRequest: min(coresPerAWSNeuron, 2); said once,
-	 * at the node that sets it. */
-	if (per == 1 && own == 1 && hami_neuron_cores(c) == 0 && w != NULL)
-		gs_warn(w, f->path, obj->line, obj->col, "node '%s' has 1 "
-		    "NeuronCore per device: HAMi v2.10 splits %s requests "
-		    "by 1, gpusched by 2", n->name, kcore);
 	for (i = 0; i < count; i++)
 		gs_load_vendor_device(n, GV_NEURON, i, per, 0,
 		    gs_neuron_coremask(per));

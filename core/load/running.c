@@ -19,6 +19,8 @@
 #include "model/hami_geom.h"
 #include "model/volcano_conf.h"
 #include "load/hami_mig.h"
+#include "sched/hami/vgcu_fit.h"
+#include "sched/kubefilter.h"
 
 /* A running pod's device list, emptied. */
 static void
@@ -505,6 +507,9 @@ charge_bound(struct gs_cluster *c, struct gs_running_pod *rp,
 	n->used_cpu += pod->req_cpu;
 	n->used_mem += pod->req_mem;
 	n->used_pods++;
+	/* The spec as the API server holds it: after HAMi's webhook. */
+	n->used_vgcu_shared = i64_add(n->used_vgcu_shared,
+	    gs_pod_ext_request(pod, HAMI_VGCU_SHARED));
 	gs_cluster_touch(c, (size_t)rp->bound);
 }
 

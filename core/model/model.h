@@ -258,6 +258,10 @@ struct gs_node {
 	 * size then memory; every DRS GCU of the node offers them all. */
 	struct gs_drs_profile	*drs;
 	size_t			 ndrs;
+	/* enflame.com/shared-gcu its pods request as kube-scheduler counts
+	 * them (brief vsmall4; sched/hami/vgcu_fit.c): bound running pods'
+	 * (gs_pod_ext_request) and placements' (gs_placement.vgcu_shared). */
+	int64_t			 used_vgcu_shared;
 };
 
 /* A DRS profile "<size>g.<mem>gb" as collectDRSProfiles makes it: the
@@ -725,6 +729,9 @@ struct gs_placement {
 	const char		*scheduler;
 	/* The DRA devices its claims took (model/dra.h), or NULL. */
 	struct gs_dra_alloc	*dra;
+	/* enflame.com/shared-gcu the pod requests after HAMi's vGCU webhook
+	 * (brief vsmall4; sched/hami/vgcu_fit.c), charged to the node. */
+	int64_t			 vgcu_shared;
 };
 
 void	gs_placement_release(struct gs_placement *);

@@ -156,6 +156,8 @@ charge(struct gs_cluster *c, const struct gs_placement *pl,
 	n->used_cpu += sign * pod->req_cpu;
 	n->used_mem += sign * pod->req_mem;
 	n->used_pods += sign;
+	n->used_vgcu_shared = i64_add(n->used_vgcu_shared,
+	    i64_mul(sign, pl->vgcu_shared));
 	if (pl->dra != NULL && c->dra != NULL)	/* DRA devices (model/dra.h) */
 		gs_dra_charge(c->dra, pl->dra, sign);
 	gs_cluster_touch(c, (size_t)pl->node);	/* gen++, logged */

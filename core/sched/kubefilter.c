@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sched/kubefilter.h"
+#include "util/int32.h"
 #include "util/util.h"
 
 static int
@@ -145,6 +146,44 @@ gs_kube_filter_full(const struct gs_node *n, const struct gs_pod *pod,
 		}
 	}
 	return NULL;
+}
+
+int64_t
+gs_ctr_ext_count(const struct gs_container *c, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < c->next; i++)
+		if (strcmp(c->ext[i].name, name) == 0)
+			return c->ext[i].count;
+	return 0;
+}
+
+int64_t
+gs_pod_ext_request(const struct gs_pod *pod, const char *name)
+{
+	int64_t	sum = 0, v;
+	size_t	i;
+
+	for (i = 0; i < pod->nctrs; i++)
+		sum = i64_add(sum, gs_ctr_ext_count(&pod->ctrs[i], name));
+	for (i = 0; i < pod->ninit; i++)
+		if ((v = gs_ctr_ext_count(&pod->init[i], name)) > sum)
+			sum = v;
+	return sum;
+}
+
+/* pkg/scheduler/framework/plugins/noderesources/fit.go fitsRequest: a
+ * scalar resource of request 0 is skipped, else it must not pass the
+ * node's allocatable less what its pods request. */
+const char *
+gs_kube_fit_ext(const char *name, int64_t want, int64_t alloc, int64_t used,
+    char *buf, size_t len)
+{
+	if (want == 0 || want <= i64_sub(alloc, used))
+		return NULL;
+	snprintf(buf, len, "NodeResourcesFit (Insufficient %s)", name);
+	return buf;
 }
 
 void

@@ -3,7 +3,8 @@
  * extender sees a node (HAMi only scores the nodes they let through):
  * NodeUnschedulable, TaintToleration (NoSchedule, NoExecute),
  * NodeAffinity (nodeSelector and required node affinity, all operators)
- * and NodeResourcesFit (cpu, memory, pods against allocatable).
+ * and NodeResourcesFit (cpu, memory, pods against allocatable; an
+ * extended resource with gs_kube_fit_ext).
  */
 #ifndef GS_KUBEFILTER_H
 #define GS_KUBEFILTER_H
@@ -30,6 +31,26 @@ gs_kube_filter(const struct gs_node *node, const struct gs_pod *pod,
 		return NULL;
 	return gs_kube_filter_full(node, pod, buf, len);
 }
+
+/* Container c's count of extended resource name (gs_container.ext), 0
+ * when it asks none. */
+int64_t		 gs_ctr_ext_count(const struct gs_container *c,
+		    const char *name);
+/*
+ * NodeResourcesFit's request of extended resource name (the containers'
+ * requests after defaulting, from limits when not given, as
+ * gs_container.ext holds them): the containers' sum, or an init
+ * container's when larger (k8s.io/component-helpers resource.PodRequests;
+ * no sidecars or overhead).
+ */
+int64_t		 gs_pod_ext_request(const struct gs_pod *, const char *name);
+/*
+ * NodeResourcesFit's fitsRequest on extended resource name: NULL when
+ * want is 0 or at most alloc - used, else "NodeResourcesFit
+ * (Insufficient name)" written into buf.
+ */
+const char	*gs_kube_fit_ext(const char *name, int64_t want, int64_t alloc,
+		    int64_t used, char *buf, size_t len);
 
 /*
  * Add the tolerations the DaemonSet controller gives its pods

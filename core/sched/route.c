@@ -92,7 +92,8 @@ gs_route_profile(const struct gs_config *cfg, const char *name,
 }
 
 const struct gs_policy *
-gs_route_pod(const struct gs_config *cfg, const struct gs_pod *pod)
+gs_route_pod(const struct gs_config *cfg, const struct gs_cluster *c,
+    const struct gs_pod *pod)
 {
 	const struct gs_policy	*hp;
 	struct gs_config	 h;
@@ -104,7 +105,7 @@ gs_route_pod(const struct gs_config *cfg, const struct gs_pod *pod)
 		gs_config_copy(&h, cfg);
 		free(h.profile);
 		h.profile = xstrdup(hp->name);
-		claims = hami_webhook_claims(pod, &h);
+		claims = hami_webhook_claims(pod, &h, c);
 		gs_config_release(&h);
 	}
 	return gs_route_profile(cfg, pod->scheduler_name, claims);
@@ -221,7 +222,7 @@ route_decide(void *arg, const struct gs_cluster *c, const struct gs_pod *pod,
 	int			 claims;
 
 	claims = st->hami_cfg != NULL &&
-	    hami_webhook_claims(pod, st->hami_cfg);
+	    hami_webhook_claims(pod, st->hami_cfg, c);
 	p = gs_route_profile(st->cfg, pod->scheduler_name, claims);
 	if (p == NULL) {
 		memset(d, 0, sizeof *d);

@@ -29,9 +29,10 @@ const struct gs_policy *gs_route_select(const struct gs_policy *p,
 const struct gs_policy *gs_route_profile(const struct gs_config *,
 	    const char *name, int hami_claims);
 
-/* The profile that schedules pod under cfg in a routed run, HAMi's
- * webhook claim included (as the route policy decides it), or NULL. */
+/* The profile that schedules pod under cfg in a routed run on cluster c,
+ * HAMi's webhook claim included (as the route policy decides it), or
+ * NULL. */
 const struct gs_policy *gs_route_pod(const struct gs_config *,
-	    const struct gs_pod *);
+	    const struct gs_cluster *c, const struct gs_pod *);
 
 #endif

@@ -114,7 +114,7 @@ t_creq(const struct gs_container *c, const char *profile, const char *mode,
 		t_set_profile(&cfg, profile);
 	if (why != NULL) {
 		/* The reason, written into why or a constant. */
-		const char *refusal = hami_admission(p, &cfg, why, len);
+		const char *refusal = hami_admission(p, &cfg, NULL, why, len);
 
 		if (refusal == NULL)
 			why[0] = '\0';

@@ -18,6 +18,8 @@
 #include "../../core/sched/hami/hami.h"
 #include "../../core/sched/hami/vendor.h"
 #include "../../core/load/enflame_drs.h"
+#include "../../core/sched/hami/vgcu_fit.h"
+#include "../../core/sched/kubefilter.h"
 
 /* A Node 'g' of capacity enflame.com/gcu cap. */
 static int
@@ -577,6 +579,100 @@ test_drs_capacity(void)
 	CU_ASSERT_EQUAL(hami_drs_capacity(&d, &k), -1);
 }
 
+/* The enflame.com/shared-gcu MutateAdmission writes (-1: none). */
+static int64_t
+shared_set(int64_t factor, int64_t count, int64_t pct)
+{
+	struct gs_resval	lim[GS_RES_N];
+
+	memset(lim, 0, sizeof lim);
+	if (count > 0) {
+		lim[GS_RES_ENFLAME_VGCU].set = lim[GS_RES_ENFLAME_VGCU].ok = 1;
+		lim[GS_RES_ENFLAME_VGCU].v = count;
+	}
+	if (pct >= 0) {
+		lim[GS_RES_ENFLAME_VGCU_PCT].set = 1;
+		lim[GS_RES_ENFLAME_VGCU_PCT].ok = 1;
+		lim[GS_RES_ENFLAME_VGCU_PCT].v = pct;
+	}
+	return hami_enflame_webhook(factor, lim);
+}
+
+/*
+ * kube-scheduler's check of enflame.com/shared-gcu (brief vsmall4).
+ * MutateAdmission writes: factor 4, 30% -> slice i 1 -> 2; factor 3, 67%
+ * -> 3; a count of 2 under factor 3 -> 6; factor 0, no count, or 150%:
+ * none.  fitsRequest: 3 of 4 with 1 used fits, with 2 used not; a
+ * request of 0 always fits.  On vgcu-s (2 GCUs, 4 slices: factor 2,
+ * slice 50) pod p's containers: a 30% (1 slice), b two vGCUs (2 x 2 =
+ * 4), priv privileged (the webhook skips it: its own 3), and an init
+ * container's own 5: max(1 + 4 + 3, 5) = 8, refused by vgcu-s; pod q: a
+ * vGCU of 100% (2) and an init container's 9: 9.  gs_pod_ext_request
+ * reads only the spec: p max(3, 5) = 5, q 9.  Under v2.10 (no
+ * vgcu_shared_fit): 0 and no refusal.
+ */
+static void
+test_vgcu_shared_fit(void)
+{
+	static const char yaml[] =
+	    "kind: Pod\nmetadata: {name: p}\nspec:\n"
+	    "  initContainers:\n"
+	    "  - {name: init, image: a, resources: {limits: "
+	    "{enflame.com/shared-gcu: 5}}}\n"
+	    "  containers:\n"
+	    "  - {name: a, image: a, resources: {limits: "
+	    "{enflame.com/vgcu: 1, enflame.com/vgcu-percentage: 30}}}\n"
+	    "  - {name: b, image: a, resources: {limits: "
+	    "{enflame.com/vgcu: 2}}}\n"
+	    "  - name: priv\n    image: a\n"
+	    "    securityContext: {privileged: true}\n"
+	    "    resources: {limits: {enflame.com/vgcu: 1, "
+	    "enflame.com/vgcu-percentage: 30, enflame.com/shared-gcu: 3}}\n"
+	    "---\nkind: Pod\nmetadata: {name: q}\nspec:\n"
+	    "  initContainers:\n"
+	    "  - {name: init, image: a, resources: {requests: "
+	    "{enflame.com/shared-gcu: 9}}}\n"
+	    "  containers:\n"
+	    "  - {name: a, image: a, resources: {limits: "
+	    "{enflame.com/vgcu: 1}}}\n";
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_error		 err;
+	char			 items[512] = "", msg[256], buf[96];
+	const struct hami_profile *v29 = t_hp("2.9.0");
+
+	CU_ASSERT_EQUAL(shared_set(4, 1, 30), 2);
+	CU_ASSERT_EQUAL(shared_set(3, 1, 67), 3);
+	CU_ASSERT_EQUAL(shared_set(3, 2, 30), 6);
+	CU_ASSERT_EQUAL(shared_set(0, 1, 30), -1);
+	CU_ASSERT_EQUAL(shared_set(4, 0, 30), -1);
+	CU_ASSERT_EQUAL(shared_set(4, 1, 150), -1);
+	CU_ASSERT_PTR_NULL(gs_kube_fit_ext("x/y", 3, 4, 1, buf, sizeof buf));
+	CU_ASSERT_STRING_EQUAL(gs_kube_fit_ext("x/y", 3, 4, 2, buf,
+	    sizeof buf), "NodeResourcesFit (Insufficient x/y)");
+	CU_ASSERT_PTR_NULL(gs_kube_fit_ext("x/y", 0, 0, 5, buf, sizeof buf));
+
+	vgcu_node(items, sizeof items, "vgcu-s", "2", "4");
+	CU_ASSERT_EQUAL_FATAL(load_list(items, &c, &err), 0);
+	memset(&w, 0, sizeof w);
+	CU_ASSERT_EQUAL_FATAL(t_load_workload(yaml, &w, NULL, msg,
+	    sizeof msg), 0);
+	CU_ASSERT_EQUAL_FATAL(w.npods, 2);
+	CU_ASSERT_EQUAL(hami_vgcu_shared_request(&c, &w.pods[0], v29), 8);
+	CU_ASSERT_EQUAL(hami_vgcu_shared_request(&c, &w.pods[1], v29), 9);
+	CU_ASSERT_EQUAL(gs_pod_ext_request(&w.pods[0], HAMI_VGCU_SHARED), 5);
+	CU_ASSERT_EQUAL(gs_pod_ext_request(&w.pods[1], HAMI_VGCU_SHARED), 9);
+	CU_ASSERT_STRING_EQUAL(hami_vgcu_refusal(&c, &c.nodes[0], &w.pods[0],
+	    v29, buf, sizeof buf),
+	    "NodeResourcesFit (Insufficient enflame.com/shared-gcu)");
+	CU_ASSERT_EQUAL(hami_vgcu_shared_request(&c, &w.pods[0],
+	    t_hp("2.10.0")), 0);
+	CU_ASSERT_PTR_NULL(hami_vgcu_refusal(&c, &c.nodes[0], &w.pods[0],
+	    t_hp("2.10.0"), buf, sizeof buf));
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo enflame_tests[] = {
 	{ "Enflame GCU registration from capacity", test_gcu_registration },
 	{ "Enflame GCU requests", test_gcu_request },
@@ -593,5 +689,7 @@ CU_TestInfo enflame_tests[] = {
 	{ "Enflame DRS requests and webhook", test_drs_request },
 	{ "Enflame DRS profile choice", test_drs_profile_choice },
 	{ "Enflame DRS Fit checks", test_drs_capacity },
+	{ "Enflame vGCU: kube-scheduler's shared-gcu check",
+	  test_vgcu_shared_fit },
 	CU_TEST_INFO_NULL
 };

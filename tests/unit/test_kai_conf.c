@@ -127,19 +127,19 @@ test_kai_conf_route(void)
 	p = t_pod(&w, "train", 1);
 	t_ctr(&p->ctrs[0], 1, -1, -1, -1);
 	p->scheduler_name = xstrdup("kai-scheduler");
-	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, p)->name, "kai-binpack");
+	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, NULL, p)->name, "kai-binpack");
 	cfg.kai_profile = "kai-spread";
-	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, p)->name, "kai-spread");
+	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, NULL, p)->name, "kai-spread");
 	/* gs_route_pod: HAMi's webhook claims a pod naming none. */
 	p = t_pod(&w, "infer", 1);
 	t_ctr(&p->ctrs[0], 1, 3000, -1, -1);
-	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, p)->name, "hami-v2.6.1");
+	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, NULL, p)->name, "hami-v2.6.1");
 	p = &w.pods[0];
 	gs_kv_set(&cfg.schedulers, "kai-scheduler", "kai-binpack");
-	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, p)->name, "kai-binpack");
+	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, NULL, p)->name, "kai-binpack");
 	gs_kv_release(&cfg.schedulers);
 	t_set_profile(&cfg, "kai-binpack");
-	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, p)->name, "kai-binpack");
+	CU_ASSERT_STRING_EQUAL(gs_route_pod(&cfg, NULL, p)->name, "kai-binpack");
 	gs_config_release(&cfg);
 	gs_workload_release(&w);
 }

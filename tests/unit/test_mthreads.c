@@ -188,12 +188,12 @@ test_mthreads_panic(void)
 	p->ctrs[0].lim[GS_RES_MTHREADS].ok = 1;
 	p->ctrs[0].lim[GS_RES_MTHREADS].v = 2;
 	gs_config_init(&cfg);
-	CU_ASSERT_FALSE(hami_webhook_claims(p, &cfg));	/* v2.6.1 */
+	CU_ASSERT_FALSE(hami_webhook_claims(p, &cfg, NULL));	/* v2.6.1 */
 	t_set_profile(&cfg, "hami-v2.9.0");
-	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg));
+	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg, NULL));
 	gs_kv_set(&p->annotations, "a", "b");
 	t_set_profile(&cfg, "hami-v2.6.1");
-	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg));
+	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg, NULL));
 	gs_config_release(&cfg);
 	gs_workload_release(&w);
 }

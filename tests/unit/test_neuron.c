@@ -144,14 +144,14 @@ test_neuron_webhook(void)
 	memset(req, 0, sizeof req);
 	req[GS_RES_NEURON].set = req[GS_RES_NEURON].ok = 1;
 	req[GS_RES_NEURON].v = 1;
-	CU_ASSERT_FALSE(hami_neuron_admits(t_hp("2.9.0"), lim, req));
-	CU_ASSERT_TRUE(hami_neuron_admits(t_hp("2.10.0"), lim, req));
+	CU_ASSERT_FALSE(hami_neuron_admits(t_hp("2.9.0"), 0, lim, req));
+	CU_ASSERT_TRUE(hami_neuron_admits(t_hp("2.10.0"), 0, lim, req));
 	lim[GS_RES_NEURON_CORE] = req[GS_RES_NEURON];
-	CU_ASSERT_TRUE(hami_neuron_admits(t_hp("2.7.0"), lim, req));
+	CU_ASSERT_TRUE(hami_neuron_admits(t_hp("2.7.0"), 0, lim, req));
 	/* Not an integer: refused by v2.10 (the count is read first). */
 	req[GS_RES_NEURON].ok = 0;
-	CU_ASSERT_STRING_EQUAL(hami_neuron_webhook(t_hp("2.10.0"), lim, req,
-	    why, sizeof why), "aws.amazon.com/neuron must be an integer");
+	CU_ASSERT_STRING_EQUAL(hami_neuron_webhook(t_hp("2.10.0"), 0, lim,
+	    req, why, sizeof why), "aws.amazon.com/neuron must be an integer");
 	CU_ASSERT_EQUAL_FATAL(load_two("aws.amazon.com/neuron: '2', "
 	    "aws.amazon.com/neuroncore: '8'", "inf1.xlarge", "", &c, &err),
 	    0);
@@ -282,11 +282,92 @@ test_neuron_fit_devices(void)
 	gs_cluster_release(&c);
 }
 
+/* Cores of one kind in limits (v2.10 reads limits first). */
+static void
+set_cores(struct gs_resval *lim, struct gs_resval *req, int64_t v)
+{
+	memset(lim, 0, GS_RES_N * sizeof *lim);
+	memset(req, 0, GS_RES_N * sizeof *req);
+	lim[GS_RES_NEURON_CORE].set = lim[GS_RES_NEURON_CORE].ok = 1;
+	lim[GS_RES_NEURON_CORE].v = v;
+}
+
+/*
+ * v2.10 coresPerDevice: min(coresPerAWSNeuron, 2), 2 while it is 0.  On a
+ * cluster whose first node has 1 core per device (4 devices, 4 cores:
+ * hami_neuron_cores 1) splitCoreRequest splits by 1: 3 cores are 3
+ * devices of 1 core and admitted; 1 core one device of 1; 2 x MaxInt32
+ * cores need 4294967294 devices, more than MaxInt32.  Split by 2 (cores
+ * 0, 2 or 4) 3 cores are refused.  Up to v2.9 the old rule holds on any
+ * cluster: 3 cores one device of 2.
+ */
+static void
+test_neuron_split_by_one(void)
+{
+	struct gs_resval	lim[GS_RES_N], req[GS_RES_N];
+	struct hami_req		r;
+	struct gs_cluster	c;
+	struct gs_error		err;
+	char			why[160];
+
+	CU_ASSERT_EQUAL(hami_neuron_split_by(0), 2);
+	CU_ASSERT_EQUAL(hami_neuron_split_by(1), 1);
+	CU_ASSERT_EQUAL(hami_neuron_split_by(2), 2);
+	CU_ASSERT_EQUAL(hami_neuron_split_by(4), 2);
+	CU_ASSERT_EQUAL_FATAL(load_two("aws.amazon.com/neuron: '4', "
+	    "aws.amazon.com/neuroncore: '4'", "inf1.6xlarge",
+	    "aws.amazon.com/neuron: '2', aws.amazon.com/neuroncore: '4'",
+	    &c, &err), 0);
+	CU_ASSERT_EQUAL(hami_neuron_cores(&c), 1);
+	gs_cluster_release(&c);
+
+	set_cores(lim, req, 3);
+	CU_ASSERT_PTR_NULL(hami_neuron_webhook(t_hp("2.10.0"), 1, lim, req,
+	    why, sizeof why));
+	CU_ASSERT_TRUE(hami_neuron_admits(t_hp("2.10.0"), 1, lim, req));
+	hami_neuron_request(lim, req, t_hp("2.10.0"), 1, &r);
+	CU_ASSERT_EQUAL(r.nums, 3);
+	CU_ASSERT_EQUAL(r.coresreq, 1);
+	CU_ASSERT_EQUAL(r.vendor, GV_NEURON);
+	CU_ASSERT_FALSE(hami_neuron_admits(t_hp("2.10.0"), 0, lim, req));
+	CU_ASSERT_FALSE(hami_neuron_admits(t_hp("2.10.0"), 4, lim, req));
+	CU_ASSERT_STRING_EQUAL(hami_neuron_webhook(t_hp("2.10.0"), 2, lim,
+	    req, why, sizeof why), "aws.amazon.com/neuroncore must be 1 or "
+	    "a multiple of 2, got 3");
+	hami_neuron_request(lim, req, t_hp("2.10.0"), 2, &r);
+	CU_ASSERT_EQUAL(r.nums, 0);
+	hami_neuron_request(lim, req, t_hp("2.9.0"), 1, &r);
+	CU_ASSERT_EQUAL(r.nums, 1);
+	CU_ASSERT_EQUAL(r.coresreq, 2);
+
+	set_cores(lim, req, 1);
+	hami_neuron_request(lim, req, t_hp("2.10.0"), 1, &r);
+	CU_ASSERT_EQUAL(r.nums, 1);
+	CU_ASSERT_EQUAL(r.coresreq, 1);
+
+	set_cores(lim, req, 2 * (int64_t)INT32_MAX);
+	CU_ASSERT_STRING_EQUAL(hami_neuron_webhook(t_hp("2.10.0"), 1, lim,
+	    req, why, sizeof why), "aws.amazon.com/neuroncore needs "
+	    "4294967294 devices, which exceeds the maximum of 2147483647");
+	hami_neuron_request(lim, req, t_hp("2.10.0"), 1, &r);
+	CU_ASSERT_EQUAL(r.nums, 0);
+	/* By 2 the same cores are MaxInt32 devices of 2. */
+	hami_neuron_request(lim, req, t_hp("2.10.0"), 2, &r);
+	CU_ASSERT_EQUAL(r.nums, INT32_MAX);
+	CU_ASSERT_EQUAL(r.coresreq, 2);
+	set_cores(lim, req, INT32_MAX);
+	hami_neuron_request(lim, req, t_hp("2.10.0"), 1, &r);
+	CU_ASSERT_EQUAL(r.nums, INT32_MAX);
+	CU_ASSERT_EQUAL(r.coresreq, 1);
+}
+
 CU_TestInfo neuron_tests[] = {
 	{ "Neuron registration from capacity", test_neuron_registration },
 	{ "Neuron requests per release", test_neuron_request },
 	{ "Neuron webhook and resolved cores", test_neuron_webhook },
 	{ "Neuron Fit: one device's cores", test_neuron_fit_cores },
 	{ "Neuron Fit: graphSelect", test_neuron_fit_devices },
+	{ "Neuron v2.10 splits cores by 1 on one-core devices",
+	  test_neuron_split_by_one },
 	CU_TEST_INFO_NULL
 };

@@ -137,6 +137,9 @@ static const struct {
 	    "v2.10.0: awsneuron validateResourceRequest, splitCoreRequest" },
 	{ F(enflame_drs), { 0, 0, 0, 0, 0, 1 },
 	    "v2.10.0: pkg/device/enflame/device.go, enflame.com/drs-gcu" },
+	/* kube-scheduler's enflame.com/shared-gcu (brief vsmall4). */
+	{ F(vgcu_shared_fit), { 1, 1, 1, 1, 1, 0 },
+	    "v2.6.1 to v2.9.0: enflame MutateAdmission, SharedResourceName" },
 #undef F
 };
 

@@ -101,17 +101,17 @@ test_route_claims(void)
 	gs_config_init(&cfg);
 	p = t_pod(&w, "gpu", 1);
 	t_ctr(&p->ctrs[0], 1, -1, -1, -1);
-	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg));
+	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg, NULL));
 	p = t_pod(&w, "mem", 1);
 	t_ctr(&p->ctrs[0], -1, 3000, -1, -1);
-	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg));
+	CU_ASSERT_TRUE(hami_webhook_claims(p, &cfg, NULL));
 	p = t_pod(&w, "cpu", 1);
 	t_ctr(&p->ctrs[0], -1, -1, -1, -1);
-	CU_ASSERT_FALSE(hami_webhook_claims(p, &cfg));
+	CU_ASSERT_FALSE(hami_webhook_claims(p, &cfg, NULL));
 	p = t_pod(&w, "priv", 1);
 	t_ctr(&p->ctrs[0], 1, -1, -1, -1);
 	p->ctrs[0].privileged = 1;
-	CU_ASSERT_FALSE(hami_webhook_claims(p, &cfg));
+	CU_ASSERT_FALSE(hami_webhook_claims(p, &cfg, NULL));
 	gs_workload_release(&w);
 	gs_config_release(&cfg);
 }

@@ -311,20 +311,20 @@ test_requests(void)
 	memset(&w, 0, sizeof w);
 	p = t_pod(&w, "p", 1);
 	named(&p->ctrs[0], "c0", 1, -1, 150, -1);
-	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	t_set_profile(&cfg, "hami-v2.10.0");
-	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	CU_ASSERT_STRING_EQUAL(buf, "invalid nvidia.com/gpumem-percentage "
 	    "value 150 in container c0: must be an integer between 0 and "
 	    "100");
 	named(&p->ctrs[0], "c0", 1, -1, 50, -1);
-	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	p->ctrs[0].privileged = 1;
-	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	CU_ASSERT_STRING_EQUAL(buf, "container c0 is privileged");
 	named(&p->ctrs[0], "c0", -1, -1, -1, -1);
 	p->ctrs[0].privileged = 1;
-	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	/*
 	 * Asked for only in requests: MutateAdmission reports a resource
 	 * only through defaultExclusiveCoreIfNeeded (no gpucores, the whole
@@ -332,20 +332,20 @@ test_requests(void)
 	 */
 	p->ctrs[0].req[GS_RES_GPU] = (struct gs_resval){ 1, 1, 1 };
 	p->ctrs[0].req[GS_RES_GPUMEM] = (struct gs_resval){ 1, 1, 8000 };
-	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	/* No memory: the card alone, a resource, refused. */
 	p->ctrs[0].req[GS_RES_GPUMEM].set = 0;
-	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	CU_ASSERT_STRING_EQUAL(buf, "container c0 is privileged");
 	/* gpumem-percentage 100 refused, 50 admitted. */
 	p->ctrs[0].req[GS_RES_GPUMEM_PCT] = (struct gs_resval){ 1, 1, 100 };
-	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NOT_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	p->ctrs[0].req[GS_RES_GPUMEM_PCT].v = 50;
-	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	/* Percentage 100 with gpucores 30: not exclusive, admitted. */
 	p->ctrs[0].req[GS_RES_GPUMEM_PCT].v = 100;
 	p->ctrs[0].req[GS_RES_GPUCORES] = (struct gs_resval){ 1, 1, 30 };
-	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, buf, sizeof buf));
+	CU_ASSERT_PTR_NULL(hami_admission(p, &cfg, NULL, buf, sizeof buf));
 	gs_workload_release(&w);
 	gs_config_release(&cfg);
 }

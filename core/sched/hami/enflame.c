@@ -78,10 +78,13 @@ set_pct(struct gs_resval *lim, int64_t v)
  * slice * i < percentage <= slice * (i + 1), slice = 100.0 / factor, in
  * float64 as Go computes it; none matches (factor 0, a percentage above
  * 100): left as it is.  The requests it also writes are read only after
- * the limits.  enflame.com/shared-gcu, which it sets too, is the device
- * plugin's, checked by kube-scheduler (not simulated).
+ * the limits.  Returns the enflame.com/shared-gcu it sets too (a count
+ * above 1: factor x count in Go's int, wrapping, in the limits, which
+ * the API server's defaulting copies to the requests; a slice: i + 1 in
+ * both), or -1 when it sets none: the device plugin's, checked by
+ * kube-scheduler (sched/hami/vgcu_fit.c).
  */
-void
+int64_t
 hami_enflame_webhook(int64_t factor, struct gs_resval *lim)
 {
 	const struct gs_resval	*count = &lim[GS_RES_ENFLAME_VGCU];
@@ -90,10 +93,10 @@ hami_enflame_webhook(int64_t factor, struct gs_resval *lim)
 	int64_t			 v, i, from;
 
 	if (!count->set)
-		return;
+		return -1;
 	if (count->v > 1) {
 		set_pct(lim, 100);
-		return;
+		return i64_mul(factor, count->v);
 	}
 	v = pct->set ? pct->v : 100;
 	if (v < 1)
@@ -101,7 +104,7 @@ hami_enflame_webhook(int64_t factor, struct gs_resval *lim)
 	/* No slice reaches above 100 (slice * factor is 100 within a
 	 * rounding), and factor 0 has none. */
 	if (factor <= 0 || v > 100)
-		return;
+		return -1;
 	slice = 100.0 / (double)factor;
 	p = (double)v;
 	/* Go's loop runs from 0, but the intervals grow with i, so no i
@@ -112,8 +115,9 @@ hami_enflame_webhook(int64_t factor, struct gs_resval *lim)
 	for (i = from; i < factor && slice * (double)i < p; i++)
 		if (p <= slice * (double)(i + 1)) {
 			set_pct(lim, (int64_t)(slice * (double)(i + 1)));
-			return;
+			return i + 1;
 		}
+	return -1;
 }
 
 /*

@@ -197,7 +197,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 	spread = f.node_spread;
 	ex->nnodes = c->nnodes;
 	ex->nodes = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *ex->nodes);
-	if ((why = hami_admission(pod, cfg, ex->refused,
+	if ((why = hami_admission(pod, cfg, c, ex->refused,
 	    sizeof ex->refused)) != NULL ||
 	    (hami_quota_webhook_refuses(c, pod, cfg, ex->reqs, ex->ninit) &&
 	    snprintf(ex->refused, sizeof ex->refused, "exceeding resource "
@@ -218,7 +218,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 			en->filtered = "DaemonSet pod for another node";
 			continue;
 		}
-		if ((en->filtered = hami_node_refusal(n, pod, f.hp,
+		if ((en->filtered = hami_node_refusal(c, n, pod, f.hp,
 		    en->filter_buf, sizeof en->filter_buf)) != NULL)
 			continue;
 		en->score = hami_node_score_v(n->devs, n->ndevs, f.hp);

@@ -86,17 +86,20 @@ int	hami_vnpu_core_mode(const struct gs_pod *,
  * containers, afresh. */
 int	hami_fresh_usage(const struct hami_profile *, size_t c,
 	    size_t ninit);
-/* Does HAMi's webhook set hami-scheduler on the pod (sched/route.c)? */
-int	hami_webhook_claims(const struct gs_pod *, const struct gs_config *);
+/* Does HAMi's webhook set hami-scheduler on the pod (sched/route.c)?
+ * The cluster (or NULL) gives what the webhook reads of its nodes. */
+int	hami_webhook_claims(const struct gs_pod *, const struct gs_config *,
+	    const struct gs_cluster *);
 /*
  * The admission webhook: why it refuses the pod, written into buf, or
  * NULL when the pod is admitted.  Every version: the registered vendors'
  * MutateAdmission errors (Ascend's memory, vNPU and 910C checks); v2.10 also a
  * gpumem-percentage outside 0..100 and a privileged container in a pod
- * asking for devices.
+ * asking for devices.  The cluster (or NULL: no node registered) gives
+ * what the webhook reads of its nodes (AWS Neuron's cores per device).
  */
 const char *hami_admission(const struct gs_pod *, const struct gs_config *,
-	    char *buf, size_t len);
+	    const struct gs_cluster *, char *buf, size_t len);
 
 /* The device reasons of fitInCertainDevice, in check order (health is
  * checked first from v2.7). */
@@ -383,8 +386,9 @@ struct hami_profile {
 	 * neuron_checks (v2.10.0): Neuron's MutateAdmission reads limits,
 	 *   else requests, and refuses a count or core count that is not
 	 *   an integer in 1..MaxInt32 (cores: 2 x MaxInt32) or a core
-	 *   count above one device's that is not a multiple of it
-	 *   (splitCoreRequest); GenerateResourceRequests splits cores the
+	 *   count above one device's (min(coresPerAWSNeuron, 2)) that is
+	 *   not a multiple of it (splitCoreRequest);
+	 *   GenerateResourceRequests splits cores the
 	 *   same way, graphSelect passes over unhealthy devices, and its
 	 *   NumaNotFit counts the type's devices (GenReason(reason,
 	 *   len(devices)); before, len(reason): "1/1").
@@ -496,6 +500,9 @@ struct hami_profile {
 	 */
 	int		 enflame_vgcu;
 	int		 enflame_drs;
+	/* vgcu_shared_fit (v2.6.1 to v2.9.0, brief vsmall4): kube-scheduler
+	 * checks the enflame.com/shared-gcu the vGCU webhook adds. */
+	int		 vgcu_shared_fit;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
@@ -631,7 +638,7 @@ void	hami_mthreads_note(struct hami_scratch *, const struct gs_grant *g,
 int64_t	hami_enflame_factor(const struct gs_cluster *);
 int64_t	hami_enflame_pod_factor(const struct gs_cluster *,
 	    const struct gs_pod *, const struct hami_profile *);
-void	hami_enflame_webhook(int64_t factor, struct gs_resval *lim);
+int64_t	hami_enflame_webhook(int64_t factor, struct gs_resval *lim);
 void	hami_enflame_request(const struct gs_resval *lim,
 	    const struct gs_resval *req, struct hami_req *out);
 /*
@@ -654,11 +661,13 @@ int	hami_drs_capacity(const struct gs_device *d,
 	    const struct hami_req *k);
 
 /*
- * Why HAMi never gets to score node n for pod: a kube-scheduler filter
- * (written into buf) or the node having no devices HAMi registered (its
- * note).  NULL when n is a candidate.  DaemonSet pinning is the caller's.
+ * Why HAMi never gets to score node n of cluster c for pod: a
+ * kube-scheduler filter (written into buf) or the node having no devices
+ * HAMi registered (its note).  NULL when n is a candidate.  DaemonSet
+ * pinning is the caller's.
  */
-const char *hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
+const char *hami_node_refusal(const struct gs_cluster *c,
+	    const struct gs_node *n, const struct gs_pod *pod,
 	    const struct hami_profile *, char *buf, size_t len);
 /*
  * Does HAMi of that profile use the node's registered GPUs?  Up to v2.7
@@ -959,14 +968,17 @@ int	hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
 		s->trace_result[di] = (r);				\
 	continue;							\
 }
-const char *hami_neuron_webhook(const struct hami_profile *,
+/* cores: the cluster's coresPerAWSNeuron (hami_neuron_cores), which
+ * v2.10's splitCoreRequest splits by (hami_neuron_split_by). */
+const char *hami_neuron_webhook(const struct hami_profile *, int32_t cores,
 	    const struct gs_resval *lim, const struct gs_resval *req,
 	    char *buf, size_t len);
-int	hami_neuron_admits(const struct hami_profile *,
+int	hami_neuron_admits(const struct hami_profile *, int32_t cores,
 	    const struct gs_resval *lim, const struct gs_resval *req);
 void	hami_neuron_request(const struct gs_resval *lim,
 	    const struct gs_resval *req, const struct hami_profile *,
-	    struct hami_req *out);
+	    int32_t cores, struct hami_req *out);
+int32_t	hami_neuron_split_by(int32_t cores);
 int32_t	hami_neuron_cores(const struct gs_cluster *c);
 void	hami_neuron_resolve(struct hami_creq *reqs, size_t n,
 	    const struct gs_cluster *c);

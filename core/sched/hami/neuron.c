@@ -42,40 +42,61 @@ validate(const struct gs_resval *v, enum gs_res r, int64_t max, char *buf,
 }
 
 /*
- * v2.10 splitCoreRequest with coresPerDevice 2 (min(coresPerAWSNeuron,
- * 2), 2 before a node registers): cores up to 2 are one device of that
- * many, more must be a multiple of 2.  The reason, or NULL.
+ * v2.10 coresPerDevice: the process's coresPerAWSNeuron (cores, set by
+ * the first node GetNodeDevices registers with a share of at least one
+ * core; hami_neuron_cores), capped at maxCoresPerNeuronDevice (2); 2 while
+ * it is 0, before such a node registers.
+ */
+int32_t
+hami_neuron_split_by(int32_t cores)
+{
+	return cores <= 0 || cores > NEURON_MAX_PER ? NEURON_MAX_PER : cores;
+}
+
+/*
+ * v2.10 splitCoreRequest with coresPerDevice per (hami_neuron_split_by):
+ * cores up to per are one device of that many, more must be a multiple
+ * of per and at most MaxInt32 devices.  The reason, or NULL.
  */
 static const char *
-split_cores(int64_t cores, int32_t *nums, int32_t *per, char *buf,
-    size_t len)
+split_cores(int64_t cores, int32_t per_dev, int32_t *nums, int32_t *per,
+    char *buf, size_t len)
 {
-	if (cores <= NEURON_MAX_PER) {
+	if (cores <= per_dev) {
 		*nums = 1;
 		*per = (int32_t)cores;
 		return NULL;
 	}
-	if (cores % NEURON_MAX_PER != 0) {
+	if (cores % per_dev != 0) {
 		snprintf(buf, len, "%s must be 1 or a multiple of %d, got %lld",
-		    gs_res_names[GS_RES_NEURON_CORE], NEURON_MAX_PER,
+		    gs_res_names[GS_RES_NEURON_CORE], per_dev,
 		    (long long)cores);
 		return buf;
 	}
-	/* cores <= 2 x MaxInt32: nums never exceeds MaxInt32. */
-	*nums = (int32_t)(cores / NEURON_MAX_PER);
-	*per = NEURON_MAX_PER;
+	/* Only by 1: cores are at most 2 x MaxInt32. */
+	if (cores / per_dev > NEURON_MAX_COUNT) {
+		snprintf(buf, len, "%s needs %lld devices, which exceeds the "
+		    "maximum of %d", gs_res_names[GS_RES_NEURON_CORE],
+		    (long long)(cores / per_dev), NEURON_MAX_COUNT);
+		return buf;
+	}
+	*nums = (int32_t)(cores / per_dev);
+	*per = per_dev;
 	return NULL;
 }
 
 /*
  * v2.10 MutateAdmission: the count (limits, else requests) must be an
  * integer in 1..MaxInt32; without it the cores (limits, else requests)
- * in 1..2 x MaxInt32 that splitCoreRequest takes.  Up to v2.9 it
- * refuses nothing.
+ * in 1..2 x MaxInt32 that splitCoreRequest takes.  cores: the cluster's
+ * coresPerAWSNeuron (hami_neuron_cores; the webhook runs in the
+ * scheduler's process, cmd/scheduler/main.go, and reads the same
+ * device).  Up to v2.9 it refuses nothing.
  */
 const char *
-hami_neuron_webhook(const struct hami_profile *hp, const struct gs_resval *lim,
-    const struct gs_resval *req, char *buf, size_t len)
+hami_neuron_webhook(const struct hami_profile *hp, int32_t cores,
+    const struct gs_resval *lim, const struct gs_resval *req, char *buf,
+    size_t len)
 {
 	const struct gs_resval	*v;
 	const char		*why;
@@ -90,14 +111,15 @@ hami_neuron_webhook(const struct hami_profile *hp, const struct gs_resval *lim,
 	if ((why = validate(v, GS_RES_NEURON_CORE, 2 * (int64_t)INT32_MAX,
 	    buf, len)) != NULL)
 		return why;
-	return split_cores(v->v, &nums, &per, buf, len);
+	return split_cores(v->v, hami_neuron_split_by(cores), &nums, &per,
+	    buf, len);
 }
 
 /* MutateAdmission reports a resource: the count or the cores in limits
  * (v2.10: or requests, and valid). */
 int
-hami_neuron_admits(const struct hami_profile *hp, const struct gs_resval *lim,
-    const struct gs_resval *req)
+hami_neuron_admits(const struct hami_profile *hp, int32_t cores,
+    const struct gs_resval *lim, const struct gs_resval *req)
 {
 	char	buf[160];
 
@@ -105,7 +127,7 @@ hami_neuron_admits(const struct hami_profile *hp, const struct gs_resval *lim,
 		return lim[GS_RES_NEURON].set || lim[GS_RES_NEURON_CORE].set;
 	return (hami_pick(lim, req, GS_RES_NEURON)->set ||
 	    hami_pick(lim, req, GS_RES_NEURON_CORE)->set) &&
-	    hami_neuron_webhook(hp, lim, req, buf, sizeof buf) == NULL;
+	    hami_neuron_webhook(hp, cores, lim, req, buf, sizeof buf) == NULL;
 }
 
 /*
@@ -113,12 +135,12 @@ hami_neuron_admits(const struct hami_profile *hp, const struct gs_resval *lim,
  * whole devices of Coresreq coresPerAWSNeuron (HAMI_NEURON_PER_DEVICE
  * until hami_neuron_resolve); else n cores ask n/2 devices of 2 cores
  * (n >= 2) or one of 1 (n = 0 or 1) up to v2.9, and splitCoreRequest's
- * from v2.10, which voids what the webhook refuses.  A count that is no
- * integer asks nothing, cores or not.
+ * by hami_neuron_split_by(cores) from v2.10, which voids what the webhook
+ * refuses.  A count that is no integer asks nothing, cores or not.
  */
 void
 hami_neuron_request(const struct gs_resval *lim, const struct gs_resval *req,
-    const struct hami_profile *hp, struct hami_req *out)
+    const struct hami_profile *hp, int32_t cores, struct hami_req *out)
 {
 	const struct gs_resval	*v;
 	char			 buf[160];
@@ -133,10 +155,11 @@ hami_neuron_request(const struct gs_resval *lim, const struct gs_resval *req,
 		per = HAMI_NEURON_PER_DEVICE;
 	} else if ((v = hami_pick(lim, req, GS_RES_NEURON_CORE))->set && v->ok) {
 		if (hp->neuron_checks) {
-			if (hami_neuron_webhook(hp, lim, req, buf,
+			if (hami_neuron_webhook(hp, cores, lim, req, buf,
 			    sizeof buf) != NULL)
 				return;
-			(void)split_cores(v->v, &nums, &per, buf, sizeof buf);
+			(void)split_cores(v->v, hami_neuron_split_by(cores),
+			    &nums, &per, buf, sizeof buf);
 		} else {
 			nums = v->v >= 2 ? i32_from64(v->v / 2) : 1;
 			per = v->v >= 2 ? 2 : 1;

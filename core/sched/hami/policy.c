@@ -53,6 +53,7 @@
 #include "sched/hami/hami.h"
 #include "sched/hami/order.h"
 #include "sched/hami/policy_int.h"
+#include "sched/hami/vgcu_fit.h"
 #include "sched/kubefilter.h"
 #include "sched/policy.h"
 #include "util/util.h"
@@ -539,12 +540,14 @@ hami_format_outcome(const struct node_outcome *o, char *buf, size_t len)
 }
 
 const char *
-hami_node_refusal(const struct gs_node *n, const struct gs_pod *pod,
-    const struct hami_profile *hp, char *buf, size_t len)
+hami_node_refusal(const struct gs_cluster *c, const struct gs_node *n,
+    const struct gs_pod *pod, const struct hami_profile *hp, char *buf,
+    size_t len)
 {
 	const char	*why;
 
-	if ((why = gs_kube_filter(n, pod, buf, len)) != NULL)
+	if ((why = gs_kube_filter(n, pod, buf, len)) != NULL ||
+	    (why = hami_vgcu_refusal(c, n, pod, hp, buf, len)) != NULL)
 		return why;
 	if (hami_node_usable(n, hp))
 		return NULL;
@@ -672,7 +675,9 @@ candidate(const struct gs_cluster *c, size_t i, const struct gs_pod *pod,
 		return 0;
 	return !(memo != NULL && memo->node[i].known) &&
 	    hami_node_usable(&c->nodes[i], f->hp) &&
-	    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf) == NULL;
+	    gs_kube_filter(&c->nodes[i], pod, fbuf, sizeof fbuf) == NULL &&
+	    hami_vgcu_refusal(c, &c->nodes[i], pod, f->hp, fbuf,
+	    sizeof fbuf) == NULL;
 }
 
 /* Node i fits: the pod goes there. */
@@ -856,7 +861,8 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	d->node = -1;
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs, sizeof *d->ctrs);
-	if ((why = hami_admission(pod, st->cfg, fbuf, sizeof fbuf)) != NULL) {
+	if ((why = hami_admission(pod, st->cfg, c, fbuf,
+	    sizeof fbuf)) != NULL) {
 		/* v2.10's webhook refuses the pod: it is never created. */
 		d->status = GS_PENDING;
 		d->reason = xasprintf("HAMi's admission webhook refuses the "
@@ -866,6 +872,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	/* Init containers get GPUs from v2.9 (Resourcereqs). */
 	d->ninit = hami_pod_requests(pod, st->cfg, c, &reqs);
 	hami_neuron_resolve(reqs, d->ninit + pod->nctrs, c);
+	d->vgcu_shared = hami_vgcu_shared_request(c, pod, hp);
 	if (d->ninit > 0) {
 		d->init = xcalloc(d->ninit, sizeof *d->init);
 		d->init_collapse = hp->init_collapse;

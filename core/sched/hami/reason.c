@@ -222,7 +222,7 @@ hint_node(struct hint_index *h, const struct gs_cluster *c,
 	int64_t	fm = gpu_most_free(&c->nodes[i], h->vendor, &d);
 
 	h->dev[i] = (int32_t)d;
-	h->free[i] = d < 0 || fm < 0 || hami_node_refusal(&c->nodes[i], pod,
+	h->free[i] = d < 0 || fm < 0 || hami_node_refusal(c, &c->nodes[i], pod,
 	    hp, fbuf, sizeof fbuf) != NULL ? -1 : fm;
 }
 
@@ -325,7 +325,7 @@ memory_hint(struct hami_state *st, const struct gs_cluster *c,
 			    (size_t)pod->pinned_node != i)
 				continue;
 			fm = node_most_free(st, c, i, r->vendor, &nd);
-			if (nd < 0 || fm <= best || hami_node_refusal(n, pod,
+			if (nd < 0 || fm <= best || hami_node_refusal(c, n, pod,
 			    hp, fbuf, sizeof fbuf) != NULL)
 				continue;
 			best = fm;
@@ -400,7 +400,7 @@ rix_node(struct hami_state *st, const struct gs_cluster *c,
 	char			 fbuf[192];
 	uint32_t		 to;
 
-	if ((why = hami_node_refusal(n, pod, hami_profile(st->cfg), fbuf,
+	if ((why = hami_node_refusal(c, n, pod, hami_profile(st->cfg), fbuf,
 	    sizeof fbuf)) != NULL)
 		to = rix_group(memo->rix, why, NULL);
 	else if (!(o->known && o->gen == n->gen) &&
@@ -511,7 +511,7 @@ hami_pending_reason(struct hami_state *st, const struct gs_cluster *c,
 			if (pod->pinned_node >= 0 &&
 			    (size_t)pod->pinned_node != i)
 				continue;
-			if ((why = hami_node_refusal(n, pod,
+			if ((why = hami_node_refusal(c, n, pod,
 			    hami_profile(st->cfg), fbuf, sizeof fbuf))) {
 				add_reason(&g, &ng, &cap, why, NULL);
 				continue;

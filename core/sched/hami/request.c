@@ -146,9 +146,22 @@ hami_build_request(const struct gs_container *c, const struct gs_config *cfg,
 	build_request(c, cfg, 1, out);
 }
 
-/* MutateAdmission's "has a GPU resource" for one container. */
+/*
+ * What the webhook reads of the cluster: Enflame's vGCU factor
+ * (hami_enflame_pod_factor; 0 where the caller only looks for refusals,
+ * which Enflame's never makes) and AWS Neuron's coresPerAWSNeuron
+ * (hami_neuron_cores).
+ */
+struct wfacts {
+	int64_t	factor;
+	int32_t	neuron;
+};
+
+/* MutateAdmission's "has a GPU resource" for one container; neuron:
+ * wfacts'. */
 static int
-has_resource(const struct gs_container *c, const struct gs_config *cfg)
+has_resource(const struct gs_container *c, const struct gs_config *cfg,
+    int32_t neuron)
 {
 	const struct hami_profile *hp = hami_profile(cfg);
 	int	v;
@@ -168,7 +181,7 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 		    (v == GV_ENFLAME_DRS && hami_drs_admits(c->lim, c->req)) ||
 		    (v == GV_MTHREADS && hp->mthreads_webhook_requests &&
 		    c->req[GS_RES_MTHREADS].set) ||
-		    (v == GV_NEURON && hami_neuron_admits(hp, c->lim,
+		    (v == GV_NEURON && hami_neuron_admits(hp, neuron, c->lim,
 		    c->req))))
 			return 1;
 	/*
@@ -183,7 +196,7 @@ has_resource(const struct gs_container *c, const struct gs_config *cfg)
 
 static const char *vendor_webhooks(const struct gs_pod *,
 		    const struct gs_container *, const struct gs_config *,
-		    int64_t, struct gs_resval *, char *, size_t);
+		    const struct wfacts *, struct gs_resval *, char *, size_t);
 
 /*
  * Up to v2.9 (Handle, pkg/scheduler/webhook.go): the first container's
@@ -194,14 +207,14 @@ static const char *vendor_webhooks(const struct gs_pod *,
  */
 static const char *
 vendor_refusal(const struct gs_pod *pod, const struct gs_config *cfg,
-    char *buf, size_t len)
+    const struct wfacts *fx, char *buf, size_t len)
 {
 	struct gs_resval	 lim[GS_RES_N];
 	const char		*why;
 	size_t			 i;
 
 	for (i = 0; i < pod->nctrs; i++)
-		if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg, 0, lim,
+		if ((why = vendor_webhooks(pod, &pod->ctrs[i], cfg, fx, lim,
 		    buf, len)) != NULL)
 			return why;
 	return NULL;
@@ -215,15 +228,18 @@ vendor_refusal(const struct gs_pod *pod, const struct gs_config *cfg,
  * them instead, hami_admission).
  */
 int
-hami_webhook_claims(const struct gs_pod *pod, const struct gs_config *cfg)
+hami_webhook_claims(const struct gs_pod *pod, const struct gs_config *cfg,
+    const struct gs_cluster *cl)
 {
-	int	all = hami_profile(cfg)->webhook_refusals;
-	size_t	i;
-	char	buf[160];
+	struct wfacts	fx = { 0, hami_neuron_cores(cl) };
+	int		all = hami_profile(cfg)->webhook_refusals;
+	size_t		i;
+	char		buf[160];
 
 	/* A panic v2.6.1's webhook does not recover: admitted unmutated. */
 	if (!all && !hami_profile(cfg)->webhook_recovers_panic &&
-	    vendor_refusal(pod, cfg, buf, sizeof buf) == hami_mthreads_panic)
+	    vendor_refusal(pod, cfg, &fx, buf, sizeof buf) ==
+	    hami_mthreads_panic)
 		return 0;
 
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
@@ -231,7 +247,7 @@ hami_webhook_claims(const struct gs_pod *pod, const struct gs_config *cfg)
 		    pod->ninit, i);
 
 		if ((all || (i >= pod->ninit && !c->privileged)) &&
-		    has_resource(c, cfg))
+		    has_resource(c, cfg, fx.neuron))
 			return 1;
 	}
 	return 0;
@@ -255,8 +271,9 @@ check_container(const struct gs_container *c, char *buf, size_t len)
 
 const char *
 hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
-    char *buf, size_t len)
+    const struct gs_cluster *cl, char *buf, size_t len)
 {
+	struct wfacts			 fx = { 0, hami_neuron_cores(cl) };
 	const struct gs_container	*priv = NULL;
 	struct gs_resval		 lim[GS_RES_N];
 	const char			*why;
@@ -264,7 +281,7 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 	int				 any = 0;
 
 	if (!hami_profile(cfg)->webhook_refusals) {
-		why = vendor_refusal(pod, cfg, buf, len);
+		why = vendor_refusal(pod, cfg, &fx, buf, len);
 		return why == hami_mthreads_panic &&
 		    !hami_profile(cfg)->webhook_recovers_panic ? NULL : why;
 	}
@@ -274,10 +291,10 @@ hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
 		    pod->ninit, i);
 
 		if ((why = check_container(c, buf, len)) != NULL ||
-		    (why = vendor_webhooks(pod, c, cfg, 0, lim, buf, len)) !=
+		    (why = vendor_webhooks(pod, c, cfg, &fx, lim, buf, len)) !=
 		    NULL)
 			return why;
-		any |= has_resource(c, cfg);
+		any |= has_resource(c, cfg, fx.neuron);
 		if (c->privileged && priv == NULL)
 			priv = c;
 	}
@@ -359,20 +376,19 @@ ascend_webhook(int v, const struct hami_profile *hp, int hami_core,
 
 /*
  * Vendor v's MutateAdmission on the limits (lim, changed in place): the
- * reason the webhook errors out, written into buf, or NULL.  factor:
- * Enflame's vGCU rounding (hami_enflame_pod_factor; 0 where the caller
- * only looks for refusals, which Enflame's never makes).
+ * reason the webhook errors out, written into buf, or NULL.  fx: what it
+ * reads of the cluster.
  */
 static const char *
 vendor_webhook(int v, const struct hami_profile *hp, const struct gs_pod *pod,
-    int hami_core, int64_t factor, struct gs_resval *lim,
+    int hami_core, const struct wfacts *fx, struct gs_resval *lim,
     const struct gs_resval *req, char *buf, size_t len)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
 	struct gs_resval		*count = &lim[vi->res_count];
 
 	if (v == GV_ENFLAME_VGCU) {
-		hami_enflame_webhook(factor, lim);
+		(void)hami_enflame_webhook(fx->factor, lim);
 		return NULL;
 	}
 	if (v == GV_ENFLAME_DRS)
@@ -380,7 +396,7 @@ vendor_webhook(int v, const struct hami_profile *hp, const struct gs_pod *pod,
 	if (v == GV_MTHREADS)
 		return hami_mthreads_webhook(hp, pod, lim, req, buf, len);
 	if (v == GV_NEURON)
-		return hami_neuron_webhook(hp, lim, req, buf, len);
+		return hami_neuron_webhook(hp, fx->neuron, lim, req, buf, len);
 	if (!count->set)
 		return NULL;
 	if (v == GV_AMD)
@@ -446,10 +462,11 @@ ascend_amounts(int v, const struct gs_resval *lim, const struct gs_resval *req,
 	return 1;
 }
 
-/* Vendor v's GenerateResourceRequests from the (mutated) limits. */
+/* Vendor v's GenerateResourceRequests from the (mutated) limits; neuron:
+ * wfacts'. */
 static void
 vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
-    const struct hami_profile *hp, struct hami_req *out)
+    const struct hami_profile *hp, int32_t neuron, struct hami_req *out)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[v];
 	const struct gs_resval		*n, *m, *core = NULL;
@@ -470,7 +487,7 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		return;
 	}
 	if (v == GV_NEURON) {
-		hami_neuron_request(lim, req, hp, out);
+		hami_neuron_request(lim, req, hp, neuron, out);
 		return;
 	}
 	if (v == GV_ENFLAME_DRS) {
@@ -519,8 +536,8 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
  */
 static const char *
 vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
-    const struct gs_config *cfg, int64_t factor, struct gs_resval *lim,
-    char *buf, size_t len)
+    const struct gs_config *cfg, const struct wfacts *fx,
+    struct gs_resval *lim, char *buf, size_t len)
 {
 	const struct hami_profile *hp = hami_profile(cfg);
 	int		 hami_core = hami_vnpu_core_mode(pod, hp), v;
@@ -533,7 +550,7 @@ vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
 	/* HAMi's webhook returns at the first device that errors. */
 	for (v = GV_NVIDIA + 1; v < GV_N; v++)
 		if (gs_vendor_registered(v, hp) &&
-		    (why = vendor_webhook(v, hp, pod, hami_core, factor, lim,
+		    (why = vendor_webhook(v, hp, pod, hami_core, fx, lim,
 		    c->req, buf, len)) != NULL)
 			return why;
 	return NULL;
@@ -541,11 +558,11 @@ vendor_webhooks(const struct gs_pod *pod, const struct gs_container *c,
 
 /*
  * Every request of container c: NVIDIA's, then each registered vendor's.
- * webhook 0 skips the admission webhook; factor: Enflame's vGCU rounding.
+ * webhook 0 skips the admission webhook; fx: what it reads of the cluster.
  */
 static void
 build_creq(const struct gs_pod *pod, const struct gs_container *c,
-    const struct gs_config *cfg, int webhook, int64_t factor,
+    const struct gs_config *cfg, int webhook, const struct wfacts *fx,
     struct hami_creq *out)
 {
 	const struct hami_profile *hp = hami_profile(cfg);
@@ -561,14 +578,14 @@ build_creq(const struct gs_pod *pod, const struct gs_container *c,
 		out->nums = r.nums;
 	}
 	if (webhook)
-		(void)vendor_webhooks(pod, c, cfg, factor, lim, buf,
+		(void)vendor_webhooks(pod, c, cfg, fx, lim, buf,
 		    sizeof buf);
 	else
 		memcpy(lim, c->lim, sizeof lim);
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
 		if (!gs_vendor_registered(v, hp))
 			continue;
-		vendor_request(v, lim, c->req, hp, &r);
+		vendor_request(v, lim, c->req, hp, fx->neuron, &r);
 		if (r.nums > 0 && out->n < HAMI_MAX_TYPES) {
 			out->r[out->n++] = r;
 			out->nums = i32_add(out->nums, r.nums);
@@ -582,14 +599,15 @@ hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
 {
 	const struct hami_profile *hp = hami_profile(cfg);
 	size_t	ninit = hp->init_requests ? pod->ninit : 0, i;
-	int64_t	factor = hami_enflame_pod_factor(cl, pod, hp);
+	struct wfacts fx = { hami_enflame_pod_factor(cl, pod, hp),
+		hami_neuron_cores(cl) };
 
 	*reqs = xcalloc(ninit + pod->nctrs ? ninit + pod->nctrs : 1,
 	    sizeof **reqs);
 	for (i = 0; i < ninit + pod->nctrs; i++)
 		/* v2.9's webhook leaves init containers alone. */
 		build_creq(pod, gs_pod_container(pod, ninit, i), cfg,
-		    i >= ninit || hp->webhook_all_containers, factor,
+		    i >= ninit || hp->webhook_all_containers, &fx,
 		    &(*reqs)[i]);
 	return ninit;
 }
