@@ -182,6 +182,18 @@ struct gs_selterm {
 	size_t			 nreqs;
 };
 
+/* Metax: one node score annotation, a JSON object of integer keys and
+ * values (load/metax_topo.c). */
+struct gs_metax_entry {
+	int64_t	index, value;
+};
+struct gs_metax_topo {
+	int			 present;	/* the annotation is there */
+	int			 valid;		/* json.Unmarshal succeeds */
+	struct gs_metax_entry	*e;		/* one per index */
+	size_t			 n;
+};
+
 struct gs_node {
 	char			*name;
 	char			*pool;		/* compact pool, or NULL */
@@ -258,6 +270,9 @@ struct gs_node {
 	 * size then memory; every DRS GCU of the node offers them all. */
 	struct gs_drs_profile	*drs;
 	size_t			 ndrs;
+	/* Metax: metax-tech.com/gpu.topology.losses ([0]) and .scores
+	 * ([1]) as parseMetaxAnnos reads them (load/metax_topo.c). */
+	struct gs_metax_topo	 metax_topo[2];
 };
 
 /* A DRS profile "<size>g.<mem>gb" as collectDRSProfiles makes it: the

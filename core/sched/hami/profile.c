@@ -88,6 +88,8 @@ static const struct hami_profile profiles[] = {
 		.aws_neuron = 0,
 		.neuron_checks = 0,
 		.enflame_drs = 0,
+		/* Metax sGPU */
+		.override_replaces = 1,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -170,6 +172,8 @@ static const struct hami_profile profiles[] = {
 		.aws_neuron = 1,
 		.neuron_checks = 0,
 		.enflame_drs = 0,
+		/* Metax sGPU */
+		.override_replaces = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -245,6 +249,8 @@ static const struct hami_profile profiles[] = {
 		.aws_neuron = 1,
 		.neuron_checks = 0,
 		.enflame_drs = 0,
+		/* Metax sGPU */
+		.override_replaces = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -320,6 +326,8 @@ static const struct hami_profile profiles[] = {
 		.aws_neuron = 1,
 		.neuron_checks = 0,
 		.enflame_drs = 0,
+		/* Metax sGPU */
+		.override_replaces = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -395,6 +403,8 @@ static const struct hami_profile profiles[] = {
 		.aws_neuron = 1,
 		.neuron_checks = 0,
 		.enflame_drs = 0,
+		/* Metax sGPU */
+		.override_replaces = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -473,6 +483,8 @@ static const struct hami_profile profiles[] = {
 		.aws_neuron = 1,
 		.neuron_checks = 1,
 		.enflame_drs = 1,
+		/* Metax sGPU */
+		.override_replaces = 0,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])
