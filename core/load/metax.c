@@ -166,7 +166,24 @@ gs_vendor_warn_unsimulated(const struct yt_file *f,
     const struct yt_node *annos, const struct gs_node *n,
     struct gs_warnings *w)
 {
+	const struct yt_node	*v;
+
+	/* Metax sGPU (pkg/device/metax/sdevice.go GetNodeDevices). */
+	if ((v = yt_get(annos, "metax-tech.com/node-gpu-devices")) != NULL)
+		gs_warn(w, f->path, v->line, v->col, "node '%s': "
+		    "metax-tech.com/node-gpu-devices is not simulated: HAMi "
+		    "registers Metax sGPUs from it, gpusched none", n->name);
 	warn_vastai_custominfo(f, annos, n, w);
+}
+
+int
+gs_metax_sgpu_resource(const char *name)
+{
+	/* The chart's metax.resourceVCountName, VCoreName, VMemoryName
+	 * (pkg/device/metax/config.go). */
+	return strcmp(name, "metax-tech.com/sgpu") == 0 ||
+	    strcmp(name, "metax-tech.com/vcore") == 0 ||
+	    strcmp(name, "metax-tech.com/vmemory") == 0;
 }
 
 /* Go's coremask: cores ones in a uint, as int32 (all ones from 32). */
