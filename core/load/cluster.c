@@ -30,6 +30,7 @@
 #include "util/int32.h"
 #include "load/quantity.h"
 #include "load/load.h"
+#include "load/metax_topo.h"
 #include "load/dra.h"
 #include "load/sharing.h"
 #include "load/pair_scores.h"
@@ -795,7 +796,8 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 				return yt_error(f, i < nvidia ? reg : obj, err,
 				    "device id '%s' is registered twice",
 				    n->devs[i].id);
-	if (load_pair_scores(f, annos, n, err) != 0)
+	if (load_pair_scores(f, annos, n, err) != 0 ||
+	    gs_load_metax_topo(f, annos, n, w, err) != 0)
 		return -1;
 	gs_vendor_warn_unsimulated(f, annos, n, w);
 	if (n->ndevs == 0 && reg == NULL) {

@@ -42,8 +42,8 @@ void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
  * just registered for v): sched/hami/vendor_health.c.
  */
 /* Metax's whole GPUs from the capacity count of vendor (load/metax.c),
- * and a warning for what HAMi reads that gpusched does not (Metax's node
- * score annotations, Vastai's customInfo). */
+ * and a warning for what HAMi reads that gpusched does not (Vastai's
+ * customInfo, Metax sGPU's node annotation). */
 int	gs_load_count_devices(const struct yt_file *, const struct yt_node *cap,
 	    int vendor, struct gs_node *, struct gs_error *);
 /* Append vendor's device "<node><id_infix><index>" of count slots,
@@ -69,6 +69,8 @@ int32_t	gs_neuron_coremask(int32_t cores);
 int	gs_load_drs_devices(const struct yt_file *, const struct yt_node *annos,
 	    int vendor, struct gs_node *, struct gs_warnings *,
 	    struct gs_error *);
+/* Is name one of Metax sGPU's resources (not simulated)? */
+int	gs_metax_sgpu_resource(const char *name);
 void	gs_vendor_warn_unsimulated(const struct yt_file *,
 	    const struct yt_node *annos, const struct gs_node *,
 	    struct gs_warnings *);

@@ -14,11 +14,10 @@
  * unregistered.  Enflame's shared vGCU of v2.6.1 to v2.9.0
  * (pkg/device/enflame/device.go) reads enflame.com/gcu-count so:
  * "<node>-enflame-<i>" of 100 slots, and keeps enflame.com/shared-gcu on
- * the node (its webhook's factor).  The node score
- * annotations
- * metax-tech.com/gpu.topology.losses / .scores (ScoreNode) are not
- * simulated: a node that has them draws a warning, as does one whose
- * Vastai devices carry customInfo (die mode, AIC node score).  AWS
+ * the node (its webhook's factor).  Metax's node score annotations
+ * (ScoreNode) are read by load/metax_topo.c.  A node whose Vastai
+ * devices carry customInfo (die mode, AIC node score) draws a warning:
+ * not simulated.  AWS
  * Neuron's GetNodeDevices (pkg/device/awsneuron/device.go, v2.7.0+)
  * reads two capacities: gs_load_neuron_devices.
  */
@@ -167,19 +166,24 @@ gs_vendor_warn_unsimulated(const struct yt_file *f,
     const struct yt_node *annos, const struct gs_node *n,
     struct gs_warnings *w)
 {
-	static const char *const keys[] = {
-	    "metax-tech.com/gpu.topology.losses",
-	    "metax-tech.com/gpu.topology.scores" };
 	const struct yt_node	*v;
-	size_t			 i;
 
-	for (i = 0; i < 2; i++)
-		if ((v = yt_get(annos, keys[i])) != NULL)
-			gs_warn(w, f->path, v->line, v->col, "node '%s': %s "
-			    "is not simulated: HAMi adds 2000 minus its value "
-			    "to the node score of pods asking for Metax GPUs",
-			    n->name, keys[i]);
+	/* Metax sGPU (pkg/device/metax/sdevice.go GetNodeDevices). */
+	if ((v = yt_get(annos, "metax-tech.com/node-gpu-devices")) != NULL)
+		gs_warn(w, f->path, v->line, v->col, "node '%s': "
+		    "metax-tech.com/node-gpu-devices is not simulated: HAMi "
+		    "registers Metax sGPUs from it, gpusched none", n->name);
 	warn_vastai_custominfo(f, annos, n, w);
+}
+
+int
+gs_metax_sgpu_resource(const char *name)
+{
+	/* The chart's metax.resourceVCountName, VCoreName, VMemoryName
+	 * (pkg/device/metax/config.go). */
+	return strcmp(name, "metax-tech.com/sgpu") == 0 ||
+	    strcmp(name, "metax-tech.com/vcore") == 0 ||
+	    strcmp(name, "metax-tech.com/vmemory") == 0;
 }
 
 /* Go's coremask: cores ones in a uint, as int32 (all ones from 32). */

@@ -127,6 +127,10 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 				    near ? " (did you mean '" : "",
 				    near ? near : "", near ? "'?)" : "");
 		}
+		if (ours < 0 && gs_metax_sgpu_resource(k->str))
+			gs_warn(w, f->path, k->line, k->col, "'%s' is Metax "
+			    "sGPU's, which is not simulated: gpusched leaves "
+			    "it to kube-scheduler as no GPU request", k->str);
 		if (ours < 0)
 			continue;
 		if (!q.integral)

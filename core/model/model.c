@@ -209,6 +209,8 @@ gs_node_release(struct gs_node *n)
 	}
 	free(n->pairs);
 	free(n->drs);
+	free(n->metax_topo[0].e);
+	free(n->metax_topo[1].e);
 	gs_kv_release(&n->labels);
 	gs_taints_free(n->taints, n->ntaints);
 	memset(n, 0, sizeof *n);
@@ -230,6 +232,13 @@ gs_node_copy(struct gs_node *d, const struct gs_node *s)
 	d->drs = s->ndrs ? xcalloc(s->ndrs, sizeof *d->drs) : NULL;
 	if (s->ndrs)
 		memcpy(d->drs, s->drs, s->ndrs * sizeof *d->drs);
+	for (j = 0; j < 2; j++) {
+		d->metax_topo[j].e = s->metax_topo[j].n ? xcalloc(
+		    s->metax_topo[j].n, sizeof *d->metax_topo[j].e) : NULL;
+		if (s->metax_topo[j].n)
+			memcpy(d->metax_topo[j].e, s->metax_topo[j].e,
+			    s->metax_topo[j].n * sizeof *d->metax_topo[j].e);
+	}
 	d->pairs = s->npairs ? xcalloc(s->npairs, sizeof *d->pairs) : NULL;
 	for (j = 0; j < s->npairs; j++) {
 		d->pairs[j].id = xstrdup(s->pairs[j].id);

@@ -182,6 +182,18 @@ struct gs_selterm {
 	size_t			 nreqs;
 };
 
+/* Metax: one node score annotation, a JSON object of integer keys and
+ * values (load/metax_topo.c). */
+struct gs_metax_entry {
+	int64_t	index, value;
+};
+struct gs_metax_topo {
+	int			 present;	/* the annotation is there */
+	int			 valid;		/* json.Unmarshal succeeds */
+	struct gs_metax_entry	*e;		/* one per index */
+	size_t			 n;
+};
+
 struct gs_node {
 	char			*name;
 	char			*pool;		/* compact pool, or NULL */
@@ -262,6 +274,9 @@ struct gs_node {
 	 * them (brief vsmall4; sched/hami/vgcu_fit.c): bound running pods'
 	 * (gs_pod_ext_request) and placements' (gs_placement.vgcu_shared). */
 	int64_t			 used_vgcu_shared;
+	/* Metax: metax-tech.com/gpu.topology.losses ([0]) and .scores
+	 * ([1]) as parseMetaxAnnos reads them (load/metax_topo.c). */
+	struct gs_metax_topo	 metax_topo[2];
 };
 
 /* A DRS profile "<size>g.<mem>gb" as collectDRSProfiles makes it: the

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sched/hami/explain.h"
+#include "sched/hami/metax.h"
 #include "sched/hami/mig.h"
 #include "sched/hami/vendor.h"
 #include "util/util.h"
@@ -157,15 +158,22 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 			hami_format_reasons(counts, s.cards, insufficient,
 			    out->reason, sizeof out->reason);
 	}
-	/* OverrideScore: Ascend 910 network shares and Kunlun's calcscore
-	 * join the node score. */
+	/* OverrideScore: Ascend 910 network shares, Kunlun's calcscore and
+	 * Metax's topology score join the node score. */
 	out->network = 0;
 	out->network_label = hami_kunlun_scored(ex->reqs, ex->nctrs) ?
 	    "Kunlun topology score" : "Ascend network score";
+	if (hami_metax_scored(ex->reqs, ex->nctrs))
+		out->network_label = f->hp->override_replaces ?
+		    "Metax topology score replacing the default" :
+		    "Metax topology score";
 	if (out->fits && hami_override_scored(ex->reqs, ex->nctrs, f->hp))
 		out->network = hami_override_score(node, ex->reqs,
 		    ex->nctrs, g, stride, (const int (*)[HAMI_MAX_TYPES])tg,
-		    f->hp);
+		    f);
+	/* v2.6.1 keeps the node score when devScore is not above 0. */
+	if (f->hp->override_replaces && out->network <= 0)
+		out->network = 0;
 	free(tg);
 	free(ng);
 	free(g);
@@ -225,7 +233,7 @@ gs_explain_pod(const struct gs_cluster *c, const struct gs_pod *pod,
 		eval(n, ex, &f, (long)i == detail_node, qp, en);
 		if (!en->fits)
 			continue;
-		en->score += en->network;
+		en->score = hami_override_total(en->score, en->network, f.hp);
 		if (best < 0 || hami_node_prefer(spread, en->score, i,
 		    ex->nodes[best].score, (size_t)best))
 			best = (long)i;

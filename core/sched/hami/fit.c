@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/metax.h"
 #include "sched/hami/mig.h"
 #include "util/int32.h"
 #include "util/util.h"
@@ -325,6 +326,8 @@ hami_filter_init(struct hami_filter *f, const struct gs_pod *pod,
 		f->numa_bind = gs_go_parse_bool(v) == 1;
 	hami_effective_policies(pod, cfg, &node_policy, &gpu_policy);
 	f->node_spread = strcmp(node_policy, "spread") == 0;
+	f->node_binpack = strcmp(hami_node_policy_value(pod, cfg),
+	    "binpack") == 0;
 	f->gpu_binpack = strcmp(gpu_policy, "binpack") == 0;
 	raw = hami_gpu_policy_value(pod, cfg);
 	f->less_mode = HL_NUMA_FIRST;
@@ -357,12 +360,7 @@ void
 hami_effective_policies(const struct gs_pod *pod, const struct gs_config *cfg,
     const char **node, const char **gpu)
 {
-	const char	*np = cfg->node_policy, *v;
-
-	if (!cfg->override_policies &&
-	    (v = gs_kv_get(&pod->annotations, HAMI_NODE_POLICY_ANNO)))
-		np = v;
-	*node = hami_node_policy_name(np);
+	*node = hami_node_policy_name(hami_node_policy_value(pod, cfg));
 	*gpu = hami_gpu_policy_name(hami_gpu_policy_value(pod, cfg));
 }
 

@@ -164,6 +164,7 @@ struct hami_filter {
 	/* The pod's annotations: other vendors' UUID and type filters. */
 	const struct gs_kvlist *annos;
 	int	  vnpu_core;	/* Ascend v2.9+: vnpu-mode is hami-core */
+	int	  node_binpack;	/* Metax: node policy exactly "binpack" */
 };
 
 /* How DeviceUsageList.Less orders a node's GPUs. */
@@ -503,6 +504,9 @@ struct hami_profile {
 	/* vgcu_shared_fit (v2.6.1 to v2.9.0, brief vsmall4): kube-scheduler
 	 * checks the enflame.com/shared-gcu the vGCU webhook adds. */
 	int		 vgcu_shared_fit;
+	/* Metax topology score: override_replaces (v2.6.1): OverrideScore sets the
+	 * node score to devScore above 0, from v2.7.0 adds it (metax.h). */
+	int		 override_replaces;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
@@ -950,7 +954,7 @@ float	hami_override_score(const struct gs_node *n,
 	    const struct hami_creq *reqs, size_t nreqs,
 	    const struct gs_grant *grants, size_t stride,
 	    const int (*type_grants)[HAMI_MAX_TYPES],
-	    const struct hami_profile *);
+	    const struct hami_filter *);
 int	hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
 	    const struct hami_profile *);
 /*

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/metax.h"
 #include "util/int32.h"
 #include "util/util.h"
 #include "sched/hami/vendor.h"
@@ -431,13 +432,14 @@ hami_kunlun_asked(const struct hami_creq *reqs, size_t nreqs)
 float
 hami_override_score(const struct gs_node *node, const struct hami_creq *reqs,
     size_t nreqs, const struct gs_grant *grants, size_t stride,
-    const int (*type_grants)[HAMI_MAX_TYPES], const struct hami_profile *hp)
+    const int (*type_grants)[HAMI_MAX_TYPES], const struct hami_filter *f)
 {
-	/* devScore: the types' ScoreNode summed, then added to the node's
-	 * score (float32 both). */
+	/* devScore: the types' ScoreNode summed (float32), which
+	 * hami_override_total joins to the node's score. */
 	return hami_ascend_node_score(node->devs, reqs, nreqs, grants, stride,
-	    type_grants, hp) + hami_kunlun_node_score(node, reqs, nreqs,
-	    grants, stride, type_grants, hp);
+	    type_grants, f->hp) + hami_kunlun_node_score(node, reqs, nreqs,
+	    grants, stride, type_grants, f->hp) + hami_metax_node_score(node,
+	    reqs, nreqs, type_grants, f);
 }
 
 int
@@ -445,7 +447,7 @@ hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
     const struct hami_profile *hp)
 {
 	return hami_ascend_scored(reqs, nreqs, hp) ||
-	    hami_kunlun_scored(reqs, nreqs);
+	    hami_kunlun_scored(reqs, nreqs) || hami_metax_scored(reqs, nreqs);
 }
 
 void

@@ -8,9 +8,9 @@
  * listed first in the cluster.  Whether a node fits does not depend on the
  * other nodes, so trying nodes in that preference order and stopping at
  * the first that fits gives the same answer as scoring them all.  Pods
- * asking for Ascend 910 NPUs or Kunlun XPUs (v2.7+) are the exception:
- * their ScoreNode adds to the node score after the fit, so every node is
- * tried.
+ * asking for Ascend 910 NPUs, Kunlun XPUs (v2.7+) or Metax GPUs are the
+ * exception: their ScoreNode adds to the node score after the fit, so
+ * every node is tried.
  *
  * Usage only grows between releases (cluster epoch), and every Fit check
  * only gets harder as it grows, so a node that could not host a
@@ -30,9 +30,10 @@
  * OverrideScore, after the fit: it adds each vendor's ScoreNode(node,
  * podDevices, previous, policy), which is 0 for NVIDIA
  * (pkg/device/nvidia/device.go) and every vendor gpusched schedules but
- * Ascend 910 (pkg/device/ascend/device.go adds the NPUs' network shares)
- * and Kunlun (pkg/device/kunlun/device.go, calcscore; sched/hami/kunlun.c):
- * those pods still score every node (best_scored).  The pod chooses only
+ * Ascend 910 (pkg/device/ascend/device.go adds the NPUs' network shares),
+ * Kunlun (pkg/device/kunlun/device.go, calcscore; sched/hami/kunlun.c)
+ * and Metax (sched/hami/metax_score.c): those pods still score every
+ * node (best_scored).  The pod chooses only
  * the direction (binpack or spread, NodeScoreList.Less), so two sorted
  * orders are kept, one per direction, in hami_node_prefer's strict total
  * order (score, then the node listed first): the order a full sort of the
@@ -51,6 +52,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/metax.h"
 #include "sched/hami/order.h"
 #include "sched/hami/policy_int.h"
 #include "sched/hami/vgcu_fit.h"
@@ -643,9 +645,9 @@ best_scored(struct hami_state *st, const struct gs_cluster *c,
 		if (!hami_eval_node(st, &c->nodes[i], reqs, ninit, nctrs, f, grants,
 		    memo ? &memo->node[i] : &scratch_outcome))
 			continue;
-		sc = st->nscore[i] + hami_override_score(&c->nodes[i],
-		    reqs, ninit + nctrs, grants, st->stride,
-		    (const int (*)[HAMI_MAX_TYPES])st->tgrants, f->hp);
+		sc = hami_override_total(st->nscore[i], hami_override_score(
+		    &c->nodes[i], reqs, ninit + nctrs, grants, st->stride,
+		    (const int (*)[HAMI_MAX_TYPES])st->tgrants, f), f->hp);
 		if (best < 0 || hami_node_prefer(f->node_spread, sc, i, bscore,
 		    (size_t)best)) {
 			best = (long)i;

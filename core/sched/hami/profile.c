@@ -90,6 +90,8 @@ static const struct hami_profile profiles[] = {
 		.enflame_drs = 0,
 		/* kube-scheduler's enflame.com/shared-gcu (brief vsmall4). */
 		.vgcu_shared_fit = 1,
+		/* Metax topology score (OverrideScore) */
+		.override_replaces = 1,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -174,6 +176,8 @@ static const struct hami_profile profiles[] = {
 		.enflame_drs = 0,
 		/* kube-scheduler's enflame.com/shared-gcu (brief vsmall4). */
 		.vgcu_shared_fit = 1,
+		/* Metax topology score (OverrideScore) */
+		.override_replaces = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -251,6 +255,8 @@ static const struct hami_profile profiles[] = {
 		.enflame_drs = 0,
 		/* kube-scheduler's enflame.com/shared-gcu (brief vsmall4). */
 		.vgcu_shared_fit = 1,
+		/* Metax topology score (OverrideScore) */
+		.override_replaces = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -328,6 +334,8 @@ static const struct hami_profile profiles[] = {
 		.enflame_drs = 0,
 		/* kube-scheduler's enflame.com/shared-gcu (brief vsmall4). */
 		.vgcu_shared_fit = 1,
+		/* Metax topology score (OverrideScore) */
+		.override_replaces = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -405,6 +413,8 @@ static const struct hami_profile profiles[] = {
 		.enflame_drs = 0,
 		/* kube-scheduler's enflame.com/shared-gcu (brief vsmall4). */
 		.vgcu_shared_fit = 1,
+		/* Metax topology score (OverrideScore) */
+		.override_replaces = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -485,6 +495,8 @@ static const struct hami_profile profiles[] = {
 		.enflame_drs = 1,
 		/* kube-scheduler's enflame.com/shared-gcu (brief vsmall4). */
 		.vgcu_shared_fit = 0,
+		/* Metax topology score (OverrideScore) */
+		.override_replaces = 0,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])
