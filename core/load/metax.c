@@ -17,9 +17,7 @@
  * the node (its webhook's factor).  The node score
  * annotations
  * metax-tech.com/gpu.topology.losses / .scores (ScoreNode) are not
- * simulated: a node that has them draws a warning, as does one whose
- * Vastai devices carry customInfo (die mode, AIC node score).  AWS
- * Neuron's GetNodeDevices (pkg/device/awsneuron/device.go, v2.7.0+)
+ * simulated: a node that has them draws a warning.  AWS Neuron's GetNodeDevices (pkg/device/awsneuron/device.go, v2.7.0+)
  * reads two capacities: gs_load_neuron_devices.
  */
 #include <stdint.h>
@@ -140,28 +138,6 @@ gs_load_capacity_health(const struct yt_file *f, const struct yt_node *obj,
 	return 0;
 }
 
-/* Vastai (pkg/device/vastai/device.go): a device with customInfo may be
- * a die (DeviceStrategy "die") or carry an AIC, which its Fit and
- * ScoreNode read; neither is simulated. */
-static void
-warn_vastai_custominfo(const struct yt_file *f, const struct yt_node *annos,
-    const struct gs_node *n, struct gs_warnings *w)
-{
-	const char		*key = gs_vendors[GV_VASTAI].register_anno;
-	const struct yt_node	*v = yt_get(annos, key);
-	size_t			 i;
-
-	for (i = 0; v != NULL && i < n->ndevs; i++)
-		if (n->devs[i].vendor == GV_VASTAI &&
-		    n->devs[i].net != GS_NET_NOINFO) {
-			gs_warn(w, f->path, v->line, v->col, "node '%s': %s: "
-			    "HAMi v2.9+ reads Vastai customInfo (die mode, AIC "
-			    "node score), which is not simulated: each device "
-			    "is taken as a whole card", n->name, key);
-			return;
-		}
-}
-
 void
 gs_vendor_warn_unsimulated(const struct yt_file *f,
     const struct yt_node *annos, const struct gs_node *n,
@@ -179,7 +155,6 @@ gs_vendor_warn_unsimulated(const struct yt_file *f,
 			    "is not simulated: HAMi adds 2000 minus its value "
 			    "to the node score of pods asking for Metax GPUs",
 			    n->name, keys[i]);
-	warn_vastai_custominfo(f, annos, n, w);
 }
 
 /* Go's coremask: cores ones in a uint, as int32 (all ones from 32). */

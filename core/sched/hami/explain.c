@@ -157,11 +157,12 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 			hami_format_reasons(counts, s.cards, insufficient,
 			    out->reason, sizeof out->reason);
 	}
-	/* OverrideScore: Ascend 910 network shares and Kunlun's calcscore
-	 * join the node score. */
+	/* OverrideScore: Ascend 910 network shares, Kunlun's calcscore and
+	 * Vastai's AIC shares join the node score. */
 	out->network = 0;
 	out->network_label = hami_kunlun_scored(ex->reqs, ex->nctrs) ?
-	    "Kunlun topology score" : "Ascend network score";
+	    "Kunlun topology score" : hami_vastai_scored(ex->reqs,
+	    ex->nctrs) ? "Vastai AIC score" : "Ascend network score";
 	if (out->fits && hami_override_scored(ex->reqs, ex->nctrs, f->hp))
 		out->network = hami_override_score(node, ex->reqs,
 		    ex->nctrs, g, stride, (const int (*)[HAMI_MAX_TYPES])tg,

@@ -346,7 +346,8 @@ struct hami_profile {
 	 *   status.capacity amd.com/gpu, 192000 MiB each
 	 *   (pkg/device/amd/device.go; v2.10 rewrote it).
 	 * vastai (v2.9.0): Vastai devices register (pkg/device/vastai/
-	 *   device.go, the chart's vastai.resourceCountName vastaitech.com/va).
+	 *   device.go, the chart's vastai.resourceCountName vastaitech.com/va),
+	 *   with die mode and ScoreNode's AIC score (sched/hami/vastai.c).
 	 * amd_register (v2.10.0): AMD GPUs register as "AMD" from
 	 *   hami.io/node-amd-register, asked with amd.com/gpu, gpumem and
 	 *   gpucores (pkg/device/amd/device.go, sched/hami/amd.c).
@@ -423,8 +424,9 @@ struct hami_profile {
 	 *   of 1 as 2 and refuses an odd one.
 	 * ascend_910c_whole (v2.10.0): 910C's Fit takes whole modules and
 	 *   fails short of the request.
-	 * ascend_score_own_type (v2.10.0): ScoreNode reads the type's own
-	 *   device list, not every device granted in the container.
+	 * ascend_score_own_type (v2.10.0): ScoreNode (Ascend's, Kunlun's,
+	 *   Vastai's) reads the type's own device list, not every device
+	 *   granted in the container (fitInDevices).
 	 * ascend_mem_as_given (v2.10.0): GenerateResourceRequests takes the
 	 *   memory as given (the webhook rounded it).
 	 * ascend_core_hami_core_only (v2.10.0): the webhook refuses a core
@@ -859,6 +861,14 @@ int	hami_ascend_all_networked(const struct hami_scratch *, int vendor,
  */
 int	hami_ascend_combine(const struct hami_scratch *, int vendor,
 	    const struct hami_profile *, struct gs_grant *tmp, int n, int want);
+/*
+ * computeBestCombination's choice (Ascend's networks, Vastai's cards): of
+ * the n grants in tmp, those with grp[i] >= 0 in ngrp groups numbered in
+ * the order met; whole groups, largest first (ties to the one met first;
+ * HAMi: Go map order), until want are kept, in order.  Returns how many.
+ */
+int	hami_keep_largest_groups(struct gs_grant *tmp, int n, const int *grp,
+	    int ngrp, int want);
 /* computeBestCombination910C: whole modules (Idx/2) only. */
 int	hami_ascend_combine_910c(const struct hami_scratch *,
 	    struct gs_grant *tmp, int n, int want);
@@ -944,6 +954,28 @@ float	hami_override_score(const struct gs_node *n,
 	    const struct hami_profile *);
 int	hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
 	    const struct hami_profile *);
+/*
+ * Vastai's die mode (sched/hami/vastai.c, pkg/device/vastai/device.go).
+ * isDieMode: is request req's Fit on the node in s (sorted) over dies?
+ */
+int	hami_vastai_die(const struct hami_scratch *, const struct hami_req *req,
+	    const struct hami_profile *);
+/* v2.10 "mutex" GPU policy: does Fit refuse d (not exhausted) as in use,
+ * or, in die mode (die), as a die of a card with a die in use? */
+int	hami_mutex_refused(const struct hami_scratch *,
+	    const struct hami_profile *, const struct gs_device *d, int die);
+/* computeBestCombination: of the n dies in tmp keep want, the fullest
+ * cards first; dies without a string AIC are dropped (fewer kept). */
+int	hami_vastai_combine(const struct hami_scratch *, struct gs_grant *tmp,
+	    int n, int want);
+/* ScoreNode, taking what hami_ascend_node_score takes; the pods that
+ * have one: those asking for Vastai devices. */
+float	hami_vastai_node_score(const struct gs_device *devs,
+	    const struct hami_creq *reqs, size_t nreqs,
+	    const struct gs_grant *grants, size_t stride,
+	    const int (*type_grants)[HAMI_MAX_TYPES],
+	    const struct hami_profile *);
+int	hami_vastai_scored(const struct hami_creq *reqs, size_t nreqs);
 /*
  * AWS Neuron (sched/hami/neuron.c, pkg/device/awsneuron/device.go).  A
  * count request's Coresreq is the process's coresPerAWSNeuron: the

@@ -437,7 +437,8 @@ hami_override_score(const struct gs_node *node, const struct hami_creq *reqs,
 	 * score (float32 both). */
 	return hami_ascend_node_score(node->devs, reqs, nreqs, grants, stride,
 	    type_grants, hp) + hami_kunlun_node_score(node, reqs, nreqs,
-	    grants, stride, type_grants, hp);
+	    grants, stride, type_grants, hp) + hami_vastai_node_score(
+	    node->devs, reqs, nreqs, grants, stride, type_grants, hp);
 }
 
 int
@@ -445,7 +446,7 @@ hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
     const struct hami_profile *hp)
 {
 	return hami_ascend_scored(reqs, nreqs, hp) ||
-	    hami_kunlun_scored(reqs, nreqs);
+	    hami_kunlun_scored(reqs, nreqs) || hami_vastai_scored(reqs, nreqs);
 }
 
 void

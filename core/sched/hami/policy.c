@@ -902,10 +902,11 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	/* Ascend's own Fit (v2.7+) reads the pod's vNPU mode and, in v2.9,
 	 * the first sorted device's memory, which usage may change: no
-	 * memo for it; nor for Kunlun's, which reads the sorted order. */
+	 * memo for it; nor for Kunlun's or Vastai's (isDieMode), which
+	 * read the sorted order. */
 	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
-	    !ascend_own_fit(&reqs[only], hp) &&
-	    !hami_kunlun_asked(&reqs[only], 1))
+	    !ascend_own_fit(&reqs[only], hp) && !hami_vastai_scored(&reqs[
+	    only], 1) && !hami_kunlun_asked(&reqs[only], 1))
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
 	if ((d->reason = filter_refusal(&f)) != NULL) {
