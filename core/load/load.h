@@ -42,8 +42,8 @@ void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
  * just registered for v): sched/hami/vendor_health.c.
  */
 /* Metax's whole GPUs from the capacity count of vendor (load/metax.c),
- * and a warning for what HAMi reads that gpusched does not (Vastai's
- * customInfo, Metax sGPU's node annotation). */
+ * and a warning for what HAMi reads that gpusched does not (Metax sGPU's
+ * node annotation). */
 int	gs_load_count_devices(const struct yt_file *, const struct yt_node *cap,
 	    int vendor, struct gs_node *, struct gs_error *);
 /* Append vendor's device "<node><id_infix><index>" of count slots,

@@ -15,9 +15,7 @@
  * (pkg/device/enflame/device.go) reads enflame.com/gcu-count so:
  * "<node>-enflame-<i>" of 100 slots, and keeps enflame.com/shared-gcu on
  * the node (its webhook's factor).  Metax's node score annotations
- * (ScoreNode) are read by load/metax_topo.c.  A node whose Vastai
- * devices carry customInfo (die mode, AIC node score) draws a warning:
- * not simulated.  AWS
+ * (ScoreNode) are read by load/metax_topo.c.  AWS
  * Neuron's GetNodeDevices (pkg/device/awsneuron/device.go, v2.7.0+)
  * reads two capacities: gs_load_neuron_devices.
  */
@@ -29,6 +27,7 @@
 #include "load/load.h"
 #include "load/quantity.h"
 #include "sched/hami/hami.h"
+#include "sched/hami/neuron.h"
 #include "sched/hami/vendor.h"
 #include "util/util.h"
 
@@ -139,28 +138,6 @@ gs_load_capacity_health(const struct yt_file *f, const struct yt_node *obj,
 	return 0;
 }
 
-/* Vastai (pkg/device/vastai/device.go): a device with customInfo may be
- * a die (DeviceStrategy "die") or carry an AIC, which its Fit and
- * ScoreNode read; neither is simulated. */
-static void
-warn_vastai_custominfo(const struct yt_file *f, const struct yt_node *annos,
-    const struct gs_node *n, struct gs_warnings *w)
-{
-	const char		*key = gs_vendors[GV_VASTAI].register_anno;
-	const struct yt_node	*v = yt_get(annos, key);
-	size_t			 i;
-
-	for (i = 0; v != NULL && i < n->ndevs; i++)
-		if (n->devs[i].vendor == GV_VASTAI &&
-		    n->devs[i].net != GS_NET_NOINFO) {
-			gs_warn(w, f->path, v->line, v->col, "node '%s': %s: "
-			    "HAMi v2.9+ reads Vastai customInfo (die mode, AIC "
-			    "node score), which is not simulated: each device "
-			    "is taken as a whole card", n->name, key);
-			return;
-		}
-}
-
 void
 gs_vendor_warn_unsimulated(const struct yt_file *f,
     const struct yt_node *annos, const struct gs_node *n,
@@ -173,7 +150,6 @@ gs_vendor_warn_unsimulated(const struct yt_file *f,
 		gs_warn(w, f->path, v->line, v->col, "node '%s': "
 		    "metax-tech.com/node-gpu-devices is not simulated: HAMi "
 		    "registers Metax sGPUs from it, gpusched none", n->name);
-	warn_vastai_custominfo(f, annos, n, w);
 }
 
 int

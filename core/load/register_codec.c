@@ -179,9 +179,30 @@ json_str(json_t *o, const char *key, char **out, size_t i, char *why,
 }
 
 /*
+ * Vastai's custominfo keys (pkg/device/vastai/device.go isDieMode,
+ * aicID, ScoreNode): DeviceStrategy read as a string ("die"), AIC as the
+ * string id of the physical card.  Any JSON value decodes into Go's
+ * map[string]any; a key of another type is present but not a string.
+ */
+static void
+json_vastai(json_t *ci, struct gs_device *d)
+{
+	json_t	*v = json_object_get(ci, "DeviceStrategy");
+
+	d->va_strategy = v == NULL ? GS_VA_ABSENT : !json_is_string(v) ?
+	    GS_VA_NONSTR : strcmp(json_string_value(v), "die") == 0 ?
+	    GS_VA_DIE : GS_VA_OTHER;
+	v = json_object_get(ci, "AIC");
+	d->va_aic_set = v != NULL;
+	if (v != NULL && json_is_string(v))
+		d->va_aic = xstrdup(json_string_value(v));
+}
+
+/*
  * custominfo (Go's decoder matches the key in any case): nil, or a map
- * whose NetworkID Ascend's topology reads as a float64.  int(x) of Go on
- * amd64 gives INT64_MIN beyond int64's range.
+ * whose NetworkID Ascend's topology reads as a float64 (int(x) of Go on
+ * amd64 gives INT64_MIN beyond int64's range) and whose DeviceStrategy
+ * and AIC Vastai's die mode reads.
  */
 static int
 json_custominfo(json_t *o, struct gs_device *d, size_t i, char *why,
@@ -201,6 +222,7 @@ json_custominfo(json_t *o, struct gs_device *d, size_t i, char *why,
 	if (!json_is_object(ci))
 		return why_set(why, len, "device %zu: \"custominfo\" must be "
 		    "an object", i + 1);
+	json_vastai(ci, d);
 	if ((id = json_object_get(ci, "NetworkID")) == NULL) {
 		d->net = GS_NET_ABSENT;
 		return 0;

@@ -146,6 +146,8 @@ gs_device_release(struct gs_device *d)
 	free(d->mode);
 	free(d->hmig);
 	d->hmig = NULL;
+	free(d->va_aic);
+	d->va_aic = NULL;
 }
 
 int32_t
@@ -183,6 +185,7 @@ devs_copy(const struct gs_device *s, size_t n)
 		d[j].id = xstrdup(s[j].id);
 		d[j].type = xstrdup(s[j].type);
 		d[j].mode = xstrdup(s[j].mode);
+		d[j].va_aic = s[j].va_aic ? xstrdup(s[j].va_aic) : NULL;
 		if (s[j].hmig != NULL) {
 			d[j].hmig = xmalloc(sizeof *d[j].hmig);
 			*d[j].hmig = *s[j].hmig;

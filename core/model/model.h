@@ -127,6 +127,15 @@ struct gs_device {
 	 */
 	int			 aws_info_set;
 	int64_t			 aws_info;
+	/*
+	 * Vastai die (sched/hami/vastai.c): the register annotation's
+	 * custominfo DeviceStrategy (GS_VA_*) and AIC, the physical card
+	 * a die sits on: present (va_aic_set) and a JSON string (va_aic,
+	 * owned; NULL otherwise).  A nil custominfo is net GS_NET_NOINFO.
+	 */
+	int			 va_strategy;
+	int			 va_aic_set;
+	char			*va_aic;
 };
 
 /* The kinds of device in the one model (DESIGN.md "Device kinds"). */
@@ -151,6 +160,14 @@ enum {
 	GS_NET_ABSENT,		/* custominfo without NetworkID */
 	GS_NET_OTHER,		/* NetworkID that is not a JSON number */
 	GS_NET_NUM		/* NetworkID a number: netid = int(it) */
+};
+
+/* What a device's custominfo says of DeviceStrategy (Vastai die). */
+enum {
+	GS_VA_ABSENT,		/* no custominfo, or no DeviceStrategy */
+	GS_VA_DIE,		/* the string "die" */
+	GS_VA_OTHER,		/* another string ("card") */
+	GS_VA_NONSTR		/* present, not a JSON string */
 };
 
 /* A node taint (kube-scheduler's TaintToleration filter). */

@@ -14,6 +14,7 @@
 #include "suites.h"
 #include "../../core/load/load.h"
 #include "../../core/sched/hami/hami.h"
+#include "../../core/sched/hami/neuron.h"
 #include "../../core/sched/hami/vendor.h"
 
 /* Nodes named a and b with those capacities and instance types. */

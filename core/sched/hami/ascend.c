@@ -98,34 +98,22 @@ keep_group(struct gs_grant *tmp, const struct gs_grant *in, const int *grp,
 }
 
 int
-hami_ascend_combine(const struct hami_scratch *s, int vendor,
-    const struct hami_profile *hp, struct gs_grant *tmp, int n, int want)
+hami_keep_largest_groups(struct gs_grant *tmp, int n, const int *grp,
+    int ngrp, int want)
 {
 	struct gs_grant	*in = xcalloc((size_t)n + 1, sizeof *in);
-	int64_t		*net = xcalloc((size_t)n + 1, sizeof *net), id;
-	int		*grp = xcalloc((size_t)n + 1, sizeof *grp);
-	int		*count = xcalloc((size_t)n + 1, sizeof *count);
-	int		 nnet = 0, i, j, out = 0, best;
+	int		*count = xcalloc((size_t)ngrp + 1, sizeof *count);
+	int		 i, j, out = 0, best;
 
 	memcpy(in, tmp, (size_t)n * sizeof *in);
-	/* networkDeviceMap: the grants with a numeric NetworkID, grouped
-	 * by it, the groups in the order met. */
-	for (i = 0; i < n; i++) {
-		grp[i] = -1;
-		if (!network_of(s, vendor, hp, s->devs[in[i].dev].id, &id))
-			continue;
-		for (j = 0; j < nnet && net[j] != id; j++)
-			;
-		if (j == nnet)
-			net[nnet++] = id;
-		count[j]++;
-		grp[i] = j;
-	}
-	/* The networks by size, largest first; ties to the one met first.
+	for (i = 0; i < n; i++)
+		if (grp[i] >= 0)
+			count[grp[i]]++;
+	/* The groups by size, largest first; ties to the one met first.
 	 * A group taken is marked by its count going to -1. */
 	while (out < want) {
 		best = -1;
-		for (j = 0; j < nnet; j++)
+		for (j = 0; j < ngrp; j++)
 			if (count[j] >= 0 && (best < 0 || count[j] > count[best]))
 				best = j;
 		if (best < 0)
@@ -134,9 +122,33 @@ hami_ascend_combine(const struct hami_scratch *s, int vendor,
 		out = keep_group(tmp, in, grp, n, best, out, want);
 	}
 	free(in);
+	free(count);
+	return out;
+}
+
+int
+hami_ascend_combine(const struct hami_scratch *s, int vendor,
+    const struct hami_profile *hp, struct gs_grant *tmp, int n, int want)
+{
+	int64_t		*net = xcalloc((size_t)n + 1, sizeof *net), id;
+	int		*grp = xcalloc((size_t)n + 1, sizeof *grp);
+	int		 nnet = 0, i, j, out;
+
+	/* networkDeviceMap: the grants with a numeric NetworkID, grouped
+	 * by it, the groups in the order met. */
+	for (i = 0; i < n; i++) {
+		grp[i] = -1;
+		if (!network_of(s, vendor, hp, s->devs[tmp[i].dev].id, &id))
+			continue;
+		for (j = 0; j < nnet && net[j] != id; j++)
+			;
+		if (j == nnet)
+			net[nnet++] = id;
+		grp[i] = j;
+	}
+	out = hami_keep_largest_groups(tmp, n, grp, nnet, want);
 	free(net);
 	free(grp);
-	free(count);
 	return out;
 }
 

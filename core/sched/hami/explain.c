@@ -13,6 +13,8 @@
 #include "sched/hami/explain.h"
 #include "sched/hami/metax.h"
 #include "sched/hami/mig.h"
+#include "sched/hami/neuron.h"
+#include "sched/hami/vastai.h"
 #include "sched/hami/vendor.h"
 #include "util/util.h"
 
@@ -159,10 +161,12 @@ eval(const struct gs_node *node, const struct gs_explain *ex,
 			    out->reason, sizeof out->reason);
 	}
 	/* OverrideScore: Ascend 910 network shares, Kunlun's calcscore and
-	 * Metax's topology score join the node score. */
+	 * Metax's topology score and Vastai's AIC shares join the node
+	 * score. */
 	out->network = 0;
 	out->network_label = hami_kunlun_scored(ex->reqs, ex->nctrs) ?
-	    "Kunlun topology score" : "Ascend network score";
+	    "Kunlun topology score" : hami_vastai_scored(ex->reqs,
+	    ex->nctrs) ? "Vastai AIC score" : "Ascend network score";
 	if (hami_metax_scored(ex->reqs, ex->nctrs))
 		out->network_label = f->hp->override_replaces ?
 		    "Metax topology score replacing the default" :

@@ -3,9 +3,8 @@
  * NVIDIA GPUs: device scores, sort, then a scan from the END of the sorted list
  * applying every check in HAMi's order, and the usage charge that later
  * containers of the same pod see.  The reason counts reproduce HAMi's own,
- * quirks included (up to v2.9 NumaNotFit and
- * AllocatedCardsInsufficientRequest count device types, not devices;
- * v2.10 counts the devices).  Spec §2.1, §3.7, §3.8.
+ * quirks included (up to v2.9 NumaNotFit and AllocatedCardsInsufficientRequest
+ * count device types, not devices; v2.10 the devices).  Spec §2.1, §3.7, §3.8.
  *
  * Other vendors' requests go through the same loop: checkType is "the
  * device's Type contains the request's" and then the vendor's CheckType
@@ -21,6 +20,8 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/neuron.h"
+#include "sched/hami/vastai.h"
 #include "sched/hami/metax.h"
 #include "sched/hami/mig.h"
 #include "util/int32.h"
@@ -73,7 +74,7 @@ hami_format_reasons(const int counts[HR_N], size_t cards, int insufficient,
 static char **
 split_commas(const char *s, size_t *n, int upper)
 {
-	char	**v = NULL;
+	char	**v = NULL, *c;
 	size_t	  cap = 0;
 	const char *p = s, *q;
 
@@ -82,12 +83,8 @@ split_commas(const char *s, size_t *n, int upper)
 		q = strchr(p, ',');
 		grow_array(&v, &cap, *n + 1, sizeof *v);
 		v[*n] = xstrndup(p, q ? (size_t)(q - p) : strlen(p));
-		if (upper) {
-			char *c;
-
-			for (c = v[*n]; *c; c++)
-				*c = (char)toupper((unsigned char)*c);
-		}
+		for (c = v[*n]; upper && *c != '\0'; c++)
+			*c = (char)toupper((unsigned char)*c);
 		(*n)++;
 		if (q == NULL)
 			break;
@@ -481,8 +478,7 @@ hami_uuid_hit(const char *entry, const char *id)
 	return strcmp(entry, id) == 0;
 }
 
-/* A type list entry (upper-cased) is contained in the device's type, in
- * upper case. */
+/* A type list entry (upper-cased) is in the device's type, upper-cased. */
 static int
 type_hit(const char *entry, const char *type)
 {
@@ -599,11 +595,11 @@ type_refused(const struct hami_filter *f, int vendor,
 }
 
 /*
- * Ascend's choice among the n devices it collected (tmp, scan order):
- * v2.10's 910C takes whole modules and fails short of the request; with
- * the 910 topology, exactly the request fits, more keep the first (one
- * device) or the best networks (v2.9's 910C: whole modules), and they
- * may come out fewer than asked.  Returns the grants, or -1.
+ * Ascend's choice among the n devices it collected (tmp, scan order), and
+ * Vastai's dies' (topo): v2.10's 910C takes whole modules and fails short;
+ * with the 910 topology, exactly the request fits, more keep the first (one
+ * device) or the best networks (v2.9's 910C: whole modules; Vastai: cards),
+ * maybe fewer than asked.  Returns the grants, or -1.
  */
 static int
 ascend_pick(struct hami_scratch *s, const struct hami_req *req,
@@ -628,8 +624,9 @@ ascend_pick(struct hami_scratch *s, const struct hami_req *req,
 			return 1;
 		if (c910)
 			return hami_ascend_combine_910c(s, tmp, n, orig);
-		return hami_ascend_combine(s, req->vendor, f->hp, tmp, n,
-		    orig);
+		return req->vendor == GV_VASTAI ? hami_vastai_combine(s, tmp,
+		    n, orig) : hami_ascend_combine(s, req->vendor, f->hp, tmp,
+		    n, orig);
 	}
 	if (n > 0)
 		counts[HR_ALLOCATED_CARDS_INSUFFICIENT_REQUEST] =
@@ -740,7 +737,9 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	/* Ascend's own Fit (v2.7+): no type test, 910 topology, 910C. */
 	int		ascend = f->hp->ascend_own_fit &&
 			    gs_vendor_is_ascend(req->vendor);
-	int		c910 = req->vendor == GV_ASCEND910C, topo = 0, collect = 0;
+	int		c910 = req->vendor == GV_ASCEND910C;
+	int		die = hami_vastai_die(s, req, f->hp), topo = die;
+	int		collect = die;	/* Vastai's die mode: every die */
 	long		i, step, revisit = -1;
 
 	if ((ascend && hami_ascend_mode_refused(s, &k, f)) || (req->vendor ==
@@ -797,8 +796,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		if (!vendor_uuid_ok(f, req->vendor, d)) {
 			FAIL(HR_CARD_UUID_MISMATCH);
 		}
-		/* v2.10 "mutex": only idle GPUs (after the slot check). */
-		if (f->mutex && d->used > 0 && d->count > d->used) {
+		/* v2.10 "mutex": only idle GPUs and cards (after the slots). */
+		if (f->mutex && hami_mutex_refused(s, f->hp, d, die)) {
 			FAIL(HR_EXCLUSIVE_DEVICE_ALLOCATE_CONFLICT);
 		}
 		/* Ascend v2.9+ in hami-core mode: the cores checks count
@@ -834,7 +833,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		revisit = hami_mig_again(f, d) ? i : -1;
 	}
 #undef FAIL
-	if (collect && ascend)
+	if (collect && (ascend || die))
 		return ascend_choose(s, req, f, tmp, ntmp, topo, counts);
 	if (collect && ntmp >= orig)
 		return topology_trace(s, req, tmp, ntmp);

@@ -350,7 +350,8 @@ struct hami_profile {
 	 *   status.capacity amd.com/gpu, 192000 MiB each
 	 *   (pkg/device/amd/device.go; v2.10 rewrote it).
 	 * vastai (v2.9.0): Vastai devices register (pkg/device/vastai/
-	 *   device.go, the chart's vastai.resourceCountName vastaitech.com/va).
+	 *   device.go, the chart's vastai.resourceCountName vastaitech.com/va),
+	 *   with die mode and ScoreNode's AIC score (sched/hami/vastai.c).
 	 * amd_register (v2.10.0): AMD GPUs register as "AMD" from
 	 *   hami.io/node-amd-register, asked with amd.com/gpu, gpumem and
 	 *   gpucores (pkg/device/amd/device.go, sched/hami/amd.c).
@@ -428,8 +429,9 @@ struct hami_profile {
 	 *   of 1 as 2 and refuses an odd one.
 	 * ascend_910c_whole (v2.10.0): 910C's Fit takes whole modules and
 	 *   fails short of the request.
-	 * ascend_score_own_type (v2.10.0): ScoreNode reads the type's own
-	 *   device list, not every device granted in the container.
+	 * ascend_score_own_type (v2.10.0): ScoreNode (Ascend's, Kunlun's,
+	 *   Vastai's) reads the type's own device list, not every device
+	 *   granted in the container (fitInDevices).
 	 * ascend_mem_as_given (v2.10.0): GenerateResourceRequests takes the
 	 *   memory as given (the webhook rounded it).
 	 * ascend_core_hami_core_only (v2.10.0): the webhook refuses a core
@@ -872,6 +874,14 @@ int	hami_ascend_all_networked(const struct hami_scratch *, int vendor,
  */
 int	hami_ascend_combine(const struct hami_scratch *, int vendor,
 	    const struct hami_profile *, struct gs_grant *tmp, int n, int want);
+/*
+ * computeBestCombination's choice (Ascend's networks, Vastai's cards): of
+ * the n grants in tmp, those with grp[i] >= 0 in ngrp groups numbered in
+ * the order met; whole groups, largest first (ties to the one met first;
+ * HAMi: Go map order), until want are kept, in order.  Returns how many.
+ */
+int	hami_keep_largest_groups(struct gs_grant *tmp, int n, const int *grp,
+	    int ngrp, int want);
 /* computeBestCombination910C: whole modules (Idx/2) only. */
 int	hami_ascend_combine_910c(const struct hami_scratch *,
 	    struct gs_grant *tmp, int n, int want);
@@ -957,13 +967,6 @@ float	hami_override_score(const struct gs_node *n,
 	    const struct hami_filter *);
 int	hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
 	    const struct hami_profile *);
-/*
- * AWS Neuron (sched/hami/neuron.c, pkg/device/awsneuron/device.go).  A
- * count request's Coresreq is the process's coresPerAWSNeuron: the
- * placeholder until hami_neuron_resolve sets cluster c's (the cores of
- * the first Neuron device of c with any; 0 when none).
- */
-#define HAMI_NEURON_PER_DEVICE	INT32_MIN
 /* A Fit's loop: count reason r for device di (of scratch s) in counts,
  * trace it, and go on with the next device (used inside braces). */
 #define HAMI_FIT_FAIL(r)	{					\
@@ -972,27 +975,6 @@ int	hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
 		s->trace_result[di] = (r);				\
 	continue;							\
 }
-/* cores: the cluster's coresPerAWSNeuron (hami_neuron_cores), which
- * v2.10's splitCoreRequest splits by (hami_neuron_split_by). */
-const char *hami_neuron_webhook(const struct hami_profile *, int32_t cores,
-	    const struct gs_resval *lim, const struct gs_resval *req,
-	    char *buf, size_t len);
-int	hami_neuron_admits(const struct hami_profile *, int32_t cores,
-	    const struct gs_resval *lim, const struct gs_resval *req);
-void	hami_neuron_request(const struct gs_resval *lim,
-	    const struct gs_resval *req, const struct hami_profile *,
-	    int32_t cores, struct hami_req *out);
-int32_t	hami_neuron_split_by(int32_t cores);
-int32_t	hami_neuron_cores(const struct gs_cluster *c);
-void	hami_neuron_resolve(struct hami_creq *reqs, size_t n,
-	    const struct gs_cluster *c);
-int32_t	hami_neuron_popcount(int32_t mask);
-int64_t	hami_neuron_core_usage(const struct gs_device *d, int32_t require);
-/* Its Fit on the node in s (sorted): the grants, or -1 with the reasons
- * counted. */
-int	hami_neuron_fit(struct hami_scratch *, const struct hami_req *,
-	    const struct hami_filter *, struct gs_grant *tmp,
-	    int counts[HR_N]);
 /* The vendor's CheckUUID on d under the pod's filters (fit.c). */
 int	vendor_uuid_ok(const struct hami_filter *f, int vendor,
 	    const struct gs_device *d);

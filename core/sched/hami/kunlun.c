@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/vastai.h"
 #include "sched/hami/metax.h"
 #include "util/int32.h"
 #include "util/util.h"
@@ -439,7 +440,8 @@ hami_override_score(const struct gs_node *node, const struct hami_creq *reqs,
 	return hami_ascend_node_score(node->devs, reqs, nreqs, grants, stride,
 	    type_grants, f->hp) + hami_kunlun_node_score(node, reqs, nreqs,
 	    grants, stride, type_grants, f->hp) + hami_metax_node_score(node,
-	    reqs, nreqs, type_grants, f);
+	    reqs, nreqs, type_grants, f) + hami_vastai_node_score(node->devs,
+	    reqs, nreqs, grants, stride, type_grants, f->hp);
 }
 
 int
@@ -447,7 +449,8 @@ hami_override_scored(const struct hami_creq *reqs, size_t nreqs,
     const struct hami_profile *hp)
 {
 	return hami_ascend_scored(reqs, nreqs, hp) ||
-	    hami_kunlun_scored(reqs, nreqs) || hami_metax_scored(reqs, nreqs);
+	    hami_kunlun_scored(reqs, nreqs) || hami_metax_scored(reqs, nreqs) ||
+	    hami_vastai_scored(reqs, nreqs);
 }
 
 void

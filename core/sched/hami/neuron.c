@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/neuron.h"
 #include "sched/hami/vendor.h"
 #include "util/int32.h"
 #include "util/util.h"

@@ -52,6 +52,8 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/neuron.h"
+#include "sched/hami/vastai.h"
 #include "sched/hami/metax.h"
 #include "sched/hami/order.h"
 #include "sched/hami/policy_int.h"
@@ -911,10 +913,11 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	/* Ascend's own Fit (v2.7+) reads the pod's vNPU mode and, in v2.9,
 	 * the first sorted device's memory, which usage may change: no
-	 * memo for it; nor for Kunlun's, which reads the sorted order. */
+	 * memo for it; nor for Kunlun's or Vastai's (isDieMode), which
+	 * read the sorted order. */
 	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
-	    !ascend_own_fit(&reqs[only], hp) &&
-	    !hami_kunlun_asked(&reqs[only], 1))
+	    !ascend_own_fit(&reqs[only], hp) && !hami_vastai_scored(&reqs[
+	    only], 1) && !hami_kunlun_asked(&reqs[only], 1))
 		memo = memo_find(st, &reqs[only], pod);
 	hami_filter_init(&f, pod, st->cfg);
 	if ((d->reason = filter_refusal(&f)) != NULL) {

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/neuron.h"
 #include "util/int32.h"
 #include "util/util.h"
 #include "sched/hami/vendor.h"

@@ -242,9 +242,9 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 	 * hami.io/node-va-register, Devcore 100, Nums with MemPercentagereq
 	 * 100 and Coresreq 0, checkType on the request alone, slots alone,
 	 * handshake hami.io/node-handshake-va) with vastaitech.com/use-
-	 * and nouse-gpuuuid.  A device without customInfo is a whole card:
-	 * ScoreNode adds 0.  Die mode (customInfo DeviceStrategy "die") and
-	 * the AIC node score are not simulated (load/metax.c warns).
+	 * and nouse-gpuuuid.  A device without customInfo is a whole card
+	 * (ScoreNode adds 0); die mode (customInfo DeviceStrategy "die",
+	 * AIC) and the AIC node score are in sched/hami/vastai.c.
 	 */
 	[GV_VASTAI] = SLOTS_JSON("Vastai", "Vastai", GS_RES_VASTAI, "va",
 	    "vastaitech.com", GVG_VASTAI),
