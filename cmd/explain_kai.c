@@ -15,6 +15,21 @@
 #include "explain_dp.h"
 #include "../core/sched/kai/frac_explain.h"
 
+/* The GPU's UUID; a replica's as the device plugin names it
+ * ("<uuid>::<n>"). */
+static const char *
+gpu_id(const struct gs_node *n, const struct gs_kx_gpu *g, char *buf,
+    size_t len)
+{
+	const struct gs_device *d = &n->devs[g->dev];
+
+	if (d->kind == GS_DEV_TIMESLICE || d->kind == GS_DEV_MPS)
+		snprintf(buf, len, "%s::%d", d->id, (int)g->unit);
+	else
+		snprintf(buf, len, "%s", d->id);
+	return buf;
+}
+
 static const char *const verdicts[] = {
 	"fits", "pinned", "filter", "kai-predicate", "no-gpus", "short"
 };
@@ -88,7 +103,7 @@ kai_gpus(const struct gs_cluster *c, const struct gs_kai_fx *ex, size_t i)
 	    "USED", "PODS", "ORDER");
 	for (j = 0; j < x->ngpu; j++) {
 		const struct gs_kx_gpu	*g = &x->gpu[j];
-		char			 pick[48] = "", order[16];
+		char			 pick[48] = "", order[16], id[160];
 
 		if (g->given)
 			snprintf(pick, sizeof pick, "  <- %s %d",
@@ -96,13 +111,15 @@ kai_gpus(const struct gs_cluster *c, const struct gs_kai_fx *ex, size_t i)
 			    g->given);
 		if (!g->kai) {
 			printf("%3d  %-40s  %8s  %8s  %4s  %5s  %s\n",
-			    (int)c->nodes[i].devs[j].index,
-			    c->nodes[i].devs[j].id, "-", "-", "-", "-", g->why);
+			    (int)c->nodes[i].devs[g->dev].index,
+			    gpu_id(&c->nodes[i], g, id, sizeof id), "-", "-",
+			    "-", "-", g->why);
 			continue;
 		}
 		snprintf(order, sizeof order, "%.3f", g->order);
 		printf("%3d  %-40s  %8lld  %8lld  %4d  %5s  %s%s\n",
-		    (int)c->nodes[i].devs[j].index, c->nodes[i].devs[j].id,
+		    (int)c->nodes[i].devs[g->dev].index,
+		    gpu_id(&c->nodes[i], g, id, sizeof id),
 		    (long long)g->v.cap, (long long)g->v.use, g->v.npods,
 		    ex->frac ? order : "-", g->why, pick);
 	}
@@ -228,12 +245,13 @@ kai_json(const struct gs_pod *pod, const char *run, const char *profile,
 		    json_null()));
 		for (j = 0; shown(ex, i, detail) && j < x->ngpu; j++) {
 			const struct gs_kx_gpu *g = &x->gpu[j];
+			char id[160];
 
 			json_array_append_new(devs, json_pack("{s:s,s:i,s:s,"
 			    "s:b,s:I,s:I,s:i,s:I,s:b,s:f,s:s,s:i}", "node",
 			    c->nodes[i].name, "index",
-			    (int)c->nodes[i].devs[j].index, "uuid",
-			    c->nodes[i].devs[j].id, "kai", g->kai,
+			    (int)c->nodes[i].devs[g->dev].index, "uuid",
+			    gpu_id(&c->nodes[i], g, id, sizeof id), "kai", g->kai,
 			    "memory_mib", (json_int_t)g->v.cap, "used_mib",
 			    (json_int_t)g->v.use, "pods", g->v.npods,
 			    "asks_mib", (json_int_t)g->need, "fits", g->fits,

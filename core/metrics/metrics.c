@@ -141,10 +141,14 @@ gs_shapes_from_workload(const struct gs_workload *w,
 }
 
 /* The memory a container declares of each GPU it holds (nvidia.com/gpumem,
- * or gpumem-percentage of device d), 0 when it declares none. */
+ * or gpumem-percentage of device d; a KAI fraction its share of grant g's
+ * group, sched/kai/dp.h), 0 when it declares none. */
 static int64_t
-declared_mem(const struct gs_container *c, const struct gs_device *d)
+declared_mem(const struct gs_container *c, const struct gs_device *d,
+    const struct gs_grant *g)
 {
+	if (g->kai_unit)
+		return g->usedmem;
 	if (c->lim[GS_RES_GPUMEM].set && c->lim[GS_RES_GPUMEM].ok)
 		return c->lim[GS_RES_GPUMEM].v;
 	if (c->lim[GS_RES_GPUMEM_PCT].set && c->lim[GS_RES_GPUMEM_PCT].ok)
@@ -186,7 +190,8 @@ count_pods(struct gs_metrics *m, const struct gs_cluster *c,
 				    pl->pod < w->npods)
 					m->pgpu[p].declared_mem += declared_mem(
 					    gs_pod_container(&w->pods[pl->pod],
-					    pl->ninit, j), d);
+					    pl->ninit, j), d, &gs_placement_ctr(
+					    pl, j)->grants[k]);
 				if (lastp[p] != i + 1) {
 					lastp[p] = i + 1;
 					m->pgpu[p].pods++;

@@ -148,6 +148,8 @@ gs_device_release(struct gs_device *d)
 	d->hmig = NULL;
 	free(d->va_aic);
 	d->va_aic = NULL;
+	free(d->kai);
+	d->kai = NULL;
 }
 
 int32_t
@@ -189,6 +191,12 @@ devs_copy(const struct gs_device *s, size_t n)
 		if (s[j].hmig != NULL) {
 			d[j].hmig = xmalloc(sizeof *d[j].hmig);
 			*d[j].hmig = *s[j].hmig;
+		}
+		if (s[j].kai != NULL) {
+			d[j].kai = xcalloc((size_t)s[j].count,
+			    sizeof *d[j].kai);
+			memcpy(d[j].kai, s[j].kai, (size_t)s[j].count *
+			    sizeof *d[j].kai);
 		}
 	}
 	return d;
@@ -462,6 +470,8 @@ gs_cluster_reset_usage(struct gs_cluster *c)
 			c->nodes[i].devs[j].usedmem = 0;
 			c->nodes[i].devs[j].usedcores = 0;
 			c->nodes[i].devs[j].usedmilli = 0;
+			free(c->nodes[i].devs[j].kai);
+			c->nodes[i].devs[j].kai = NULL;
 		}
 	}
 	gs_quotas_reset_usage(&c->quotas);

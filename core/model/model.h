@@ -136,6 +136,19 @@ struct gs_device {
 	int			 va_strategy;
 	int			 va_aic_set;
 	char			*va_aic;
+	/*
+	 * KAI's fraction groups on a device plugin GPU (sched/kai/dp.c):
+	 * per unit of its nvidia.com/gpu (count of them: the GPU, or each
+	 * replica), the group whose reservation pod holds it; NULL until
+	 * the engine charges a group (gs_grant.kai_unit).
+	 */
+	struct gs_kai_unit	*kai;
+};
+
+/* One unit's KAI group: its fraction pods and their memory (MiB). */
+struct gs_kai_unit {
+	int32_t		pods;
+	int32_t		mem;
 };
 
 /* The kinds of device in the one model (DESIGN.md "Device kinds"). */
@@ -719,6 +732,10 @@ struct gs_grant {
 	/* HAMi v2.10 Enflame DRS: the slots the grant takes (its profile's
 	 * drsSlice, AddResourceUsage); 0: 1. */
 	int32_t		slots;
+	/* A KAI fraction on a device plugin GPU: 1 + the unit whose group
+	 * it joins (gs_device.kai; 0: none).  It takes the unit's slot only
+	 * as the group's first pod (sched/kai/dp.h gs_kai_dp_charge). */
+	int		kai_unit;
 };
 
 /* The slots grant g takes of its device. */

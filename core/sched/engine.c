@@ -10,6 +10,7 @@
 #include "model/dra.h"
 #include "sched/hami/vendor.h"
 #include "sched/hami/mig.h"
+#include "sched/kai/dp.h"
 #include "sched/volcano/vgpu.h"
 
 static void
@@ -33,8 +34,12 @@ charge_list(struct gs_node *n, const struct gs_ctr_grant *v, size_t nv,
 		for (j = 0; j < v[i].ngrants; j++) {
 			const struct gs_grant *g = &v[i].grants[j];
 
-			charge_dev(&n->devs[g->dev], sign, gs_grant_slots(g),
-			    g->usedmem, g->usedcores, g->milli);
+			/* KAI's fractions on the device plugin's units take
+			 * a slot per group (sched/kai/dp.h). */
+			charge_dev(&n->devs[g->dev], sign, g->kai_unit ?
+			    gs_kai_dp_charge(&n->devs[g->dev], g, sign) :
+			    gs_grant_slots(g), g->usedmem, g->usedcores,
+			    g->milli);
 			/* HAMi v2.10 MIG: the placement in use. */
 			hami_mig_use(&n->devs[g->dev], g, sign);
 			hami_geom_use(&n->devs[g->dev], g, sign);

@@ -144,8 +144,8 @@ take(const struct gs_node *n, const char *r, const int32_t *taken)
 	return best;
 }
 
-static void
-grant(const struct gs_device *d, struct gs_grant *g, int dev)
+void
+gs_kube_dp_grant(const struct gs_device *d, struct gs_grant *g, int dev)
 {
 	g->dev = dev;
 	switch (d->kind) {
@@ -186,8 +186,8 @@ gs_kube_dp_hand_out(const struct gs_node *n, const struct gs_pod *pod,
 				if (j < 0)	/* the filter counted them */
 					break;
 				taken[j]++;
-				grant(&n->devs[j], &d->ctrs[i].grants[
-				    d->ctrs[i].ngrants++], j);
+				gs_kube_dp_grant(&n->devs[j], &d->ctrs[i].
+				    grants[d->ctrs[i].ngrants++], j);
 			}
 		}
 	}

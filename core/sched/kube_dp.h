@@ -29,6 +29,11 @@ int	gs_kube_dp_offers(const struct gs_node *n, size_t j, const char *r,
  * v's GPU columns; else names the first resource short in *short_of. */
 int	gs_kube_dp_node_fits(const struct gs_node *n, const struct gs_dp_ask *,
 	    size_t na, struct gs_pnode *v, const char **short_of);
+/* Grant g of one unit of device d (index dev): a replica charges one
+ * slot (MPS: the device's memory and threads / replicas), a whole GPU or
+ * MIG instance all of it. */
+void	gs_kube_dp_grant(const struct gs_device *d, struct gs_grant *g,
+	    int dev);
 /* The device plugin's hand-out of the asks on n into d's containers
  * (d->ctrs allocated). */
 void	gs_kube_dp_hand_out(const struct gs_node *n, const struct gs_pod *,

@@ -291,6 +291,8 @@ kai_placement(int binpack, const struct gs_kai_range *r,
 		    (double)(n->cpu_cap - n->cpu_use);
 	double	all = p->gpu > 0 ? (double)n->ndev : (double)n->cpu_cap;
 
+	if (!binpack && p->gpu > 0 && n->gpus_all > 0)
+		all = (double)n->gpus_all;	/* nodeResourceSpread */
 	if (!binpack)
 		return all == 0 ? 0 : na / all;
 	if (all == 0 || r->mx == 0)

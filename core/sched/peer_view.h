@@ -45,6 +45,9 @@ struct gs_pnode {
 	int		 nidle;			/* devices with idle set */
 	size_t		 ndev;
 	struct gs_pdev	*dev;
+	/* KAI spread's divisor, GetNumberOfGPUsInNode (a device plugin
+	 * node's gpu.count label, else its allocatable); 0: ndev. */
+	int64_t		 gpus_all;
 };
 
 /* One container's GPU request. */

@@ -123,30 +123,11 @@ dev_idle(const struct gs_device *d)
 	return d->health && d->used == 0;
 }
 
-/*
- * KAI on a device plugin node (sched/kai/dp.h): a whole nvidia.com/gpu
- * is a GPU of MemoryOfEveryGpuOnNode MiB (1 to fill the rest of the view);
- * other devices (MIG instances of the mixed strategy, replicas) no
- * fraction of KAI's takes: e says so, 0.
- */
-static int
-kai_dp_dev(const struct peer_state *st, const struct gs_node *n, size_t i,
-    struct gs_pdev *e)
-{
-	if ((st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD) &&
-	    gs_kai_dp_fraction_dev(n, i))
-		return 1;
-	memset(e, 0, sizeof *e);
-	return 0;
-}
-
 /* The view of node n; Volcano's device filters from the pod's. */
 static void
 view_node(const struct peer_state *st, const struct gs_node *n,
     const struct peer_pod *pp, struct gs_pnode *v)
 {
-	/* KAI's MemoryOfEveryGpuOnNode, one per node (sched/kai/dp.c). */
-	int64_t	dpmem = n->dp ? gs_kai_gpu_memory(n) : 0;
 	size_t	i;
 
 	v->cpu_cap = n->has_alloc ? n->alloc_cpu : 0;
@@ -158,13 +139,18 @@ view_node(const struct peer_state *st, const struct gs_node *n,
 	v->nidle = 0;
 	v->ndev = n->ndevs;
 	v->dev = pp->dv;
+	v->gpus_all = 0;
+	/* KAI on a device plugin node: a GPU per unit of nvidia.com/gpu
+	 * (sched/kai/dp.h); no other peer places there. */
+	if (n->dp) {
+		gs_kai_dp_view(n, v);
+		return;
+	}
 	for (i = 0; i < n->ndevs; i++) {
 		const struct gs_device	*d = &n->devs[i];
 		struct gs_pdev		*e = &pp->dv[i];
 
-		if (n->dp && !kai_dp_dev(st, n, i, e))
-			continue;
-		e->cap = n->dp ? dpmem : d->devmem;
+		e->cap = d->devmem;
 		e->use = d->usedmem;
 		e->slots = d->count;
 		e->npods = d->used;
@@ -377,10 +363,9 @@ kai_prepare(const struct gs_cluster *c, enum gs_kai_podkind k,
 		if (!kai_node(n, k))
 			continue;
 		idle = 0;
-		for (j = 0; j < n->ndevs; j++)
-			idle += dev_idle(&n->devs[j]) && (!n->dp ||
-			    gs_kai_dp_fraction_dev(n, j));
-		gs_peer_kai_range_add(r, idle);
+		for (j = 0; j < n->ndevs && !n->dp; j++)
+			idle += dev_idle(&n->devs[j]);
+		gs_peer_kai_range_add(r, n->dp ? gs_kai_dp_idle(n) : idle);
 	}
 }
 
@@ -446,6 +431,7 @@ place(struct gs_placement *d, const struct gs_node *n,
     const struct gs_pgrant *g, size_t ng)
 {
 	size_t	i, j, off = 0, k;
+	int32_t	*claimed = n->dp ? gs_kai_dp_claims(n) : NULL;
 
 	for (i = 0; i < pod->nctrs; i++) {
 		k = (size_t)pp->req[i].num;
@@ -455,8 +441,14 @@ place(struct gs_placement *d, const struct gs_node *n,
 		d->ctrs[i].grants = xcalloc(k, sizeof *d->ctrs[i].grants);
 		for (j = 0; j < k; j++) {
 			const struct gs_pgrant	*e = &g[off + j];
-			const struct gs_device	*dv = &n->devs[e->dev];
+			const struct gs_device	*dv;
 
+			if (claimed != NULL) {	/* e->dev: a KAI unit */
+				gs_kai_dp_grant(n, (size_t)e->dev, e->whole,
+				    e->mem, claimed, &d->ctrs[i].grants[j]);
+				continue;
+			}
+			dv = &n->devs[e->dev];
 			d->ctrs[i].grants[j].dev = e->dev;
 			d->ctrs[i].grants[j].usedmem = e->whole ? dv->devmem :
 			    (int32_t)e->mem;
@@ -467,6 +459,7 @@ place(struct gs_placement *d, const struct gs_node *n,
 		}
 		off += k;
 	}
+	free(claimed);
 }
 
 static int
@@ -506,8 +499,8 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	memset(d, 0, sizeof *d);
 	d->node = -1;
 	for (i = 0; i < c->nnodes; i++)
-		if (c->nodes[i].ndevs > maxdevs)
-			maxdevs = c->nodes[i].ndevs;
+		if (gs_kai_dp_entries(&c->nodes[i]) > maxdevs)
+			maxdevs = gs_kai_dp_entries(&c->nodes[i]);
 	peer_pod_init(&pp, pod, st->cfg, maxdevs);
 	if (st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD)
 		kai_own(&pp, pod);
@@ -624,7 +617,7 @@ kai_explain_node(const struct peer_state *st, const struct gs_cluster *c,
 			nfit += x->gpu[j].fits;
 		if (x->ngpus == 0)
 			snprintf(x->why, sizeof x->why, "no whole GPU KAI "
-			    "shares (MIG instances or replicas only)");
+			    "shares (MIG instances or renamed replicas only)");
 		else
 			snprintf(x->why, sizeof x->why, "%d of its GPUs take%s "
 			    "the request, %lld asked", nfit, nfit == 1 ? "s" :
@@ -636,6 +629,29 @@ kai_explain_node(const struct peer_state *st, const struct gs_cluster *c,
 	x->sharing = l.sharing;
 	x->placement = score - l.base - (l.sharing ? 1000 : 0);
 	snprintf(x->why, sizeof x->why, "fits");
+}
+
+/* The devices of the pick pp->g on n as place() grants them: a device
+ * plugin node's view entries are KAI's units, mapped as the engine maps
+ * them (a new group's unit is the one the device plugin gives). */
+static void
+kai_given_devices(const struct gs_node *n, const struct peer_pod *pp,
+    int *given)
+{
+	int32_t		*claimed = n->dp ? gs_kai_dp_claims(n) : NULL;
+	struct gs_grant	 g;
+	size_t		 t;
+
+	for (t = 0; t < pp->ng; t++) {
+		given[t] = pp->g[t].dev;
+		if (claimed == NULL)
+			continue;
+		memset(&g, 0, sizeof g);
+		gs_kai_dp_grant(n, (size_t)pp->g[t].dev, pp->g[t].whole,
+		    pp->g[t].mem, claimed, &g);
+		given[t] = g.dev;
+	}
+	free(claimed);
 }
 
 void
@@ -654,9 +670,9 @@ gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 	memset(ex, 0, sizeof *ex);
 	ex->binpack = binpack;
 	ex->chosen = -1;
-	for (i = 0; i < c->nnodes; i++)
-		if (c->nodes[i].ndevs > maxdevs)
-			maxdevs = c->nodes[i].ndevs;
+	for (i = 0; i < c->nnodes; i++)	/* view entries (sched/kai/dp.h) */
+		if (gs_kai_dp_entries(&c->nodes[i]) > maxdevs)
+			maxdevs = gs_kai_dp_entries(&c->nodes[i]);
 	peer_pod_init(&pp, pod, cfg, maxdevs);
 	ex->own = kai_own(&pp, pod);
 	ex->nreq = pod->nctrs;
@@ -696,8 +712,7 @@ gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 		ex->chosen = (long)i;
 		ex->score = score;
 		ex->ngiven = pp.ng;
-		for (why = 0; (size_t)why < pp.ng; why++)
-			ex->given[why] = pp.g[why].dev;
+		kai_given_devices(n, &pp, ex->given);
 	}
 	for (i = 0; i < c->nnodes && ex->chosen >= 0; i++)
 		ex->ties += (long)i != ex->chosen &&

@@ -205,9 +205,12 @@ test_encode(void)
 	memset(g, 0, sizeof g);
 	t_node(&n, "n", 1, 81920, "NVIDIA-A100-SXM4-80GB");
 	n.devs[0].hmig = a100();
-	g[0] = (struct gs_grant){ 0, 19968, 29, 0, 3, 0, 2, 0, 0, 0, 0, 0 };
-	g[1] = (struct gs_grant){ 0, 9856, 15, 0, 4, 6, 1, 0, 0, 0, 0, 0 };
-	g[2] = (struct gs_grant){ 0, 9856, 15, 0, 4, 5, 1, 0, 0, 0, 0, 0 };
+	g[0] = (struct gs_grant){ .usedmem = 19968, .usedcores = 29,
+	    .mig = 3, .mig_start = 0, .mig_size = 2 };
+	g[1] = (struct gs_grant){ .usedmem = 9856, .usedcores = 15,
+	    .mig = 4, .mig_start = 6, .mig_size = 1 };
+	g[2] = (struct gs_grant){ .usedmem = 9856, .usedcores = 15,
+	    .mig = 4, .mig_start = 5, .mig_size = 1 };
 	CU_ASSERT_EQUAL(hami_mig_encode(&n, c, 3, buf, sizeof buf), 3);
 	CU_ASSERT_STRING_EQUAL(buf,
 	    "[{\"containerIndex\":0,\"deviceIndex\":0,\"gpuUUID\":\"GPU-0\","

@@ -106,11 +106,11 @@ test_kai_dp_node(void)
 	CU_ASSERT_STRING_EQUAL(gs_kai_node_type(&d.nodes[0],
 	    GS_KAI_POD_FRACTION), "only whole gpu jobs can run on a node "
 	    "with MigStrategy='single'");
-	/* Fractions take whole nvidia.com/gpu only: not a replica, not a
-	 * mixed-strategy instance; a single-strategy instance is one. */
+	/* Fractions take units of nvidia.com/gpu: a GPU, a replica, a
+	 * single-strategy instance; not a mixed-strategy instance. */
 	CU_ASSERT_TRUE(gs_kai_dp_fraction_dev(&c.nodes[0], 1));
 	CU_ASSERT_FALSE(gs_kai_dp_fraction_dev(&c.nodes[1], 0));
-	CU_ASSERT_FALSE(gs_kai_dp_fraction_dev(&c.nodes[2], 0));
+	CU_ASSERT_TRUE(gs_kai_dp_fraction_dev(&c.nodes[2], 0));
 	CU_ASSERT_TRUE(gs_kai_dp_fraction_dev(&d.nodes[0], 1));
 	/* The label unset, "false": not a MIG node, whatever it holds. */
 	gs_kv_set(&c.nodes[1].labels, "node-role.kubernetes.io/mig-enabled",
@@ -149,11 +149,12 @@ dp_pod(struct gs_workload *w, const char *name, const char *sched,
  * 1. whole (nvidia.com/gpu: 1): m refused (mixed); w free 2, t free 4
  *    (replicas), range [2, 4]: w 100 + 9 x (1 - 0/2) = 109, t 100 + 0:
  *    w, GPU 0.
- * 2. half (gpu-fraction 0.5): m refused, t has no whole GPU for a
- *    fraction; w: GPU 1 idle, 0.5 x 81900 = 40950 MiB; range over w (1
- *    idle) and t (0): [0, 1], w 100 + 9 x (1 - 1/1) = 100.
+ * 2. half (gpu-fraction 0.5): m refused; range over w (1 idle) and t
+ *    (4 idle replicas): [1, 4], w 100 + 9 x (1 - 0/3) = 109, t 100 +
+ *    9 x (1 - 3/3) = 100: w's GPU 1, 0.5 x 81900 = 40950 MiB.
  * 3. by-memory (gpu-memory 20000): w's GPU 1 is a group with 81900 -
- *    40950 = 40950 free: 100 + 0 (range [0, 0]) + 1000 gpusharingorder.
+ *    40950 = 40950 free: range [0, 4], 100 + 9 + 1000 gpusharingorder
+ *    (t: 100).
  * 4. kube (default-scheduler, nvidia.com/gpu: 1): w's two GPUs are held
  *    (KAI's whole pod, KAI's fractions), so t's replica.
  * 5. big (gpu-memory 90000 > 81900): pending, m by KAI's predicate.
@@ -185,12 +186,12 @@ test_kai_dp_run(void)
 	CU_ASSERT_EQUAL(r.pl[0].ctrs[0].grants[0].dev, 0);
 	CU_ASSERT_EQUAL_FATAL(r.pl[1].status, GS_PLACED);
 	CU_ASSERT_EQUAL(r.pl[1].node, 0);
-	CU_ASSERT_DOUBLE_EQUAL(r.pl[1].node_score, 100, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(r.pl[1].node_score, 109, 1e-6);
 	CU_ASSERT_EQUAL(r.pl[1].ctrs[0].grants[0].dev, 1);
 	CU_ASSERT_EQUAL(r.pl[1].ctrs[0].grants[0].usedmem, 40950);
 	CU_ASSERT_EQUAL_FATAL(r.pl[2].status, GS_PLACED);
 	CU_ASSERT_EQUAL(r.pl[2].node, 0);
-	CU_ASSERT_DOUBLE_EQUAL(r.pl[2].node_score, 1100, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(r.pl[2].node_score, 1109, 1e-6);
 	CU_ASSERT_EQUAL(r.pl[2].ctrs[0].grants[0].dev, 1);
 	CU_ASSERT_EQUAL(r.pl[2].ctrs[0].grants[0].usedmem, 20000);
 	CU_ASSERT_EQUAL_FATAL(r.pl[3].status, GS_PLACED);
@@ -283,11 +284,167 @@ test_kai_dp_inputs(void)
 	gs_cluster_release(&c);
 }
 
+/* u: two A10G time-sliced x2 (allocatable 4); v: one A10G under MPS x2. */
+static const char rep_yaml[] =
+    "apiVersion: v1\nkind: List\nitems:\n"
+    NODE("u", "nvidia.com/gpu.product: NVIDIA-A10G-SHARED, "
+	"nvidia.com/gpu.count: \"2\", nvidia.com/gpu.memory: \"23028\", "
+	"nvidia.com/gpu.replicas: \"2\", "
+	"nvidia.com/gpu.sharing-strategy: time-slicing",
+	"nvidia.com/gpu: \"4\"")
+    NODE("v", "nvidia.com/gpu.product: NVIDIA-A10G-SHARED, "
+	"nvidia.com/gpu.count: \"1\", nvidia.com/gpu.memory: \"23028\", "
+	"nvidia.com/gpu.replicas: \"2\", "
+	"nvidia.com/gpu.sharing-strategy: mps", "nvidia.com/gpu: \"2\"");
+
+/*
+ * KAI's fractions on replicas (sched/kai/dp.c): each replica is a GPU of
+ * MemoryOfEveryGpuOnNode = 23028 floored = 23000 MiB (getNodeGpuMemory,
+ * node_info.go); a group's reservation pod takes one replica, the device
+ * plugin's distributed pick (internal/rm/allocate.go).  kai-binpack on u
+ * alone (v pinned away by a selector):
+ * 1. f1 0.5 = 11500: a new group; GPU 0 and 1 have 0 allocated: GPU 0.
+ * 2. f2 0.75 = 17250: the group's 11500 free is short, a new group: GPU 0
+ *    has 1 allocated, GPU 1 0: GPU 1.
+ * 3. f3 5000 MiB: both groups take it; gpupack prefers the fuller,
+ *    17250 / 23000 on GPU 1 over 0.5: 100 + 9 (one node: mn == mx) +
+ *    1000 gpusharingorder = 1109.
+ * 4. whole (nvidia.com/gpu: 1): 2 of 4 free; GPUs tie at 1 allocated,
+ *    index order: GPU 0.
+ * 5. f4 0.5 x 2 devices (gpu-fraction-num-devices): GPU 0's group has
+ *    11500 free (joined), GPU 1's second replica is the only free one (a
+ *    new group).
+ * 6. kube (nvidia.com/gpu: 1): 4 of 4 taken, Insufficient.
+ */
+static void
+test_kai_dp_replicas(void)
+{
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_config	cfg;
+	struct gs_result	r;
+	struct gs_error		err;
+	struct gs_pod		*p;
+	size_t			i;
+
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster(rep_yaml, &c, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(c.nodes[0].ndevs, 2);
+	CU_ASSERT_EQUAL(gs_kai_dp_entries(&c.nodes[0]), 4);
+	CU_ASSERT_EQUAL(gs_kai_dp_idle(&c.nodes[0]), 4);
+	CU_ASSERT_DOUBLE_EQUAL(gs_kai_node_gpus(&c.nodes[0]), 2, 1e-9);
+	memset(&w, 0, sizeof w);
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, "kube-least-allocated");
+	dp_pod(&w, "f1", "kai-scheduler", -1, "gpu-fraction", "0.5");
+	dp_pod(&w, "f2", "kai-scheduler", -1, "gpu-fraction", "0.75");
+	dp_pod(&w, "f3", "kai-scheduler", -1, "gpu-memory", "5000");
+	dp_pod(&w, "whole", "kai-scheduler", 1, NULL, NULL);
+	p = dp_pod(&w, "f4", "kai-scheduler", -1, "gpu-fraction", "0.5");
+	gs_kv_set(&p->annotations, "gpu-fraction-num-devices", "2");
+	dp_pod(&w, "kube", NULL, 1, NULL, NULL);
+	for (i = 0; i < w.npods; i++)
+		gs_kv_set(&w.pods[i].node_selector, "kubernetes.io/hostname",
+		    "u");
+	gs_kv_set(&c.nodes[0].labels, "kubernetes.io/hostname", "u");
+	CU_ASSERT_PTR_EQUAL_FATAL(gs_route_select(gs_policy_find(cfg.profile),
+	    &cfg, &w), &gs_policy_route);
+	gs_engine_run(&c, &w, &cfg, &gs_policy_route, NULL, &r, NULL);
+	for (i = 0; i < 5; i++) {
+		CU_ASSERT_EQUAL_FATAL(r.pl[i].status, GS_PLACED);
+		CU_ASSERT_EQUAL(r.pl[i].node, 0);
+	}
+	CU_ASSERT_EQUAL(r.pl[0].ctrs[0].grants[0].dev, 0);
+	CU_ASSERT_EQUAL(r.pl[0].ctrs[0].grants[0].kai_unit, 1);
+	CU_ASSERT_EQUAL(r.pl[0].ctrs[0].grants[0].usedmem, 11500);
+	CU_ASSERT_EQUAL(r.pl[1].ctrs[0].grants[0].dev, 1);
+	CU_ASSERT_EQUAL(r.pl[1].ctrs[0].grants[0].kai_unit, 1);
+	CU_ASSERT_EQUAL(r.pl[1].ctrs[0].grants[0].usedmem, 17250);
+	CU_ASSERT_EQUAL(r.pl[2].ctrs[0].grants[0].dev, 1);
+	CU_ASSERT_EQUAL(r.pl[2].ctrs[0].grants[0].kai_unit, 1);
+	CU_ASSERT_DOUBLE_EQUAL(r.pl[2].node_score, 1109, 1e-6);
+	CU_ASSERT_EQUAL(r.pl[3].ctrs[0].grants[0].dev, 0);
+	CU_ASSERT_EQUAL(r.pl[3].ctrs[0].grants[0].kai_unit, 0);
+	CU_ASSERT_EQUAL_FATAL(r.pl[4].ctrs[0].ngrants, 2);
+	CU_ASSERT_EQUAL(r.pl[4].ctrs[0].grants[0].dev, 0);
+	CU_ASSERT_EQUAL(r.pl[4].ctrs[0].grants[0].kai_unit, 1);
+	CU_ASSERT_EQUAL(r.pl[4].ctrs[0].grants[1].dev, 1);
+	CU_ASSERT_EQUAL(r.pl[4].ctrs[0].grants[1].kai_unit, 2);
+	CU_ASSERT_EQUAL(r.pl[5].status, GS_PENDING);
+	/* Replicas held: GPU 0 a group and the whole pod, GPU 1 two
+	 * groups; GPU 0's group 11500 + 11500 MiB, 2 pods. */
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].used, 2);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[1].used, 2);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].kai[0].pods, 2);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].kai[0].mem, 23000);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[1].usedmem, 17250 + 5000 + 11500);
+	/* f1 leaves: its group keeps f4; f4 leaves: both its groups close,
+	 * their reservation pods' replicas free. */
+	gs_engine_release(&c, &r.pl[0], &w.pods[0]);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].used, 2);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].kai[0].mem, 11500);
+	gs_engine_release(&c, &r.pl[4], &w.pods[4]);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[0].used, 1);
+	CU_ASSERT_EQUAL(c.nodes[0].devs[1].used, 1);
+	CU_ASSERT_EQUAL(gs_kai_dp_idle(&c.nodes[0]), 2);
+	gs_result_release(&r);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+}
+
+/*
+ * kai-spread, a fraction on v (MPS, gpu.count 1, 2 replicas) or u (2
+ * GPUs): nodeResourceSpread divides Idle by GetNumberOfGPUsInNode, the
+ * gpu.count label: v 2 / 1 = 2, u 4 / 2 = 2, a tie to the smaller name,
+ * u; with u's label no integer (strconv.Atoi fails), its allocatable 4:
+ * u 4 / 4 = 1, v 102.  On MPS
+ * the fraction charges KAI's 0.25 x 23000 = 5750 MiB, not the client
+ * limit 23028 / 2.
+ */
+static void
+test_kai_dp_spread(void)
+{
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_config	cfg;
+	struct gs_result	r;
+	struct gs_error		err;
+
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster(rep_yaml, &c, &err), 0);
+	memset(&w, 0, sizeof w);
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, "kai-spread");
+	dp_pod(&w, "f", "kai-scheduler", -1, "gpu-fraction", "0.25");
+	gs_engine_run(&c, &w, &cfg, gs_policy_find(cfg.profile), NULL, &r,
+	    NULL);
+	CU_ASSERT_EQUAL_FATAL(r.pl[0].status, GS_PLACED);
+	CU_ASSERT_EQUAL(r.pl[0].node, 0);
+	CU_ASSERT_DOUBLE_EQUAL(r.pl[0].node_score, 102, 1e-6);
+	gs_result_release(&r);
+	gs_cluster_reset_usage(&c);
+	gs_kv_set(&c.nodes[0].labels, "nvidia.com/gpu.count", "two");
+	gs_engine_run(&c, &w, &cfg, gs_policy_find(cfg.profile), NULL, &r,
+	    NULL);
+	CU_ASSERT_EQUAL_FATAL(r.pl[0].status, GS_PLACED);
+	CU_ASSERT_EQUAL(r.pl[0].node, 1);
+	CU_ASSERT_DOUBLE_EQUAL(r.pl[0].node_score, 102, 1e-6);
+	CU_ASSERT_EQUAL(r.pl[0].ctrs[0].grants[0].usedmem, 5750);
+	CU_ASSERT_EQUAL(c.nodes[1].devs[0].used, 1);
+	gs_result_release(&r);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+}
+
 CU_TestInfo kai_dp_tests[] = {
 	{ "GPU memory, MIG node, node type predicate", test_kai_dp_node },
 	{ "whole, fractions and kube's pods on GPU operator nodes",
 	    test_kai_dp_run },
 	{ "explain of KAI's whole and MIG pods", test_kai_dp_explain },
 	{ "plan report: a node's GPUs and layouts", test_kai_dp_inputs },
+	{ "fractions on time-sliced replicas: groups, hand-out, release",
+	    test_kai_dp_replicas },
+	{ "spread's divisor gpu.count; a fraction on MPS replicas",
+	    test_kai_dp_spread },
 	CU_TEST_INFO_NULL
 };

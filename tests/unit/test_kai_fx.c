@@ -19,7 +19,9 @@
 #include "../../core/util/util.h"
 
 /* w: two whole A100 80GB (gpu.memory 81920: KAI counts 81900 a GPU);
- * t: an A10G time-sliced x4, no whole nvidia.com/gpu for KAI. */
+ * t: an A10G time-sliced x4 renamed to nvidia.com/gpu.shared, which KAI
+ * does not count (its replicas as nvidia.com/gpu would be 4 GPUs to KAI:
+ * sched/kai/dp.c). */
 static const char nodes_yaml[] =
     "apiVersion: v1\nkind: List\nitems:\n"
     "- apiVersion: v1\n  kind: Node\n  metadata:\n    name: w\n"
@@ -32,7 +34,7 @@ static const char nodes_yaml[] =
     "nvidia.com/gpu.count: \"1\", nvidia.com/gpu.memory: \"23028\", "
     "nvidia.com/gpu.replicas: \"4\"}\n"
     "  status:\n    allocatable: {cpu: \"16\", memory: 64Gi, pods: "
-    "\"110\", nvidia.com/gpu: \"4\"}\n";
+    "\"110\", nvidia.com/gpu.shared: \"4\"}\n";
 
 static void
 frac_pod(struct gs_workload *w, const char *name, const char *anno,

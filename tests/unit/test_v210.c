@@ -473,10 +473,13 @@ test_collapse(void)
 	struct gs_cluster	c;
 	struct gs_pod		pod;
 	struct gs_placement	pl;
-	struct gs_grant		ig[2] = { { 0, 6000, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-				    { 1, 3000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 } };
-	struct gs_grant		a0 = { 0, 2000, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-				a1 = { 0, 2000, 30, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+	struct gs_grant		ig[2] = {
+				    { .dev = 0, .usedmem = 6000,
+				    .usedcores = 10 },
+				    { .dev = 1, .usedmem = 3000 } };
+	struct gs_grant		a0 = { .usedmem = 2000,
+				    .usedcores = 30 },
+				a1 = { .usedmem = 2000, .usedcores = 30 };
 	struct gs_ctr_grant	init = { ig, 2 }, ctrs[2] = { { &a0, 1 },
 				    { &a1, 1 } };
 

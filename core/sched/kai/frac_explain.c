@@ -55,7 +55,7 @@ gpu_why(const struct gs_node *n, size_t j, const struct gs_preq *k,
 			    "KAI shares a whole nvidia.com/gpu only", r);
 		else
 			snprintf(x->why, sizeof x->why, "%s replicas of a GPU "
-			    "(%s x%d): KAI shares a whole nvidia.com/gpu only",
+			    "(%s x%d): KAI counts nvidia.com/gpu only",
 			    n->devs[j].kind == GS_DEV_MPS ? "MPS" :
 			    "time-slicing", r, (int)n->devs[j].count);
 	} else if (!d->health)
@@ -101,8 +101,9 @@ gs_kai_fx_gpus(int binpack, const struct gs_node *n,
 		struct gs_kx_gpu	*e = &x->gpu[j];
 
 		e->v = v->dev[j];
+		e->dev = gs_kai_dp_entry_dev(n, j, &e->unit);
 		/* A device KAI does not share has an all-zero view. */
-		e->kai = !n->dp || gs_kai_dp_fraction_dev(n, j);
+		e->kai = !n->dp || gs_kai_dp_fraction_dev(n, e->dev);
 		e->need = k->frac ? gs_peer_kai_mem(&e->v, k) : e->v.cap;
 		e->fits = e->kai && gs_peer_kai_dev_fits(&e->v, k);
 		e->order = gs_kai_gpu_order(binpack, &e->v);
@@ -116,7 +117,7 @@ gs_kai_fx_gpus(int binpack, const struct gs_node *n,
 			if (e->v.health && e->v.use < e->v.cap)
 				x->idle_mem += e->v.cap - e->v.use;
 		}
-		gpu_why(n, j, k, e);
+		gpu_why(n, e->dev, k, e);
 	}
 }
 

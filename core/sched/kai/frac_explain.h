@@ -29,9 +29,11 @@ enum gs_kx_verdict {
 
 /* One device of a node, for the pod's first GPU request. */
 struct gs_kx_gpu {
+	size_t		 dev;		/* the node's device of this entry */
+	int32_t		 unit;		/* its unit (a replica), or 0 */
 	struct gs_pdev	 v;		/* KAI's view: memory in MiB */
-	int		 kai;		/* a GPU KAI shares (not a MIG
-					   instance or replica) */
+	int		 kai;		/* a unit of nvidia.com/gpu KAI
+					   shares (a GPU or a replica) */
 	int64_t		 need;		/* MiB the request takes of it */
 	int		 fits;		/* FittingGPUs may take it */
 	double		 order;		/* gpupack / gpuspread score */

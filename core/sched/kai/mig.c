@@ -93,21 +93,17 @@ idle_gpus(const struct gs_node *n)
 	return na;
 }
 
-/* GetNumberOfGPUsInNode: the gpu.count label (strconv.Atoi), else
- * allocatable nvidia.com/gpu. */
-static double
-node_gpus(const struct gs_node *n)
+/* GetNumberOfGPUsInNode: the gpu.count label (strconv.Atoi: a 64-bit
+ * ParseInt), else allocatable nvidia.com/gpu. */
+double
+gs_kai_node_gpus(const struct gs_node *n)
 {
 	const char	*s = gs_kv_get(&n->labels, "nvidia.com/gpu.count");
 	double		 na, all;
-	char		*end;
-	long		 v;
+	int64_t		 v;
 
-	if (s != NULL && *s != '\0') {
-		v = strtol(s, &end, 10);
-		if (*end == '\0')
-			return (double)v;
-	}
+	if (s != NULL && gs_go_parse_int64(s, strlen(s), &v) == 0)
+		return (double)v;
 	gs_kai_mig_whole(n, &na, &all);
 	return all;
 }
@@ -119,7 +115,7 @@ gs_kai_mig_placement(int binpack, const struct gs_node *n, double mn,
 	double	na, all;
 
 	if (!binpack) {
-		all = node_gpus(n);
+		all = gs_kai_node_gpus(n);
 		return all == 0 ? 0 : idle_gpus(n) / all;
 	}
 	gs_kai_mig_whole(n, &na, &all);

@@ -20,6 +20,9 @@ double	gs_kai_mig_placement(int binpack, const struct gs_node *n,
 	    double mn, double mx);
 /* Free (na) and allocatable (all) whole nvidia.com/gpu of n. */
 void	gs_kai_mig_whole(const struct gs_node *n, double *na, double *all);
+/* GetNumberOfGPUsInNode (node_info.go): the nvidia.com/gpu.count label,
+ * else allocatable nvidia.com/gpu (a replica each). */
+double	gs_kai_node_gpus(const struct gs_node *n);
 /* The decision: placed with the device plugin's instances, pending with
  * why, or unmanaged when the pod asks nothing. */
 void	gs_kai_mig_decide(const struct gs_cluster *, const struct gs_pod *,
