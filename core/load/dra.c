@@ -68,6 +68,7 @@ gs_dra_load_sels(const struct yt_file *f, const struct yt_node *n,
 		if (yt_string(f, ex, "cel.expression", &e, err) != 0)
 			return -1;
 		s->expr = xstrdup(e);
+		s->h = gs_hash_str(GS_HASH_START, e);
 		s->file = xstrdup(f->path);
 		s->line = ex->line;
 		s->col = ex->col + (ex->plain ? 0 : 1);

@@ -224,6 +224,7 @@ gs_dra_own_block(struct gs_dra **d)
 {
 	if (*d == NULL)
 		*d = xcalloc(1, sizeof **d);
+	gs_dra_names_open(*d);
 	if ((*d)->nblocks == 0) {
 		(*d)->blocks = xcalloc(1, sizeof *(*d)->blocks);
 		(*d)->blocks[0] = gs_dra_block_new();
@@ -317,6 +318,9 @@ pools_index(struct gs_dra *d)
 		d->bound[d->nbound++].pool = i;
 	}
 	qsort(d->bound, d->nbound, sizeof *d->bound, poolnode_cmp);
+	free(d->pool_bad);
+	d->pool_bad = xmalloc(d->npools + 1);
+	memset(d->pool_bad, -1, d->npools + 1);
 }
 
 /* The range [*lo, *hi) of d->bound of the pools only node sees. */
@@ -374,6 +378,7 @@ gs_dra_refresh(struct gs_dra *d)
 	d->cap_used = xcalloc(d->ncap ? d->ncap : 1, sizeof *d->cap_used);
 	d->ctr_used = xcalloc(d->nctr ? d->nctr : 1, sizeof *d->ctr_used);
 	gs_dra_celmemo_clear(d);
+	gs_dra_names_open(d);
 }
 
 static struct gs_dra_take *
@@ -451,6 +456,7 @@ gs_dra_free(struct gs_dra *d)
 	free(d->pool0);
 	free(d->bound);
 	free(d->unbound);
+	free(d->pool_bad);
 	free(d->dev_alloc);
 	free(d->cap_used);
 	free(d->ctr_used);
@@ -459,6 +465,7 @@ gs_dra_free(struct gs_dra *d)
 	free(d->claimed);
 	free(d->byclaim);
 	gs_dra_celmemo_free(d);
+	gs_dra_names_free(d);
 	free(d);
 }
 
@@ -560,39 +567,6 @@ gs_dra_class_find(const struct gs_dra *d, const char *name)
 		for (j = 0; j < d->blocks[i]->nclasses; j++)
 			if (strcmp(d->blocks[i]->classes[j].name, name) == 0)
 				return &d->blocks[i]->classes[j];
-	return NULL;
-}
-
-const struct gs_dra_claim *
-gs_dra_claim_find(const struct gs_dra *d, const char *ns, const char *name,
-    int is_template)
-{
-	size_t	i, j;
-
-	for (i = 0; d != NULL && i < d->nblocks; i++)
-		for (j = 0; j < d->blocks[i]->nclaims; j++) {
-			const struct gs_dra_claim *c = &d->blocks[i]->claims[j];
-
-			if (c->is_template == is_template &&
-			    strcmp(c->name, name) == 0 &&
-			    strcmp(c->ns, ns) == 0)
-				return c;
-		}
-	return NULL;
-}
-
-const struct gs_dra_podref *
-gs_dra_pod_find(const struct gs_dra *d, const char *ns, const char *pod)
-{
-	size_t	i, j;
-
-	for (i = 0; d != NULL && i < d->nblocks; i++)
-		for (j = 0; j < d->blocks[i]->npods; j++) {
-			const struct gs_dra_podref *p = &d->blocks[i]->pods[j];
-
-			if (strcmp(p->pod, pod) == 0 && strcmp(p->ns, ns) == 0)
-				return p;
-		}
 	return NULL;
 }
 

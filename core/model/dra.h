@@ -20,6 +20,7 @@
 /* A selector: its CEL expression (compiled by load/dra.c) and place. */
 struct gs_dra_sel {
 	char		*expr;
+	uint64_t	 h;		/* gs_hash_str of expr (the CEL memo's) */
 	struct gs_cel	*cel;
 	char		*file;
 	int		 line, col;
@@ -196,6 +197,10 @@ struct gs_dra {
 	size_t			  npools;
 	struct gs_dra_poolnode	 *bound;
 	size_t			  nbound;
+	/* Per pool: is a bound one invalid (two devices of one name, the
+	 * same for every pod: its node sees all its slices), -1 not known
+	 * yet (sched/dra/alloc.c gather_pool). */
+	signed char		 *pool_bad;
 	size_t			 *unbound;
 	size_t			  nunbound;
 	/* Usage: allocations per device, capacity consumed per device
@@ -210,6 +215,7 @@ struct gs_dra {
 	size_t			  nclaimed;
 	size_t			 *byclaim;	/* claimed's indices, by address */
 	struct gs_dra_celmemo	 *memo;		/* model/dra_memo.c */
+	struct gs_dra_names	 *names;	/* model/dra_names.c */
 };
 
 /* CEL selector results per (expression text, device): -1, 0 or 1 as
@@ -289,7 +295,11 @@ size_t	gs_dra_hami_map(struct gs_dra **d, const struct gs_cluster *c,
 void	gs_dra_free(struct gs_dra *);
 /* Free what a claim holds (not the claim itself). */
 void	gs_dra_claim_free(struct gs_dra_claim *);
-/* Lookups over every block. */
+/* The index of the pods' claims and the claims by name behind the
+ * lookups (model/dra_names.c): made where a gs_dra is, freed with it. */
+void	gs_dra_names_open(struct gs_dra *);
+void	gs_dra_names_free(struct gs_dra *);
+/* Lookups over every block (pods and claims through the index). */
 const struct gs_dra_class *gs_dra_class_find(const struct gs_dra *,
 	    const char *name);
 const struct gs_dra_claim *gs_dra_claim_find(const struct gs_dra *,
@@ -314,12 +324,12 @@ const struct gs_dra_claimed *gs_dra_claimed_find(const struct gs_dra *,
 void	gs_dra_charge(struct gs_dra *, const struct gs_dra_alloc *, int sign);
 void	gs_dra_alloc_release(struct gs_dra_alloc *);
 /* The memo: get is 1 with *res when (an expression of the same text,
- * dev) was put, else 0; clear empties it (and makes it), free releases
- * it. */
+ * dev) was put, else 0; th is the text's gs_hash_str (its selector's h).
+ * clear empties it (and makes it), free releases it. */
 int	gs_dra_celmemo_get(const struct gs_dra *, const char *expr,
-	    const struct gs_dra_device *, int *res);
+	    uint64_t th, const struct gs_dra_device *, int *res);
 void	gs_dra_celmemo_put(const struct gs_dra *, const char *expr,
-	    const struct gs_dra_device *, int res);
+	    uint64_t th, const struct gs_dra_device *, int res);
 void	gs_dra_celmemo_clear(struct gs_dra *);
 void	gs_dra_celmemo_free(struct gs_dra *);
 

@@ -109,6 +109,7 @@ selector(void)
 	struct gs_error		 err;
 
 	v->expr = xstrdup(HAMI_DRA_SEL);
+	v->h = gs_hash_str(GS_HASH_START, v->expr);
 	v->file = xstrdup("HAMi-DRA");
 	if (gs_cel_compile(v->expr, v->file, 0, 0, &v->cel, &err) != 0)
 		v->cel = NULL;	/* a constant expression: cannot fail */
@@ -168,6 +169,7 @@ gs_dra_hami_map(struct gs_dra **d, const struct gs_cluster *c,
 	/* A block of its own: the others are shared with other copies. */
 	if (*d == NULL)
 		*d = xcalloc(1, sizeof **d);
+	gs_dra_names_open(*d);
 	b = gs_dra_block_new();
 	(*d)->blocks = xreallocarray((*d)->blocks, (*d)->nblocks + 1,
 	    sizeof *(*d)->blocks);

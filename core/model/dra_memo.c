@@ -18,14 +18,14 @@
 #include "model/dra.h"
 #include "util/util.h"
 
-/* FNV-1a of the text, mixed with the device's address. */
+/* The text's hash (FNV-1a, kept by its selector: one pass over the text
+ * when it is read, not one per device and pod) mixed with the device's
+ * address. */
 static uint64_t
-hash(const char *expr, const struct gs_dra_device *dev)
+hash(uint64_t th, const struct gs_dra_device *dev)
 {
-	uint64_t	h = 0xcbf29ce484222325ULL;
+	uint64_t	h = th;
 
-	for (; *expr != '\0'; expr++)
-		h = (h ^ (unsigned char)*expr) * 0x100000001b3ULL;
 	h ^= (uint64_t)(uintptr_t)dev * 0x9e3779b97f4a7c15ULL;
 	return h ^ h >> 29;
 }
@@ -39,7 +39,7 @@ same(const struct gs_dra_celent *e, uint64_t h, const char *expr,
 }
 
 int
-gs_dra_celmemo_get(const struct gs_dra *d, const char *expr,
+gs_dra_celmemo_get(const struct gs_dra *d, const char *expr, uint64_t th,
     const struct gs_dra_device *dev, int *res)
 {
 	const struct gs_dra_celmemo *m = d->memo;
@@ -48,7 +48,7 @@ gs_dra_celmemo_get(const struct gs_dra *d, const char *expr,
 
 	if (m == NULL || m->cap == 0 || expr == NULL)
 		return 0;
-	h = hash(expr, dev);
+	h = hash(th, dev);
 	for (i = (size_t)h & (m->cap - 1); m->v[i].expr != NULL;
 	    i = (i + 1) & (m->cap - 1))
 		if (same(&m->v[i], h, expr, dev)) {
@@ -72,7 +72,7 @@ insert(struct gs_dra_celmemo *m, const struct gs_dra_celent *e)
 }
 
 void
-gs_dra_celmemo_put(const struct gs_dra *d, const char *expr,
+gs_dra_celmemo_put(const struct gs_dra *d, const char *expr, uint64_t th,
     const struct gs_dra_device *dev, int res)
 {
 	struct gs_dra_celmemo	*m = d->memo;
@@ -81,7 +81,7 @@ gs_dra_celmemo_put(const struct gs_dra *d, const char *expr,
 	int			 known;
 
 	if (m == NULL || expr == NULL ||
-	    gs_dra_celmemo_get(d, expr, dev, &known))
+	    gs_dra_celmemo_get(d, expr, th, dev, &known))
 		return;
 	/* At most half full: twice the slots, every entry again. */
 	if (2 * (m->n + 1) > m->cap) {
@@ -97,7 +97,7 @@ gs_dra_celmemo_put(const struct gs_dra *d, const char *expr,
 	}
 	e.expr = xstrdup(expr);
 	e.dev = dev;
-	e.h = hash(expr, dev);
+	e.h = hash(th, dev);
 	e.res = res;
 	insert(m, &e);
 }

@@ -115,97 +115,171 @@ gs_workload_resolve(const struct gs_workload *w, const char *ref,
 	return 0;
 }
 
+/* The hash of the key kind '\n' ns '/' name (ns NULL: kind '\n' name). */
 static uint64_t
-hash(const char *s)
+key_hash(const char *kind, const char *ns, const char *name)
 {
-	uint64_t	h = 14695981039346656037ULL;
+	uint64_t	h = gs_hash_str(GS_HASH_START, kind);
 
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h;
+	h = gs_hash_str(h, "\n");
+	if (ns != NULL)
+		h = gs_hash_str(gs_hash_str(h, ns), "/");
+	return gs_hash_mix(gs_hash_str(h, name));
 }
 
-/* Slot of key: its entry, or the empty slot where it goes. */
-static size_t
-find_slot(const struct gs_idset *s, const char *key)
+/* Does the stored key k spell kind '\n' ns '/' name? */
+static int
+key_is(const char *k, const char *kind, const char *ns, const char *name)
 {
-	size_t	i = (size_t)(hash(key) % s->nslot);
+	size_t	n = strlen(kind);
 
-	while (s->slot[i] != 0 && strcmp(s->v[s->slot[i] - 1].key, key) != 0)
-		i = (i + 1) % s->nslot;
+	if (strncmp(k, kind, n) != 0 || k[n] != '\n')
+		return 0;
+	k += n + 1;
+	if (ns != NULL) {
+		n = strlen(ns);
+		if (strncmp(k, ns, n) != 0 || k[n] != '/')
+			return 0;
+		k += n + 1;
+	}
+	return strcmp(k, name) == 0;
+}
+
+/*
+ * Slot of the key: its entry, or the empty slot where it goes.  A slot
+ * keeps its key's hash, so that only a probable match reads the key.
+ */
+static size_t
+find_slot(const struct gs_idset *s, uint64_t h, const char *kind,
+    const char *ns, const char *name)
+{
+	size_t	mask = s->nslot - 1, i = (size_t)h & mask;
+
+	for (; s->slot[i].at != 0; i = (i + 1) & mask)
+		if (s->slot[i].hash == h &&
+		    key_is(s->v[s->slot[i].at - 1].key, kind, ns, name))
+			break;
 	return i;
 }
 
+/* Double the slots (a power of two), moving every entry by its hash. */
 static void
 rehash(struct gs_idset *s)
 {
-	size_t	i;
+	struct gs_idslot	*old = s->slot;
+	size_t			 i, j, n = s->nslot, mask;
 
-	free(s->slot);
-	s->nslot = s->nslot ? s->nslot * 2 : 64;
+	s->nslot = n ? n * 2 : 64;
 	s->slot = xcalloc(s->nslot, sizeof *s->slot);
-	for (i = 0; i < s->n; i++)
-		s->slot[find_slot(s, s->v[i].key)] = i + 1;
+	mask = s->nslot - 1;
+	for (i = 0; i < n; i++) {
+		if (old[i].at == 0)
+			continue;
+		for (j = (size_t)old[i].hash & mask; s->slot[j].at != 0;
+		    j = (j + 1) & mask)
+			;
+		s->slot[j] = old[i];
+	}
+	free(old);
 }
 
+/*
+ * Room for len bytes in the set's string store: chunks of 64 KiB (a longer
+ * string gets a chunk of its own), freed together with the set.
+ */
 static char *
-idkey(const char *kind, const char *ns, const char *name)
+store(struct gs_idset *s, size_t len)
 {
-	return xasprintf("%s\n%s%s%s", kind, ns ? ns : "", ns ? "/" : "",
-	    name);
+	struct gs_idchunk	*c = s->chunk;
+	size_t			 size = 65536;
+
+	if (c == NULL || c->size - c->used < len) {
+		if (len > size - sizeof *c)
+			size = len + sizeof *c;
+		c = xmalloc(size);
+		c->next = s->chunk;
+		c->size = size - sizeof *c;
+		c->used = 0;
+		s->chunk = c;
+	}
+	c->used += len;
+	return (char *)(c + 1) + c->used - len;
+}
+
+/* A copy of the parts, one after the other, in the store. */
+static char *
+store_cat(struct gs_idset *s, const char *const *part, size_t nparts)
+{
+	size_t	 len[5], total = 1, i;
+	char	*out, *p;
+
+	for (i = 0; i < nparts; i++)
+		total += len[i] = strlen(part[i]);
+	p = out = store(s, total);
+	for (i = 0; i < nparts; i++) {
+		memcpy(p, part[i], len[i]);
+		p += len[i];
+	}
+	*p = '\0';
+	return out;
 }
 
 long
 gs_idset_find(const struct gs_idset *s, const char *kind, const char *ns,
     const char *name)
 {
-	char	*key;
 	size_t	 i;
 
 	if (s == NULL || s->n == 0)
 		return -1;
-	key = idkey(kind, ns, name);
-	i = find_slot(s, key);
-	free(key);
-	return s->slot[i] != 0 ? (long)(s->slot[i] - 1) : -1;
+	i = find_slot(s, key_hash(kind, ns, name), kind, ns, name);
+	return s->slot[i].at != 0 ? (long)(s->slot[i].at - 1) : -1;
 }
 
 const struct gs_idref *
 gs_idset_add(struct gs_idset *s, const char *kind, const char *ns,
     const char *name, const char *file, int line, int col)
 {
-	char	*key = idkey(kind, ns, name);
-	size_t	 i;
+	uint64_t	 h = key_hash(kind, ns, name);
+	const char	*parts[5];
+	size_t		 i;
 
 	/* Keep the table at most half full. */
 	if (2 * (s->n + 1) > s->nslot)
 		rehash(s);
-	i = find_slot(s, key);
-	if (s->slot[i] != 0) {
-		free(key);
-		return &s->v[s->slot[i] - 1];
-	}
+	i = find_slot(s, h, kind, ns, name);
+	if (s->slot[i].at != 0)
+		return &s->v[s->slot[i].at - 1];
 	grow_array(&s->v, &s->cap, s->n + 1, sizeof *s->v);
-	s->v[s->n].key = key;
-	s->v[s->n].file = xstrdup(file ? file : "-");
+	parts[0] = kind;
+	parts[1] = "\n";
+	parts[2] = ns ? ns : "";
+	parts[3] = ns ? "/" : "";
+	parts[4] = name;
+	s->v[s->n].key = store_cat(s, parts, 5);
+	/* One copy of a file's name for all its objects (read in turn). */
+	if (file == NULL)
+		file = "-";
+	if (s->file == NULL || strcmp(s->file, file) != 0)
+		s->file = store_cat(s, &file, 1);
+	s->v[s->n].file = s->file;
 	s->v[s->n].line = line;
 	s->v[s->n].col = col;
-	s->slot[i] = ++s->n;
+	s->slot[i].hash = h;
+	s->slot[i].at = ++s->n;
 	return NULL;
 }
 
 void
 gs_idset_free(struct gs_idset *s)
 {
-	size_t	i;
+	struct gs_idchunk	*c;
 
 	if (s == NULL)
 		return;
-	for (i = 0; i < s->n; i++) {
-		free(s->v[i].key);
-		free(s->v[i].file);
+	while ((c = s->chunk) != NULL) {
+		s->chunk = c->next;
+		free(c);
 	}
 	free(s->v);
 	free(s->slot);

@@ -10,6 +10,7 @@
 #define GS_IDENT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model/model.h"
 
@@ -33,19 +34,32 @@ int	 gs_pod_is(const struct gs_pod *, const char *ns, const char *name);
 int	 gs_workload_resolve(const struct gs_workload *, const char *ref,
 	    int by_workload, char **ns, char **name, char **cands);
 
-/* Where an identity was first defined. */
+/* Where an identity was first defined (strings owned by the set). */
 struct gs_idref {
-	char	*key;		/* kind '\n' ns '/' name */
-	char	*file;
-	int	 line, col;
+	const char	*key;		/* kind '\n' ns '/' name */
+	const char	*file;
+	int		 line, col;
 };
 
-/* Identities seen so far (a hash set). */
+struct gs_idslot {
+	uint64_t	 hash;		/* of the key */
+	size_t		 at;		/* index + 1, 0 = empty */
+};
+
+/* A block of the set's strings. */
+struct gs_idchunk {
+	struct gs_idchunk *next;
+	size_t		 size, used;
+};
+
+/* Identities seen so far (a hash set; all zero is empty). */
 struct gs_idset {
 	struct gs_idref	*v;
 	size_t		 n, cap;
-	size_t		*slot;		/* index + 1, 0 = empty */
+	struct gs_idslot *slot;		/* a power of two of them */
 	size_t		 nslot;
+	struct gs_idchunk *chunk;	/* the newest first */
+	const char	*file;		/* the file named last */
 };
 
 /*

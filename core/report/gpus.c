@@ -127,25 +127,32 @@ gs_gpu_index_release(struct gs_gpu_index *x)
 	memset(x, 0, sizeof *x);
 }
 
-/* Append s to the comma list *out of length *len (capacity *cap). */
+/* Append pre and '/' (when pre is not NULL) and s to the comma list
+ * *out of length *len (capacity *cap). */
 static void
-list_add(char **out, size_t *len, size_t *cap, const char *s)
+list_add(char **out, size_t *len, size_t *cap, const char *pre,
+    const char *s)
 {
-	size_t	n = strlen(s);
+	size_t	n = strlen(s), np = pre != NULL ? strlen(pre) : 0;
 
-	grow_array(out, cap, *len + n + 2, 1);
+	grow_array(out, cap, *len + np + n + 3, 1);
 	if (*len > 0)
 		(*out)[(*len)++] = ',';
+	if (pre != NULL) {
+		memcpy(*out + *len, pre, np);
+		(*out)[*len + np] = '/';
+		*len += np + 1;
+	}
 	memcpy(*out + *len, s, n + 1);
 	*len += n;
 }
+
 
 static void
 running_list(const struct gs_gpu_index *x, size_t node, const char *id,
     char **out, size_t *len, size_t *cap)
 {
 	size_t	i, k;
-	char	*key;
 
 	if (x->running == NULL || node >= x->nnodes)
 		return;
@@ -160,9 +167,9 @@ running_list(const struct gs_gpu_index *x, size_t node, const char *id,
 			    p->init_done && (size_t)p->devs[k].ctr < p->ninit);
 		if (!hit)
 			continue;
-		key = gs_pod_key(p->ns, p->name);
-		list_add(out, len, cap, key);
-		free(key);
+		/* gs_pod_key's "ns/name" */
+		list_add(out, len, cap, p->ns ? p->ns : GS_DEFAULT_NS,
+		    p->name);
 	}
 }
 
@@ -180,7 +187,7 @@ char *
 gs_gpu_pods(const struct gs_gpu_index *x, const struct gs_cluster *c,
     size_t node, size_t dev)
 {
-	char	*out = NULL, *dn;
+	char	*out = NULL;
 	size_t	 len = 0, cap = 0, g, i;
 
 	running_list(x, node, c->nodes[node].devs[dev].id, &out, &len, &cap);
@@ -188,9 +195,11 @@ gs_gpu_pods(const struct gs_gpu_index *x, const struct gs_cluster *c,
 	for (i = x->off[g]; x->res != NULL && i < x->off[g + 1]; i++) {
 		const struct gs_pod *pod = &x->wl->pods[x->pl[i]];
 
-		dn = gs_pod_display(pod->ns, pod->name);
-		list_add(&out, &len, &cap, dn);
-		free(dn);
+		/* gs_pod_display's "name", or "ns/name" out of namespace
+		 * default, without a copy. */
+		list_add(&out, &len, &cap, pod->ns == NULL ||
+		    strcmp(pod->ns, GS_DEFAULT_NS) == 0 ? NULL : pod->ns,
+		    pod->name);
 	}
 	return out ? out : xstrdup("-");
 }

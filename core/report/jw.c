@@ -40,10 +40,11 @@ static void
 newline(struct gs_jw *w, int level)
 {
 	static const char	 spaces[] = "\n                                ";
-	size_t			 sp, k;
+	size_t			 sp = 2 * (size_t)(level > 0 ? level : 0), k;
 
-	put(w, spaces, 1);
-	for (sp = 2 * (size_t)(level > 0 ? level : 0); sp > 0; sp -= k) {
+	k = sp < 32 ? sp : 32;
+	put(w, spaces, 1 + k);
+	for (sp -= k; sp > 0; sp -= k) {
 		k = sp < 32 ? sp : 32;
 		put(w, spaces + 1, k);
 	}
@@ -231,6 +232,15 @@ gs_jw_str(struct gs_jw *w, const char *key, const char *s)
 {
 	if (w->fp == NULL) {
 		attach(w, key, s != NULL ? json_string(s) : NULL);
+		return;
+	}
+	if (s == NULL)
+		return;
+	if (plain(s)) {		/* most strings: one look at them */
+		member(w, key);
+		put(w, "\"", 1);
+		put(w, s, strlen(s));
+		put(w, "\"", 1);
 		return;
 	}
 	if (!gs_jw_ok(s))

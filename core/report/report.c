@@ -19,35 +19,6 @@
 #include "sched/volcano/vgpu.h"
 #include "util/util.h"
 
-void
-gs_format_float32(float f, char *buf, size_t len)
-{
-	int	prec, exp;
-
-	if (isnan(f)) {
-		snprintf(buf, len, "NaN");
-		return;
-	}
-	if (isinf(f)) {
-		snprintf(buf, len, f > 0 ? "+Inf" : "-Inf");
-		return;
-	}
-	/* The fewest digits that read back as f (strconv's shortest)... */
-	for (prec = 1; prec < 9; prec++) {
-		snprintf(buf, len, "%.*e", prec - 1, (double)f);
-		if (strtof(buf, NULL) == f)
-			break;
-	}
-	snprintf(buf, len, "%.*e", prec - 1, (double)f);
-	exp = atoi(strchr(buf, 'e') + 1);
-	/* ...in %e form when the exponent is below -4 or 6 and above, as
-	 * Go's 'g' with shortest precision; otherwise plain decimals. */
-	if (exp < -4 || exp >= 6)
-		return;
-	snprintf(buf, len, "%.*f", prec - 1 - exp > 0 ? prec - 1 - exp : 0,
-	    (double)f);
-}
-
 static double
 round6(double x)
 {

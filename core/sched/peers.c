@@ -64,6 +64,12 @@ struct peer_state {
 	enum peer_kind		 kind;
 	const struct gs_config	*cfg;
 	struct gs_peer_share	*share;	/* the share view (replay), or NULL */
+	/* What every pod reads of the cluster's nodes (they do not change
+	 * while a run lasts; cluster_facts): the most view entries on a node and
+	 * gs_kai_dp_cluster, for the cluster ncl of nn nodes. */
+	const struct gs_cluster	*ncl;
+	size_t			 nn, maxdevs;
+	int			 kai_dp;
 };
 
 /* Why nodes failed, counted for the pending reason. */
@@ -106,6 +112,28 @@ peer_create(enum peer_kind kind, const struct gs_cluster *c,
 	if (cfg->share)
 		st->share = gs_peer_share_new((int)kind, c, cfg);
 	return st;
+}
+
+/*
+ * The node facts of st for cluster c: worked out once per run (a pod
+ * walked every node for them), again only for another cluster or node
+ * count (the nodes of a cluster are set before a run starts: whatif and
+ * the sharing modes edit them before the policy is created).
+ */
+static void
+cluster_facts(struct peer_state *st, const struct gs_cluster *c)
+{
+	size_t	i;
+
+	if (st->ncl == c && st->nn == c->nnodes)
+		return;
+	st->ncl = c;
+	st->nn = c->nnodes;
+	st->maxdevs = 1;
+	for (i = 0; i < c->nnodes; i++)	/* view entries (sched/kai/dp.h) */
+		if (gs_kai_dp_entries(&c->nodes[i]) > st->maxdevs)
+			st->maxdevs = gs_kai_dp_entries(&c->nodes[i]);
+	st->kai_dp = gs_kai_dp_cluster(c);
 }
 
 static void
@@ -469,7 +497,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	struct peer_state	*st = p;
 	struct peer_pod		 pp;
 	struct gs_pgrant	*best_g;
-	size_t			 i, maxdevs = 1, best_ng = 0;
+	size_t			 i, maxdevs, best_ng = 0;
 	int			 counts[PW_N] = { 0 }, name_ties;
 	long			 best = -1;
 	double			 score = 0, best_score = 0;
@@ -498,9 +526,8 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	for (i = 0; i < c->nnodes; i++)
-		if (gs_kai_dp_entries(&c->nodes[i]) > maxdevs)
-			maxdevs = gs_kai_dp_entries(&c->nodes[i]);
+	cluster_facts(st, c);
+	maxdevs = st->maxdevs;
 	peer_pod_init(&pp, pod, st->cfg, maxdevs);
 	if (st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD)
 		kai_own(&pp, pod);
@@ -514,7 +541,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	/* KAI: whole GPUs among the device plugin's nvidia.com/gpu
 	 * (sched/kai/dp.h). */
 	name_ties = st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD;
-	if (name_ties && !pp.sharing && gs_kai_dp_cluster(c)) {
+	if (name_ties && !pp.sharing && st->kai_dp) {
 		peer_pod_release(&pp);
 		gs_kai_mig_decide(c, pod, st->kind == PK_KAI_BINPACK, d);
 		return 0;
@@ -658,8 +685,8 @@ void
 gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
     const struct gs_config *cfg, int binpack, struct gs_kai_fx *ex)
 {
-	struct peer_state	 st = { binpack ? PK_KAI_BINPACK : PK_KAI_SPREAD,
-				    cfg, NULL };
+	struct peer_state	 st = { .kind = binpack ? PK_KAI_BINPACK :
+				    PK_KAI_SPREAD, .cfg = cfg };
 	struct peer_pod		 pp;
 	const struct gs_preq	*k = NULL;
 	size_t			 i, maxdevs = 1;

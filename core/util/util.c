@@ -293,3 +293,24 @@ gs_contains(const char *h, const char *n)
 {
 	return strstr(h, n) != NULL;
 }
+
+uint64_t
+gs_hash_str(uint64_t h, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+uint64_t
+gs_hash_mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}

@@ -67,4 +67,13 @@ int	 gs_go_parse_int64(const char *s, size_t len, int64_t *v);
 /* Case-sensitive substring test that treats "" as contained everywhere (Go). */
 int	 gs_contains(const char *haystack, const char *needle);
 
+/*
+ * Hashing names for the hash tables: FNV-1a over s's bytes, going on from
+ * h (GS_HASH_START at first), and MurmurHash3's finalizer, which makes
+ * the low bits (a slot) depend on every byte.
+ */
+#define GS_HASH_START	14695981039346656037ULL
+uint64_t gs_hash_str(uint64_t h, const char *s);
+uint64_t gs_hash_mix(uint64_t h);
+
 #endif

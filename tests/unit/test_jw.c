@@ -5,6 +5,7 @@
  * depth; a few outputs are checked against hand-written text too.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,7 +231,92 @@ test_jw_unbalanced(void)
 	CU_ASSERT_EQUAL(rc, -1);
 }
 
+/* gs_format_float32 as it was: printf's "%.*e" at each precision until
+ * strtof reads f back, then "%.*f" in the plain range. */
+static void
+float32_by_printf(float f, char *buf, size_t len)
+{
+	int	prec, exp;
+
+	if (isnan(f) || isinf(f)) {
+		snprintf(buf, len, "%s", isnan(f) ? "NaN" : f > 0 ? "+Inf" :
+		    "-Inf");
+		return;
+	}
+	for (prec = 1; prec < 9; prec++) {
+		snprintf(buf, len, "%.*e", prec - 1, (double)f);
+		if (strtof(buf, NULL) == f)
+			break;
+	}
+	snprintf(buf, len, "%.*e", prec - 1, (double)f);
+	exp = atoi(strchr(buf, 'e') + 1);
+	if (exp < -4 || exp >= 6)
+		return;
+	snprintf(buf, len, "%.*f", prec - 1 - exp > 0 ? prec - 1 - exp : 0,
+	    (double)f);
+}
+
+static void
+float32_is(float f, const char *want)
+{
+	char	buf[32];
+
+	gs_format_float32(f, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, want);
+}
+
+/*
+ * The shortest float32 decimal, by hand (Go's fmt %v of a float32) and
+ * against the printf-only search over many floats: every bit pattern
+ * kind (xorshift), decimals of up to 8 digits, and halves (ties).
+ */
+static void
+test_float32(void)
+{
+	char		a[32], b[32], cut[4];
+	uint64_t	x = 88172645463325252ULL;
+	uint32_t	u;
+	float		f;
+	long		i, bad = 0;
+
+	float32_is(0.0f, "0");
+	float32_is(-0.0f, "-0");
+	float32_is(0.1f, "0.1");
+	float32_is(0.75f, "0.75");
+	float32_is(1.6349444f, "1.6349444");
+	float32_is(100.0f, "100");
+	float32_is(123456.0f, "123456");
+	float32_is(999999.94f, "999999.94");
+	float32_is(1e6f, "1e+06");
+	float32_is(16777216.0f, "1.6777216e+07");
+	float32_is(0.0001f, "0.0001");
+	float32_is(1e-5f, "1e-05");
+	float32_is(1.401298464e-45f, "1e-45");
+	float32_is(3.4028235e38f, "3.4028235e+38");
+	float32_is(-2.5f, "-2.5");
+	float32_is(NAN, "NaN");
+	float32_is(-INFINITY, "-Inf");
+	gs_format_float32(1.6349444f, cut, sizeof cut);
+	CU_ASSERT_STRING_EQUAL(cut, "1.6");
+	for (i = 0; i < 60000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		u = (uint32_t)x;
+		memcpy(&f, &u, sizeof f);
+		if (i % 3 == 1)
+			f = (float)(i / 1000.0);
+		else if (i % 3 == 2)
+			f = (float)i * 0.5f + 0.25f;
+		float32_by_printf(f, a, sizeof a);
+		gs_format_float32(f, b, sizeof b);
+		bad += strcmp(a, b) != 0;
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
 CU_TestInfo jw_tests[] = {
+	{ "shortest float32 decimal", test_float32 },
 	{ "JSON writer's text is jansson's dump of its tree",
 	    test_jw_like_jansson },
 	{ "JSON writer's text by hand", test_jw_by_hand },

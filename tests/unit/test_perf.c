@@ -769,6 +769,9 @@ test_resval_packed(void)
 	CU_ASSERT_EQUAL(c.lim[GS_RES_GPUMEM + 1].v, 0);
 }
 
+/* The text hash a selector keeps (gs_dra_sel's h). */
+#define TH(e)	gs_hash_str(GS_HASH_START, (e))
+
 /* The DRA selector memo: keyed by the expression's text (a copy with
  * another address hits) and the device; clear empties it; growth past
  * its first 256 slots keeps every entry. */
@@ -785,40 +788,105 @@ test_dra_celmemo(void)
 	memset(&d, 0, sizeof d);
 	memset(dev, 0, sizeof dev);
 	/* Without a memo (no refresh yet): nothing is kept. */
-	gs_dra_celmemo_put(&d, a, &dev[0], 1);
-	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[0], &res), 0);
+	gs_dra_celmemo_put(&d, a, TH(a), &dev[0], 1);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, TH(a), &dev[0], &res), 0);
 	gs_dra_celmemo_clear(&d);
-	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[0], &res), 0);
-	gs_dra_celmemo_put(&d, a, &dev[0], 1);
-	gs_dra_celmemo_put(&d, a, &dev[1], 0);
-	gs_dra_celmemo_put(&d, "has(device.attributes['x'].y)", &dev[0], -1);
-	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, b, &dev[0], &res), 1);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, TH(a), &dev[0], &res), 0);
+	gs_dra_celmemo_put(&d, a, TH(a), &dev[0], 1);
+	gs_dra_celmemo_put(&d, a, TH(a), &dev[1], 0);
+	gs_dra_celmemo_put(&d, "has(device.attributes['x'].y)",
+	    TH("has(device.attributes['x'].y)"), &dev[0], -1);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, b, TH(b), &dev[0], &res), 1);
 	CU_ASSERT_EQUAL(res, 1);
-	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, b, &dev[1], &res), 1);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, b, TH(b), &dev[1], &res), 1);
 	CU_ASSERT_EQUAL(res, 0);
 	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d,
-	    "has(device.attributes['x'].y)", &dev[0], &res), 1);
+	    "has(device.attributes['x'].y)",
+	    TH("has(device.attributes['x'].y)"), &dev[0], &res), 1);
 	CU_ASSERT_EQUAL(res, -1);
-	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[2], &res), 0);
-	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, "true", &dev[0], &res), 0);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, TH(a), &dev[2], &res), 0);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, "true", TH("true"), &dev[0],
+	    &res), 0);
 	CU_ASSERT_EQUAL(d.memo->n, 3);
 	/* A second put of a known pair changes nothing. */
-	gs_dra_celmemo_put(&d, b, &dev[0], 0);
-	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[0], &res), 1);
+	gs_dra_celmemo_put(&d, b, TH(b), &dev[0], 0);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, TH(a), &dev[0], &res), 1);
 	CU_ASSERT_EQUAL(res, 1);
 	CU_ASSERT_EQUAL(d.memo->n, 3);
 	gs_dra_celmemo_clear(&d);
-	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, &dev[0], &res), 0);
+	CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, a, TH(a), &dev[0], &res), 0);
 	for (i = 0; i < 300; i++)
-		gs_dra_celmemo_put(&d, a, &dev[i], (int)(i % 3) - 1);
+		gs_dra_celmemo_put(&d, a, TH(a), &dev[i], (int)(i % 3) - 1);
 	CU_ASSERT_EQUAL(d.memo->n, 300);
 	CU_ASSERT_EQUAL(d.memo->cap, 1024);
 	for (i = 0; i < 300; i++) {
-		CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, b, &dev[i], &res), 1);
+		CU_ASSERT_EQUAL(gs_dra_celmemo_get(&d, b, TH(b), &dev[i],
+		    &res), 1);
 		CU_ASSERT_EQUAL(res, (int)(i % 3) - 1);
 	}
 	gs_dra_celmemo_free(&d);
 	CU_ASSERT_PTR_NULL(d.memo);
+}
+
+/* Pod ref i of block b: ns/pod. */
+static void
+dra_pod(struct gs_dra_block *b, const char *ns, const char *pod)
+{
+	grow_array(&b->pods, &b->capp, b->npods + 1, sizeof *b->pods);
+	memset(&b->pods[b->npods], 0, sizeof b->pods[0]);
+	b->pods[b->npods].ns = xstrdup(ns);
+	b->pods[b->npods++].pod = xstrdup(pod);
+}
+
+static void
+dra_claim(struct gs_dra_block *b, const char *ns, const char *name,
+    int is_template)
+{
+	grow_array(&b->claims, &b->capcl, b->nclaims + 1, sizeof *b->claims);
+	memset(&b->claims[b->nclaims], 0, sizeof b->claims[0]);
+	b->claims[b->nclaims].ns = xstrdup(ns);
+	b->claims[b->nclaims].name = xstrdup(name);
+	b->claims[b->nclaims++].is_template = is_template;
+}
+
+/*
+ * The DRA pods' and claims' index (model/dra_names.c) answers as the
+ * search over every block did: the first in block order, objects added
+ * after a lookup found, a dropped one gone, claims and templates apart.
+ */
+static void
+test_dra_names(void)
+{
+	struct gs_dra		*d = NULL;
+	struct gs_dra_block	*b0 = gs_dra_own_block(&d), *b1;
+	char			 name[32];
+	int			 i;
+
+	d->blocks = xreallocarray(d->blocks, 2, sizeof *d->blocks);
+	d->blocks[1] = b1 = gs_dra_block_new();
+	d->nblocks = 2;
+	dra_pod(b1, "ml", "web");
+	CU_ASSERT_PTR_EQUAL(gs_dra_pod_find(d, "ml", "web"), &b1->pods[0]);
+	dra_pod(b0, "ml", "web");	/* block 0 comes first */
+	CU_ASSERT_PTR_EQUAL(gs_dra_pod_find(d, "ml", "web"), &b0->pods[0]);
+	CU_ASSERT_PTR_NULL(gs_dra_pod_find(d, "default", "web"));
+	for (i = 0; i < 200; i++) {	/* past the first 64 slots */
+		snprintf(name, sizeof name, "p%d", i);
+		dra_pod(b1, "ml", name);
+	}
+	CU_ASSERT_PTR_EQUAL(gs_dra_pod_find(d, "ml", "p150"), &b1->pods[151]);
+	gs_dra_block_truncate(b1, 0, 0, 0, 100);	/* p99 on are dropped */
+	CU_ASSERT_PTR_NULL(gs_dra_pod_find(d, "ml", "p150"));
+	CU_ASSERT_PTR_EQUAL(gs_dra_pod_find(d, "ml", "p98"), &b1->pods[99]);
+	dra_claim(b1, "ml", "gpu", 1);
+	CU_ASSERT_PTR_NULL(gs_dra_claim_find(d, "ml", "gpu", 0));
+	CU_ASSERT_PTR_EQUAL(gs_dra_claim_find(d, "ml", "gpu", 1),
+	    &b1->claims[0]);
+	dra_claim(b1, "ml", "gpu", 0);
+	CU_ASSERT_PTR_EQUAL(gs_dra_claim_find(d, "ml", "gpu", 0),
+	    &b1->claims[1]);
+	CU_ASSERT_PTR_NULL(gs_dra_claim_find(d, "staging", "gpu", 0));
+	gs_dra_free(d);
 }
 
 CU_TestInfo perf_tests[] = {
@@ -846,5 +914,7 @@ CU_TestInfo perf_tests[] = {
 	{ "GPU index: running, then placements, once each", test_gpu_index },
 	{ "DRA selector results kept per (expression, device)",
 	    test_dra_celmemo },
+	{ "DRA pods and claims by name: as the search over blocks",
+	    test_dra_names },
 	CU_TEST_INFO_NULL,
 };

@@ -79,9 +79,9 @@ sels_ok(struct search *st, const struct gs_dra_sel *v, size_t n,
 	int		res;
 
 	for (i = 0; i < n; i++) {
-		if (!gs_dra_celmemo_get(st->d, v[i].expr, dv, &res)) {
+		if (!gs_dra_celmemo_get(st->d, v[i].expr, v[i].h, dv, &res)) {
 			res = gs_cel_eval(v[i].cel, cd, &err);
-			gs_dra_celmemo_put(st->d, v[i].expr, dv, res);
+			gs_dra_celmemo_put(st->d, v[i].expr, v[i].h, dv, res);
 		}
 		if (res != 1) {
 			if (st->why->sel[0] == '\0')
@@ -674,11 +674,14 @@ pool_invalid(const struct search *st, size_t a, size_t b, int64_t gen)
  * the pool's slices of that generation are and no slice is newer (a
  * newer generation elsewhere makes the pool obsolete: not seen).  An
  * incomplete or invalid pool gives no device and fails allocationMode
- * All; the usable slices are marked in st->on.
+ * All; the usable slices are marked in st->on.  bound: the pool's index
+ * when only this node sees it (every slice of it), whose validity is
+ * worked out once (d->pool_bad), else -1.
  */
 static void
-gather_pool(struct search *st, size_t a, size_t b)
+gather_pool(struct search *st, size_t a, size_t b, long bound)
 {
+	signed char	*bad = bound >= 0 ? &st->d->pool_bad[bound] : NULL;
 	int64_t	gen = -1, seen = 0, all = 0, want = 0;
 	size_t	i;
 	int	newer = 0;
@@ -707,7 +710,9 @@ gather_pool(struct search *st, size_t a, size_t b)
 			return;
 		}
 	}
-	if (pool_invalid(st, a, b, gen)) {
+	if (bad != NULL && *bad < 0)
+		*bad = (signed char)pool_invalid(st, a, b, gen);
+	if (bad != NULL ? *bad : pool_invalid(st, a, b, gen)) {
 		st->pools_bad++;
 		return;
 	}
@@ -760,12 +765,12 @@ gather(struct search *st)
 	st->hi = 0;
 	for (i = 0; i < d->nunbound; i++) {
 		p = d->unbound[i];
-		gather_pool(st, d->pool0[p], d->pool0[p + 1]);
+		gather_pool(st, d->pool0[p], d->pool0[p + 1], -1);
 	}
 	gs_dra_node_pools(d, st->n->name, &lo, &hi);
 	for (i = lo; i < hi; i++) {
 		p = d->bound[i].pool;
-		gather_pool(st, d->pool0[p], d->pool0[p + 1]);
+		gather_pool(st, d->pool0[p], d->pool0[p + 1], (long)p);
 	}
 	pend_alloc(st);
 }

@@ -371,39 +371,47 @@ ord_refresh(struct hami_state *st, const struct gs_cluster *c, int spread)
 	return &st->ord[spread];
 }
 
-/* The filter annotations as one string, for the memo key. */
+/* The filter annotations as one string, for the memo key: '=' and the
+ * value or '-' for each of HAMi's, then "VENDOR.K=value" for the other
+ * vendors' UUID and type filters the pod has.  Built in one allocation
+ * (this runs for every pod). */
 static char *
 filter_key(const struct gs_pod *pod)
 {
 	static const char *const keys[] = { HAMI_USE_TYPE_ANNO,
 	    HAMI_NOUSE_TYPE_ANNO, HAMI_USE_UUID_ANNO, HAMI_NOUSE_UUID_ANNO,
 	    HAMI_NUMA_BIND_ANNO, HAMI_VGPU_MODE_ANNO, HAMI_GPU_POLICY_ANNO };
-	char		*out = xstrdup(""), *t;
-	const char	*v, *vk[4];
-	size_t		 i, k;
+	enum { NK = sizeof keys / sizeof keys[0] };
+	const char	*v[NK + 4 * GV_N], *vk[4];
+	char		 pre[NK + 4 * GV_N][24], *out, *o;
+	size_t		 i, k, n = 0, len = 1;
 	int		 vd;
 
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		v = gs_kv_get(&pod->annotations, keys[i]);
-		t = xasprintf("%s%c%s", out, v ? '=' : '-', v ? v : "");
-		free(out);
-		out = t;
+	for (i = 0; i < NK; i++) {
+		v[n] = gs_kv_get(&pod->annotations, keys[i]);
+		pre[n][0] = v[n] ? '=' : '-';
+		pre[n][1] = '\0';
+		n++;
 	}
-	/* The other vendors' UUID and type filters. */
 	for (vd = GV_NVIDIA + 1; vd < GV_N; vd++) {
 		vk[0] = gs_vendors[vd].use_uuid;
 		vk[1] = gs_vendors[vd].nouse_uuid;
 		vk[2] = gs_vendors[vd].use_type;
 		vk[3] = gs_vendors[vd].nouse_type;
-		for (k = 0; k < 4; k++) {
-			if (vk[k] == NULL ||
-			    (v = gs_kv_get(&pod->annotations, vk[k])) == NULL)
-				continue;
-			t = xasprintf("%s%d.%zu=%s", out, vd, k, v);
-			free(out);
-			out = t;
-		}
+		for (k = 0; k < 4; k++)
+			if (vk[k] != NULL &&
+			    (v[n] = gs_kv_get(&pod->annotations, vk[k])) != NULL)
+				snprintf(pre[n++], sizeof pre[0], "%d.%zu=", vd, k);
 	}
+	for (i = 0; i < n; i++)
+		len += strlen(pre[i]) + (v[i] ? strlen(v[i]) : 0);
+	o = out = xmalloc(len);
+	for (i = 0; i < n; i++) {
+		o = stpcpy(o, pre[i]);
+		if (v[i] != NULL)
+			o = stpcpy(o, v[i]);
+	}
+	*o = '\0';
 	return out;
 }
 
