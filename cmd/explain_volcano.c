@@ -47,12 +47,13 @@ vc_table(const struct gs_pod *pod, const char *run, const char *profile,
 	printf("scheduler: Volcano deviceshare (%s, v1.15.1): SchedulePolicy "
 	    "%s, ScheduleWeight %d\n", profile, policy_name(ex->policy),
 	    ex->weight);
-	if (ex->policy != GS_VCP_BINPACK)
-		printf("  GPUScore is 0 under %s (spread counts a card whose "
+	if (ex->policy == GS_VCP_SPREAD)
+		printf("  GPUScore is 0 under spread (it counts a card whose "
 		    "UsedNum is 0 after TryAddPod\n  added the pod: never): "
-		    "every node scores 0, the node listed first wins\n",
-		    ex->policy == GS_VCP_SPREAD ? "spread" :
-		    "an unset SchedulePolicy");
+		    "every node scores 0, the node listed first wins\n");
+	else if (ex->policy == GS_VCP_NONE)
+		printf("  GPUScore is 0 (its default branch): every node "
+		    "scores 0, the node listed first wins\n");
 	printf("request, as Volcano reads it (resourcereqs):\n");
 	for (i = 0; i < ex->nreq; i++) {
 		const struct gs_preq *r = &ex->req[i];
