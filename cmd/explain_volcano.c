@@ -38,7 +38,8 @@ ctr_name(const struct gs_pod *pod, size_t i)
 static void
 vc_table(const struct gs_pod *pod, const char *run, const char *profile,
     size_t k, size_t n, const struct gs_cluster *c,
-    const struct gs_vc_explain *ex, const struct gs_placement *d)
+    const struct gs_vc_explain *ex, const struct gs_placement *d,
+    long detail)
 {
 	const struct gs_node	*dn;
 	size_t			 i, j;
@@ -78,6 +79,9 @@ vc_table(const struct gs_pod *pod, const char *run, const char *profile,
 		printf("volcano.sh/vgpu-mode: unset (any node's mode fits)\n");
 	printf("\n");
 	cmd_explain_nodes(c, ex->verdict, d, "deviceshare score");
+	if (ex->detail < 0 && detail >= 0)
+		printf("\nGPUs of %s: not walked (the node is refused before "
+		    "FilterNode's device walk)\n", c->nodes[detail].name);
 	if (ex->detail < 0)
 		return;
 	dn = &c->nodes[ex->detail];
@@ -224,7 +228,7 @@ cmd_explain_volcano(const struct gs_run *run, size_t k,
 		    &sim.cluster, &ex, &d), fmt);
 	else
 		vc_table(pod, run->name, cfg->profile, k, run->wl.npods,
-		    &sim.cluster, &ex, &d);
+		    &sim.cluster, &ex, &d, detail);
 	gs_volcano_explain_release(&ex);
 	gs_placement_release(&d);
 	gs_sim_release(&sim);
