@@ -141,6 +141,23 @@ dp_json(const struct gs_pod *pod, const char *run, const char *profile,
 }
 
 int
+cmd_explain_turn(const struct gs_run *run, size_t k,
+    const struct gs_policy *sel, const struct gs_policy *p,
+    const struct gs_config *cfg, const struct gs_cluster *c0,
+    struct gs_sim *sim, struct gs_placement *d)
+{
+	struct gs_error	err;
+
+	if (gs_explain_before(c0, &run->wl, k, &run->cfg, sel, sim,
+	    &err) != 0 || gs_explain_decide(p, cfg, &sim->cluster,
+	    &run->wl.pods[k], d, &err) != 0) {
+		gs_sim_release(sim);
+		return cmd_error_status(&err);
+	}
+	return EXIT_OK;
+}
+
+int
 cmd_explain_dp(const struct gs_run *run, size_t k,
     const struct gs_policy *sel, const struct gs_policy *p,
     const struct gs_config *cfg, const struct gs_cluster *c0, long detail,
@@ -149,15 +166,12 @@ cmd_explain_dp(const struct gs_run *run, size_t k,
 	struct gs_sim		sim;
 	struct gs_dp_explain	ex;
 	struct gs_placement	d;
-	struct gs_error		err;
 	const struct gs_pod	*pod = &run->wl.pods[k];
+	int			rc;
 
-	if (gs_explain_before(c0, &run->wl, k, &run->cfg, sel, &sim,
-	    &err) != 0 || gs_explain_decide(p, cfg, &sim.cluster, pod, &d,
-	    &err) != 0) {
-		gs_sim_release(&sim);
-		return cmd_error_status(&err);
-	}
+	if ((rc = cmd_explain_turn(run, k, sel, p, cfg, c0, &sim, &d)) !=
+	    EXIT_OK)
+		return rc;
 	if (strncmp(cfg->profile, "kai-", 4) == 0)
 		gs_kai_dp_explain(&sim.cluster, pod, &d, detail, &ex);
 	else

@@ -21,6 +21,13 @@ int	cmd_explain_dp(const struct gs_run *run, size_t k,
 	    const struct gs_config *cfg, const struct gs_cluster *c0,
 	    long detail, const char *fmt);
 
+/* What both do first: the cluster at pod k's turn (sim) and p's
+ * decision of the pod there (d); EXIT_OK, or the error reported and its
+ * status (sim released). */
+int	cmd_explain_turn(const struct gs_run *run, size_t k,
+	    const struct gs_policy *sel, const struct gs_policy *p,
+	    const struct gs_config *cfg, const struct gs_cluster *c0,
+	    struct gs_sim *sim, struct gs_placement *d);
 /* The same for a pod under a volcano-* profile (cmd/explain_volcano.c). */
 int	cmd_explain_volcano(const struct gs_run *run, size_t k,
 	    const struct gs_policy *sel, const struct gs_policy *p,

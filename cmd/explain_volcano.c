@@ -206,16 +206,12 @@ cmd_explain_volcano(const struct gs_run *run, size_t k,
 	struct gs_sim		sim;
 	struct gs_vc_explain	ex;
 	struct gs_placement	d;
-	struct gs_error		err;
 	const struct gs_pod	*pod = &run->wl.pods[k];
-	int			rc = EXIT_OK;
+	int			rc;
 
-	if (gs_explain_before(c0, &run->wl, k, &run->cfg, sel, &sim,
-	    &err) != 0 || gs_explain_decide(p, cfg, &sim.cluster, pod, &d,
-	    &err) != 0) {
-		gs_sim_release(&sim);
-		return cmd_error_status(&err);
-	}
+	if ((rc = cmd_explain_turn(run, k, sel, p, cfg, c0, &sim, &d)) !=
+	    EXIT_OK)
+		return rc;
 	if (gs_volcano_explain(&sim.cluster, cfg, pod, &d, detail, &ex) != 0)
 		printf("pod %s asks for no vGPU: Volcano's deviceshare leaves "
 		    "it to the other predicates\n", pod->name);
