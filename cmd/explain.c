@@ -465,6 +465,12 @@ explain_main(int argc, char **argv)
 		    fmt);
 		goto out_cfg;
 	}
+	/* KAI's fractions, and its whole GPUs on HAMi's nodes. */
+	if (strncmp(cfg.profile, "kai-", 4) == 0) {
+		rc = cmd_explain_kai(run, k, sel, p, &cfg, &sc.cluster, detail,
+		    fmt);
+		goto out_cfg;
+	}
 	/* kube-scheduler with DRA. */
 	if (gs_kube_version_of(cfg.profile) != NULL) {
 		rc = cmd_explain_dra(run, k, p, &sc.cluster, detail, fmt);

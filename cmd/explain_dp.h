@@ -1,7 +1,8 @@
 /*
  * explain_dp.h: explain of a device plugin pod under a kube-* profile
- * (cmd/explain_dp.c) and of a pod under a dra profile
- * (cmd/explain_dra.c), and what the two print alike.
+ * (cmd/explain_dp.c), of a KAI pod on KAI's own view (cmd/explain_kai.c)
+ * and of a pod under a dra profile (cmd/explain_dra.c), and what they
+ * print alike.
  */
 #ifndef GS_CMD_EXPLAIN_DP_H
 #define GS_CMD_EXPLAIN_DP_H
@@ -21,9 +22,15 @@ int	cmd_explain_dp(const struct gs_run *run, size_t k,
 	    const struct gs_config *cfg, const struct gs_cluster *c0,
 	    long detail, const char *fmt);
 
-/* What both do first: the cluster at pod k's turn (sim) and p's
- * decision of the pod there (d); EXIT_OK, or the error reported and its
- * status (sim released). */
+/* The same for a pod KAI places from its own view of the nodes, its
+ * fractions and whole GPUs (cmd/explain_kai.c); detail: a node whose
+ * GPUs to show too (-1: none). */
+int	cmd_explain_kai(const struct gs_run *run, size_t k,
+	    const struct gs_policy *sel, const struct gs_policy *p,
+	    const struct gs_config *cfg, const struct gs_cluster *c0,
+	    long detail, const char *fmt);
+/* The cluster at pod k's turn (sim) and the decision p makes of the pod
+ * there (d): EXIT_OK, or the error's status (sim released). */
 int	cmd_explain_turn(const struct gs_run *run, size_t k,
 	    const struct gs_policy *sel, const struct gs_policy *p,
 	    const struct gs_config *cfg, const struct gs_cluster *c0,

@@ -552,58 +552,25 @@ plan_montecarlo(const struct gs_scenario *sc, size_t ri,
 
 /* ---- Markdown or HTML report ----------------------------------------- */
 
-/* Do nodes a and b register the same GPUs (count, type, memory, slots;
- * the device plugin's: the same layout, report/inputs.h)? */
-static int
-same_gpus(const struct gs_node *a, const struct gs_node *b)
-{
-	char	la[512], lb[512];
-
-	if (a->dp != b->dp || a->ndevs != b->ndevs)
-		return 0;
-	gs_report_node_gpus(a, la, sizeof la);
-	gs_report_node_gpus(b, lb, sizeof lb);
-	return strcmp(la, lb) == 0 && (a->ndevs == 0 ||
-	    (strcmp(a->devs[0].type, b->devs[0].type) == 0 &&
-	    a->devs[0].devmem == b->devs[0].devmem &&
-	    a->devs[0].count == b->devs[0].count));
-}
-
-/* The GPU columns of n: HAMi's by its first device; the device plugin's
- * by its physical GPUs, the card type and each GPU's layout, the memory
- * of a GPU not in MIG mode (a MIG instance's says nothing of the card:
- * "-"), no slots or cores ("-"). */
+/* The GPU columns of a row (report/inputs.h): "-" where it has none. */
 static void
-gpu_cells(struct cmd_table *t, const struct gs_node *n)
+gpu_cells(struct cmd_table *t, const struct gs_report_node_row *r)
 {
-	char	lay[512], type[160], *cut;
-	size_t	ngpus = gs_report_node_gpus(n, lay, sizeof lay), j;
+	int	v[3] = { r->mem, r->slots, r->cores }, j;
 
-	cmd_table_cell(t, "%zu", n->dp ? ngpus : n->ndevs);
-	if (n->ndevs == 0) {
-		for (j = 0; j < 4; j++)
-			cmd_table_cell(t, "-");
-		return;
-	}
-	if (!n->dp) {
-		cmd_table_cell(t, "%s", n->devs[0].type);
-		cmd_table_cell(t, "%d", n->devs[0].devmem);
-		cmd_table_cell(t, "%d", n->devs[0].count);
-		cmd_table_cell(t, "%d", n->devs[0].devcore);
-		return;
-	}
-	snprintf(type, sizeof type, "%s", n->devs[0].type);
-	if ((cut = strstr(type, "-MIG-")) != NULL)
-		*cut = '\0';
-	cmd_table_cell(t, "%s (%s)", type, lay);
-	for (j = 0; j < n->ndevs && n->devs[j].kind == GS_DEV_MIG; j++)
-		;
-	if (j < n->ndevs)
-		cmd_table_cell(t, "%d", n->devs[j].devmem);
-	else
+	cmd_table_cell(t, "%zu", r->gpus);
+	if (r->type[0] == '\0')
 		cmd_table_cell(t, "-");
-	cmd_table_cell(t, "-");
-	cmd_table_cell(t, "-");
+	else if (r->dp)
+		cmd_table_cell(t, "%s (%s)", r->type, r->layout);
+	else
+		cmd_table_cell(t, "%s", r->type);
+	for (j = 0; j < 3; j++) {
+		if (v[j] < 0)
+			cmd_table_cell(t, "-");
+		else
+			cmd_table_cell(t, "%d", v[j]);
+	}
 }
 
 /* out, then container k's device plugin resources ("c: 1
@@ -681,45 +648,34 @@ doc_inputs(struct cmd_doc *d, const struct gs_scenario *sc,
 	    "GPU type", "memory per GPU (MiB)", "slots", "cores" };
 	static const char *const wh[4] = { "workload", "kind", "pods",
 	    "request per container" };
-	struct cmd_table	 t;
-	size_t			 i, j, count;
-	int			 seen;
-	char			*req;
+	struct cmd_table		 t;
+	struct gs_report_node_row	*nr;
+	struct gs_report_workload_row	*wr;
+	size_t				 i, n;
+	char				*req;
 
 	cmd_doc_heading(d, "Inputs");
 	cmd_table_init(&t, nh, "rrlrrr", 6);
-	for (i = 0; i < sc->cluster.nnodes; i++) {
-		const struct gs_node *n = &sc->cluster.nodes[i];
-
-		for (seen = 0, j = 0; j < i && !seen; j++)
-			seen = same_gpus(&sc->cluster.nodes[j], n);
-		if (seen)
-			continue;
-		for (count = 0, j = i; j < sc->cluster.nnodes; j++)
-			count += same_gpus(&sc->cluster.nodes[j], n);
-		cmd_table_cell(&t, "%zu", count);
-		gpu_cells(&t, n);
+	n = gs_report_node_rows(&sc->cluster, &nr);
+	for (i = 0; i < n; i++) {
+		cmd_table_cell(&t, "%zu", nr[i].count);
+		gpu_cells(&t, &nr[i]);
 	}
+	free(nr);
 	cmd_doc_table(d, &t);
 	cmd_table_init(&t, wh, "llrl", 4);
-	for (i = 0; i < run->wl.npods; i++) {
-		const struct gs_pod *p = &run->wl.pods[i];
+	n = gs_report_workload_rows(&run->wl, &wr);
+	for (i = 0; i < n; i++) {
+		const struct gs_pod *p = &run->wl.pods[wr[i].first];
 
-		for (seen = 0, j = 0; j < i && !seen; j++)
-			seen = strcmp(run->wl.pods[j].workload, p->workload) ==
-			    0;
-		if (seen)
-			continue;
-		for (count = 0, j = i; j < run->wl.npods; j++)
-			count += strcmp(run->wl.pods[j].workload,
-			    p->workload) == 0;
 		cmd_table_cell(&t, "%s", p->workload);
 		cmd_table_cell(&t, "%s", p->kind);
-		cmd_table_cell(&t, "%zu", count);
+		cmd_table_cell(&t, "%zu", wr[i].count);
 		req = request_text(p, &run->cfg);
 		cmd_table_cell(&t, "%s", req);
 		free(req);
 	}
+	free(wr);
 	cmd_doc_table(d, &t);
 }
 

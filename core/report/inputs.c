@@ -2,13 +2,15 @@
  * report/inputs.c: a node's GPUs for the plan report's inputs table
  * (issue 18): its physical GPUs, each with its MIG layout (profiles in
  * the order laid out, with counts) or its sharing, rather than the first
- * device's type and memory, which on a MIG node is one instance's.
+ * device's type and memory, which on a MIG node is one instance's; nodes
+ * alike and pods of one workload grouped in one hashed pass.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "metrics/kinds.h"
+#include "model/ident.h"
 #include "report/inputs.h"
 #include "util/util.h"
 
@@ -74,4 +76,105 @@ gs_report_node_gpus(const struct gs_node *n, char *buf, size_t len)
 	}
 	free(g);
 	return k;
+}
+
+/* Row r describing node n (all but first and count). */
+static void
+describe(const struct gs_node *n, struct gs_report_node_row *r)
+{
+	char	*cut;
+	size_t	 j;
+
+	memset(r, 0, sizeof *r);
+	r->dp = n->dp;
+	r->gpus = gs_report_node_gpus(n, r->layout, sizeof r->layout);
+	if (!n->dp)
+		r->gpus = n->ndevs;
+	r->mem = r->slots = r->cores = -1;
+	if (n->ndevs == 0)
+		return;
+	snprintf(r->type, sizeof r->type, "%s", n->devs[0].type);
+	if (!n->dp) {
+		r->mem = n->devs[0].devmem;
+		r->slots = n->devs[0].count;
+		r->cores = n->devs[0].devcore;
+		return;
+	}
+	if ((cut = strstr(r->type, "-MIG-")) != NULL)
+		*cut = '\0';
+	for (j = 0; j < n->ndevs && n->devs[j].kind == GS_DEV_MIG; j++)
+		;
+	if (j < n->ndevs)
+		r->mem = n->devs[j].devmem;
+}
+
+/* The row of key: its index when seen before; -1 when it is new (then
+ * set holds it as the next row). */
+static long
+group_of(struct gs_idset *set, const char *key)
+{
+	const struct gs_idref *old = gs_idset_add(set, "row", NULL, key,
+	    NULL, 0, 0);
+
+	return old == NULL ? -1 : (long)(old - set->v);
+}
+
+size_t
+gs_report_node_rows(const struct gs_cluster *c,
+    struct gs_report_node_row **out)
+{
+	struct gs_idset			 set;
+	struct gs_report_node_row	*rows, r;
+	const struct gs_node		*n;
+	size_t				 i, nrows = 0;
+	long				 g;
+	char				*key;
+
+	memset(&set, 0, sizeof set);
+	rows = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *rows);
+	for (i = 0; i < c->nnodes; i++) {
+		n = &c->nodes[i];
+		describe(n, &r);
+		/* What the old pairwise test compared: dp, the device count,
+		 * the layout and the first device's type, memory, slots. */
+		key = n->ndevs == 0 ? xasprintf("%d|0", n->dp) :
+		    xasprintf("%d|%zu|%s|%s|%d|%d", n->dp, n->ndevs,
+		    r.layout, n->devs[0].type, n->devs[0].devmem,
+		    n->devs[0].count);
+		if ((g = group_of(&set, key)) >= 0)
+			rows[g].count++;
+		else {
+			r.first = i;
+			r.count = 1;
+			rows[nrows++] = r;
+		}
+		free(key);
+	}
+	gs_idset_free(&set);
+	*out = rows;
+	return nrows;
+}
+
+size_t
+gs_report_workload_rows(const struct gs_workload *wl,
+    struct gs_report_workload_row **out)
+{
+	struct gs_idset			 set;
+	struct gs_report_workload_row	*rows;
+	size_t				 i, nrows = 0;
+	long				 g;
+
+	memset(&set, 0, sizeof set);
+	rows = xcalloc(wl->npods ? wl->npods : 1, sizeof *rows);
+	for (i = 0; i < wl->npods; i++) {
+		if ((g = group_of(&set, wl->pods[i].workload)) >= 0)
+			rows[g].count++;
+		else {
+			rows[nrows].first = i;
+			rows[nrows++].count = 1;
+		}
+	}
+	gs_idset_free(&set);
+	*out = rows;
+	return nrows;
 }

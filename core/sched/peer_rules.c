@@ -89,8 +89,8 @@ gs_peer_kube_score(enum gs_kube_strategy k, const int w[3],
 
 /* KAI's memory of a part of d: gpu-memory, or (int64)(fraction x MEM)
  * (gpu_sharing.go).  kube's shares use the same. */
-static int64_t
-kai_mem(const struct gs_pdev *d, const struct gs_preq *k)
+int64_t
+gs_peer_kai_mem(const struct gs_pdev *d, const struct gs_preq *k)
 {
 	if (k->pct >= 0)
 		return (int64_t)((double)k->pct / 100.0 * (double)d->cap);
@@ -119,7 +119,8 @@ tightest(const struct gs_pnode *n, const struct gs_preq *k,
 	int	best = -1;
 
 	for (i = 0; i < n->ndev; i++) {
-		if (taken[i] || dev_free(&n->dev[i]) < kai_mem(&n->dev[i], k))
+		if (taken[i] ||
+		    dev_free(&n->dev[i]) < gs_peer_kai_mem(&n->dev[i], k))
 			continue;
 		if (best < 0 || dev_free(&n->dev[i]) < dev_free(&n->dev[best]))
 			best = (int)i;
@@ -133,7 +134,7 @@ grant(struct gs_pgrant *g, int dev, const struct gs_pdev *d,
 {
 	g->dev = dev;
 	g->whole = !k->frac;
-	g->mem = k->frac ? kai_mem(d, k) : d->cap;
+	g->mem = k->frac ? gs_peer_kai_mem(d, k) : d->cap;
 	g->cores = 0;
 }
 
@@ -167,7 +168,7 @@ gs_peer_kai_range_add(struct gs_kai_range *r, double na)
 static int
 kai_group_fits(const struct gs_pdev *d, const struct gs_preq *k)
 {
-	return d->group && dev_free(d) >= kai_mem(d, k);
+	return d->group && dev_free(d) >= gs_peer_kai_mem(d, k);
 }
 
 /*
@@ -189,6 +190,17 @@ kai_better(int binpack, const struct gs_pdev *a, const struct gs_pdev *b)
 	return binpack ? ua > ub : ua < ub;
 }
 
+int
+gs_peer_kai_dev_fits(const struct gs_pdev *d, const struct gs_preq *k)
+{
+	if (!k->frac)
+		return d->idle;
+	if (!d->health)
+		return 0;
+	return d->idle ? gs_peer_kai_mem(d, k) <= d->cap :
+	    kai_group_fits(d, k);
+}
+
 /* FittingGPUs for one device of a fraction: the best group it fits or
  * idle GPU (framework/session.go, plugins/gpupack, gpuspread). */
 static int
@@ -201,9 +213,7 @@ kai_fraction_dev(int binpack, const struct gs_pnode *n,
 	for (i = 0; i < n->ndev; i++) {
 		const struct gs_pdev *d = &n->dev[i];
 
-		if (taken[i] || !d->health)
-			continue;
-		if (d->idle ? kai_mem(d, k) > d->cap : !kai_group_fits(d, k))
+		if (taken[i] || !gs_peer_kai_dev_fits(d, k))
 			continue;
 		if (best < 0 || kai_better(binpack, d, &n->dev[best]))
 			best = (int)i;

@@ -94,6 +94,13 @@ double	gs_peer_kube_score(enum gs_kube_strategy, const int w[3],
 int	gs_peer_kube_devices(const struct gs_pnode *, const struct gs_ppod *,
 	    unsigned char *taken, struct gs_pgrant *);
 
+/* KAI: the MiB a part of d takes, gpu-memory or (int64)(fraction x MEM)
+ * (gpu_sharing.go); and whether d takes one device of request k (a
+ * whole GPU: idle; a fraction: healthy, and idle with MEM >= the part or
+ * a shared group with the part free: FittingGPUs, IsTaskFitOnGpuGroup). */
+int64_t	gs_peer_kai_mem(const struct gs_pdev *, const struct gs_preq *);
+int	gs_peer_kai_dev_fits(const struct gs_pdev *, const struct gs_preq *);
+
 /* KAI's binpack range: min and max free resource over the node set. */
 struct gs_kai_range {
 	double	mn, mx;

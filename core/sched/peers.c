@@ -38,6 +38,7 @@
 
 #include "sched/hami/hami.h"
 #include "sched/kai/dp.h"
+#include "sched/kai/frac_explain.h"
 #include "sched/kai/mig.h"
 #include "sched/kai/request.h"
 #include "sched/volcano/explain.h"
@@ -227,7 +228,7 @@ peer_pod_init(struct peer_pod *pp, const struct gs_pod *pod,
  * first container's.  Refused values were refused when loaded; a pod read
  * another way (running pods) without them keeps its resources.
  */
-static void
+static int
 kai_own(struct peer_pod *pp, const struct gs_pod *pod)
 {
 	struct gs_kai_req	r;
@@ -235,7 +236,7 @@ kai_own(struct peer_pod *pp, const struct gs_pod *pod)
 
 	if (pod->nctrs == 0 || gs_kai_request(pod, &r, why, sizeof why) != 0 ||
 	    !r.fractional)
-		return;
+		return 0;
 	memset(&pp->req[0], 0, sizeof pp->req[0]);
 	pp->req[0].num = r.num;
 	pp->req[0].mem = r.mem;
@@ -243,6 +244,7 @@ kai_own(struct peer_pod *pp, const struct gs_pod *pod)
 	pp->req[0].frac = 1;
 	pp->sharing = 1;
 	pp->v.gpu = r.num;
+	return 1;
 }
 
 /* Volcano's own volcano.sh/vgpu-* resources (sched/volcano/request.c)
@@ -648,6 +650,130 @@ gs_peer_veval_release(struct gs_peer_veval *e)
 {
 	free(e->req);
 	free(e->trace.step);
+}
+
+/* --- explain (sched/kai/frac_explain.h) ------------------------------- */
+
+/* Node i's verdict in ex (why: a PW_*, or -1 when it fits with score),
+ * and its GPUs, if any, as KAI counts them (k: the request they are told
+ * against). */
+static void
+kai_explain_node(const struct peer_state *st, const struct gs_cluster *c,
+    size_t i, const struct gs_pod *pod, struct peer_pod *pp, int why,
+    double score, const char *mbuf, const struct gs_preq *k,
+    struct gs_kai_fx *ex)
+{
+	const struct gs_node	*n = &c->nodes[i];
+	struct gs_kx_node	*x = &ex->node[i];
+	struct gs_kai_local	 l;
+	struct gs_pnode		 v;
+	char			 fbuf[192];
+	size_t			 j;
+	int			 nfit = 0;
+
+	x->verdict = why < 0 ? GS_KX_FITS : why == PW_FILTER ? GS_KX_FILTER :
+	    why == PW_KAI_TYPE ? GS_KX_TYPE : why == PW_NO_GPUS ?
+	    GS_KX_NO_GPUS : GS_KX_SHORT;
+	if (why == PW_FILTER)
+		snprintf(x->why, sizeof x->why, "refused by kube-scheduler: "
+		    "%s", gs_kube_filter(n, pod, fbuf, sizeof fbuf));
+	else if (why == PW_KAI_TYPE)
+		snprintf(x->why, sizeof x->why, "refused by KAI: %s", mbuf);
+	else if (why == PW_NO_GPUS)
+		snprintf(x->why, sizeof x->why, n->ndevs == 0 ? "no GPUs" :
+		    "no GPU KAI sees (neither HAMi's nor the device plugin's)");
+	if (n->ndevs == 0)
+		return;
+	view_node(st, n, pp, &v);
+	gs_kai_fx_gpus(ex->binpack, n, &v, k, pp->g, why < 0 ? pp->ng : 0,
+	    x);
+	if (why >= 0 && why != PW_GPUS)
+		return;
+	if (why >= 0) {
+		for (j = 0; j < x->ngpu; j++)
+			nfit += x->gpu[j].fits;
+		if (x->ngpus == 0)
+			snprintf(x->why, sizeof x->why, "no whole GPU KAI "
+			    "shares (MIG instances or replicas only)");
+		else
+			snprintf(x->why, sizeof x->why, "%d of its GPUs take%s "
+			    "the request, %lld asked", nfit, nfit == 1 ? "s" :
+			    "", (long long)ex->ngpu);
+		return;
+	}
+	gs_peer_kai_local(ex->binpack, &v, &pp->v, &l);
+	x->score = score;
+	x->sharing = l.sharing;
+	x->placement = score - l.base - (l.sharing ? 1000 : 0);
+	snprintf(x->why, sizeof x->why, "fits");
+}
+
+void
+gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
+    const struct gs_config *cfg, int binpack, struct gs_kai_fx *ex)
+{
+	struct peer_state	 st = { binpack ? PK_KAI_BINPACK : PK_KAI_SPREAD,
+				    cfg, NULL };
+	struct peer_pod		 pp;
+	const struct gs_preq	*k = NULL;
+	size_t			 i, maxdevs = 1;
+	double			 score = 0;
+	char			 mbuf[160] = "";
+	int			 why;
+
+	memset(ex, 0, sizeof *ex);
+	ex->binpack = binpack;
+	ex->chosen = -1;
+	for (i = 0; i < c->nnodes; i++)
+		if (c->nodes[i].ndevs > maxdevs)
+			maxdevs = c->nodes[i].ndevs;
+	peer_pod_init(&pp, pod, cfg, maxdevs);
+	ex->own = kai_own(&pp, pod);
+	ex->nreq = pod->nctrs;
+	ex->req = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *ex->req);
+	memcpy(ex->req, pp.req, pod->nctrs * sizeof *ex->req);
+	ex->ngpu = pp.v.gpu;
+	ex->nnodes = c->nnodes;
+	ex->node = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *ex->node);
+	ex->given = xcalloc((size_t)pp.v.gpu + 1, sizeof *ex->given);
+	ex->unmanaged = pp.v.gpu == 0;
+	for (i = 0; i < pod->nctrs && k == NULL; i++)
+		if (pp.req[i].num > 0)
+			k = &pp.req[i];
+	ex->frac = k != NULL && k->frac;
+	if (binpack && !ex->unmanaged)
+		kai_prepare(c, GS_KAI_POD_FRACTION, &pp.kr);
+	ex->range = pp.kr;
+	for (i = 0; i < c->nnodes && !ex->unmanaged; i++) {
+		const struct gs_node *n = &c->nodes[i];
+
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) {
+			ex->node[i].verdict = GS_KX_PINNED;
+			snprintf(ex->node[i].why, sizeof ex->node[i].why,
+			    "not the pod's node (spec.nodeName)");
+			continue;
+		}
+		if ((why = node_refused(&st, c, n, pod, &pp, mbuf,
+		    sizeof mbuf)) < 0)
+			why = peer_node(&st, n, &pp, &score);
+		kai_explain_node(&st, c, i, pod, &pp, why, score, mbuf, k, ex);
+		/* peer_decide's choice: the highest score, ties to the
+		 * smallest name. */
+		if (why >= 0 || (ex->chosen >= 0 && (score < ex->score ||
+		    (score == ex->score && strcmp(n->name,
+		    c->nodes[ex->chosen].name) >= 0))))
+			continue;
+		ex->chosen = (long)i;
+		ex->score = score;
+		ex->ngiven = pp.ng;
+		for (why = 0; (size_t)why < pp.ng; why++)
+			ex->given[why] = pp.g[why].dev;
+	}
+	for (i = 0; i < c->nnodes && ex->chosen >= 0; i++)
+		ex->ties += (long)i != ex->chosen &&
+		    ex->node[i].verdict == GS_KX_FITS &&
+		    ex->node[i].score == ex->score;
+	peer_pod_release(&pp);
 }
 
 #define PEER_CREATE(fn, kind)						\

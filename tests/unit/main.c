@@ -69,6 +69,7 @@ main(void)
 		SUITE(kai_mig),
 		SUITE(kai_conf),
 		SUITE(kai_dp),
+		SUITE(kai_fx),
 		SUITE(volcano_own),
 		SUITE(volcano_vgpu),
 		SUITE(volcano_sched),

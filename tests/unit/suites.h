@@ -58,6 +58,7 @@ extern CU_TestInfo kai_own_tests[];
 extern CU_TestInfo kai_mig_tests[];
 extern CU_TestInfo kai_conf_tests[];
 extern CU_TestInfo kai_dp_tests[];
+extern CU_TestInfo kai_fx_tests[];
 extern CU_TestInfo volcano_own_tests[];
 extern CU_TestInfo volcano_vgpu_tests[];
 extern CU_TestInfo volcano_sched_tests[];

@@ -1,7 +1,7 @@
 /*
  * test_plan.c: capacity planning: what runs out first, headroom on the
  * demo (16 more pods), Monte Carlo against known distributions, the
- * node search, and what-if edits.
+ * node search, what-if edits and the report's inputs table.
  */
 #include <math.h>
 #include <string.h>
@@ -15,6 +15,7 @@
 #include "../../core/load/scenario.h"
 #include "../../core/util/util.h"
 #include "../../core/plan/whatif.h"
+#include "../../core/report/inputs.h"
 
 #define DEMO	"../../scenarios/hami-demo/four-patterns.yaml"
 
@@ -105,7 +106,57 @@ pod(struct gs_workload *w, const char *name, int64_t mem)
 	struct gs_pod	*p = t_pod(w, name, 1);
 
 	t_ctr(&p->ctrs[0], 1, mem, -1, -1);
+	p->ctrs[0].name = xstrdup("main");
 	return p;
+}
+
+/*
+ * Headroom of workloads whose templates ask the same is counted once
+ * (plan/headroom.c pod_same): 4 T4s (15360 MiB); a and b ask 15000 MiB,
+ * c the same on nodes labelled x=y (none), d 7000 MiB.  a, b take a GPU
+ * each, c is pending, d takes a third: one GPU free, one with 8360 MiB.
+ * More that fit: a 1, b 1 (a's count), c 0 (selector), d 2 + 1 = 3.
+ */
+static void
+test_headroom_shared(void)
+{
+	struct gs_cluster	 c;
+	struct gs_workload	 w;
+	struct gs_config	 cfg;
+	struct gs_result	 r;
+	struct gs_headroom	*h;
+	size_t			 n;
+
+	memset(&c, 0, sizeof c);
+	memset(&w, 0, sizeof w);
+	c.nodes = xcalloc(1, sizeof *c.nodes);
+	c.nnodes = c.cap = 1;
+	t_node(&c.nodes[0], "n", 4, 15360, "NVIDIA-Tesla T4");
+	gs_config_init(&cfg);
+	pod(&w, "a", 15000);
+	pod(&w, "b", 15000);
+	gs_kv_set(&pod(&w, "c", 15000)->node_selector, "x", "y");
+	pod(&w, "d", 7000);
+	gs_engine_run(&c, &w, &cfg, &gs_policy_hami_v261, NULL, &r, NULL);
+	CU_ASSERT_EQUAL_FATAL(gs_plan_headroom(&c, &w, &r, &cfg,
+	    &gs_policy_hami_v261, 100, &h, &n, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(n, 4);
+	CU_ASSERT_EQUAL(h[0].placed, 1);
+	CU_ASSERT_EQUAL(h[0].additional, 1);
+	CU_ASSERT_STRING_EQUAL(h[0].binding, "memory");
+	CU_ASSERT_EQUAL(h[1].additional, 1);
+	CU_ASSERT_STRING_EQUAL(h[1].binding, "memory");
+	CU_ASSERT_STRING_EQUAL(h[1].workload, "b");
+	CU_ASSERT_EQUAL(h[2].placed, 0);
+	CU_ASSERT_EQUAL(h[2].pending, 1);
+	CU_ASSERT_EQUAL(h[2].additional, 0);
+	CU_ASSERT_STRING_EQUAL(h[2].binding, "nodes (selector)");
+	CU_ASSERT_EQUAL(h[3].additional, 3);
+	gs_headroom_free(h, n);
+	gs_result_release(&r);
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
 }
 
 /*
@@ -380,14 +431,80 @@ test_whatif_edits(void)
 	gs_scenario_release(&sc);
 }
 
+/* The plan report's inputs (report/inputs.c): nodes alike grouped by
+ * their first, as the old pairwise test did: a and c (4 x T4, 10 slots)
+ * are one row of 2; d differs from them in slots only (5), e has no
+ * GPUs.  Workloads: x, y, x, x, z -> x 3, y 1, z 1 in first-pod order. */
+static void
+test_inputs_rows(void)
+{
+	static const char *const wl_of[5] = { "x", "y", "x", "x", "z" };
+	struct gs_cluster		 c;
+	struct gs_workload		 w;
+	struct gs_report_node_row	*r;
+	struct gs_report_workload_row	*wr;
+	size_t				 i, j, n;
+
+	memset(&c, 0, sizeof c);
+	c.nnodes = 5;
+	c.nodes = xcalloc(c.nnodes, sizeof *c.nodes);
+	t_node(&c.nodes[0], "a", 4, 15360, "NVIDIA-Tesla-T4");
+	t_node(&c.nodes[1], "b", 8, 23028, "NVIDIA-A10G");
+	t_node(&c.nodes[2], "c", 4, 15360, "NVIDIA-Tesla-T4");
+	t_node(&c.nodes[3], "d", 4, 15360, "NVIDIA-Tesla-T4");
+	for (j = 0; j < 4; j++)
+		c.nodes[3].devs[j].count = 5;
+	t_node(&c.nodes[4], "e", 0, 0, "-");
+	n = gs_report_node_rows(&c, &r);
+	CU_ASSERT_EQUAL_FATAL(n, 4);
+	CU_ASSERT_EQUAL(r[0].first, 0);
+	CU_ASSERT_EQUAL(r[0].count, 2);
+	CU_ASSERT_EQUAL(r[0].gpus, 4);
+	CU_ASSERT_STRING_EQUAL(r[0].type, "NVIDIA-Tesla-T4");
+	CU_ASSERT_EQUAL(r[0].mem, 15360);
+	CU_ASSERT_EQUAL(r[0].slots, 10);
+	CU_ASSERT_EQUAL(r[0].cores, 100);
+	CU_ASSERT_EQUAL(r[1].first, 1);
+	CU_ASSERT_EQUAL(r[1].count, 1);
+	CU_ASSERT_EQUAL(r[1].gpus, 8);
+	CU_ASSERT_EQUAL(r[2].first, 3);
+	CU_ASSERT_EQUAL(r[2].slots, 5);
+	CU_ASSERT_EQUAL(r[3].first, 4);
+	CU_ASSERT_EQUAL(r[3].gpus, 0);
+	CU_ASSERT_STRING_EQUAL(r[3].type, "");
+	CU_ASSERT_EQUAL(r[3].mem, -1);
+	free(r);
+	gs_cluster_release(&c);
+
+	memset(&w, 0, sizeof w);
+	for (i = 0; i < 5; i++) {
+		struct gs_pod *p = t_pod(&w, "p", 1);
+
+		free(p->workload);
+		p->workload = xstrdup(wl_of[i]);
+	}
+	n = gs_report_workload_rows(&w, &wr);
+	CU_ASSERT_EQUAL_FATAL(n, 3);
+	CU_ASSERT_EQUAL(wr[0].first, 0);
+	CU_ASSERT_EQUAL(wr[0].count, 3);
+	CU_ASSERT_EQUAL(wr[1].first, 1);
+	CU_ASSERT_EQUAL(wr[1].count, 1);
+	CU_ASSERT_EQUAL(wr[2].first, 4);
+	CU_ASSERT_EQUAL(wr[2].count, 1);
+	free(wr);
+	gs_workload_release(&w);
+}
+
 CU_TestInfo plan_tests[] = {
 	{ "what runs out first, from HAMi's reasons", test_binding },
 	{ "headroom: 16 more demo pods", test_headroom_demo },
+	{ "headroom: templates alike counted once", test_headroom_shared },
 	{ "Monte Carlo: E[pending] = 4/3, shards", test_montecarlo_known_distribution },
 	{ "GPU registration order: 5/8 NVML order", test_rotation_distribution },
 	{ "nodes to add: cheapest, fewest, bounded", test_nodes_search },
 	{ "what-if: scale, split, drain", test_whatif_edits },
 	{ "plan: device plugin devices keep count and order",
 	    test_plan_dp_devices },
+	{ "report inputs: nodes alike, workloads, one pass", test_inputs_rows },
 	CU_TEST_INFO_NULL,
 };
