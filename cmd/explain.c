@@ -478,6 +478,12 @@ explain_main(int argc, char **argv)
 		rc = cmd_explain_dra(run, k, p, &sc.cluster, detail, fmt);
 		goto out_cfg;
 	}
+	/* Volcano's deviceshare (cmd/explain_volcano.c). */
+	if (gs_policy_of_family(cfg.profile, "volcano")) {
+		rc = cmd_explain_volcano(run, k, sel, p, &cfg, &sc.cluster,
+		    detail, fmt);
+		goto out_cfg;
+	}
 	if (!p->explains) {
 		if (sel == &gs_policy_route)
 			cmd_errorf("explain: it shows HAMi's reasoning; pod "

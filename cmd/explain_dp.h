@@ -35,6 +35,11 @@ int	cmd_explain_turn(const struct gs_run *run, size_t k,
 	    const struct gs_policy *sel, const struct gs_policy *p,
 	    const struct gs_config *cfg, const struct gs_cluster *c0,
 	    struct gs_sim *sim, struct gs_placement *d);
+/* The same for a pod under a volcano-* profile (cmd/explain_volcano.c). */
+int	cmd_explain_volcano(const struct gs_run *run, size_t k,
+	    const struct gs_policy *sel, const struct gs_policy *p,
+	    const struct gs_config *cfg, const struct gs_cluster *c0,
+	    long detail, const char *fmt);
 
 int	cmd_explain_dra(const struct gs_run *run, size_t k,
 	    const struct gs_policy *p, const struct gs_cluster *c0,

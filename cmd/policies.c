@@ -161,8 +161,9 @@ policies_main(int argc, char **argv)
 		printf("%-33s %-12s %-6s %s\n", p->name, views_name(p->views),
 		    gs_tie_name(p->tie), p->summary);
 	printf("\nViews: device (HAMi's model: simulate, compare, diff, plan, "
-	    "check --profile;\nexplain for hami-*), share (the trace's "
-	    "milli-GPU model: replay --policy).\nTies (replay): rank (the "
+	    "check --profile;\nexplain for hami-* and volcano-*), share (the "
+	    "trace's milli-GPU model:\nreplay --policy).\nTies (replay): rank "
+	    "(the "
 	    "seeded node order), name (smallest node name),\nrandom, first "
 	    "(the node listed first, as every policy on the device view).\n");
 	return cmd_finish_stdout(EXIT_OK);

@@ -372,35 +372,73 @@ volcano_order(int policy, const struct gs_pnode *n, size_t *order)
 	}
 }
 
-/* Can d take one device of request k (checkNodeGPUSharingPredicate)? */
-static int
-volcano_fits(const struct gs_pdev *d, const struct gs_preq *k, int64_t mem)
+int
+gs_peer_volcano_check(const struct gs_pdev *d, const struct gs_preq *k,
+    int64_t mem)
 {
-	return d->allowed && d->npods < d->slots && dev_free(d) >= mem &&
-	    d->cores + k->cores <= 100 && !(k->cores == 100 && d->npods > 0) &&
-	    !(d->cores == 100 && k->cores == 0);
+	if (d->npods >= d->slots)
+		return GS_VCF_SLOTS;
+	if (dev_free(d) < mem)
+		return GS_VCF_MEM;
+	if (d->cores + k->cores > 100)
+		return GS_VCF_CORES;
+	if (k->cores == 100 && d->npods > 0)
+		return GS_VCF_EXCLUSIVE;
+	if (d->cores == 100 && k->cores == 0)
+		return GS_VCF_FULL;
+	if (!d->allowed)
+		return GS_VCF_TYPE;
+	return GS_VCF_OK;
 }
 
-/* One container's walk, its device scores added to *s in walk order;
+/* The trace's next step (explain), or NULL without a trace. */
+static struct gs_peer_vstep *
+volcano_step(const struct gs_peer_vshare *sh, size_t ci, int dev,
+    int check, int64_t mem)
+{
+	struct gs_peer_vtrace	*t = sh != NULL ? sh->trace : NULL;
+	struct gs_peer_vstep	*s;
+
+	if (t == NULL)
+		return NULL;
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 16;
+		t->step = xreallocarray(t->step, t->cap, sizeof *t->step);
+	}
+	s = &t->step[t->n++];
+	memset(s, 0, sizeof *s);
+	s->ctr = ci;
+	s->dev = dev;
+	s->check = check;
+	s->mem = mem;
+	return s;
+}
+
+/* Container ci's walk, its device scores added to *s in walk order;
  * -1 when devices are short.  sh: the sharing factory (NULL hami-core). */
 static int
-volcano_ctr(int policy, struct gs_pnode *n, const struct gs_preq *k,
-    const struct gs_peer_vshare *sh, size_t *order, struct gs_pgrant *g,
-    size_t *ng, double *s)
+volcano_ctr(int policy, struct gs_pnode *n, size_t ci,
+    const struct gs_preq *k, const struct gs_peer_vshare *sh, size_t *order,
+    struct gs_pgrant *g, size_t *ng, double *s)
 {
-	size_t	i;
-	int32_t	need = k->num;
+	struct gs_peer_vstep	*st;
+	size_t			 i;
+	int32_t			 need = k->num;
+	int			 why;
 
 	volcano_order(policy, n, order);
 	for (i = 0; i < n->ndev && need > 0; i++) {
 		struct gs_pdev *d = &n->dev[order[i]];
 		int64_t mem = volcano_mem(d, k), charge = mem;
+		double add = 0;
 
-		if (!volcano_fits(d, k, mem))
-			continue;
+		why = gs_peer_volcano_check(d, k, mem);
 		memset(&g[*ng], 0, sizeof g[*ng]);
-		if (sh != NULL && sh->try_add != NULL &&
+		if (why == GS_VCF_OK && sh != NULL && sh->try_add != NULL &&
 		    !sh->try_add(sh->ctx, order[i], mem, &g[*ng], &charge))
+			why = GS_VCF_TRYADD;
+		st = volcano_step(sh, ci, (int)order[i], why, mem);
+		if (why != GS_VCF_OK)
 			continue;
 		/* TryAddPod, then GPUScore on the card with the pod. */
 		d->npods++;
@@ -410,12 +448,19 @@ volcano_ctr(int policy, struct gs_pnode *n, const struct gs_preq *k,
 		g[*ng].mem = charge;
 		g[*ng].cores = k->cores;
 		g[*ng].whole = 0;
-		(*ng)++;
-		need--;
 		if (policy == GS_VCP_BINPACK)
-			*s += 100 * ((double)d->use / (double)d->cap);
+			add = 100 * ((double)d->use / (double)d->cap);
 		/* spread: UsedNum == 0 is tested after the add: never;
 		 * GS_VCP_NONE: GPUScore's default leaves 0. */
+		*s += add;
+		if (st != NULL) {
+			st->charge = charge;
+			st->score = add;
+			st->vc_group = g[*ng].vc_group;
+			st->vc_pos = g[*ng].vc_pos;
+		}
+		(*ng)++;
+		need--;
 	}
 	return need > 0 ? -1 : 0;
 }
@@ -441,14 +486,18 @@ gs_peer_volcano_share(int policy, struct gs_pnode *n,
 		return 0;		/* no vGPU: deviceshare adds 0 */
 	if (n->ndev > VOLCANO_ORDER_STACK)
 		order = xcalloc(n->ndev, sizeof *order);
+	if (sh != NULL && sh->trace != NULL)
+		sh->trace->cards = -1;
 	for (ci = 0; ci < p->nreq && rc == 0; ci++) {
 		if (p->req[ci].num == 0)
 			continue;
-		if ((size_t)p->req[ci].num > n->ndev)
+		if ((size_t)p->req[ci].num > n->ndev) {
 			rc = -1;
-		else
-			rc = volcano_ctr(policy, n, &p->req[ci], sh, order, g,
-			    ng, &s);
+			if (sh != NULL && sh->trace != NULL)
+				sh->trace->cards = (long)ci;
+		} else
+			rc = volcano_ctr(policy, n, ci, &p->req[ci], sh, order,
+			    g, ng, &s);
 	}
 	if (order != stack)
 		free(order);

@@ -159,10 +159,52 @@ double	gs_peer_volcano(int policy, struct gs_pnode *,
  * g's own fields and the memory the device is charged; NULL try_add is
  * hami-core (charge = mem).
  */
+struct gs_peer_vtrace;
 struct gs_peer_vshare {
 	int	(*try_add)(void *ctx, size_t dev, int64_t mem,
 		    struct gs_pgrant *g, int64_t *charge);
 	void	*ctx;
+	struct gs_peer_vtrace *trace;	/* explain's record, or NULL */
+};
+
+/*
+ * The checks of checkNodeGPUSharingPredicateAndScore's device walk
+ * (pkg/scheduler/api/devices/nvidia/vgpu/utils.go, v1.15.1) in the order
+ * Volcano makes them; gs_peer_volcano_check returns the first that
+ * device d fails for one device of request k taking mem, or GS_VCF_OK.
+ */
+enum {
+	GS_VCF_OK,
+	GS_VCF_SLOTS,		/* Number <= UsedNum */
+	GS_VCF_MEM,		/* Memory - UsedMem < memreqForCard */
+	GS_VCF_CORES,		/* UsedCore + Coresreq > 100 */
+	GS_VCF_EXCLUSIVE,	/* Coresreq 100 on a card with pods */
+	GS_VCF_FULL,		/* UsedCore 100, Coresreq 0 */
+	GS_VCF_TYPE,		/* checkType: the pod's type, UUID filters */
+	GS_VCF_TRYADD		/* the sharing factory's TryAddPod (MIG) */
+};
+
+int	gs_peer_volcano_check(const struct gs_pdev *d,
+	    const struct gs_preq *k, int64_t mem);
+
+/* One device the walk looked at for one container (explain). */
+struct gs_peer_vstep {
+	size_t	ctr;		/* the container, in the pod's request order */
+	int	dev;
+	int	check;		/* GS_VCF_*: GS_VCF_OK took it */
+	int64_t	mem;		/* memreqForCard */
+	int64_t	charge;		/* taken: what the device is charged */
+	double	score;		/* taken: GPUScore added */
+	int	vc_group, vc_pos;	/* taken on MIG: 1 + group, 1 + pos */
+};
+
+/* Every device the walk looked at, in walk order; cards: the first
+ * container asking more devices than the node has ("no enough gpu
+ * cards"), else -1. */
+struct gs_peer_vtrace {
+	struct gs_peer_vstep	*step;
+	size_t			 n, cap;
+	long			 cards;
 };
 
 double	gs_peer_volcano_share(int policy, struct gs_pnode *,

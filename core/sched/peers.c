@@ -41,6 +41,7 @@
 #include "sched/kai/frac_explain.h"
 #include "sched/kai/mig.h"
 #include "sched/kai/request.h"
+#include "sched/volcano/explain.h"
 #include "sched/volcano/request.h"
 #include "sched/volcano/vgpu.h"
 #include "sched/kube_dp.h"
@@ -74,11 +75,11 @@ struct peer_state {
 
 /* Why nodes failed, counted for the pending reason. */
 enum peer_why {
-	PW_FILTER,		/* a kube-scheduler filter */
-	PW_NO_GPUS,		/* no devices */
-	PW_GPUS,		/* not enough free GPUs / device fit */
-	PW_MODE,		/* Volcano: another volcano.sh/vgpu-mode */
-	PW_KAI_TYPE,		/* KAI: PredicateByNodeResourcesType */
+	PW_FILTER = GS_VCX_FILTER,	/* a kube-scheduler filter */
+	PW_NO_GPUS = GS_VCX_NO_GPUS,	/* no devices */
+	PW_GPUS = GS_VCX_GPUS,		/* not enough free GPUs / device fit */
+	PW_MODE = GS_VCX_MODE,		/* Volcano: another vgpu-mode */
+	PW_KAI_TYPE = GS_VCX_MODE + 1,	/* KAI: PredicateByNodeResourcesType */
 	PW_N
 };
 
@@ -308,21 +309,21 @@ peer_pod_release(struct peer_pod *pp)
 static int
 volcano_node(int binpack, const struct gs_vc_sched *vs,
     const struct gs_node *n, struct peer_pod *pp, struct gs_pnode *v,
-    double *score)
+    struct gs_peer_vtrace *tr, double *score)
 {
 	struct gs_vc_mig_try	t;
-	struct gs_peer_vshare	sh = { gs_vc_mig_try_add, &t };
+	struct gs_peer_vshare	sh = { NULL, &t, tr };
 	int			policy = gs_peer_volcano_policy(binpack,
 				    vs);
 
-	if (pp->vmode != GS_VCM_MIG)
-		*score = gs_peer_volcano(policy, v, &pp->v, pp->g, &pp->ng);
-	else {
+	if (pp->vmode == GS_VCM_MIG) {
 		gs_vc_mig_try_init(&t, n, pp->vconf);
-		*score = gs_peer_volcano_share(policy, v, &pp->v, &sh, pp->g,
-		    &pp->ng);
-		gs_vc_mig_try_release(&t);
+		sh.try_add = gs_vc_mig_try_add;
 	}
+	*score = gs_peer_volcano_share(policy, v, &pp->v, &sh, pp->g,
+	    &pp->ng);
+	if (pp->vmode == GS_VCM_MIG)
+		gs_vc_mig_try_release(&t);
 	if (*score < 0)
 		return PW_GPUS;
 	*score = gs_peer_volcano_weigh(*score, vs);
@@ -360,7 +361,7 @@ peer_node(const struct peer_state *st, const struct gs_node *n,
 		break;
 	default:
 		return volcano_node(st->kind == PK_VOLCANO_BINPACK,
-		    &st->cfg->volcano, n, pp, &v, score);
+		    &st->cfg->volcano, n, pp, &v, NULL, score);
 	}
 	pp->ng = (size_t)got;
 	return -1;
@@ -490,6 +491,21 @@ place(struct gs_placement *d, const struct gs_node *n,
 	free(claimed);
 }
 
+/* The pod's requests in the view as st's scheduler reads them, and the
+ * most devices of a node (*maxdevs). */
+static void
+peer_pod_setup(struct peer_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, struct peer_pod *pp, size_t *maxdevs)
+{
+	cluster_facts(st, c);
+	*maxdevs = st->maxdevs;
+	peer_pod_init(pp, pod, st->cfg, *maxdevs);
+	if (st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD)
+		kai_own(pp, pod);
+	if (st->kind == PK_VOLCANO_BINPACK || st->kind == PK_VOLCANO_SPREAD)
+		volcano_own(pp, pod, *maxdevs);
+}
+
 static int
 peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d, struct gs_error *err)
@@ -526,13 +542,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	cluster_facts(st, c);
-	maxdevs = st->maxdevs;
-	peer_pod_init(&pp, pod, st->cfg, maxdevs);
-	if (st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD)
-		kai_own(&pp, pod);
-	if (st->kind == PK_VOLCANO_BINPACK || st->kind == PK_VOLCANO_SPREAD)
-		volcano_own(&pp, pod, maxdevs);
+	peer_pod_setup(st, c, pod, &pp, &maxdevs);
 	if (pp.v.gpu == 0) {
 		d->status = GS_UNMANAGED;
 		peer_pod_release(&pp);
@@ -600,6 +610,63 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	free(best_g);
 	peer_pod_release(&pp);
 	return 0;
+}
+
+/*
+ * explain of a volcano-* pod (sched/volcano/explain.h): node i as
+ * peer_decide sees it, the device walk recorded.
+ */
+void
+gs_peer_volcano_eval(const struct gs_cluster *c, const struct gs_config *cfg,
+    const struct gs_pod *pod, size_t i, struct gs_peer_veval *e)
+{
+	struct peer_state	 st = { .kind = PK_VOLCANO_SPREAD, .cfg = cfg };
+	struct peer_pod		 pp;
+	struct gs_pnode		 v;
+	const struct gs_node	*n = &c->nodes[i];
+	size_t			 maxdevs, j;
+
+	if (gs_policy_find(cfg->profile) == &gs_policy_volcano_binpack)
+		st.kind = PK_VOLCANO_BINPACK;
+	memset(e, 0, sizeof *e);
+	e->trace.cards = -1;
+	e->mode = -1;
+	e->policy = gs_peer_volcano_policy(st.kind == PK_VOLCANO_BINPACK,
+	    &cfg->volcano);
+	peer_pod_setup(&st, c, pod, &pp, &maxdevs);
+	e->nreq = pod->nctrs;
+	e->req = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *e->req);
+	memcpy(e->req, pp.req, pod->nctrs * sizeof *e->req);
+	e->unmanaged = pp.v.gpu == 0;
+	e->why = -1;
+	if (e->unmanaged)
+		;
+	else if (gs_peer_volcano_off(&cfg->volcano) != NULL)
+		e->why = GS_VCX_OFF;
+	else if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+		e->why = GS_VCX_PINNED;
+	else if ((e->why = node_refused(&st, c, n, pod, &pp, e->text,
+	    sizeof e->text)) == PW_FILTER)
+		gs_kube_filter(n, pod, e->text, sizeof e->text);
+	if (e->why == PW_MODE || (e->why < 0 && !e->unmanaged))
+		e->mode = pp.vmode;
+	if (e->why < 0 && !e->unmanaged) {
+		view_node(&st, n, &pp, &v);
+		e->why = volcano_node(st.kind == PK_VOLCANO_BINPACK,
+		    &cfg->volcano, n, &pp, &v, &e->trace, &e->score);
+		for (j = 0; e->why < 0 && j < e->trace.n; j++)
+			if (e->trace.step[j].check == GS_VCF_OK)
+				e->raw += e->trace.step[j].score;
+		e->raw = floor(e->raw + 0.5);	/* as the walk rounds it */
+	}
+	peer_pod_release(&pp);
+}
+
+void
+gs_peer_veval_release(struct gs_peer_veval *e)
+{
+	free(e->req);
+	free(e->trace.step);
 }
 
 /* --- explain (sched/kai/frac_explain.h) ------------------------------- */
@@ -813,6 +880,7 @@ const struct gs_policy gs_policy_volcano_binpack = {
 	.destroy = peer_destroy,
 	.decide = peer_decide,
 	GS_POLICY_BOTH("volcano", GS_TIE_RANDOM, 1, 0, 0),
+	.explains = 1,	/* sched/volcano/explain.h */
 };
 const struct gs_policy gs_policy_volcano_spread = {
 	.name = "volcano-spread",
@@ -821,4 +889,5 @@ const struct gs_policy gs_policy_volcano_spread = {
 	.destroy = peer_destroy,
 	.decide = peer_decide,
 	GS_POLICY_BOTH("volcano", GS_TIE_RANDOM, 1, 0, 0),
+	.explains = 1,	/* sched/volcano/explain.h */
 };

@@ -20,6 +20,9 @@
 #include "../../core/sched/engine.h"
 #include "../../core/sched/policy.h"
 #include "../../core/sched/sim.h"
+#include "../../core/sched/explain_turn.h"
+#include "../../core/sched/peer_view.h"
+#include "../../core/sched/volcano/explain.h"
 #include "../../core/sched/volcano/vgpu.h"
 #include "../../core/util/util.h"
 
@@ -230,6 +233,19 @@ test_vc_mig_use(void)
 	CU_ASSERT_EQUAL(d.vc_used, 0);
 }
 
+/* Node a (one A100-40GB in MIG mode), node t (one T4, hami-core). */
+static void
+load_at(struct gs_cluster *c)
+{
+	struct gs_error	err;
+
+	memset(&err, 0, sizeof err);
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster("kind: List\nitems:\n"
+	    VC_NODE("a", A100, VC_ALLOC("7"))
+	    VC_NODE("t", "GPU-t,10,15360,NVIDIA-Tesla T4,true,hami-core:",
+	    VC_ALLOC("10")) VC_CM, c, &err), 0);
+}
+
 /*
  * volcano-binpack on node a (one A100-40GB in MIG mode) and node t (one
  * T4, hami-core): "m1" (mig, 4000 MiB) takes a's group1 position 0,
@@ -245,25 +261,22 @@ test_vc_place(void)
 	struct gs_workload	w;
 	struct gs_config	cfg;
 	struct gs_result	r;
-	struct gs_error		err;
 	struct gs_warnings	warn = { 0 };
 	char			msg[256];
 
-	memset(&err, 0, sizeof err);
-	CU_ASSERT_EQUAL_FATAL(t_load_cluster("kind: List\nitems:\n"
-	    VC_NODE("a", A100, VC_ALLOC("7"))
-	    VC_NODE("t", "GPU-t,10,15360,NVIDIA-Tesla T4,true,hami-core:",
-	    VC_ALLOC("10")) VC_CM, &c, &err), 0);
+	load_at(&c);
 #define VPOD(name, mode, mem)						\
 	"---\nkind: Pod\nmetadata:\n  name: " name "\n" mode		\
 	"spec:\n  schedulerName: volcano\n  containers:\n  - name: c\n"	\
 	"    resources:\n      limits:\n        volcano.sh/vgpu-number: 1\n" \
 	"        volcano.sh/vgpu-memory: " mem "\n"
 #define VMODE(m) "  annotations:\n    volcano.sh/vgpu-mode: " m "\n"
+#define VC_PODS								\
+	VPOD("m1", VMODE("mig"), "4000") VPOD("m2", VMODE("mig"), "6000")	\
+	VPOD("core", VMODE("hami-core"), "2000")			\
+	VPOD("mps", VMODE("mps"), "1000") VPOD("free", "", "3000")
 	CU_ASSERT_EQUAL_FATAL(t_load_workload(
-	    VPOD("m1", VMODE("mig"), "4000") VPOD("m2", VMODE("mig"), "6000")
-	    VPOD("core", VMODE("hami-core"), "2000")
-	    VPOD("mps", VMODE("mps"), "1000") VPOD("free", "", "3000"),
+	    VC_PODS,
 	    &w, &warn, msg, sizeof msg), 0);
 	gs_config_init(&cfg);
 	t_set_profile(&cfg, "volcano-binpack");
@@ -417,6 +430,133 @@ test_mig_models(void)
 	gs_sim_release(&s);
 }
 
+/*
+ * The device checks of checkNodeGPUSharingPredicateAndScore
+ * (pkg/scheduler/api/devices/nvidia/vgpu/utils.go, v1.15.1) in Volcano's
+ * order: the first failed is the one explain names.
+ */
+static void
+test_vc_check(void)
+{
+	struct gs_pdev	d = { .cap = 1000, .use = 900, .slots = 2,
+			    .npods = 2, .cores = 100, .allowed = 0 };
+	struct gs_preq	k = { .num = 1, .mem = 200, .pct = -1, .cores = 0 };
+
+	/* Number 2 <= UsedNum 2 before the memory (100 free < 200). */
+	CU_ASSERT_EQUAL(gs_peer_volcano_check(&d, &k, 200), GS_VCF_SLOTS);
+	d.slots = 10;
+	CU_ASSERT_EQUAL(gs_peer_volcano_check(&d, &k, 200), GS_VCF_MEM);
+	/* 100 free holds 100: then UsedCore 100 + 0 <= 100 passes, the
+	 * full card refuses Coresreq 0. */
+	CU_ASSERT_EQUAL(gs_peer_volcano_check(&d, &k, 100), GS_VCF_FULL);
+	k.cores = 10;		/* 100 + 10 > 100 */
+	CU_ASSERT_EQUAL(gs_peer_volcano_check(&d, &k, 100), GS_VCF_CORES);
+	d.cores = 0;
+	k.cores = 100;		/* exclusive on a card with 2 pods */
+	CU_ASSERT_EQUAL(gs_peer_volcano_check(&d, &k, 100),
+	    GS_VCF_EXCLUSIVE);
+	d.npods = 0;		/* checkType last */
+	CU_ASSERT_EQUAL(gs_peer_volcano_check(&d, &k, 100), GS_VCF_TYPE);
+	d.allowed = 1;
+	CU_ASSERT_EQUAL(gs_peer_volcano_check(&d, &k, 100), GS_VCF_OK);
+}
+
+/*
+ * explain (sched/volcano/explain.c) on test_vc_place's cluster: what
+ * findMatch and pickFromGroup (mig.go) try, worded; and the node
+ * verdicts and GPU walk of "m2" and "free" as the engine decides them.
+ */
+static void
+test_vc_explain(void)
+{
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_config	cfg;
+	struct gs_sim		sim;
+	struct gs_placement	d;
+	struct gs_vc_explain	ex;
+	struct gs_error		err;
+	struct gs_warnings	warn = { 0 };
+	const struct gs_policy	*p = gs_policy_find("volcano-binpack");
+	const struct gs_vc_mig	*m;
+	char			buf[512];
+
+	memset(&err, 0, sizeof err);
+	load_at(&c);
+	m = gs_volcano_geometry(c.volcano, "NVIDIA-A100-SXM4-40GB");
+	/* Fresh GPU, 50000 MiB: every group, kinds by memory ascending
+	 * (group2: 1g.5gb before 2g.10gb). */
+	gs_vc_mig_why(m, 0, 0, 50000, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "no group holds 50000 MiB: group1 "
+	    "(1g.5gb 5120 MiB < 50000); group2 (1g.5gb 5120 MiB < 50000, "
+	    "2g.10gb 10240 MiB < 50000); group3 (3g.20gb 20480 MiB < 50000); "
+	    "group4 (7g.40gb 40960 MiB < 50000)");
+	/* group2 in use with only its 1g.5gb (position 3): 8000 MiB finds
+	 * 1g.5gb too small and 2g.10gb not in use. */
+	gs_vc_mig_why(m, 2, 0x8, 8000, buf, sizeof buf);
+	CU_ASSERT_STRING_EQUAL(buf, "no instance of group2 (the group in "
+	    "use, MigInUse.Index) holds 8000 MiB: 1g.5gb 5120 MiB < 8000, "
+	    "2g.10gb 10240 MiB not in use");
+	/* group1 full. */
+	gs_vc_mig_why(m, 1, 0x7f, 100, buf, sizeof buf);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "1g.5gb 5120 MiB 7 of 7 taken"));
+	CU_ASSERT_EQUAL_FATAL(t_load_workload(
+	    VC_PODS,
+	    &w, &warn, buf, sizeof buf), 0);
+	gs_config_init(&cfg);
+	t_set_profile(&cfg, "volcano-binpack");
+	/* "m2" (pod 1): t another mode; a's GPU keeps group1 (1g.5gb at
+	 * 0), 6000 > 5120: pending, a's GPU walked once. */
+	CU_ASSERT_EQUAL_FATAL(gs_explain_before(&c, &w, 1, &cfg, p, &sim,
+	    &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_explain_decide(p, &cfg, &sim.cluster,
+	    &w.pods[1], &d, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_volcano_explain(&sim.cluster, &cfg,
+	    &w.pods[1], &d, 0, &ex), 0);
+	CU_ASSERT_EQUAL(ex.chosen, -1);
+	CU_ASSERT_EQUAL(ex.detail, 0);
+	CU_ASSERT_STRING_EQUAL(ex.verdict[0].why, "FilterNode: not enough "
+	    "gpu fitted on this node (GPU 0 no MIG instance)");
+	CU_ASSERT_PTR_NOT_NULL(strstr(ex.verdict[1].why, "sharing mode mig "
+	    "is not the same as the node mode hami-core"));
+	CU_ASSERT_EQUAL_FATAL(ex.nctrs, 1);
+	CU_ASSERT_EQUAL(ex.ctrs[0].gpu[0].try_pos, 1);
+	CU_ASSERT_EQUAL(ex.ctrs[0].gpu[0].mem, 6000);
+	CU_ASSERT_STRING_EQUAL(ex.ctrs[0].gpu[0].why, "MIG TryAddPod: no "
+	    "instance of group1 (the group in use, MigInUse.Index) holds "
+	    "6000 MiB: 1g.5gb 5120 MiB < 6000");
+	gs_volcano_explain_release(&ex);
+	gs_placement_release(&d);
+	gs_sim_release(&sim);
+	/* "free" (pod 4, 3000 MiB, no mode): a 100 x (5120 + 5120) / 40960
+	 * = 25, t 100 x (2000 + 3000) / 15360 = 32.55 -> 33; t chosen, its
+	 * GPU charged 3000 (32.6 before the node's rounding). */
+	CU_ASSERT_EQUAL_FATAL(gs_explain_before(&c, &w, 4, &cfg, p, &sim,
+	    &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_explain_decide(p, &cfg, &sim.cluster,
+	    &w.pods[4], &d, &err), 0);
+	CU_ASSERT_EQUAL_FATAL(gs_volcano_explain(&sim.cluster, &cfg,
+	    &w.pods[4], &d, -1, &ex), 0);
+	CU_ASSERT_EQUAL(ex.chosen, 1);
+	CU_ASSERT_EQUAL(d.node, 1);
+	CU_ASSERT_EQUAL(ex.score[0], 25);
+	CU_ASSERT_EQUAL(ex.score[1], 33);
+	CU_ASSERT_STRING_EQUAL(ex.verdict[0].why, "fits (mode mig): score 25");
+	CU_ASSERT_EQUAL(ex.detail, 1);
+	CU_ASSERT_EQUAL(ex.ctrs[0].gpu[0].check, GS_VCF_OK);
+	CU_ASSERT_DOUBLE_EQUAL(ex.ctrs[0].gpu[0].score, 100.0 * 5000 / 15360,
+	    1e-9);
+	CU_ASSERT_STRING_EQUAL(ex.ctrs[0].gpu[0].why, "takes it: UsedMem "
+	    "2000 + 3000 of 15360 MiB, UsedCore 0 + 0, UsedNum 1 + 1 of 10");
+	gs_volcano_explain_release(&ex);
+	gs_placement_release(&d);
+	gs_sim_release(&sim);
+	gs_workload_release(&w);
+	gs_warnings_release(&warn);
+	gs_cluster_release(&c);
+	gs_config_release(&cfg);
+}
+
 CU_TestInfo volcano_vgpu_tests[] = {
 	{ "Volcano: node-vgpu-register decoded", test_vc_decode },
 	{ "Volcano: nodes, allocatable check, device config",
@@ -427,5 +567,8 @@ CU_TestInfo volcano_vgpu_tests[] = {
 	{ "Volcano: a node both device plugins registered", test_vc_both },
 	{ "mig-models: HAMi v2.9, v2.10 and Volcano's MIG by hand",
 	    test_mig_models },
+	{ "Volcano: the device checks in Volcano's order", test_vc_check },
+	{ "Volcano: explain's MIG tries, verdicts and walk",
+	    test_vc_explain },
 	CU_TEST_INFO_NULL,
 };

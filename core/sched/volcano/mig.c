@@ -43,7 +43,8 @@ mem_swap(void *ctx, size_t i, size_t j)
 	b->idx[j] = t;
 }
 
-/* The first position of instance kind k in g. */
+/* The first position of kind k in g (getPosition: the counts of the
+ * kinds before it). */
 static int
 kind_base(const struct gs_vc_group *g, size_t k)
 {
@@ -53,6 +54,27 @@ kind_base(const struct gs_vc_group *g, size_t k)
 	for (i = 0; i < k; i++)
 		base += g->inst[i].count;
 	return base;
+}
+
+uint64_t
+gs_vc_kind_mask(const struct gs_vc_group *g, size_t k)
+{
+	const struct gs_vc_inst	*in = &g->inst[k];
+
+	return (in->count >= 64 ? ~0ULL : (1ULL << in->count) - 1) <<
+	    kind_base(g, k);
+}
+
+void
+gs_vc_mig_order(const struct gs_vc_group *g, size_t *idx)
+{
+	struct by_mem		 b = { g, idx };
+	struct gosort_iface	 it = { &b, mem_less, mem_swap };
+	size_t			 i;
+
+	for (i = 0; i < g->ninst; i++)
+		idx[i] = i;
+	gosort_sort(&it, g->ninst, GOSORT_124);
 }
 
 /*
@@ -66,20 +88,15 @@ pick(const struct gs_vc_group *g, uint64_t used, uint32_t req, int *pos,
     uint32_t *mem)
 {
 	size_t			 idx[GS_VC_MAXPOS], i;
-	struct by_mem		 b = { g, idx };
-	struct gosort_iface	 it = { &b, mem_less, mem_swap };
 	int			 base, c;
 	uint64_t		 mask;
 
-	for (i = 0; i < g->ninst; i++)
-		idx[i] = i;
-	gosort_sort(&it, g->ninst, GOSORT_124);
+	gs_vc_mig_order(g, idx);
 	for (i = 0; i < g->ninst; i++) {
 		const struct gs_vc_inst *in = &g->inst[idx[i]];
 
 		base = kind_base(g, idx[i]);
-		mask = (in->count >= 64 ? ~0ULL : (1ULL << in->count) - 1)
-		    << base;
+		mask = gs_vc_kind_mask(g, idx[i]);
 		if (in->mem < req)
 			continue;
 		if (used == 0) {

@@ -68,6 +68,11 @@ int	gs_vc_mig_try_add(void *ctx, size_t dev, int64_t mem,
  */
 int	gs_vc_mig_find(const struct gs_vc_mig *, int32_t group, uint64_t used,
 	    uint32_t req, int *g, int *pos, uint32_t *mem);
+/* pickFromGroup's order of g's kinds into idx (g->ninst of them): by
+ * memory ascending (sort.Slice; Go's pdqsort); and the positions of kind
+ * k in g as bits (getPosition: after the counts of the kinds before it). */
+void	gs_vc_mig_order(const struct gs_vc_group *g, size_t *idx);
+uint64_t gs_vc_kind_mask(const struct gs_vc_group *g, size_t k);
 /* The MIG id Volcano writes for grant g on d (encodeMIGID:
  * "uuid[group-position]") into buf; -1 when g is not a Volcano MIG grant. */
 int	gs_vc_mig_id(const struct gs_volcano_conf *, const struct gs_device *d,
