@@ -718,6 +718,30 @@ numa_restart(const struct hami_filter *f, const struct gs_device *d,
 
 #define FAIL(r)	HAMI_FIT_FAIL(r)
 /*
+ * Does the Fit collect every fitting device, then choose among them
+ * (*topo: by topology)?  Vastai's die mode (every die, *topo already
+ * set), Ascend 910's networks and 910C's whole modules (its own Fit,
+ * ascend), NVIDIA's topology-aware policy (v2.7+: needTopology, then the
+ * link score).
+ */
+static int
+fit_collects(struct hami_scratch *s, const struct hami_req *req,
+    const struct hami_filter *f, int ascend, int *topo)
+{
+	int	collect = *topo;
+
+	if (ascend) {
+		*topo = gs_vendor_is_ascend910(req->vendor) &&
+		    hami_ascend_all_networked(s, req->vendor, f->hp);
+		collect = *topo || (req->vendor == GV_ASCEND910C &&
+		    f->hp->ascend_910c_whole && req->nums > 1);
+	}
+	if (req->vendor == GV_NVIDIA && f->topology)
+		collect = 1;
+	return collect;
+}
+
+/*
  * fitInCertainDevice (and, from v2.7, Ascend's own Fit): returns the
  * number of grants on success, else -1.
  */
@@ -737,9 +761,8 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 	/* Ascend's own Fit (v2.7+): no type test, 910 topology, 910C. */
 	int		ascend = f->hp->ascend_own_fit &&
 			    gs_vendor_is_ascend(req->vendor);
-	int		c910 = req->vendor == GV_ASCEND910C;
 	int		die = hami_vastai_die(s, req, f->hp), topo = die;
-	int		collect = die;	/* Vastai's die mode: every die */
+	int		collect;
 	long		i, step, revisit = -1;
 
 	if ((ascend && hami_ascend_mode_refused(s, &k, f)) || (req->vendor ==
@@ -747,17 +770,7 @@ fit_certain(struct hami_scratch *s, const struct hami_req *req,
 		counts[HR_MODE_NOT_FIT]++;
 		return -1;
 	}
-	if (ascend) {
-		topo = gs_vendor_is_ascend910(req->vendor) &&
-		    hami_ascend_all_networked(s, req->vendor, f->hp);
-		/* Collect every fitting device, then choose among them. */
-		collect = topo || (c910 && f->hp->ascend_910c_whole &&
-		    orig > 1);
-	}
-	/* NVIDIA's topology-aware policy (v2.7+): needTopology collects
-	 * every GPU that fits, then chooses by link score. */
-	if (nvidia && f->topology)
-		collect = 1;
+	collect = fit_collects(s, req, f, ascend, &topo);
 	step = forward ? 1 : -1;
 	for (i = forward ? 0 : (long)s->n - 1; i >= 0 && i < (long)s->n;
 	    i += revisit == i ? 0 : step) {
