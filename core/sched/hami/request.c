@@ -158,6 +158,28 @@ struct wfacts {
 	int32_t	neuron;
 };
 
+/*
+ * The cluster's coresPerAWSNeuron (hami_neuron_cores, a walk of every
+ * device) for a pod that asks AWS Neuron resources; 0 for the others,
+ * which never read it: a walk per pod made every run quadratic.
+ */
+static int32_t
+pod_neuron_cores(const struct gs_pod *pod, const struct gs_cluster *cl)
+{
+	size_t	i;
+
+	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
+		const struct gs_container *c = i < pod->ninit ?
+		    &pod->init[i] : &pod->ctrs[i - pod->ninit];
+
+		if (c->lim[GS_RES_NEURON].set || c->req[GS_RES_NEURON].set ||
+		    c->lim[GS_RES_NEURON_CORE].set ||
+		    c->req[GS_RES_NEURON_CORE].set)
+			return hami_neuron_cores(cl);
+	}
+	return 0;
+}
+
 /* MutateAdmission's "has a GPU resource" for one container; neuron:
  * wfacts'. */
 static int
@@ -232,7 +254,7 @@ int
 hami_webhook_claims(const struct gs_pod *pod, const struct gs_config *cfg,
     const struct gs_cluster *cl)
 {
-	struct wfacts	fx = { 0, hami_neuron_cores(cl) };
+	struct wfacts	fx = { 0, pod_neuron_cores(pod, cl) };
 	int		all = hami_profile(cfg)->webhook_refusals;
 	size_t		i;
 	char		buf[160];
@@ -274,7 +296,7 @@ const char *
 hami_admission(const struct gs_pod *pod, const struct gs_config *cfg,
     const struct gs_cluster *cl, char *buf, size_t len)
 {
-	struct wfacts			 fx = { 0, hami_neuron_cores(cl) };
+	struct wfacts			 fx = { 0, pod_neuron_cores(pod, cl) };
 	const struct gs_container	*priv = NULL;
 	struct gs_resval		 lim[GS_RES_N];
 	const char			*why;
@@ -601,7 +623,7 @@ hami_pod_requests(const struct gs_pod *pod, const struct gs_config *cfg,
 	const struct hami_profile *hp = hami_profile(cfg);
 	size_t	ninit = hp->init_requests ? pod->ninit : 0, i;
 	struct wfacts fx = { hami_enflame_pod_factor(cl, pod, hp),
-		hami_neuron_cores(cl) };
+		pod_neuron_cores(pod, cl) };
 
 	*reqs = xcalloc(ninit + pod->nctrs ? ninit + pod->nctrs : 1,
 	    sizeof **reqs);
