@@ -764,9 +764,8 @@ gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 	memset(ex, 0, sizeof *ex);
 	ex->binpack = binpack;
 	ex->chosen = -1;
-	for (i = 0; i < c->nnodes; i++)	/* view entries (sched/kai/dp.h) */
-		if (gs_kai_dp_entries(&c->nodes[i]) > maxdevs)
-			maxdevs = gs_kai_dp_entries(&c->nodes[i]);
+	cluster_facts(&st, c);
+	maxdevs = st.maxdevs;
 	peer_pod_init(&pp, pod, cfg, maxdevs);
 	ex->own = kai_own(&pp, pod);
 	ex->nreq = pod->nctrs;

@@ -169,8 +169,8 @@ pod_neuron_cores(const struct gs_pod *pod, const struct gs_cluster *cl)
 	size_t	i;
 
 	for (i = 0; i < pod->ninit + pod->nctrs; i++) {
-		const struct gs_container *c = i < pod->ninit ?
-		    &pod->init[i] : &pod->ctrs[i - pod->ninit];
+		const struct gs_container *c = gs_pod_container(pod,
+		    pod->ninit, i);
 
 		if (c->lim[GS_RES_NEURON].set || c->req[GS_RES_NEURON].set ||
 		    c->lim[GS_RES_NEURON_CORE].set ||
