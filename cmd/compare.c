@@ -40,6 +40,8 @@ cmp_args_init(struct cmp_args *a)
 {
 	size_t	i = 4;
 
+	/* Slots the flags do not fill stay NULL for arg_freetable. */
+	memset(a, 0, sizeof *a);
 	cmd_input_args_init(&a->in);
 	cmd_sched_args_init(&a->sched, CMD_SCHED_RUN | CMD_SCHED_PROFILE |
 	    CMD_SCHED_VERSION | CMD_SCHED_ROUTE, NULL, NULL);

@@ -30,6 +30,8 @@ diff_args_init(struct diff_args *a)
 {
 	size_t	i = 0;
 
+	/* Slots the flags do not fill stay NULL for arg_freetable. */
+	memset(a, 0, sizeof *a);
 	a->files = arg_filen(NULL, NULL, "BASE|HEAD", 0, 2, "golden file or "
 	    "`simulate -o json` output (BASE first, then HEAD)");
 	a->base_scenario = arg_file0(NULL, "base-scenario", "FILE",

@@ -32,6 +32,8 @@ sim_args_init(struct sim_args *a)
 {
 	size_t	i = 4;
 
+	/* Slots the flags do not fill stay NULL for arg_freetable. */
+	memset(a, 0, sizeof *a);
 	cmd_input_args_init(&a->in);
 	cmd_sched_args_init(&a->sched, CMD_SCHED_ALL | CMD_SCHED_ROUTE, NULL,
 	    NULL);
