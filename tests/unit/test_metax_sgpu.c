@@ -6,6 +6,7 @@
  * convertMetaxSDeviceToHAMIDevice) and k8s.io/apimachinery's
  * Quantity.String() (CanonicalizeBytes); values worked out by hand.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,8 +68,10 @@ test_msgpu_request(void)
 {
 	struct gs_resval	lim[GS_RES_N];
 	struct hami_req		r;
+	struct gs_device	d;
 
 	memset(lim, 0, sizeof lim);
+	memset(&d, 0, sizeof d);
 	set_lim(lim, GS_RES_METAX_SGPU, "2");
 	hami_metax_sgpu_request(lim, &r);
 	CU_ASSERT_EQUAL(r.vendor, GV_METAX_SGPU);
@@ -100,6 +103,22 @@ test_msgpu_request(void)
 	set_lim(lim, GS_RES_METAX_VMEM, "1500");
 	hami_metax_sgpu_request(lim, &r);
 	CU_ASSERT_EQUAL(r.memreq, 1536000);
+	/* int32(mem) wraps up to v2.9 (research note section 2.2): 4294967296
+	 * (no unit) is 2^42 MiB, int32 0, and MemPercentagereq stays 0 (the
+	 * int64 mem is not 0): the common Fit (score.go fitInCertainDevice,
+	 * hami_memreq) charges 0 MiB.  2097152 is 2^31 MiB, int32
+	 * -2147483648: not above 0, so 0 MiB too. */
+	set_lim(lim, GS_RES_METAX_VMEM, "4294967296");
+	hami_metax_sgpu_request(lim, &r);
+	CU_ASSERT_EQUAL(r.memreq, 0);
+	CU_ASSERT_EQUAL(r.mempct, 0);
+	d.devmem = 16384;
+	CU_ASSERT_EQUAL(hami_memreq(&d, &r), 0);
+	set_lim(lim, GS_RES_METAX_VMEM, "2097152");
+	hami_metax_sgpu_request(lim, &r);
+	CU_ASSERT_EQUAL(r.memreq, INT32_MIN);
+	CU_ASSERT_EQUAL(r.mempct, 0);
+	CU_ASSERT_EQUAL(hami_memreq(&d, &r), 0);
 	/* sgpu 0: Nums 0, no request. */
 	set_lim(lim, GS_RES_METAX_SGPU, "0");
 	hami_metax_sgpu_request(lim, &r);
