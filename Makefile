@@ -249,7 +249,8 @@ FUZZ_TARGETS	 = fuzz_yaml fuzz_quantity fuzz_register fuzz_trace \
 		   fuzz_pair_scores fuzz_hamimig fuzz_cel fuzz_dpconfig fuzz_kai \
 		   fuzz_dra fuzz_volcano fuzz_kaiconf \
 		   fuzz_drs \
-		   fuzz_metax_topo
+		   fuzz_metax_topo \
+		   fuzz_metax_sgpu
 # make check: each target over its seeds and this many generated inputs.
 FUZZ_CHECK_RUNS	?= 2000
 FUZZ_FLAGS	 = -g -O1 -fsanitize=fuzzer,address,undefined $(STD) \

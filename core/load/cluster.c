@@ -633,16 +633,15 @@ load_annotation_devices(const struct yt_file *f, const struct yt_node *annos,
     int vendor, struct gs_node *n, struct gs_error *err)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
-	const struct yt_node		*v = yt_get(annos, vi->register_anno);
+	const struct yt_node		*v;
 	struct gs_device		*devs;
 	const char			*s;
 	char				 why[256];
 	size_t				 nd, i;
+	int				 rc;
 
-	if (v == NULL)
-		return 0;
-	if (yt_string(f, v, vi->register_anno, &s, err) != 0)
-		return -1;
+	if ((rc = gs_load_register_anno(f, annos, vendor, &v, &s, err)) <= 0)
+		return rc;
 	if (hami_register_is_json(s) != (vi->reg == GVR_JSON))
 		return yt_error(f, v, err, "%s does not decode: HAMi reads it "
 		    "as %s", vi->register_anno, vi->reg == GVR_JSON ?
@@ -684,6 +683,8 @@ load_vendors(const struct gs_cluster *c, const struct yt_file *f,
 		    gs_load_neuron_devices(f, obj, c, n, w, err) :
 		    gs_vendors[v].reg == GVR_DRS ?
 		    gs_load_drs_devices(f, annos, v, n, w, err) :
+		    gs_vendors[v].reg == GVR_METAX_SGPU ?
+		    gs_load_metax_sgpu_devices(f, annos, v, n, w, err) :
 		    load_annotation_devices(f, annos, v, n, err);
 
 		if (rc != 0 || gs_load_capacity_health(f, obj, v, n, first, w,
@@ -799,7 +800,6 @@ load_k8s_node(struct gs_cluster *c, const struct yt_file *f,
 	if (load_pair_scores(f, annos, n, err) != 0 ||
 	    gs_load_metax_topo(f, annos, n, w, err) != 0)
 		return -1;
-	gs_vendor_warn_unsimulated(f, annos, n, w);
 	if (n->ndevs == 0 && reg == NULL) {
 		if (gs_sharing_from_labels(f, obj, n, err) != 0)
 			return -1;

@@ -281,16 +281,15 @@ gs_load_drs_devices(const struct yt_file *f, const struct yt_node *annos,
     struct gs_error *err)
 {
 	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
-	const struct yt_node		*v = yt_get(annos, vi->register_anno);
+	const struct yt_node		*v;
 	struct gs_drs_spec		 spec;
 	const char			*s;
 	char				 why[256];
 	size_t				 i;
+	int				 rc;
 
-	if (v == NULL)
-		return 0;
-	if (yt_string(f, v, vi->register_anno, &s, err) != 0)
-		return -1;
+	if ((rc = gs_load_register_anno(f, annos, vendor, &v, &s, err)) <= 0)
+		return rc;
 	if (gs_drs_decode(s, &spec, why, sizeof why) != 0)
 		return yt_error(f, v, err, "%s does not decode: %s",
 		    vi->register_anno, why);

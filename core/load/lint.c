@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sched/hami/hami.h"
+#include "sched/hami/vendor.h"
 #include "load/lint.h"
 #include "load/scenario.h"
 #include "model/dra.h"
@@ -330,6 +331,66 @@ lint_container(const struct gs_pod *p, const struct gs_container *ctr,
 	return n;
 }
 
+/*
+ * Metax sGPU (pkg/device/metax/sdevice.go) is simulated under the HAMi
+ * rows with metax_sgpu only: under the others a pod asking its
+ * resources is left to kube-scheduler as one without GPU request, and a
+ * node's metax-tech.com/node-gpu-devices registers nothing.  Said once
+ * per pod and node, where they are.
+ */
+static int
+asks_metax_sgpu(const struct gs_pod *p)
+{
+	static const int	 res[] = { GS_RES_METAX_SGPU, GS_RES_METAX_VCORE,
+				    GS_RES_METAX_VMEM };
+	size_t			 i, k;
+
+	for (i = 0; i < p->ninit + p->nctrs; i++) {
+		const struct gs_container *c = gs_pod_container(p, p->ninit,
+		    i);
+
+		for (k = 0; k < sizeof res / sizeof res[0]; k++)
+			if (c->lim[res[k]].set || c->req[res[k]].set)
+				return 1;
+	}
+	return 0;
+}
+
+static size_t
+lint_metax_sgpu(const struct gs_workload *w, const struct gs_cluster *c,
+    const struct gs_config *cfg, struct gs_warnings *out)
+{
+	const struct hami_profile *hp = hami_profile(cfg);
+	const char	*name = cfg->profile ? cfg->profile : hp->name;
+	size_t		 i, j, n = 0;
+
+	if (hp->metax_sgpu)
+		return 0;
+	for (i = 0; c != NULL && i < c->nnodes; i++)
+		for (j = 0; j < c->nodes[i].ndevs; j++)
+			if (c->nodes[i].devs[j].vendor == GV_METAX_SGPU) {
+				gs_warn(out, c->nodes[i].src_file,
+				    c->nodes[i].src_line, c->nodes[i].src_col,
+				    "node '%s': Metax sGPU is not simulated "
+				    "under %s (only hami-v2.6.1): its "
+				    "metax-tech.com/node-gpu-devices registers "
+				    "nothing", c->nodes[i].name, name);
+				n++;
+				break;
+			}
+	for (i = 0; i < w->npods; i++)
+		if (asks_metax_sgpu(&w->pods[i]) && !same_object(&w->pods[i],
+		    i ? &w->pods[i - 1] : NULL)) {
+			gs_warn(out, w->pods[i].src_file, w->pods[i].src_line,
+			    w->pods[i].src_col, "%s: Metax sGPU is not "
+			    "simulated under %s (only hami-v2.6.1): gpusched "
+			    "leaves the pod to kube-scheduler as one without "
+			    "GPU request", w->pods[i].workload, name);
+			n++;
+		}
+	return n;
+}
+
 static size_t
 lint_pod(const struct gs_pod *p, const struct lint_cluster *lc,
     const struct gs_config *cfg, struct gs_warnings *out)
@@ -426,6 +487,7 @@ lint_run(const struct gs_workload *w, const struct gs_cluster *c,
 	for (i = 0; i < w->npods; i++)
 		if (!same_object(&w->pods[i], i ? &w->pods[i - 1] : NULL))
 			n += lint_pod(&w->pods[i], &lc, cfg, out);
+	n += lint_metax_sgpu(w, c, cfg, out);
 	for (i = 0; i < lc.ntypes; i++)
 		free(lc.types[i]);
 	free(lc.types);

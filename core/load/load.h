@@ -41,11 +41,14 @@ void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
  * annos) and allocatable count, onto n's devices from first on (the ones
  * just registered for v): sched/hami/vendor_health.c.
  */
-/* Metax's whole GPUs from the capacity count of vendor (load/metax.c),
- * and a warning for what HAMi reads that gpusched does not (Metax sGPU's
- * node annotation). */
+/* Metax's whole GPUs from the capacity count of vendor (load/metax.c). */
 int	gs_load_count_devices(const struct yt_file *, const struct yt_node *cap,
 	    int vendor, struct gs_node *, struct gs_error *);
+/* Vendor's register annotation in annos: 1 with the node in *v and its
+ * string in *s, 0 when absent, -1 (err) when not a string. */
+int	gs_load_register_anno(const struct yt_file *,
+	    const struct yt_node *annos, int vendor, const struct yt_node **v,
+	    const char **s, struct gs_error *);
 /* Append vendor's device "<node><id_infix><index>" of count slots,
  * devmem MiB, devcore cores, healthy, NUMA 0, to n. */
 void	gs_load_vendor_device(struct gs_node *n, int vendor, int64_t index,
@@ -69,11 +72,11 @@ int32_t	gs_neuron_coremask(int32_t cores);
 int	gs_load_drs_devices(const struct yt_file *, const struct yt_node *annos,
 	    int vendor, struct gs_node *, struct gs_warnings *,
 	    struct gs_error *);
-/* Is name one of Metax sGPU's resources (not simulated)? */
-int	gs_metax_sgpu_resource(const char *name);
-void	gs_vendor_warn_unsimulated(const struct yt_file *,
-	    const struct yt_node *annos, const struct gs_node *,
-	    struct gs_warnings *);
+/* Metax sGPUs from metax-tech.com/node-gpu-devices (load/metax_sgpu.c):
+ * none, with a warning, where HAMi registers none. */
+int	gs_load_metax_sgpu_devices(const struct yt_file *,
+	    const struct yt_node *annos, int vendor, struct gs_node *,
+	    struct gs_warnings *, struct gs_error *);
 int	gs_vendor_handshake_load(const struct yt_file *,
 	    const struct yt_node *obj, const struct yt_node *annos, int v,
 	    struct gs_node *n, size_t first, struct gs_error *);

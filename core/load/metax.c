@@ -17,7 +17,8 @@
  * the node (its webhook's factor).  Metax's node score annotations
  * (ScoreNode) are read by load/metax_topo.c.  AWS
  * Neuron's GetNodeDevices (pkg/device/awsneuron/device.go, v2.7.0+)
- * reads two capacities: gs_load_neuron_devices.
+ * reads two capacities: gs_load_neuron_devices.  Also the register
+ * annotation lookup the annotation readers share (gs_load_register_anno).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -59,6 +60,18 @@ capacity_value(const struct yt_file *f, const struct yt_node *cap,
 	if (q.integral && q.fits)
 		*count = q.value;
 	return 0;
+}
+
+int
+gs_load_register_anno(const struct yt_file *f, const struct yt_node *annos,
+    int vendor, const struct yt_node **v, const char **s,
+    struct gs_error *err)
+{
+	const char	*key = gs_vendors[vendor].register_anno;
+
+	if ((*v = yt_get(annos, key)) == NULL)
+		return 0;
+	return yt_string(f, *v, key, s, err) != 0 ? -1 : 1;
 }
 
 void
@@ -136,30 +149,6 @@ gs_load_capacity_health(const struct yt_file *f, const struct yt_node *obj,
 		gs_device_release(&n->devs[i]);
 	n->ndevs = first;
 	return 0;
-}
-
-void
-gs_vendor_warn_unsimulated(const struct yt_file *f,
-    const struct yt_node *annos, const struct gs_node *n,
-    struct gs_warnings *w)
-{
-	const struct yt_node	*v;
-
-	/* Metax sGPU (pkg/device/metax/sdevice.go GetNodeDevices). */
-	if ((v = yt_get(annos, "metax-tech.com/node-gpu-devices")) != NULL)
-		gs_warn(w, f->path, v->line, v->col, "node '%s': "
-		    "metax-tech.com/node-gpu-devices is not simulated: HAMi "
-		    "registers Metax sGPUs from it, gpusched none", n->name);
-}
-
-int
-gs_metax_sgpu_resource(const char *name)
-{
-	/* The chart's metax.resourceVCountName, VCoreName, VMemoryName
-	 * (pkg/device/metax/config.go). */
-	return strcmp(name, "metax-tech.com/sgpu") == 0 ||
-	    strcmp(name, "metax-tech.com/vcore") == 0 ||
-	    strcmp(name, "metax-tech.com/vmemory") == 0;
 }
 
 /* Go's coremask: cores ones in a uint, as int32 (all ones from 32). */

@@ -172,6 +172,7 @@ gs_quantity_parse(const char *s, struct gs_quantity *q, char *why,
 		;
 	else if (p[1] == 'i' && p[2] == '\0' && strchr("KMGTPE", *p)) {
 		exp2 = 10 * (int)(strchr("KMGTPE", *p) - "KMGTPE" + 1);
+		q->binary = 1;
 	} else if (p[1] == '\0' && strchr("numkMGTPE", *p)) {
 		static const int e[] = { -9, -6, -3, 3, 6, 9, 12, 15, 18 };
 
@@ -220,4 +221,19 @@ gs_quantity_parse(const char *s, struct gs_quantity *q, char *why,
 		q->milli = m.ceil;
 	}
 	return 0;
+}
+
+int
+gs_quantity_unit(const struct gs_quantity *q)
+{
+	uint64_t	a;
+
+	if (!q->fits || q->value == 0)
+		return 0;
+	a = q->value < 0 ? (uint64_t)0 - (uint64_t)q->value :
+	    (uint64_t)q->value;
+	/* BinarySI below 1024 is shown as DecimalSI. */
+	if (q->binary && a >= 1024)
+		return a % 1024 == 0;
+	return a % 1000 == 0;
 }

@@ -21,6 +21,7 @@ struct gs_quantity {
 	 * bits as two halves; nano_sat when beyond 128 bits). */
 	uint64_t	nano_hi, nano_lo;
 	int		nano_sat;
+	int		binary;		/* a binary suffix (Ki ... Ei) */
 };
 
 /*
@@ -29,5 +30,14 @@ struct gs_quantity {
  */
 int	gs_quantity_parse(const char *s, struct gs_quantity *q,
 	    char *why, size_t whylen);
+
+/*
+ * Does Quantity.String() of q, a whole number within int64, carry a unit
+ * suffix?  The canonical form (resource.Quantity CanonicalizeBytes): 0
+ * is "0"; a binary suffix of at least 1024 in magnitude is a multiple
+ * of 1024 ("2Ki", else plain digits); anything else a multiple of 1000
+ * ("1k", "4e3"), else plain digits.
+ */
+int	gs_quantity_unit(const struct gs_quantity *q);
 
 #endif

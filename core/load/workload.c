@@ -127,10 +127,6 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 				    near ? " (did you mean '" : "",
 				    near ? near : "", near ? "'?)" : "");
 		}
-		if (ours < 0 && gs_metax_sgpu_resource(k->str))
-			gs_warn(w, f->path, k->line, k->col, "'%s' is Metax "
-			    "sGPU's, which is not simulated: gpusched leaves "
-			    "it to kube-scheduler as no GPU request", k->str);
 		if (ours < 0)
 			continue;
 		if (!q.integral)
@@ -140,12 +136,13 @@ load_resources(const struct yt_file *f, const struct yt_node *n,
 		if (!q.fits)
 			return yt_error(f, v, err, "'%s' is too large: '%s'",
 			    k->str, v->str);
-		if (q.value > INT32_MAX)
+		/* Metax sGPU's vmemory may be bytes (metax_sgpu.c). */
+		if (q.value > INT32_MAX && ours != GS_RES_METAX_VMEM)
 			gs_warn(w, f->path, v->line, v->col, "'%s' is %lld, "
 			    "beyond int32: HAMi truncates it to %d", k->str,
 			    (long long)q.value, (int32_t)(uint32_t)q.value);
 		out[ours].set = 1;
-		out[ours].ok = 1;
+		out[ours].ok = 1 | (gs_quantity_unit(&q) ? GS_RESVAL_UNIT : 0);
 		out[ours].v = q.value;
 	}
 	return 0;

@@ -86,6 +86,10 @@ const char *const gs_res_names[GS_RES_N] = {
 	"enflame.com/drs-gcu",
 	"enflame.com/gcu-memory",
 	"enflame.com/gcu-core",
+	/* Metax sGPU. */
+	"metax-tech.com/sgpu",
+	"metax-tech.com/vcore",
+	"metax-tech.com/vmemory",
 };
 
 void

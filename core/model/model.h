@@ -515,6 +515,10 @@ enum gs_res {
 	GS_RES_ENFLAME_DRS,	/* enflame.com/drs-gcu (a profile's slices) */
 	GS_RES_ENFLAME_GCU_MEM,	/* enflame.com/gcu-memory (GB, or MiB) */
 	GS_RES_ENFLAME_GCU_CORE,	/* enflame.com/gcu-core (%) */
+	/* Metax sGPU (pkg/device/metax/sdevice.go). */
+	GS_RES_METAX_SGPU,	/* metax-tech.com/sgpu */
+	GS_RES_METAX_VCORE,	/* metax-tech.com/vcore (%) */
+	GS_RES_METAX_VMEM,	/* metax-tech.com/vmemory (GiB, or bytes) */
 	GS_RES_N,
 	GS_RES_NVIDIA_N = GS_RES_MLU	/* the first N are NVIDIA's */
 };
@@ -564,9 +568,12 @@ void		 gs_hami_settings_free(struct gs_hami_settings *);
  */
 struct gs_resval {
 	unsigned char	set;	/* the key is present */
-	unsigned char	ok;	/* Quantity.AsInt64 succeeds */
+	unsigned char	ok;	/* Quantity.AsInt64 succeeds (| GS_RESVAL_UNIT) */
 	int64_t		v;
 } __attribute__((packed));
+/* In ok: the quantity's Quantity.String() carries a unit suffix (Metax
+ * sGPU's vmemory reads it, sched/hami/metax_sgpu.c). */
+#define GS_RESVAL_UNIT	2
 
 /* An extended resource a container asks: a domain-qualified name
  * (deviceclass.resource.kubernetes.io/CLASS too), its whole count from

@@ -116,7 +116,7 @@ gs_binding_from_reason(const char *reason)
 /* pod_same compares every field of these: a new field must be added
  * there (or said to be irrelevant) before these sizes change. */
 _Static_assert(sizeof(struct gs_pod) == 216 &&
-    sizeof(struct gs_container) == 1440,
+    sizeof(struct gs_container) == 1504,
     "struct gs_pod or gs_container changed: update plan/headroom.c's "
     "pod_same");
 

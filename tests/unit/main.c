@@ -78,6 +78,7 @@ main(void)
 		SUITE(jw),
 		SUITE(kunlun),	/* Kunlun */
 		SUITE(neuron),
+		SUITE(metax_sgpu),	/* Metax sGPU */
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -72,11 +72,6 @@ test_metax_registration(void)
 	CU_ASSERT_EQUAL(load_mx("300", &c, &err), -1);
 	CU_ASSERT_EQUAL(err.line, 4);
 	gs_cluster_release(&c);
-	/* Metax sGPU's resources (the chart's defaults) are known, and
-	 * warned about as not simulated (load/workload.c). */
-	CU_ASSERT(gs_metax_sgpu_resource("metax-tech.com/sgpu"));
-	CU_ASSERT(gs_metax_sgpu_resource("metax-tech.com/vmemory"));
-	CU_ASSERT_FALSE(gs_metax_sgpu_resource("metax-tech.com/gpu"));
 	/* Every release registers them. */
 	CU_ASSERT(gs_vendor_registered(GV_METAX, t_hp("2.6.1")));
 	CU_ASSERT(gs_vendor_registered(GV_METAX, t_hp("2.10.0")));

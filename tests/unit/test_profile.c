@@ -140,6 +140,9 @@ static const struct {
 	/* kube-scheduler's enflame.com/shared-gcu (brief vsmall4). */
 	{ F(vgcu_shared_fit), { 1, 1, 1, 1, 1, 0 },
 	    "v2.6.1 to v2.9.0: enflame MutateAdmission, SharedResourceName" },
+	/* Metax sGPU: simulated where HAMi uses the common Fit. */
+	{ F(metax_sgpu), { 1, 0, 0, 0, 0, 0 },
+	    "v2.6.1: pkg/device/metax/sdevice.go without Fit (v2.7.0 adds it)" },
 #undef F
 };
 

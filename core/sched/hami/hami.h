@@ -509,6 +509,11 @@ struct hami_profile {
 	/* Metax topology score: override_replaces (v2.6.1): OverrideScore sets the
 	 * node score to devScore above 0, from v2.7.0 adds it (metax.h). */
 	int		 override_replaces;
+	/* Metax sGPU: metax_sgpu (v2.6.1): gpusched simulates its sGPUs
+	 * (metax-tech.com/node-gpu-devices, sgpu, vcore, vmemory;
+	 * pkg/device/metax/sdevice.go, sched/hami/metax_sgpu.c) under the
+	 * common Fit; the rows without it are warned about (load/lint.c). */
+	int		 metax_sgpu;
 };
 
 /* cfg's profile row; v2.6.1's for a profile that is not HAMi's. */
@@ -647,6 +652,11 @@ int64_t	hami_enflame_pod_factor(const struct gs_cluster *,
 int64_t	hami_enflame_webhook(int64_t factor, struct gs_resval *lim);
 void	hami_enflame_request(const struct gs_resval *lim,
 	    const struct gs_resval *req, struct hami_req *out);
+/* Metax sGPU (sched/hami/metax_sgpu.c): vmemory in MiB as
+ * GenerateResourceRequests reads it, and the request from the limits. */
+int64_t	hami_metax_sgpu_mem(const struct gs_resval *m);
+void	hami_metax_sgpu_request(const struct gs_resval *lim,
+	    struct hami_req *out);
 /*
  * v2.10 Enflame DRS GCUs (sched/hami/enflame_drs.c): does MutateAdmission
  * find a resource (limits or requests), its refusal (in buf) or NULL,

@@ -92,6 +92,7 @@ static const struct hami_profile profiles[] = {
 		.vgcu_shared_fit = 1,
 		/* Metax topology score (OverrideScore) */
 		.override_replaces = 1,
+		.metax_sgpu = 1,
 	},
 	/*
 	 * golang:1.24.6-bullseye in v2.7.0 and v2.7.1.  v2.7.0's CheckHealth
@@ -178,6 +179,7 @@ static const struct hami_profile profiles[] = {
 		.vgcu_shared_fit = 1,
 		/* Metax topology score (OverrideScore) */
 		.override_replaces = 0,
+		.metax_sgpu = 0,
 	},
 	/* v2.7.1: Iluvatar GPUs registered per model (sched/hami/vendor.h). */
 	{
@@ -257,6 +259,7 @@ static const struct hami_profile profiles[] = {
 		.vgcu_shared_fit = 1,
 		/* Metax topology score (OverrideScore) */
 		.override_replaces = 0,
+		.metax_sgpu = 0,
 	},
 	/* golang:1.25.5-bookworm, v2.8.0 to v2.8.3. */
 	{
@@ -336,6 +339,7 @@ static const struct hami_profile profiles[] = {
 		.vgcu_shared_fit = 1,
 		/* Metax topology score (OverrideScore) */
 		.override_replaces = 0,
+		.metax_sgpu = 0,
 	},
 	/* v2.9.0: the device score counts usage only. */
 	{
@@ -415,6 +419,7 @@ static const struct hami_profile profiles[] = {
 		.vgcu_shared_fit = 1,
 		/* Metax topology score (OverrideScore) */
 		.override_replaces = 0,
+		.metax_sgpu = 0,
 	},
 	/*
 	 * v2.10: CollapseInitContainerUsage (pkg/device/initContainer.go,
@@ -497,6 +502,7 @@ static const struct hami_profile profiles[] = {
 		.vgcu_shared_fit = 0,
 		/* Metax topology score (OverrideScore) */
 		.override_replaces = 0,
+		.metax_sgpu = 0,
 	},
 };
 #define NPROFILES	(sizeof profiles / sizeof profiles[0])

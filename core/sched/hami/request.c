@@ -517,6 +517,10 @@ vendor_request(int v, const struct gs_resval *lim, const struct gs_resval *req,
 		hami_drs_request(lim, req, out);
 		return;
 	}
+	if (v == GV_METAX_SGPU) {
+		hami_metax_sgpu_request(lim, out);
+		return;
+	}
 	memset(out, 0, sizeof *out);
 	n = hami_pick(lim, req, vi->res_count);
 	if (!n->set || !n->ok)

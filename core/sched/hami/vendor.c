@@ -440,6 +440,29 @@ const struct gs_vendor_info gs_vendors[GV_N] = {
 		.gate = GVG_ENFLAME_DRS,
 		.fit = GVF_DRS,
 	},
+	/*
+	 * Metax sGPU: pkg/device/metax/sdevice.go, protocol.go and
+	 * config.go (v2.6.1), the chart's metax-vcount, metax-vcore,
+	 * metax-vmemory names: GetNodeDevices reads the JSON list
+	 * metax-tech.com/node-gpu-devices (load/metax_sgpu.c), devices of
+	 * their uuid; CheckHealth is "some devices" (no handshake);
+	 * CheckType takes the request's Type alone; CheckUUID reads
+	 * metax-tech.com/use-gpuuuid and nouse-gpuuuid; ScoreNode adds 0;
+	 * PatchAnnotations writes hami.io/metax-sgpu-devices-allocated.
+	 * MutateAdmission and GenerateResourceRequests (limits only):
+	 * sched/hami/metax_sgpu.c.  The common Fit (v2.6.1).
+	 */
+	[GV_METAX_SGPU] = {
+		.type = "Metax-SGPU", .label = "Metax sGPU",
+		.res_count = GS_RES_METAX_SGPU, .res_mem = GS_RES_METAX_VMEM,
+		.res_core = GS_RES_METAX_VCORE, .mem_factor = 1,
+		.default_cores = 100, .reg = GVR_METAX_SGPU,
+		.register_anno = "metax-tech.com/node-gpu-devices",
+		.allocated_anno = "hami.io/metax-sgpu-devices-allocated",
+		.use_uuid = "metax-tech.com/use-gpuuuid",
+		.nouse_uuid = "metax-tech.com/nouse-gpuuuid",
+		.gate = GVG_METAX_SGPU,
+	},
 };
 
 /* Older charts' templates: used while the gate is closed. */
@@ -494,6 +517,8 @@ gs_vendor_gate_open(enum gs_vendor_gate g, const struct hami_profile *hp)
 		return hp->aws_neuron;
 	case GVG_ENFLAME_DRS:
 		return hp->enflame_drs;
+	case GVG_METAX_SGPU:
+		return hp->metax_sgpu;
 	}
 	return 0;
 }

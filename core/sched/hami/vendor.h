@@ -64,6 +64,8 @@ enum gs_vendor {
 	/* v2.10: Enflame's DRS GCUs (pkg/device/enflame/device.go,
 	 * sched/hami/enflame_drs.c). */
 	GV_ENFLAME_DRS,
+	/* Metax sGPU (pkg/device/metax/sdevice.go, sched/hami/metax_sgpu.c). */
+	GV_METAX_SGPU,
 	GV_N
 };
 
@@ -78,8 +80,10 @@ enum gs_vendor_reg {
 	/* AWS Neuron: status.capacity aws.amazon.com/neuron devices of
 	 * neuroncore / neuron cores each (load/neuron.c). */
 	GVR_NEURON,
-	GVR_DRS			/* Enflame's enflame.com/gcu-drs-capacity
+	GVR_DRS,		/* Enflame's enflame.com/gcu-drs-capacity
 				 * (load/enflame_drs.c) */
+	/* Metax sGPU: metax-tech.com/node-gpu-devices (load/metax_sgpu.c). */
+	GVR_METAX_SGPU
 };
 
 /*
@@ -107,7 +111,9 @@ enum gs_vendor_gate {
 	GVG_KUNLUN,		/* kunlun */
 	/* AWS Neuron. */
 	GVG_NEURON,		/* aws_neuron */
-	GVG_ENFLAME_DRS		/* enflame_drs */
+	GVG_ENFLAME_DRS,	/* enflame_drs */
+	/* Metax sGPU. */
+	GVG_METAX_SGPU		/* metax_sgpu */
 };
 
 /* The vendor's own Fit, where it is not fitInCertainDevice's rules. */
