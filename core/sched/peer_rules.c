@@ -163,19 +163,26 @@ gs_peer_kai_range_add(struct gs_kai_range *r, double na)
 		r->mx = na;
 }
 
-/* IsTaskFitOnGpuGroup: a shared group whose free memory takes the part
- * (health is not asked). */
+/* IsTaskFitOnGpuGroup (gpu_sharing_node_info.go): a shared group that
+ * uses memory (UsedSharedGPUsMemory != 0) and whose free memory takes
+ * the part (health is not asked).  A group of 0 MiB (its sharers ask
+ * none) is no candidate: FittingGPUs and gpusharingorder skip it. */
 static int
 kai_group_fits(const struct gs_pdev *d, const struct gs_preq *k)
 {
-	return d->group && dev_free(d) >= gs_peer_kai_mem(d, k);
+	return d->group && d->use != 0 && dev_free(d) >= gs_peer_kai_mem(d, k);
 }
 
 /*
  * Is device a a better choice than b for a fraction under gpupack
- * (score: a group's used/MEM, an idle GPU 0) or gpuspread (an idle GPU 1,
- * a group 1 - used/MEM)?  Equal scores keep FittingGPUs' order: groups
- * (KAI: map order; here index order) before idle GPUs.
+ * (plugins/gpupack gpuOrderFn: a group's used/MEM, an idle GPU 0) or
+ * gpuspread (plugins/gpuspread gpuOrderFn: an idle GPU 1, a group
+ * 1 - used/MEM)?  framework/session.go FittingGPUs lists the fitting
+ * groups, then one WholeGpuIndicator per idle GPU, and sortGPUs keeps
+ * that order within a score; but a group and an idle GPU never tie:
+ * a candidate group uses memory (kai_group_fits), so under gpupack it
+ * scores above 0 and under gpuspread below 1.  Hence an idle GPU loses
+ * to every group under binpack and beats every group under spread.
  */
 static int
 kai_better(int binpack, const struct gs_pdev *a, const struct gs_pdev *b)
