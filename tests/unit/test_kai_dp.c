@@ -162,11 +162,13 @@ dp_pod(struct gs_workload *w, const char *name, const char *sched,
 static void
 test_kai_dp_run(void)
 {
+	static const double	spread[3] = { 0.5, 0, 3 };
 	struct gs_cluster	c;
 	struct gs_workload	w;
 	struct gs_config	cfg;
 	struct gs_result	r;
 	struct gs_error		err;
+	size_t			i;
 
 	CU_ASSERT_EQUAL_FATAL(t_load_cluster(nodes_yaml, &c, &err), 0);
 	memset(&w, 0, sizeof w);
@@ -202,6 +204,19 @@ test_kai_dp_run(void)
 	    "refused by kube-scheduler filters, 0 without GPUs, 2 without "
 	    "enough free GPUs, 1 refused by KAI (non MIG jobs cant run on a "
 	    "node with MigStrategy='mixed')");
+	/*
+	 * nodeResourceSpread (plugins/nodeplacement/spread.go) once the
+	 * whole pod left: NonAllocatedResource(nvidia.com/gpu), Idle's
+	 * whole GPUs, over gpu.count.  w: GPU 0 idle, GPU 1 shared
+	 * (60950 MiB): 1 / 2 = 0.5 (GetSumOfIdleGPUs would add the shared
+	 * GPU's 1 - 0.75: 0.625); m: no whole GPU, 0 (its free MIG
+	 * instances' 1 + 1 + 2 + 3 slices do not count); t: kube's replica
+	 * held, 3 / 1.
+	 */
+	gs_engine_release(&c, &r.pl[0], &w.pods[0]);
+	for (i = 0; i < 3; i++)
+		CU_ASSERT_DOUBLE_EQUAL(gs_kai_mig_placement(0, &c.nodes[i], 0,
+		    0), spread[i], 1e-9);
 	gs_result_release(&r);
 	gs_workload_release(&w);
 	gs_cluster_release(&c);
