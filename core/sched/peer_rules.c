@@ -237,16 +237,32 @@ gs_peer_kai_devices(int binpack, const struct gs_pnode *n,
 }
 
 /*
+ * Does a fraction take one of KAI's idle GPUs that no device backs
+ * (n->phantom left, sched/kai/guard.h) rather than dev: when no device
+ * fits, or under gpuspread over a group (an idle GPU scores 1).  A real
+ * idle device is taken first: the WholeGpuIndicators are alike.
+ */
+static int
+kai_phantom(enum part_rule rule, const struct gs_pnode *n, int left,
+    int dev)
+{
+	if (rule == PART_TIGHTEST || left <= 0)
+		return 0;
+	return dev < 0 || (rule == PART_KAI_SPREAD && !n->dev[dev].idle);
+}
+
+/*
  * The devices of every request of p: whole ones the first idle by index
- * (KAI: a new group takes one idle whole GPU, §2.5); parts per the rule.
- * Returns the grants written, or -1 when a request is short.
+ * (KAI: a new group takes one idle whole GPU, §2.5); parts per the rule,
+ * dev -1 for one of KAI's idle GPUs no device backs.  Returns the grants
+ * written, or -1 when a request is short.
  */
 static int
 take_devices(enum part_rule rule, const struct gs_pnode *n,
     const struct gs_ppod *p, unsigned char *taken, struct gs_pgrant *g)
 {
 	size_t	ci;
-	int	got = 0, i, dev;
+	int	got = 0, i, dev, left = n->phantom;
 
 	memset(taken, 0, n->ndev);
 	for (ci = 0; ci < p->nreq; ci++) {
@@ -260,6 +276,11 @@ take_devices(enum part_rule rule, const struct gs_pnode *n,
 			else
 				dev = kai_fraction_dev(rule == PART_KAI_PACK,
 				    n, k, taken);
+			if (k->frac && kai_phantom(rule, n, left, dev)) {
+				left--;
+				grant(&g[got++], -1, &n->dev[0], k);
+				continue;
+			}
 			if (dev < 0)
 				return -1;
 			taken[dev] = 1;

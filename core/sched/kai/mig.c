@@ -40,6 +40,7 @@
 
 #include "load/sharing.h"
 #include "sched/kai/dp.h"
+#include "sched/kai/guard.h"
 #include "sched/kai/mig.h"
 #include "sched/kube_dp.h"
 #include "sched/kubefilter.h"
@@ -74,6 +75,7 @@ gs_kai_mig_whole(const struct gs_node *n, double *na, double *all)
 			*all += cap;
 			*na += cap - used;
 		}
+	*na += gs_kai_idle_extra(n, *all);	/* KAI's Idle */
 }
 
 /* GetNumberOfGPUsInNode: the gpu.count label (strconv.Atoi: a 64-bit
@@ -147,11 +149,12 @@ fitting(const struct gs_cluster *c, const struct gs_pod *pod,
 			w->type_why = t;
 			continue;
 		}
-		if (!gs_kube_dp_node_fits(n, a, na, &v, &w->short_of)) {
+		fit[i] = 1;
+		if (!gs_kube_dp_node_fits(n, a, na, &v, &w->short_of) &&
+		    !(fit[i] = 2 * gs_kai_guard_fits(n, a, na))) {
 			w->short_n++;
 			continue;
 		}
-		fit[i] = 1;
 		gs_kai_mig_whole(n, &free1, &all);
 		if (all == 0)
 			continue;
@@ -195,6 +198,11 @@ gs_kai_mig_decide(const struct gs_cluster *c, const struct gs_pod *pod,
 			continue;
 		best = (long)i;
 		best_score = score;
+	}
+	if (best >= 0 && fit[best] == 2 &&
+	    gs_kai_guard_pending(&c->nodes[best], NULL, 0, d)) {
+		free(fit);
+		return;
 	}
 	free(fit);
 	if (best < 0) {

@@ -18,7 +18,9 @@ int	gs_kai_mig_takes(const struct gs_pod *);
  */
 double	gs_kai_mig_placement(int binpack, const struct gs_node *n,
 	    double mn, double mx);
-/* Free (na) and allocatable (all) whole nvidia.com/gpu of n. */
+/* Free (na, as KAI's Idle counts them: with the extra of the gpu.count
+ * guard, sched/kai/guard.h) and allocatable (all) whole nvidia.com/gpu
+ * of n. */
 void	gs_kai_mig_whole(const struct gs_node *n, double *na, double *all);
 /* GetNumberOfGPUsInNode (node_info.go): the nvidia.com/gpu.count label,
  * else allocatable nvidia.com/gpu (a replica each). */
