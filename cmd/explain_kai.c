@@ -159,8 +159,8 @@ kai_table(const struct gs_pod *pod, const struct gs_run *run, size_t k,
 		printf("GPU order: whole GPUs: the first idle ones by index\n");
 	else if (ex->binpack)
 		printf("GPU order: gpupack: a shared GPU scores its used "
-		    "portion, an idle one 0; the highest wins, shared before "
-		    "idle on equal scores, then index\n");
+		    "portion (above 0: one using no memory is no candidate), "
+		    "an idle one 0; the highest wins, then index\n");
 	else
 		printf("GPU order: gpuspread: an idle GPU scores 1, a shared "
 		    "one 1 - its used portion; the highest wins, an idle GPU "

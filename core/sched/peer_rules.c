@@ -163,19 +163,26 @@ gs_peer_kai_range_add(struct gs_kai_range *r, double na)
 		r->mx = na;
 }
 
-/* IsTaskFitOnGpuGroup: a shared group whose free memory takes the part
- * (health is not asked). */
+/* IsTaskFitOnGpuGroup (gpu_sharing_node_info.go): a shared group that
+ * uses memory (UsedSharedGPUsMemory != 0) and whose free memory takes
+ * the part (health is not asked).  A group of 0 MiB (its sharers ask
+ * none) is no candidate: FittingGPUs and gpusharingorder skip it. */
 static int
 kai_group_fits(const struct gs_pdev *d, const struct gs_preq *k)
 {
-	return d->group && dev_free(d) >= gs_peer_kai_mem(d, k);
+	return d->group && d->use != 0 && dev_free(d) >= gs_peer_kai_mem(d, k);
 }
 
 /*
  * Is device a a better choice than b for a fraction under gpupack
- * (score: a group's used/MEM, an idle GPU 0) or gpuspread (an idle GPU 1,
- * a group 1 - used/MEM)?  Equal scores keep FittingGPUs' order: groups
- * (KAI: map order; here index order) before idle GPUs.
+ * (plugins/gpupack gpuOrderFn: a group's used/MEM, an idle GPU 0) or
+ * gpuspread (plugins/gpuspread gpuOrderFn: an idle GPU 1, a group
+ * 1 - used/MEM)?  framework/session.go FittingGPUs lists the fitting
+ * groups, then one WholeGpuIndicator per idle GPU, and sortGPUs keeps
+ * that order within a score; but a group and an idle GPU never tie:
+ * a candidate group uses memory (kai_group_fits), so under gpupack it
+ * scores above 0 and under gpuspread below 1.  Hence an idle GPU loses
+ * to every group under binpack and beats every group under spread.
  */
 static int
 kai_better(int binpack, const struct gs_pdev *a, const struct gs_pdev *b)
@@ -230,16 +237,32 @@ gs_peer_kai_devices(int binpack, const struct gs_pnode *n,
 }
 
 /*
+ * Does a fraction take one of KAI's idle GPUs that no device backs
+ * (n->phantom left, sched/kai/guard.h) rather than dev: when no device
+ * fits, or under gpuspread over a group (an idle GPU scores 1).  A real
+ * idle device is taken first: the WholeGpuIndicators are alike.
+ */
+static int
+kai_phantom(enum part_rule rule, const struct gs_pnode *n, int left,
+    int dev)
+{
+	if (rule == PART_TIGHTEST || left <= 0)
+		return 0;
+	return dev < 0 || (rule == PART_KAI_SPREAD && !n->dev[dev].idle);
+}
+
+/*
  * The devices of every request of p: whole ones the first idle by index
- * (KAI: a new group takes one idle whole GPU, §2.5); parts per the rule.
- * Returns the grants written, or -1 when a request is short.
+ * (KAI: a new group takes one idle whole GPU, §2.5); parts per the rule,
+ * dev -1 for one of KAI's idle GPUs no device backs.  Returns the grants
+ * written, or -1 when a request is short.
  */
 static int
 take_devices(enum part_rule rule, const struct gs_pnode *n,
     const struct gs_ppod *p, unsigned char *taken, struct gs_pgrant *g)
 {
 	size_t	ci;
-	int	got = 0, i, dev;
+	int	got = 0, i, dev, left = n->phantom;
 
 	memset(taken, 0, n->ndev);
 	for (ci = 0; ci < p->nreq; ci++) {
@@ -253,6 +276,11 @@ take_devices(enum part_rule rule, const struct gs_pnode *n,
 			else
 				dev = kai_fraction_dev(rule == PART_KAI_PACK,
 				    n, k, taken);
+			if (k->frac && kai_phantom(rule, n, left, dev)) {
+				left--;
+				grant(&g[got++], -1, &n->dev[0], k);
+				continue;
+			}
 			if (dev < 0)
 				return -1;
 			taken[dev] = 1;

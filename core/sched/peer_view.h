@@ -48,6 +48,9 @@ struct gs_pnode {
 	/* KAI spread's divisor, GetNumberOfGPUsInNode (a device plugin
 	 * node's gpu.count label, else its allocatable); 0: ndev. */
 	int64_t		 gpus_all;
+	/* KAI: idle GPUs its Idle counts that no device backs (the
+	 * gpu.count guard, sched/kai/guard.h); in nidle, not in dev. */
+	int		 phantom;
 };
 
 /* One container's GPU request. */

@@ -39,6 +39,7 @@
 #include "sched/hami/hami.h"
 #include "sched/kai/dp.h"
 #include "sched/kai/frac_explain.h"
+#include "sched/kai/guard.h"
 #include "sched/kai/mig.h"
 #include "sched/kai/request.h"
 #include "sched/volcano/explain.h"
@@ -169,6 +170,7 @@ view_node(const struct peer_state *st, const struct gs_node *n,
 	v->ndev = n->ndevs;
 	v->dev = pp->dv;
 	v->gpus_all = 0;
+	v->phantom = 0;
 	/* KAI on a device plugin node: a GPU per unit of nvidia.com/gpu
 	 * (sched/kai/dp.h); no other peer places there. */
 	if (n->dp) {
@@ -601,7 +603,8 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (best < 0) {
 		d->status = GS_PENDING;
 		d->reason = pending_reason(c, counts, mbuf);
-	} else {
+	} else if (!gs_kai_guard_pending(&c->nodes[best], best_g, best_ng,
+	    d)) {
 		d->status = GS_PLACED;
 		d->node = best;
 		d->node_score = (float)best_score;
@@ -759,7 +762,7 @@ gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 	size_t			 i, maxdevs = 1;
 	double			 score = 0;
 	char			 mbuf[160] = "";
-	int			 why;
+	int			 why, guard = 0;
 
 	memset(ex, 0, sizeof *ex);
 	ex->binpack = binpack;
@@ -806,7 +809,13 @@ gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 		ex->score = score;
 		ex->ngiven = pp.ng;
 		kai_given_devices(n, &pp, ex->given);
+		for (guard = 0; guard < (int)pp.ng && pp.g[guard].dev >= 0;
+		    guard++)
+			;
+		guard = guard < (int)pp.ng;	/* sched/kai/guard.h */
 	}
+	if (guard)			/* the binding fails: pending */
+		ex->chosen = -1;
 	for (i = 0; i < c->nnodes && ex->chosen >= 0; i++)
 		ex->ties += (long)i != ex->chosen &&
 		    ex->node[i].verdict == GS_KX_FITS &&

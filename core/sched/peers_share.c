@@ -89,6 +89,7 @@ view_node(const struct gs_snode *n, const struct gs_node *m,
 	v->ndev = (size_t)n->ngpu;
 	v->dev = dv;
 	v->gpus_all = 0;
+	v->phantom = 0;
 	for (g = 0; g < n->ngpu; g++) {
 		dv[g].cap = GS_MILLI;
 		dv[g].use = GS_MILLI - n->free[g];

@@ -16,6 +16,7 @@
 #include "../../core/sched/engine.h"
 #include "../../core/sched/kai/dp.h"
 #include "../../core/sched/kai/explain.h"
+#include "../../core/sched/kai/guard.h"
 #include "../../core/sched/kai/mig.h"
 #include "../../core/sched/route.h"
 #include "../../core/report/inputs.h"
@@ -162,11 +163,13 @@ dp_pod(struct gs_workload *w, const char *name, const char *sched,
 static void
 test_kai_dp_run(void)
 {
+	static const double	spread[3] = { 0.5, 0, 3 };
 	struct gs_cluster	c;
 	struct gs_workload	w;
 	struct gs_config	cfg;
 	struct gs_result	r;
 	struct gs_error		err;
+	size_t			i;
 
 	CU_ASSERT_EQUAL_FATAL(t_load_cluster(nodes_yaml, &c, &err), 0);
 	memset(&w, 0, sizeof w);
@@ -202,6 +205,19 @@ test_kai_dp_run(void)
 	    "refused by kube-scheduler filters, 0 without GPUs, 2 without "
 	    "enough free GPUs, 1 refused by KAI (non MIG jobs cant run on a "
 	    "node with MigStrategy='mixed')");
+	/*
+	 * nodeResourceSpread (plugins/nodeplacement/spread.go) once the
+	 * whole pod left: NonAllocatedResource(nvidia.com/gpu), Idle's
+	 * whole GPUs, over gpu.count.  w: GPU 0 idle, GPU 1 shared
+	 * (60950 MiB): 1 / 2 = 0.5 (GetSumOfIdleGPUs would add the shared
+	 * GPU's 1 - 0.75: 0.625); m: no whole GPU, 0 (its free MIG
+	 * instances' 1 + 1 + 2 + 3 slices do not count); t: kube's replica
+	 * held, 3 / 1.
+	 */
+	gs_engine_release(&c, &r.pl[0], &w.pods[0]);
+	for (i = 0; i < 3; i++)
+		CU_ASSERT_DOUBLE_EQUAL(gs_kai_mig_placement(0, &c.nodes[i], 0,
+		    0), spread[i], 1e-9);
 	gs_result_release(&r);
 	gs_workload_release(&w);
 	gs_cluster_release(&c);
@@ -436,6 +452,73 @@ test_kai_dp_spread(void)
 	gs_config_release(&cfg);
 }
 
+/* bad: GFD labels 4 A100 80GB, the device plugin advertises 3. */
+static const char guard_yaml[] =
+    "apiVersion: v1\nkind: List\nitems:\n"
+    NODE("bad", "nvidia.com/gpu.product: NVIDIA-A100-SXM4-80GB, "
+	"nvidia.com/gpu.count: \"4\", nvidia.com/gpu.memory: \"81920\"",
+	"nvidia.com/gpu: \"3\"");
+
+/*
+ * The guard of addSharedTaskResourcesPerPodGroup (pkg/scheduler/api/
+ * node_info/gpu_sharing_node_info.go, v0.20.1) on bad, gpu.count 4 >
+ * allocatable 3 (d = 1): four gpu-fraction 0.5 pods (40950 MiB each).
+ * kai-spread: f1, f2, f3 each take an idle GPU (1 > 1 - 0.5); the first
+ * group leaves Idle alone (4 < 3 + 1 is false), the next two take one
+ * each: Idle 3 - (3 - 1) = 1 while the device plugin has 0 free.  f4
+ * fits every group (40950 left) but FittingGPUs' WholeGpuIndicator
+ * scores 1 > 0.5: KAI takes it, the reservation pod gets no GPU, f4
+ * stays pending.  kai-binpack: f2 joins f1's GPU 0, f3 opens GPU 1, f4
+ * joins it: all placed; Idle 3 - (2 - 1) = 2, 1 free, so a whole-GPU
+ * ask of 2 fits KAI's Idle (not the device plugin), 3 does not.
+ */
+static void
+test_kai_dp_guard(void)
+{
+	static const char *const prof[2] = { "kai-spread", "kai-binpack" };
+	static const struct gs_dp_ask two = { "nvidia.com/gpu", 2 };
+	static const struct gs_dp_ask three = { "nvidia.com/gpu", 3 };
+	struct gs_cluster	c;
+	struct gs_workload	w;
+	struct gs_config	cfg;
+	struct gs_result	r;
+	struct gs_error		err;
+	int			b;
+
+	CU_ASSERT_EQUAL_FATAL(t_load_cluster(guard_yaml, &c, &err), 0);
+	CU_ASSERT_EQUAL(gs_kai_idle_extra(&c.nodes[0], 3), 0);
+	CU_ASSERT_EQUAL(gs_kai_dp_idle(&c.nodes[0]), 3);
+	memset(&w, 0, sizeof w);
+	dp_pod(&w, "f1", "kai-scheduler", -1, "gpu-fraction", "0.5");
+	dp_pod(&w, "f2", "kai-scheduler", -1, "gpu-fraction", "0.5");
+	dp_pod(&w, "f3", "kai-scheduler", -1, "gpu-fraction", "0.5");
+	dp_pod(&w, "f4", "kai-scheduler", -1, "gpu-fraction", "0.5");
+	for (b = 0; b < 2; b++) {
+		gs_cluster_reset_usage(&c);
+		gs_config_init(&cfg);
+		t_set_profile(&cfg, prof[b]);
+		gs_engine_run(&c, &w, &cfg, gs_policy_find(cfg.profile), NULL,
+		    &r, NULL);
+		CU_ASSERT_EQUAL(r.pl[2].ctrs[0].grants[0].dev, b ? 1 : 2);
+		CU_ASSERT_EQUAL(r.pl[3].status, b ? GS_PLACED : GS_PENDING);
+		CU_ASSERT_EQUAL(gs_kai_idle_extra(&c.nodes[0], 3), 1);
+		CU_ASSERT_EQUAL(gs_kai_dp_idle(&c.nodes[0]), b ? 2 : 1);
+		CU_ASSERT_EQUAL(gs_kai_guard_fits(&c.nodes[0], &two, 1), b);
+		CU_ASSERT_FALSE(gs_kai_guard_fits(&c.nodes[0], &three, 1));
+		if (b) {
+			CU_ASSERT_EQUAL(r.pl[3].ctrs[0].grants[0].dev, 1);
+		} else {
+			CU_ASSERT_PTR_NOT_NULL(strstr(r.pl[3].reason, "binds it "
+			    "to bad, counting 1 idle GPU(s) where the device "
+			    "plugin has 0 free"));
+		}
+		gs_result_release(&r);
+		gs_config_release(&cfg);
+	}
+	gs_workload_release(&w);
+	gs_cluster_release(&c);
+}
+
 CU_TestInfo kai_dp_tests[] = {
 	{ "GPU memory, MIG node, node type predicate", test_kai_dp_node },
 	{ "whole, fractions and kube's pods on GPU operator nodes",
@@ -446,5 +529,7 @@ CU_TestInfo kai_dp_tests[] = {
 	    test_kai_dp_replicas },
 	{ "spread's divisor gpu.count; a fraction on MPS replicas",
 	    test_kai_dp_spread },
+	{ "gpu.count above allocatable: KAI's Idle guard",
+	    test_kai_dp_guard },
 	CU_TEST_INFO_NULL
 };

@@ -2,8 +2,8 @@
  * test_kai_mig.c: KAI-Scheduler's placement of pods asking MIG instances
  * (sched/kai/mig.c, issue 18 item 4): the nodeplacement scores
  * (pkg/scheduler/plugins/nodeplacement, nodeResourcePack and
- * nodeResourceSpread; NodeInfo.GetSumOfIdleGPUs), the node chosen and the
- * instance the device plugin hands out, with hand-computed values.
+ * nodeResourceSpread: NonAllocatedResource's whole GPUs), the node chosen
+ * and the instance the device plugin hands out, with hand-computed values.
  */
 #include <stdio.h>
 #include <string.h>
@@ -69,11 +69,13 @@ test_kai_mig_scores(void)
 	gs_kai_mig_whole(&c.nodes[1], &na, &all);
 	CU_ASSERT_DOUBLE_EQUAL(na, 1, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(all, 1, 1e-9);
-	/* spread: a (1 + 1 + 2 + 3) / 1 = 7; b (1 + 7 x 1) / 2 = 4. */
-	CU_ASSERT_DOUBLE_EQUAL(gs_kai_mig_placement(0, &c.nodes[0], 0, 0), 7,
+	/* spread: NonAllocatedResource(nvidia.com/gpu), whole GPUs only
+	 * (Resource.Get reads gpus; MIG instances are scalar resources):
+	 * a 0 / 1 = 0; b 1 / 2 = 0.5. */
+	CU_ASSERT_DOUBLE_EQUAL(gs_kai_mig_placement(0, &c.nodes[0], 0, 0), 0,
 	    1e-9);
-	CU_ASSERT_DOUBLE_EQUAL(gs_kai_mig_placement(0, &c.nodes[1], 0, 0), 4,
-	    1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(gs_kai_mig_placement(0, &c.nodes[1], 0, 0),
+	    0.5, 1e-9);
 	/* binpack: a has no whole GPU, 0; b with min = max 9, with the
 	 * range [0, 2] 9 x (1 - (1 - 0) / 2) = 4.5. */
 	CU_ASSERT_DOUBLE_EQUAL(gs_kai_mig_placement(1, &c.nodes[0], 1, 1), 0,
@@ -106,21 +108,20 @@ test_kai_mig_decide(void)
 	CU_ASSERT_EQUAL(d.ctrs[0].grants[0].dev, 0);
 	CU_ASSERT_EQUAL(d.ctrs[0].grants[0].usedmem, 9856);
 	gs_placement_release(&d);
-	/* spread: a 100 + 7, b 100 + 4: a, its first 1g.10gb (dev 1, the
-	 * 2g.20gb at slice 0 is listed first). */
+	/* spread: a 100 + 0, b 100 + 0.5: b, its first 1g.10gb (dev 0). */
 	gs_kai_mig_decide(&c, p, 0, &d);
 	CU_ASSERT_EQUAL_FATAL(d.status, GS_PLACED);
-	CU_ASSERT_EQUAL(d.node, 0);
-	CU_ASSERT_DOUBLE_EQUAL(d.node_score, 107, 1e-6);
-	CU_ASSERT_EQUAL(d.ctrs[0].grants[0].dev, 1);
+	CU_ASSERT_EQUAL(d.node, 1);
+	CU_ASSERT_DOUBLE_EQUAL(d.node_score, 100.5, 1e-6);
+	CU_ASSERT_EQUAL(d.ctrs[0].grants[0].dev, 0);
 	gs_engine_commit(&c, &d, p);
 	gs_placement_release(&d);
-	/* a now (1 + 2 + 3) / 1 = 6, still above b's 4: a's dev 2. */
+	/* b's whole GPU still free, 0.5 above a's 0: b's dev 1. */
 	p = mig_pod(&wl, &c, "nvidia.com/mig-1g.10gb");
 	gs_kai_mig_decide(&c, p, 0, &d);
-	CU_ASSERT_EQUAL(d.node, 0);
-	CU_ASSERT_DOUBLE_EQUAL(d.node_score, 106, 1e-6);
-	CU_ASSERT_EQUAL(d.ctrs[0].grants[0].dev, 2);
+	CU_ASSERT_EQUAL(d.node, 1);
+	CU_ASSERT_DOUBLE_EQUAL(d.node_score, 100.5, 1e-6);
+	CU_ASSERT_EQUAL(d.ctrs[0].grants[0].dev, 1);
 	gs_placement_release(&d);
 	/* No node has a 7g.80gb instance. */
 	p = mig_pod(&wl, &c, "nvidia.com/mig-7g.80gb");

@@ -132,6 +132,16 @@ test_rule_kube(void)
 	CU_ASSERT_EQUAL(gs_peer_kube_score(GS_KUBE_MOST, w1, &n, &p), -1);
 }
 
+/* The hand view with KAI's binpack range over idle GPUs [1, 3]. */
+static void
+kai_hand(struct gs_pnode *n, struct gs_pdev dv[4], struct gs_kai_range *r)
+{
+	hand_view(n, dv);
+	gs_peer_kai_range_init(r);
+	gs_peer_kai_range_add(r, 1);
+	gs_peer_kai_range_add(r, 3);
+}
+
 /*
  * KAI-Scheduler: framework/session.go FittingGPUs with plugins/gpupack and
  * gpuspread; plugins/nodeplacement pack.go and spread.go; plugins/
@@ -148,10 +158,7 @@ test_rule_kai(void)
 	struct gs_kai_range	r;
 	unsigned char		taken[4];
 
-	hand_view(&n, dv);
-	gs_peer_kai_range_init(&r);
-	gs_peer_kai_range_add(&r, 1);
-	gs_peer_kai_range_add(&r, 3);
+	kai_hand(&n, dv, &r);
 	/* Binpack: 250 joins the fullest group that fits, 700 of 1000;
 	 * 100 + 9 (1 - (1 - 1) / 2) + 1000. */
 	p = hand_pod(&k, 1, 250, -1, 0, 1);
@@ -193,6 +200,36 @@ test_rule_kai(void)
 	n.ndev = 0;
 	CU_ASSERT_DOUBLE_EQUAL(gs_peer_kai_score(0, &r, &n, &p),
 	    100 + 10 + 48000.0 / 64000, 1e-12);
+	/*
+	 * v0.20.1: a shared group using 0 MiB against an idle GPU.
+	 * IsTaskFitOnGpuGroup (pkg/scheduler/api/node_info/
+	 * gpu_sharing_node_info.go) asks UsedSharedGPUsMemory != 0, so
+	 * FittingGPUs (framework/session.go filterGpusByEnoughResources)
+	 * lists only the idle GPU's WholeGpuIndicator and gpusharingorder
+	 * adds no 1000: the idle GPU 0 under binpack (where the group would
+	 * tie it at score 0 and, listed first, win) and under spread (a tie
+	 * at 1).
+	 */
+	kai_hand(&n, dv, &r);
+	dv[1].use = 0;				/* a group of 0 MiB */
+	dv[2].use = 1000;			/* a full group */
+	p = hand_pod(&k, 1, 250, -1, 0, 1);
+	CU_ASSERT_FALSE(gs_peer_kai_dev_fits(&dv[1], &k));
+	CU_ASSERT_TRUE(gs_peer_kai_dev_fits(&dv[0], &k));
+	CU_ASSERT_EQUAL(gs_peer_kai_devices(1, &n, &p, taken, g), 1);
+	CU_ASSERT_EQUAL(g[0].dev, 0);
+	CU_ASSERT_EQUAL(gs_peer_kai_devices(0, &n, &p, taken, g), 1);
+	CU_ASSERT_EQUAL(g[0].dev, 0);
+	/* 100 + 9 (1 - (1 - 1) / 2), no gpusharingorder 1000. */
+	CU_ASSERT_DOUBLE_EQUAL(gs_peer_kai_score(1, &r, &n, &p), 109, 1e-12);
+	/* The same group with 1 MiB used is a candidate: binpack joins it
+	 * (1/1000 > 0) and earns 1000; spread still takes the idle GPU. */
+	dv[1].use = 1;
+	CU_ASSERT_EQUAL(gs_peer_kai_devices(1, &n, &p, taken, g), 1);
+	CU_ASSERT_EQUAL(g[0].dev, 1);
+	CU_ASSERT_DOUBLE_EQUAL(gs_peer_kai_score(1, &r, &n, &p), 1109, 1e-12);
+	CU_ASSERT_EQUAL(gs_peer_kai_devices(0, &n, &p, taken, g), 1);
+	CU_ASSERT_EQUAL(g[0].dev, 0);
 }
 
 /*

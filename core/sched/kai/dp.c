@@ -20,7 +20,8 @@
  *   groups on a GPU's replicas each count the card's memory: KAI's
  *   fractions oversubscribe a shared GPU by up to its replicas;
  * - a new group takes one unit of Idle (addSharedTaskResourcesPerPodGroup,
- *   gpu_sharing_node_info.go), the last pod leaving frees it (the
+ *   gpu_sharing_node_info.go; not while the gpu.count label exceeds
+ *   allocatable, sched/kai/guard.h), the last pod leaving frees it (the
  *   binder deletes a reservation pod without fraction pods, syncForPods);
  *   whole-GPU pods, kube-scheduler's and KAI's, hold units of the same
  *   allocatable, so each scheduler sees the others' units;
@@ -35,6 +36,7 @@
 
 #include "load/sharing.h"
 #include "sched/kai/dp.h"
+#include "sched/kai/guard.h"
 #include "sched/kai/mig.h"
 #include "sched/kube_dp.h"
 #include "util/util.h"
@@ -201,7 +203,7 @@ gs_kai_dp_idle(const struct gs_node *n)
 	for (j = 0; j < n->ndevs; j++)
 		if (gs_kai_dp_fraction_dev(n, j))
 			idle += units_free(n, j);
-	return idle;
+	return idle + gs_kai_node_extra(n);
 }
 
 void
@@ -248,6 +250,8 @@ gs_kai_dp_view(const struct gs_node *n, struct gs_pnode *v)
 	v->ndev = k;
 	v->gpu_cap = (int64_t)k;
 	v->gpus_all = (int64_t)gs_kai_node_gpus(n);
+	v->phantom = gs_kai_node_extra(n);
+	v->nidle += v->phantom;
 }
 
 static int

@@ -14,6 +14,7 @@
 
 #include "sched/kai/dp.h"
 #include "sched/kai/explain.h"
+#include "sched/kai/guard.h"
 #include "sched/kai/mig.h"
 #include "sched/kai/request.h"
 #include "sched/kubefilter.h"
@@ -45,6 +46,15 @@ gs_kai_dp_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 	for (i = 0; i < c->nnodes; i++) {
 		const struct gs_node *n = &c->nodes[i];
 
+		/* KAI's Idle holds what the device plugin's units do not
+		 * (the gpu.count guard, sched/kai/guard.h). */
+		if (!ex->node[i].fits && gs_kai_guard_fits(n, ex->ask,
+		    ex->nasks)) {
+			ex->node[i].fits = ex->verdict[i].fits = 1;
+			snprintf(ex->node[i].why, sizeof ex->node[i].why,
+			    "fits KAI's Idle, %d GPU(s) of it only the "
+			    "gpu.count guard counts", gs_kai_node_extra(n));
+		}
 		if ((pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) ||
 		    gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL ||
 		    (t = gs_kai_node_type(n, GS_KAI_POD_WHOLE)) == NULL)

@@ -16,9 +16,9 @@
  * - among the GPUs that fit, the highest gpuOrderFn score wins:
  *   gpupack (pkg/scheduler/plugins/gpupack/gpupack.go) scores a group its
  *   used portion and an idle GPU 0, gpuspread (plugins/gpuspread/
- *   gpuspread.go) an idle GPU 1 and a group 1 - used portion; on equal
- *   scores gpupack takes a group before an idle GPU and gpuspread an idle
- *   GPU before a group (sched/peer_rules.c kai_better), then index.
+ *   gpuspread.go) an idle GPU 1 and a group 1 - used portion, then
+ *   index; a group and an idle GPU never tie, since a group of 0 MiB is
+ *   no candidate (IsTaskFitOnGpuGroup; sched/peer_rules.c kai_better).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +76,9 @@ gpu_why(const struct gs_node *n, size_t j, const struct gs_preq *k,
 		snprintf(x->why, sizeof x->why, "shared by %d pod(s) (%lld of "
 		    "%lld MiB used): a whole GPU must be idle", d->npods,
 		    (long long)d->use, (long long)d->cap);
+	else if (d->use == 0)
+		snprintf(x->why, sizeof x->why, "shared by %d pod(s) using 0 "
+		    "MiB: KAI joins no group without memory", d->npods);
 	else
 		snprintf(x->why, sizeof x->why, "shared by %d pod(s): %lld of "
 		    "%lld MiB left, %s %lld asked", d->npods, (long long)left,

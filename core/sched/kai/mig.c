@@ -16,11 +16,12 @@
  *   (nodeResourcePack, getScoreOfCurrentNode) scores the node's
  *   non-allocated whole nvidia.com/gpu against the min and max over the
  *   fitting nodes that have any (getMinMaxPerNode), 0 where it has none,
- *   as under the mixed strategy; spread (nodeResourceSpread) is the
- *   node's GetSumOfIdleGPUs, idle whole GPUs plus each idle MIG instance
- *   times its compute slices (ExtractGpuAndMemoryFromMigResourceName's
- *   "g"), over GetNumberOfGPUsInNode (the nvidia.com/gpu.count label,
- *   else allocatable nvidia.com/gpu); a MIG pod is no fraction, so
+ *   as under the mixed strategy; spread (nodeResourceSpread, spread.go)
+ *   is NonAllocatedResource(nvidia.com/gpu), Idle plus Releasing whole
+ *   GPUs (Resource.Get reads the gpus field only: no MIG instance, no
+ *   shared GPU's free part, unlike GetSumOfIdleGPUs), over
+ *   GetNumberOfGPUsInNode (the nvidia.com/gpu.count label, else
+ *   allocatable nvidia.com/gpu); a MIG pod is no fraction, so
  *   gpusharingorder adds nothing.  Ties go to the smallest node name, as
  *   for KAI's other pods in gpusched;
  * - hand-out: the kubelet and device plugin give the first free instance
@@ -39,6 +40,7 @@
 
 #include "load/sharing.h"
 #include "sched/kai/dp.h"
+#include "sched/kai/guard.h"
 #include "sched/kai/mig.h"
 #include "sched/kube_dp.h"
 #include "sched/kubefilter.h"
@@ -73,24 +75,7 @@ gs_kai_mig_whole(const struct gs_node *n, double *na, double *all)
 			*all += cap;
 			*na += cap - used;
 		}
-}
-
-/* GetSumOfIdleGPUs: idle whole GPUs plus free MIG instances x g. */
-static double
-idle_gpus(const struct gs_node *n)
-{
-	double	na, all;
-	size_t	j;
-
-	gs_kai_mig_whole(n, &na, &all);
-	for (j = 0; j < n->ndevs; j++) {
-		const struct gs_device *d = &n->devs[j];
-
-		if (d->kind == GS_DEV_MIG && n->mig_strategy == GS_MIG_MIXED &&
-		    d->health && d->used == 0)
-			na += d->mig->g;
-	}
-	return na;
+	*na += gs_kai_idle_extra(n, *all);	/* KAI's Idle */
 }
 
 /* GetNumberOfGPUsInNode: the gpu.count label (strconv.Atoi: a 64-bit
@@ -114,11 +99,11 @@ gs_kai_mig_placement(int binpack, const struct gs_node *n, double mn,
 {
 	double	na, all;
 
+	gs_kai_mig_whole(n, &na, &all);
 	if (!binpack) {
 		all = gs_kai_node_gpus(n);
-		return all == 0 ? 0 : idle_gpus(n) / all;
+		return all == 0 ? 0 : na / all;
 	}
-	gs_kai_mig_whole(n, &na, &all);
 	if (all == 0 || mx == 0)
 		return 0;
 	if (mn == mx)
@@ -164,11 +149,12 @@ fitting(const struct gs_cluster *c, const struct gs_pod *pod,
 			w->type_why = t;
 			continue;
 		}
-		if (!gs_kube_dp_node_fits(n, a, na, &v, &w->short_of)) {
+		fit[i] = 1;
+		if (!gs_kube_dp_node_fits(n, a, na, &v, &w->short_of) &&
+		    !(fit[i] = 2 * gs_kai_guard_fits(n, a, na))) {
 			w->short_n++;
 			continue;
 		}
-		fit[i] = 1;
 		gs_kai_mig_whole(n, &free1, &all);
 		if (all == 0)
 			continue;
@@ -212,6 +198,11 @@ gs_kai_mig_decide(const struct gs_cluster *c, const struct gs_pod *pod,
 			continue;
 		best = (long)i;
 		best_score = score;
+	}
+	if (best >= 0 && fit[best] == 2 &&
+	    gs_kai_guard_pending(&c->nodes[best], NULL, 0, d)) {
+		free(fit);
+		return;
 	}
 	free(fit);
 	if (best < 0) {

@@ -13,12 +13,14 @@ int	gs_kai_mig_takes(const struct gs_pod *);
  * KAI's nodeplacement score of node n for a MIG pod, without the
  * constant nodeavailability: binpack MaxHighDensity x (1 - (free -
  * mn) / (mx - mn)) over the nodes' free whole nvidia.com/gpu, spread
- * the node's free GPUs (whole GPUs plus each free MIG instance's
- * compute slices) over its physical GPUs.
+ * the node's free whole nvidia.com/gpu (no MIG instance, no shared
+ * GPU's part) over GetNumberOfGPUsInNode.
  */
 double	gs_kai_mig_placement(int binpack, const struct gs_node *n,
 	    double mn, double mx);
-/* Free (na) and allocatable (all) whole nvidia.com/gpu of n. */
+/* Free (na, as KAI's Idle counts them: with the extra of the gpu.count
+ * guard, sched/kai/guard.h) and allocatable (all) whole nvidia.com/gpu
+ * of n. */
 void	gs_kai_mig_whole(const struct gs_node *n, double *na, double *all);
 /* GetNumberOfGPUsInNode (node_info.go): the nvidia.com/gpu.count label,
  * else allocatable nvidia.com/gpu (a replica each). */
