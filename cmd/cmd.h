@@ -81,6 +81,8 @@ struct cmd_inputs {
 	const char	**schedulers;	/* --scheduler NAME=PROFILE */
 	size_t		 nschedulers;
 	int		 override;	/* --ignore-pod-policies */
+	int		 pct_given;	/* --percentage-of-nodes-to-score */
+	int		 pct_nodes;
 	int		 quiet;
 	/* --running, --now, --hami-config and the scheduler options'
 	 * config files (--device-plugin-config ... --volcano-config) */
@@ -149,6 +151,7 @@ struct cmd_sched_args {
 	struct arg_file	*volcano_config; /* volcano-scheduler.conf */
 	struct arg_str	*dp_default;
 	struct arg_str	*scheduler;	/* CMD_SCHED_ROUTE */
+	struct arg_int	*pct_nodes;	/* --percentage-of-nodes-to-score */
 };
 
 /* --device-plugin-config, --device-plugin-default and --mig-config (the

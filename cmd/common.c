@@ -194,6 +194,8 @@ cmd_load(const struct cmd_inputs *in, struct gs_scenario *sc)
 		gs_config_set_policies(c, in->node_policy, in->gpu_policy);
 		if (in->override)
 			c->override_policies = 1;
+		if (in->pct_given)
+			c->pct_nodes = in->pct_nodes;
 		if (in->profile != NULL) {
 			free(c->profile);
 			c->profile = xstrdup(in->profile);
@@ -570,6 +572,9 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 	a->kai_config = arg_file0(NULL, "kai-config", "FILE",
 	    "KAI's SchedulingShard or scheduler ConfigMap (placementStrategy)");
 	a->volcano_config = cmd_arg_volcano_config();
+	a->pct_nodes = arg_int0(NULL, "percentage-of-nodes-to-score", "N",
+	    "kube-scheduler's percentageOfNodesToScore: 0 adaptive "
+	    "(default), 100 every node");
 	if (which & CMD_SCHED_ROUTE)
 		a->scheduler = arg_strn(NULL, "scheduler", "NAME=PROFILE", 0,
 		    32, "pods naming NAME in spec.schedulerName go to PROFILE "
@@ -635,6 +640,7 @@ cmd_sched_args_table(const struct cmd_sched_args *a, unsigned which,
 		table[(*i)++] = a->mig_config;
 		table[(*i)++] = a->kai_config;
 		table[(*i)++] = a->volcano_config;
+		table[(*i)++] = a->pct_nodes;
 	}
 }
 
@@ -715,6 +721,14 @@ cmd_sched_inputs(const char *cmd, const struct cmd_sched_args *a,
 	    a->kai_config->filename[0] : NULL;
 	in->snap.volcano_config = a->volcano_config->count ?
 	    a->volcano_config->filename[0] : NULL;
+	if ((in->pct_given = a->pct_nodes->count > 0)) {
+		in->pct_nodes = a->pct_nodes->ival[0];
+		if (in->pct_nodes < 0 || in->pct_nodes > 100) {
+			cmd_errorf("%s: --percentage-of-nodes-to-score must be "
+			    "0 to 100, got %d", cmd, in->pct_nodes);
+			return EXIT_USAGE;
+		}
+	}
 	if ((rc = cmd_dp_inputs(cmd, a->dp_config, a->dp_default,
 	    a->mig_config, in)) != EXIT_OK)
 		return rc;

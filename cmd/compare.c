@@ -23,7 +23,7 @@ struct cmp_args {
 	struct arg_file	*output_file;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[25];
+	void		*table[26];
 };
 
 #define MAX_COLUMNS	16

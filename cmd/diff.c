@@ -22,7 +22,7 @@ struct diff_args {
 	struct arg_str	*format, *base_profile, *base_hami_version;
 	struct arg_lit	*quiet, *help;
 	struct arg_end	*end;
-	void		*table[29];
+	void		*table[30];
 };
 
 static void

@@ -28,7 +28,7 @@ struct explain_args {
 	struct arg_lit	*quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[24];
+	void		*table[25];
 };
 
 static void

@@ -24,7 +24,7 @@ struct sim_args {
 	struct arg_lit	*fail_pending, *quiet, *help;
 	struct cmd_snapshot_args snap;
 	struct arg_end	*end;
-	void		*table[30];
+	void		*table[31];
 };
 
 static void

@@ -70,7 +70,8 @@ load_scheduler(const struct yt_file *f, const struct yt_node *n,
 {
 	static const char *const keys[] = { "profile", "hamiVersion",
 	    "nodeSchedulerPolicy", "gpuSchedulerPolicy", "defaultMemory",
-	    "defaultCores", "defaultGPUNum", NULL };
+	    "defaultCores", "defaultGPUNum", "percentageOfNodesToScore",
+	    NULL };
 	const struct yt_node	*v;
 	const char		*s;
 	int64_t			 x;
@@ -127,6 +128,13 @@ load_scheduler(const struct yt_file *f, const struct yt_node *n,
 		if (yt_int64(f, v, "defaultGPUNum", 0, INT32_MAX, &x, err) != 0)
 			return -1;
 		cfg->default_gpunum = (int32_t)x;
+	}
+	/* kube-scheduler's (sched/window.h). */
+	if ((v = yt_get(n, "percentageOfNodesToScore")) != NULL) {
+		if (yt_int64(f, v, "percentageOfNodesToScore", 0, 100, &x,
+		    err) != 0)
+			return -1;
+		cfg->pct_nodes = (int)x;
 	}
 	return 0;
 }

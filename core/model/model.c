@@ -331,6 +331,7 @@ gs_cluster_copy(struct gs_cluster *dst, const struct gs_cluster *src)
 
 	memset(dst, 0, sizeof *dst);
 	dst->epoch = src->epoch;
+	memcpy(dst->win_next, src->win_next, sizeof dst->win_next);
 	dst->touch_seq = dst->touch_base = src->touch_seq;
 	dst->nnodes = dst->cap = src->nnodes;
 	dst->nodes = xcalloc(src->nnodes ? src->nnodes : 1,
@@ -727,6 +728,7 @@ gs_config_init(struct gs_config *c)
 	c->default_gpunum = 1;
 	c->profile = xstrdup("hami-v2.6.1");
 	c->seed = 42;
+	c->pct_nodes = GS_PCT_UNSET;
 }
 
 void

@@ -372,10 +372,18 @@ struct gs_quotas {
 	size_t		 n, cap;
 };
 
+/* The scheduler instances that keep a kube-scheduler nextStartNodeIndex
+ * (sched/window.h): hami-scheduler, default-scheduler, the dra profiles. */
+enum gs_win_slot { GS_WIN_NONE, GS_WIN_HAMI, GS_WIN_KUBE, GS_WIN_DRA,
+	GS_WIN_N };
+
 struct gs_cluster {
 	struct gs_node	*nodes;		/* listed order: breaks node ties */
 	size_t		 nnodes, cap;
 	uint64_t	 epoch;		/* bumped when usage is released */
+	/* Each scheduler's nextStartNodeIndex, moved by the engine after
+	 * every decision (gs_engine_advance). */
+	size_t		 win_next[GS_WIN_N];
 	struct gs_hami_settings *hami;	/* --hami-config, or NULL */
 	/* The hashed index of node names (gs_cluster_names: duplicates
 	 * and lookups in constant time); not copied, rebuilt when the node
@@ -711,7 +719,13 @@ struct gs_config {
 	 * (load/kai_conf.h), a static name, or NULL (kai-binpack). */
 	const char	*kai_profile;
 	struct gs_vc_sched volcano;
+	/* --percentage-of-nodes-to-score: kube-scheduler's
+	 * percentageOfNodesToScore (0 adaptive, 1-100), or GS_PCT_UNSET
+	 * (the family's default: sched/window.h). */
+	int		 pct_nodes;
 };
+
+#define GS_PCT_UNSET	(-1)
 
 void	gs_config_init(struct gs_config *);
 void	gs_config_copy(struct gs_config *dst, const struct gs_config *src);
@@ -788,6 +802,10 @@ struct gs_placement {
 	/* enflame.com/shared-gcu the pod requests after HAMi's vGCU webhook
 	 * (brief vsmall4; sched/hami/vgcu_fit.c), charged to the node. */
 	int64_t			 vgcu_shared;
+	/* The scheduler's walk (sched/window.h): its slot (GS_WIN_NONE:
+	 * none) and the start index it leaves for the next pod. */
+	int			 win_slot;
+	size_t			 win_next;
 };
 
 void	gs_placement_release(struct gs_placement *);

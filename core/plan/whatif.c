@@ -281,6 +281,7 @@ gs_drain(struct gs_cluster *c, const struct gs_workload *w,
 			return -1;
 		}
 		pl->pod = i;
+		gs_engine_advance(c, pl);
 		r->placed -= pl->status != GS_PLACED;
 		r->pending += pl->status == GS_PENDING;
 		gs_engine_commit(c, pl, &w->pods[i]);

@@ -291,6 +291,7 @@ choose_table(struct rstate *rs, size_t idx, struct gs_placement *pl,
 	if (gs_policy_decide(rs->table, rs->pstate, &rs->work,
 	    &rs->w.pods[idx], pl, err) != 0)
 		return -1;
+	gs_engine_advance(&rs->work, pl);
 	if (pl->status == GS_UNMANAGED && rs->cpu_table != NULL) {
 		gs_placement_release(pl);
 		memset(pl, 0, sizeof *pl);

@@ -169,6 +169,13 @@ charge(struct gs_cluster *c, const struct gs_placement *pl,
 }
 
 void
+gs_engine_advance(struct gs_cluster *c, const struct gs_placement *d)
+{
+	if (d->win_slot > GS_WIN_NONE && d->win_slot < GS_WIN_N)
+		c->win_next[d->win_slot] = d->win_next;
+}
+
+void
 gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl,
     const struct gs_pod *pod)
 {
@@ -204,6 +211,7 @@ gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 		}
 		pl->pod = i;
 		res->npl++;
+		gs_engine_advance(c, pl);
 		switch (pl->status) {
 		case GS_PLACED:
 			res->placed++;

@@ -33,6 +33,9 @@ int	gs_engine_run(struct gs_cluster *c, const struct gs_workload *w,
 /* Charge one placement (GPU grants, pod cpu/memory/count) to the cluster. */
 void	gs_engine_commit(struct gs_cluster *c, const struct gs_placement *pl,
 	    const struct gs_pod *pod);
+/* The start index the decision d leaves for its scheduler's next pod
+ * (kube-scheduler's nextStartNodeIndex, sched/window.h), placed or not. */
+void	gs_engine_advance(struct gs_cluster *c, const struct gs_placement *d);
 /* Give them back (the pod left); bumps the cluster's epoch. */
 void	gs_engine_release(struct gs_cluster *c, const struct gs_placement *pl,
 	    const struct gs_pod *pod);

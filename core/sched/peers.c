@@ -50,6 +50,7 @@
 #include "sched/peer_view.h"
 #include "sched/peers_share.h"
 #include "sched/policy.h"
+#include "sched/window.h"
 #include "util/util.h"
 
 enum peer_kind {
@@ -72,6 +73,9 @@ struct peer_state {
 	const struct gs_cluster	*ncl;
 	size_t			 nn, maxdevs;
 	int			 kai_dp;
+	/* kube-scheduler's window (sched/window.h); KAI's and Volcano's
+	 * every node. */
+	struct gs_window	 win;
 };
 
 /* Why nodes failed, counted for the pending reason. */
@@ -111,6 +115,8 @@ peer_create(enum peer_kind kind, const struct gs_cluster *c,
 
 	st->kind = kind;
 	st->cfg = cfg;
+	gs_window_init(&st->win, kind <= PK_KUBE_RTCR ?
+	    gs_window_pct(cfg, "kube") : -1);
 	if (cfg->share)
 		st->share = gs_peer_share_new((int)kind, c, cfg);
 	return st;
@@ -144,6 +150,7 @@ peer_destroy(void *p)
 	struct peer_state *st = p;
 
 	gs_peer_share_free(st->share);
+	gs_window_release(&st->win);
 	free(st);
 }
 
@@ -508,6 +515,57 @@ peer_pod_setup(struct peer_state *st, const struct gs_cluster *c,
 		volcano_own(pp, pod, *maxdevs);
 }
 
+/* One pod's walk over the nodes (gs_window_walk's arg). */
+struct peer_walk {
+	struct peer_state	*st;
+	const struct gs_cluster	*c;
+	const struct gs_pod	*pod;
+	struct peer_pod		*pp;
+	int			*counts;
+	char			*mbuf;
+	size_t			 mlen;
+	struct gs_pgrant	*best_g;
+	long			 best;
+	double			 best_score;
+	size_t			 best_ng;
+	int			 name_ties;
+};
+
+/*
+ * Node i for the pod: 0 with its reason counted when a filter or the
+ * device fit refuses it, else 1, the node kept as the best so far when it
+ * scores higher (ties: KAI the smaller name, the others the node listed
+ * first).  The window's (k+1)th feasible node only stops the walk
+ * (findNodesThatPassFilters): it is not kept.
+ */
+static int
+walk_node(size_t i, void *arg)
+{
+	struct peer_walk	*w = arg;
+	const struct gs_node	*n = &w->c->nodes[i];
+	double			 score = 0;
+	int			 why;
+
+	if ((why = node_refused(w->st, w->c, n, w->pod, w->pp, w->mbuf,
+	    w->mlen)) < 0)
+		why = peer_node(w->st, n, w->pp, &score);
+	if (why >= 0) {
+		w->counts[why]++;
+		return 0;
+	}
+	if (w->st->win.nfeasible == w->st->win.k && w->pod->pinned_node < 0)
+		return 1;
+	if (w->best >= 0 && (score < w->best_score || (score ==
+	    w->best_score && (w->name_ties ? strcmp(n->name,
+	    w->c->nodes[w->best].name) >= 0 : (long)i > w->best))))
+		return 1;
+	w->best = (long)i;
+	w->best_score = score;
+	w->best_ng = w->pp->ng;
+	memcpy(w->best_g, w->pp->g, w->pp->ng * sizeof *w->pp->g);
+	return 1;
+}
+
 static int
 peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d, struct gs_error *err)
@@ -515,10 +573,11 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	struct peer_state	*st = p;
 	struct peer_pod		 pp;
 	struct gs_pgrant	*best_g;
-	size_t			 i, maxdevs, best_ng = 0;
+	struct peer_walk	 w;
+	size_t			 maxdevs, best_ng = 0;
 	int			 counts[PW_N] = { 0 }, name_ties;
 	long			 best = -1;
-	double			 score = 0, best_score = 0;
+	double			 best_score = 0;
 	char			 mbuf[160] = "";
 	int			 volcano = st->kind == PK_VOLCANO_BINPACK ||
 				    st->kind == PK_VOLCANO_SPREAD;
@@ -579,27 +638,35 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	best_g = xcalloc((size_t)pp.v.gpu + maxdevs, sizeof *best_g);
 	if (st->kind == PK_KAI_BINPACK)
 		kai_prepare(c, GS_KAI_POD_FRACTION, &pp.kr);
-	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node *n = &c->nodes[i];
-		int why;
-
-		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
-			continue;
-		if ((why = node_refused(st, c, n, pod, &pp, mbuf,
-		    sizeof mbuf)) < 0)
-			why = peer_node(st, n, &pp, &score);
-		if (why >= 0) {
-			counts[why]++;
-			continue;
-		}
-		if (best >= 0 && (score < best_score || (score == best_score &&
-		    (!name_ties || strcmp(n->name, c->nodes[best].name) >= 0))))
-			continue;
-		best = (long)i;
-		best_score = score;
-		best_ng = pp.ng;
-		memcpy(best_g, pp.g, pp.ng * sizeof *pp.g);
+	memset(&w, 0, sizeof w);
+	w.st = st;
+	w.c = c;
+	w.pod = pod;
+	w.pp = &pp;
+	w.counts = counts;
+	w.mbuf = mbuf;
+	w.mlen = sizeof mbuf;
+	w.best_g = best_g;
+	w.best = -1;
+	w.name_ties = name_ties;
+	/* default-scheduler's start index; KAI and Volcano walk every
+	 * node from the first. */
+	st->win.next = st->kind <= PK_KUBE_RTCR ? c->win_next[GS_WIN_KUBE] :
+	    0;
+	if (pod->pinned_node >= 0) {
+		/* NodeAffinity's PreFilter names the DaemonSet pod's node. */
+		if ((size_t)pod->pinned_node < c->nnodes)
+			(void)walk_node((size_t)pod->pinned_node, &w);
+		gs_window_one(&st->win, c->nnodes);
+	} else
+		(void)gs_window_walk(&st->win, c->nnodes, walk_node, &w);
+	if (st->kind <= PK_KUBE_RTCR) {
+		d->win_slot = GS_WIN_KUBE;
+		d->win_next = st->win.next;
 	}
+	best = w.best;
+	best_score = w.best_score;
+	best_ng = w.best_ng;
 	if (best < 0) {
 		d->status = GS_PENDING;
 		d->reason = pending_reason(c, counts, mbuf);

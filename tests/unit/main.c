@@ -79,6 +79,7 @@ main(void)
 		SUITE(kunlun),	/* Kunlun */
 		SUITE(neuron),
 		SUITE(metax_sgpu),	/* Metax sGPU */
+		SUITE(window),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

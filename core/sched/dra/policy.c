@@ -22,41 +22,51 @@
 #include "sched/dra/dra.h"
 #include "sched/dra/extres.h"
 #include "sched/dra/kversion.h"
+#include "sched/window.h"
+#include "util/util.h"
+
+/* A dra scheduler: its Kubernetes release and percentageOfNodesToScore
+ * (sched/window.h). */
+struct dra_st {
+	const struct gs_kube_version	*kv;
+	int				 pct;
+};
 
 static void *
-dra_create_v(const char *profile)
+dra_create_v(const char *profile, const struct gs_config *cfg)
 {
-	return (void *)gs_kube_version_of(profile);
+	struct dra_st	*st = xcalloc(1, sizeof *st);
+
+	st->kv = gs_kube_version_of(profile);
+	st->pct = gs_window_pct(cfg, "kube");
+	return st;
 }
 
 static void *
 dra_create(const struct gs_cluster *c, const struct gs_config *cfg)
 {
 	(void)c;
-	(void)cfg;
-	return dra_create_v("dra");
+	return dra_create_v("dra", cfg);
 }
 
 static void *
 dra_create_v135(const struct gs_cluster *c, const struct gs_config *cfg)
 {
 	(void)c;
-	(void)cfg;
-	return dra_create_v("dra-v1.35");
+	return dra_create_v("dra-v1.35", cfg);
 }
 
 static void *
 dra_create_v136(const struct gs_cluster *c, const struct gs_config *cfg)
 {
 	(void)c;
-	(void)cfg;
-	return dra_create_v("dra-v1.36");
+	return dra_create_v("dra-v1.36", cfg);
 }
 
 static void
 dra_destroy(void *st)
 {
-	(void)st;	/* a row of the static version table */
+	free(st);
 }
 
 size_t
@@ -249,19 +259,105 @@ gs_dra_pod_claims(const struct gs_kube_version *kv, const struct gs_dra *d,
 	return ext;
 }
 
+/* One pod's walk over the nodes (gs_window_walk's arg). */
+struct dra_walk_arg {
+	const struct gs_kube_version *kv;
+	const struct gs_cluster	*c;
+	const struct gs_pod	*pod;
+	struct gs_dra_want	*want;
+	size_t			 nwant;
+	int			 ext;
+	struct refusals		*r;
+	struct cand		*cv;
+	size_t			 ncv;
+	struct gs_window	*win;
+	int			 pct;
+};
+
+/* Node i: 1 when it passes every filter, DRA's allocation included; kept
+ * as a candidate unless it is the window's (k+1)th feasible node, which
+ * only stops the walk (findNodesThatPassFilters). */
+static int
+dra_node(size_t i, void *arg)
+{
+	struct dra_walk_arg	*a = arg;
+	struct refusals		*r = a->r;
+	struct gs_dra_why	 why;
+	char			 buf[192];
+	int			 v;
+
+	v = gs_dra_node_check(a->kv, a->c, a->pod, i, a->want, a->nwant,
+	    a->ext, &a->cv[a->ncv].a, &why, buf, sizeof buf);
+	/* The first node's failed request and selector, every node's
+	 * counts. */
+	if (v == GS_DRA_NOALLOC && r->n[v] == 0)
+		r->why = why;
+	else if (v == GS_DRA_NOALLOC)
+		why_add(&r->why, &why);
+	if (v == GS_DRA_DEVPLUG)
+		snprintf(r->dp, sizeof r->dp, "%s", buf);
+	if (v != GS_DRA_FITS) {
+		r->n[v]++;
+		return 0;
+	}
+	if (a->win->nfeasible == a->win->k && a->pod->pinned_node < 0) {
+		gs_dra_alloc_release(&a->cv[a->ncv].a);
+		return 1;
+	}
+	r->n[v]++;
+	a->cv[a->ncv].node = i;
+	a->cv[a->ncv++].fit = least_allocated(&a->c->nodes[i], a->pod);
+	return 1;
+}
+
+static int
+cand_by_node(const void *x, const void *y)
+{
+	const struct cand	*a = x, *b = y;
+
+	return (a->node > b->node) - (a->node < b->node);
+}
+
+/*
+ * kube-scheduler's walk from the dra scheduler's start index (the
+ * DaemonSet pod's node alone), the next index left in d; the candidates
+ * in node order, so that the node listed first wins a tie as before.
+ */
+static void
+dra_walk(struct dra_walk_arg *a, struct gs_placement *d)
+{
+	struct gs_window	*w = a->win;
+	const struct gs_cluster	*c = a->c;
+
+	gs_window_init(w, a->pct);
+	w->next = c->win_next[GS_WIN_DRA];
+	if (a->pod->pinned_node >= 0) {
+		w->k = 1;
+		if ((size_t)a->pod->pinned_node < c->nnodes)
+			(void)dra_node((size_t)a->pod->pinned_node, a);
+		gs_window_one(w, c->nnodes);
+	} else
+		(void)gs_window_walk(w, c->nnodes, dra_node, a);
+	qsort(a->cv, a->ncv, sizeof *a->cv, cand_by_node);
+	d->win_slot = GS_WIN_DRA;
+	d->win_next = w->next;
+	gs_window_release(w);
+}
+
 static int
 dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d, struct gs_error *err)
 {
-	const struct gs_kube_version *kv = stp;
+	const struct dra_st	*ds = stp;
+	const struct gs_kube_version *kv = ds->kv;
 	struct gs_dra_want	*want;
-	struct gs_dra_why	 why;
 	struct refusals		 r;
 	struct cand		*cv;
-	char			 buf[192];
+	struct dra_walk_arg	 wa;
+	struct gs_window	 win;
 	size_t			 i, nwant, ncv = 0, best;
 	double			 best_score = 0;
-	int			 ext, v;
+	int			 ext;
 
 	(void)err;		/* it cannot fail */
 	memset(d, 0, sizeof *d);
@@ -275,24 +371,19 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 	d->nctrs = pod->nctrs;
 	d->ctrs = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *d->ctrs);
 	memset(&r, 0, sizeof r);
-	cv = xcalloc(c->nnodes + 1, sizeof *cv);
-	for (i = 0; i < c->nnodes; i++) {
-		v = gs_dra_node_check(kv, c, pod, i, want, nwant, ext,
-		    &cv[ncv].a, &why, buf, sizeof buf);
-		/* The first node's failed request and selector, every
-		 * node's counts. */
-		if (v == GS_DRA_NOALLOC && r.n[v] == 0)
-			r.why = why;
-		else if (v == GS_DRA_NOALLOC)
-			why_add(&r.why, &why);
-		if (v == GS_DRA_DEVPLUG)
-			snprintf(r.dp, sizeof r.dp, "%s", buf);
-		r.n[v]++;
-		if (v != GS_DRA_FITS)
-			continue;
-		cv[ncv].node = i;
-		cv[ncv++].fit = least_allocated(&c->nodes[i], pod);
-	}
+	memset(&wa, 0, sizeof wa);
+	wa.kv = kv;
+	wa.c = c;
+	wa.pod = pod;
+	wa.want = want;
+	wa.nwant = nwant;
+	wa.ext = ext;
+	wa.r = &r;
+	wa.cv = cv = xcalloc(c->nnodes + 1, sizeof *cv);
+	wa.win = &win;
+	wa.pct = ds->pct;
+	dra_walk(&wa, d);
+	ncv = wa.ncv;
 	free(want);
 	if (ncv == 0) {
 		free(cv);

@@ -105,6 +105,7 @@ hami_create(const struct gs_cluster *c, const struct gs_config *cfg)
 	st->hole[1] = xcalloc(c->nnodes, sizeof *st->hole[1]);
 	st->known = xcalloc(c->nnodes, sizeof *st->known);
 	st->memo_off = cfg->exhaustive;
+	gs_window_init(&st->win, gs_window_pct(cfg, "hami"));
 	return st;
 }
 
@@ -132,6 +133,7 @@ hami_destroy(void *p)
 	free(st->hvalid);
 	hami_reason_state_free(st);
 	hami_scratch_release(&st->scratch);
+	gs_window_release(&st->win);
 	free(st);
 }
 
@@ -803,19 +805,21 @@ place_ordered(struct hami_state *st, const struct gs_cluster *c,
 }
 
 /*
- * The candidates in a heap built for this pod (cfg->exhaustive, and the
+ * The candidates in a heap built for this pod (cfg->exhaustive, the
  * pods Ascend's ScoreNode scores after the fit, where every candidate is
- * evaluated).
+ * evaluated, and kube-scheduler's window when not NULL: its nodes alone).
  */
 static void
 place_heap(struct hami_state *st, const struct gs_cluster *c,
     const struct gs_pod *pod, const struct hami_creq *reqs,
     const struct hami_filter *f, struct gs_grant *grants,
-    struct memo_shape *memo, int scored, struct gs_placement *d)
+    struct memo_shape *memo, int scored, const struct gs_window *win,
+    struct gs_placement *d)
 {
-	size_t	i, n = 0;
+	size_t	i, j, n = 0, nall = win != NULL ? win->nfeasible : c->nnodes;
 
-	for (i = 0; i < c->nnodes; i++) {
+	for (j = 0; j < nall; j++) {
+		i = win != NULL ? win->feasible[j] : j;
 		if (!candidate(c, i, pod, f, memo))
 			continue;
 		node_score(st, c, i);
@@ -865,7 +869,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	int64_t			 total = 0;
 	size_t			 ci, nreq = 0, only = 0, nall;
 	const struct hami_profile *hp = hami_profile(st->cfg);
-	int			 scored;
+	int			 scored, cut;
 
 	(void)err;		/* it cannot fail */
 	hami_reason_sync(st, c);
@@ -911,6 +915,9 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		free(reqs);
 		return 0;
 	}
+	/* kube-scheduler filters and cuts the window before it calls
+	 * HAMi's /filter (sched/window.h). */
+	cut = hami_window(st, c, pod, d);
 	/* v2.7+: Fit checks the namespace's quotas; their refusals depend
 	 * on the namespace and its use too (memo_find's key). */
 	st->scratch.quota = hami_quota_prepare(&st->quota, c, pod, hp) ?
@@ -923,7 +930,7 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	 * the first sorted device's memory, which usage may change: no
 	 * memo for it; nor for Kunlun's or Vastai's (isDieMode), which
 	 * read the sorted order. */
-	if (nreq == 1 && only >= d->ninit && !st->memo_off &&
+	if (nreq == 1 && only >= d->ninit && !st->memo_off && !cut &&
 	    !ascend_own_fit(&reqs[only], hp) && !hami_vastai_scored(&reqs[
 	    only], 1) && !hami_kunlun_asked(&reqs[only], 1))
 		memo = memo_find(st, &reqs[only], pod);
@@ -941,10 +948,11 @@ hami_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 
 	d->status = GS_PENDING;
 	scored = hami_override_scored(reqs, nall, hp);
-	if (!st->memo_off && !scored)
+	if (!st->memo_off && !scored && !cut)
 		place_ordered(st, c, pod, reqs, &f, grants, memo, d);
 	else
-		place_heap(st, c, pod, reqs, &f, grants, memo, scored, d);
+		place_heap(st, c, pod, reqs, &f, grants, memo, scored,
+		    cut ? &st->win : NULL, d);
 	if (d->status == GS_PENDING)
 		d->reason = hami_pending_reason(st, c, pod, reqs, d->ninit, &f, grants,
 		    memo);

@@ -11,6 +11,7 @@
 
 #include "sched/hami/hami.h"
 #include "sched/hami/order.h"
+#include "sched/window.h"
 
 #define MEMO_MAX_SHAPES	64
 #define MEMO_FROM_START	((size_t)-2)
@@ -94,6 +95,8 @@ struct hami_state {
 	size_t			 nmemo;
 	uint64_t		 epoch;
 	int			 memo_off;	/* tests: straightforward path */
+	/* hami-scheduler's kube-scheduler window (sched/window.h). */
+	struct gs_window	 win;
 };
 
 /* Try every container of the pod on the node; 0 with *out's reason
@@ -111,6 +114,13 @@ char	*hami_pending_reason(struct hami_state *, const struct gs_cluster *,
 	    const struct gs_pod *, const struct hami_creq *reqs, size_t ninit,
 	    const struct hami_filter *, struct gs_grant *grants,
 	    struct memo_shape *memo);
+
+/* kube-scheduler's walk for pod (window.c) from the cluster's start index
+ * for hami-scheduler, the next one left in d: 1 when it stopped at its
+ * window, whose nodes (st->win.feasible) alone reach HAMi's Filter; 0
+ * when every node passing kube-scheduler's filters does. */
+int	hami_window(struct hami_state *, const struct gs_cluster *,
+	    const struct gs_pod *, struct gs_placement *d);
 
 /* Note the nodes touched since the last call, for the reason indexes
  * (reason.c; every decide, once an index exists). */
