@@ -461,16 +461,16 @@ explain_main(int argc, char **argv)
 		goto out_sc;
 	}
 	/* kube-scheduler, or KAI, over the device plugin's resources. */
-	if ((strncmp(cfg.profile, "kube-", 5) == 0 &&
+	if ((gs_policy_is_kube_dp(cfg.profile) &&
 	    gs_kube_dp_takes(&sc.cluster, &run->wl.pods[k])) ||
-	    (strncmp(cfg.profile, "kai-", 4) == 0 &&
+	    (gs_policy_of_family(cfg.profile, "kai") &&
 	    gs_kai_dp_takes(&sc.cluster, &run->wl.pods[k]))) {
 		rc = cmd_explain_dp(run, k, sel, p, &cfg, &sc.cluster, detail,
 		    fmt);
 		goto out_cfg;
 	}
 	/* KAI's fractions, and its whole GPUs on HAMi's nodes. */
-	if (strncmp(cfg.profile, "kai-", 4) == 0) {
+	if (gs_policy_of_family(cfg.profile, "kai")) {
 		rc = cmd_explain_kai(run, k, sel, p, &cfg, &sc.cluster, detail,
 		    fmt);
 		goto out_cfg;

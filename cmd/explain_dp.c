@@ -12,6 +12,7 @@
 #include "explain_dp.h"
 #include "../core/sched/kai/explain.h"
 #include "../core/sched/kube_dp_explain.h"
+#include "../core/sched/policy.h"
 #include "../core/report/report.h"
 
 void
@@ -86,7 +87,7 @@ dp_table(const struct gs_pod *pod, const char *run, const char *profile,
 {
 	size_t	i;
 
-	int	kai = strncmp(profile, "kai-", 4) == 0;
+	int	kai = gs_policy_of_family(profile, "kai");
 
 	cmd_explain_head(pod, run, k, n);
 	printf("scheduler: %s (%s) over NVIDIA's device plugin's "
@@ -172,7 +173,7 @@ cmd_explain_dp(const struct gs_run *run, size_t k,
 	if ((rc = cmd_explain_turn(run, k, sel, p, cfg, c0, &sim, &d)) !=
 	    EXIT_OK)
 		return rc;
-	if (strncmp(cfg->profile, "kai-", 4) == 0)
+	if (gs_policy_of_family(cfg->profile, "kai"))
 		gs_kai_dp_explain(&sim.cluster, pod, &d, detail, &ex);
 	else
 		gs_kube_dp_explain(&sim.cluster, pod, &d, detail, &ex);

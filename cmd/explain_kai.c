@@ -14,6 +14,7 @@
 #include "cmd.h"
 #include "explain_dp.h"
 #include "../core/sched/kai/frac_explain.h"
+#include "../core/sched/policy.h"
 
 /* The GPU's UUID; a replica's as the device plugin names it
  * ("<uuid>::<n>"). */
@@ -286,7 +287,7 @@ cmd_explain_kai(const struct gs_run *run, size_t k,
 	    EXIT_OK)
 		return rc;
 	gs_kai_frac_explain(&sim.cluster, pod, cfg,
-	    strcmp(cfg->profile, "kai-binpack") == 0, &ex);
+	    gs_policy_strategy(cfg->profile) == GS_STRATEGY_BINPACK, &ex);
 	if (d.status == GS_UNMANAGED && ex.unmanaged)
 		printf("pod %s asks for no GPU: KAI gives it none (counted "
 		    "without GPU request)\n", pod->name);

@@ -542,36 +542,6 @@ load_cordon(const struct yt_file *f, const struct yt_node *v,
 	return 0;
 }
 
-/* status.capacity[key] as Quantity.AsInt64: 0 when absent or not an
- * integer. */
-static int
-capacity_int(const struct yt_file *f, const struct yt_node *cap,
-    const char *key, int64_t *out, struct gs_error *err)
-{
-	const struct yt_node	*v = yt_get(cap, key);
-	struct gs_quantity	 q;
-	char			 why[64];
-
-	*out = 0;
-	if (v == NULL || yt_is_null(v))
-		return 0;
-	if (v->type != YT_SCALAR ||
-	    gs_quantity_parse(v->str, &q, why, sizeof why) != 0)
-		return yt_error(f, v, err, "capacity %s must be a quantity, "
-		    "got '%s'", key, v->type == YT_SCALAR ? v->str :
-		    yt_type_name(v));
-	/* Kubernetes never reports a negative or unbounded capacity. */
-	if (q.negative)
-		return yt_error(f, v, err, "capacity %s must not be negative, "
-		    "got '%s'", key, v->str);
-	if (q.integral && !q.fits)
-		return yt_error(f, v, err, "capacity %s is too large: '%s'",
-		    key, v->str);
-	if (q.fits && q.integral)
-		*out = q.value;
-	return 0;
-}
-
 static void
 append_device(struct gs_node *n, const struct gs_device *d)
 {
@@ -595,8 +565,8 @@ load_capacity_devices(const struct yt_file *f, const struct yt_node *cap,
 	int64_t				 unit = per * vi->mem_factor;
 	struct gs_device		 d;
 
-	if (capacity_int(f, cap, vi->capacity_core, &cards, err) != 0 ||
-	    capacity_int(f, cap, vi->capacity_mem, &mem, err) != 0)
+	if (gs_load_capacity(f, cap, vi->capacity_core, 1, &cards, err) !=
+	    0 || gs_load_capacity(f, cap, vi->capacity_mem, 1, &mem, err) != 0)
 		return -1;
 	/* At most 256 devices (as a pool's 'gpus'), each with an int32 of
 	 * MiB, as HAMi keeps it. */

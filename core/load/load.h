@@ -41,6 +41,15 @@ void	gs_cluster_apply_handshakes(struct gs_cluster *, int64_t now,
  * annos) and allocatable count, onto n's devices from first on (the ones
  * just registered for v): sched/hami/vendor_health.c.
  */
+/*
+ * status.capacity[key] (cap) read with Quantity.AsInt64 into *count: 0
+ * when absent, null or not a whole int64 (AsInt64 fails).  -1 with err at
+ * the value when it is no quantity or is negative, and, with
+ * refuse_large, a whole number beyond int64 (load/metax.c).
+ */
+int	gs_load_capacity(const struct yt_file *, const struct yt_node *cap,
+	    const char *key, int refuse_large, int64_t *count,
+	    struct gs_error *);
 /* Metax's whole GPUs from the capacity count of vendor (load/metax.c). */
 int	gs_load_count_devices(const struct yt_file *, const struct yt_node *cap,
 	    int vendor, struct gs_node *, struct gs_error *);

@@ -32,14 +32,9 @@
 #include "sched/hami/vendor.h"
 #include "util/util.h"
 
-/*
- * status.capacity[key] read with Quantity.AsInt64 into *count: 0 when
- * absent, not a whole int64 or 0.  -1 on a value that is no quantity or
- * is negative.
- */
-static int
-capacity_value(const struct yt_file *f, const struct yt_node *cap,
-    const char *key, int64_t *count, struct gs_error *err)
+int
+gs_load_capacity(const struct yt_file *f, const struct yt_node *cap,
+    const char *key, int refuse_large, int64_t *count, struct gs_error *err)
 {
 	const struct yt_node	*v = yt_get(cap, key);
 	struct gs_quantity	 q;
@@ -53,9 +48,13 @@ capacity_value(const struct yt_file *f, const struct yt_node *cap,
 		return yt_error(f, v, err, "capacity %s must be a quantity, "
 		    "got '%s'", key, v->type == YT_SCALAR ? v->str :
 		    yt_type_name(v));
+	/* Kubernetes never reports a negative or unbounded capacity. */
 	if (q.negative)
 		return yt_error(f, v, err, "capacity %s must not be negative, "
 		    "got '%s'", key, v->str);
+	if (refuse_large && q.integral && !q.fits)
+		return yt_error(f, v, err, "capacity %s is too large: '%s'",
+		    key, v->str);
 	/* AsInt64 fails: a count of none. */
 	if (q.integral && q.fits)
 		*count = q.value;
@@ -102,12 +101,12 @@ gs_load_count_devices(const struct yt_file *f, const struct yt_node *cap,
 	const struct gs_vendor_info	*vi = &gs_vendors[vendor];
 	int64_t				 i, count;
 
-	if (capacity_value(f, cap, vi->capacity_core, &count, err) != 0)
+	if (gs_load_capacity(f, cap, vi->capacity_core, 0, &count, err) != 0)
 		return -1;
 	/* Enflame's vGCU: enflame.com/shared-gcu, its webhook's factor
 	 * once divided by the count (sched/hami/enflame.c). */
 	if (count > 0 && vi->capacity_mem != NULL &&
-	    capacity_value(f, cap, vi->capacity_mem, &n->vgcu_shared,
+	    gs_load_capacity(f, cap, vi->capacity_mem, 0, &n->vgcu_shared,
 	    err) != 0)
 		return -1;
 	if (count > 256)
@@ -136,8 +135,8 @@ gs_load_capacity_health(const struct yt_file *f, const struct yt_node *obj,
 	if (vi->reg != GVR_JSON || vi->capacity_core == NULL ||
 	    first == n->ndevs)
 		return 0;
-	if (capacity_value(f, yt_get(yt_get(obj, "status"), "capacity"),
-	    vi->capacity_core, &count, err) != 0)
+	if (gs_load_capacity(f, yt_get(yt_get(obj, "status"), "capacity"),
+	    vi->capacity_core, 0, &count, err) != 0)
 		return -1;
 	if (count != 0)
 		return 0;
@@ -187,8 +186,8 @@ gs_load_neuron_devices(const struct yt_file *f, const struct yt_node *obj,
 	int64_t			 i, count, cores, own;
 	int32_t			 per;
 
-	if (capacity_value(f, cap, kcount, &count, err) != 0 ||
-	    capacity_value(f, cap, kcore, &cores, err) != 0)
+	if (gs_load_capacity(f, cap, kcount, 0, &count, err) != 0 ||
+	    gs_load_capacity(f, cap, kcore, 0, &cores, err) != 0)
 		return -1;
 	if (count == 0)
 		return 0;

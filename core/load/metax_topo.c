@@ -19,14 +19,19 @@
 
 #include <jansson.h>
 
+#include "load/intmap_json.h"
 #include "load/metax_topo.h"
 #include "util/util.h"
 
-/* Set index to value, replacing an earlier entry of the same index. */
+/* Set index to value, replacing an earlier entry of the same index
+ * (gs_intmap_fn on t). */
 static void
-put(struct gs_metax_topo *t, int64_t index, int64_t value)
+put(void *arg, const char *key, int64_t index, int64_t value)
 {
-	size_t	i;
+	struct gs_metax_topo	*t = arg;
+	size_t			 i;
+
+	(void)key;
 
 	for (i = 0; i < t->n && t->e[i].index != index; i++)
 		;
@@ -55,9 +60,8 @@ gs_metax_topo_decode(const char *s, struct gs_metax_topo *t, char *why,
     size_t whylen)
 {
 	json_error_t	 jerr;
-	json_t		*root, *v;
+	json_t		*root;
 	const char	*key;
-	int64_t		 index;
 	int		 rc = 0;
 
 	memset(t, 0, sizeof *t);
@@ -70,19 +74,13 @@ gs_metax_topo_decode(const char *s, struct gs_metax_topo *t, char *why,
 		json_decref(root);
 		return fail(t, why, whylen, "it is not a JSON object", NULL);
 	}
-	json_object_foreach(root, key, v) {
-		if (gs_go_parse_int64(key, strlen(key), &index) != 0) {
-			rc = fail(t, why, whylen, "a key is not an integer:",
-			    key);
-			break;
-		}
-		if (!json_is_integer(v) && !json_is_null(v)) {
-			rc = fail(t, why, whylen, "not an integer: the value "
-			    "of", key);
-			break;
-		}
-		put(t, index, json_is_integer(v) ?
-		    (int64_t)json_integer_value(v) : 0);
+	switch (gs_json_intmap(root, 1, put, t, &key)) {
+	case GS_INTMAP_KEY:
+		rc = fail(t, why, whylen, "a key is not an integer:", key);
+		break;
+	case GS_INTMAP_VALUE:
+		rc = fail(t, why, whylen, "not an integer: the value of", key);
+		break;
 	}
 	json_decref(root);
 	return rc;

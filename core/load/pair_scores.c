@@ -14,6 +14,7 @@
 
 #include <jansson.h>
 
+#include "load/intmap_json.h"
 #include "load/pair_scores.h"
 #include "sched/hami/vendor.h"
 #include "util/util.h"
@@ -34,7 +35,7 @@ gs_json_field(json_t *o, const char *name)
 static int
 check_entry(json_t *e, size_t i, const char **id, char *why, size_t len)
 {
-	json_t		*u, *sc, *v;
+	json_t		*u, *sc;
 	const char	*key;
 
 	*id = "";
@@ -58,34 +59,46 @@ check_entry(json_t *e, size_t i, const char **id, char *why, size_t len)
 		snprintf(why, len, "entry %zu: score is not an object", i);
 		return -1;
 	}
-	json_object_foreach(sc, key, v)
-		if (!json_is_integer(v) && !json_is_null(v)) {
-			snprintf(why, len, "entry %zu: score of '%.60s' is "
-			    "not an integer", i, key);
-			return -1;
-		}
+	if (gs_json_intmap(sc, 0, NULL, NULL, &key) != GS_INTMAP_OK) {
+		snprintf(why, len, "entry %zu: score of '%.60s' is not an "
+		    "integer", i, key);
+		return -1;
+	}
 	return 0;
 }
 
-/* GPU id takes entry e's scores. */
+/* The node and GPU id taking scores (gs_intmap_fn's arg of take_one). */
+struct taker {
+	struct gs_node	*n;
+	const char	*id;
+};
+
+/* The GPU's score with peer key. */
+static void
+take_one(void *arg, const char *key, int64_t index, int64_t value)
+{
+	struct taker	*tk = arg;
+	struct gs_node	*n = tk->n;
+
+	(void)index;
+	n->pairs = xreallocarray(n->pairs, n->npairs + 1, sizeof *n->pairs);
+	n->pairs[n->npairs].id = xstrdup(tk->id);
+	n->pairs[n->npairs].peer = xstrdup(key);
+	n->pairs[n->npairs].score = value;
+	n->npairs++;
+}
+
+/* GPU id takes entry e's scores (checked by check_entry). */
 static void
 take(struct gs_node *n, const char *id, json_t *e)
 {
 	json_t		*sc = json_is_object(e) ? gs_json_field(e, "score") :
-			    NULL, *v;
-	const char	*key;
+			    NULL;
+	struct taker	 tk = { n, id };
+	const char	*bad;
 
-	if (!json_is_object(sc))
-		return;
-	json_object_foreach(sc, key, v) {
-		n->pairs = xreallocarray(n->pairs, n->npairs + 1,
-		    sizeof *n->pairs);
-		n->pairs[n->npairs].id = xstrdup(id);
-		n->pairs[n->npairs].peer = xstrdup(key);
-		n->pairs[n->npairs].score = json_is_integer(v) ?
-		    (int64_t)json_integer_value(v) : 0;
-		n->npairs++;
-	}
+	if (json_is_object(sc))
+		gs_json_intmap(sc, 0, take_one, &tk, &bad);
 }
 
 int

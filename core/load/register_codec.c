@@ -30,21 +30,6 @@ gs_devices_free(struct gs_device *d, size_t n)
 	free(d);
 }
 
-static int
-why_set(char *why, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-why_set(char *why, size_t len, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* strconv.ParseInt(s, 10, 32), strictly. */
 static int
 parse_i32(const char *s, int32_t *out)
@@ -76,7 +61,7 @@ decode_text(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 	int		 rc = 0;
 
 	if (strchr(s, ':') == NULL)
-		return why_set(why, len, "no ':' between devices");
+		return gs_why(why, len, "no ':' between devices");
 	copy = xstrdup(s);
 	for (seg = copy; seg != NULL && rc == 0; seg = next) {
 		struct gs_device d;
@@ -89,7 +74,7 @@ decode_text(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 		for (nf = 1, p = seg; *p != '\0'; p++)
 			nf += *p == ',';
 		if (nf != 7 && nf != 9) {
-			rc = why_set(why, len, "device %zu has %zu fields, "
+			rc = gs_why(why, len, "device %zu has %zu fields, "
 			    "want 7 or 9", n + 1, nf);
 			break;
 		}
@@ -113,13 +98,13 @@ decode_text(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 		else if (nf == 9 && parse_i32(fields[7], &d.index) != 0)
 			k = 7;
 		if (k != 0) {
-			rc = why_set(why, len, "device %zu: %s '%.40s' is not "
+			rc = gs_why(why, len, "device %zu: %s '%.40s' is not "
 			    "%s", n + 1, names[k], fields[k], k == 6 ?
 			    "a boolean" : "an integer");
 			break;
 		}
 		if (fields[0][0] == '\0') {
-			rc = why_set(why, len, "device %zu has an empty id",
+			rc = gs_why(why, len, "device %zu has an empty id",
 			    n + 1);
 			break;
 		}
@@ -134,7 +119,7 @@ decode_text(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 	}
 	free(copy);
 	if (rc == 0 && n == 0)
-		rc = why_set(why, len, "no device entries (HAMi: no gpu found "
+		rc = gs_why(why, len, "no device entries (HAMi: no gpu found "
 		    "on node)");
 	if (rc != 0) {
 		gs_devices_free(v, n);
@@ -155,7 +140,7 @@ json_i32(json_t *o, const char *key, int32_t *out, size_t i, char *why,
 		return 0;		/* omitempty: zero */
 	if (!json_is_integer(v) || json_integer_value(v) < INT32_MIN ||
 	    json_integer_value(v) > INT32_MAX)
-		return why_set(why, len, "device %zu: \"%s\" must be a 32-bit "
+		return gs_why(why, len, "device %zu: \"%s\" must be a 32-bit "
 		    "integer", i + 1, key);
 	*out = (int32_t)json_integer_value(v);
 	return 0;
@@ -172,7 +157,7 @@ json_str(json_t *o, const char *key, char **out, size_t i, char *why,
 		return 0;
 	}
 	if (!json_is_string(v))
-		return why_set(why, len, "device %zu: \"%s\" must be a string",
+		return gs_why(why, len, "device %zu: \"%s\" must be a string",
 		    i + 1, key);
 	*out = xstrdup(json_string_value(v));
 	return 0;
@@ -220,7 +205,7 @@ json_custominfo(json_t *o, struct gs_device *d, size_t i, char *why,
 	if (ci == NULL || json_is_null(ci))
 		return 0;
 	if (!json_is_object(ci))
-		return why_set(why, len, "device %zu: \"custominfo\" must be "
+		return gs_why(why, len, "device %zu: \"custominfo\" must be "
 		    "an object", i + 1);
 	json_vastai(ci, d);
 	if ((id = json_object_get(ci, "NetworkID")) == NULL) {
@@ -250,23 +235,23 @@ decode_json(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 
 	root = json_loads(s, JSON_REJECT_DUPLICATES, &je);
 	if (root == NULL)
-		return why_set(why, len, "invalid JSON at character %d: %s",
+		return gs_why(why, len, "invalid JSON at character %d: %s",
 		    je.position, je.text);
 	if (!json_is_array(root)) {
 		json_decref(root);
-		return why_set(why, len, "JSON form must be an array");
+		return gs_why(why, len, "JSON form must be an array");
 	}
 	n = json_array_size(root);
 	if (n == 0) {
 		json_decref(root);
-		return why_set(why, len, "no device entries (HAMi: no gpu "
+		return gs_why(why, len, "no device entries (HAMi: no gpu "
 		    "found on node)");
 	}
 	v = xcalloc(n, sizeof *v);
 	for (i = 0; i < n && rc == 0; i++) {
 		o = json_array_get(root, i);
 		if (!json_is_object(o)) {
-			rc = why_set(why, len, "device %zu is not an object",
+			rc = gs_why(why, len, "device %zu is not an object",
 			    i + 1);
 			break;
 		}
@@ -286,13 +271,13 @@ decode_json(const char *s, struct gs_device **devs, size_t *ndevs, char *why,
 		}
 		h = json_object_get(o, "health");
 		if (h != NULL && !json_is_boolean(h)) {
-			rc = why_set(why, len, "device %zu: \"health\" must be "
+			rc = gs_why(why, len, "device %zu: \"health\" must be "
 			    "a boolean", i + 1);
 			break;
 		}
 		v[i].health = h != NULL && json_is_true(h);
 		if (v[i].id[0] == '\0') {
-			rc = why_set(why, len, "device %zu has no id", i + 1);
+			rc = gs_why(why, len, "device %zu has no id", i + 1);
 			break;
 		}
 	}
@@ -337,7 +322,7 @@ check_values(const struct gs_device *d, size_t n, char *why, size_t len)
 				    d[i].devcore < 0 ? "devcore" : NULL;
 
 		if (what != NULL)
-			return why_set(why, len, "device %zu: %s %d is "
+			return gs_why(why, len, "device %zu: %s %d is "
 			    "negative", i + 1, what, d[i].count < 0 ?
 			    d[i].count : d[i].devmem < 0 ? d[i].devmem :
 			    d[i].devcore);

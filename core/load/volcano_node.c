@@ -4,7 +4,6 @@
  * errors read as 0 and false, a short entry drops every device) gpusched
  * refuses the annotation with its location, exit 3.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,21 +14,6 @@
 #include "util/util.h"
 
 #define VC_MAXDEVS	256	/* as a compact pool's 'gpus' */
-
-static int
-vwhy(char *why, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-vwhy(char *why, size_t len, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 /*
  * One "uuid,count,devmem,type,health,mode" entry (decodeNodeDevices:
@@ -44,23 +28,24 @@ decode_one(char *seg, size_t pos, size_t nth, struct gs_device *d,
 
 	for (k = 0; k < 6; k++) {
 		if (p == NULL)
-			return vwhy(why, len, "device %zu has %zu fields, want "
-			    "6 (uuid,count,devmem,type,health,mode)", nth, k);
+			return gs_why(why, len, "device %zu has %zu fields, "
+			    "want 6 (uuid,count,devmem,type,health,mode)", nth,
+			    k);
 		f[k] = p;
 		if ((p = strchr(p, ',')) != NULL)
 			*p++ = '\0';
 	}
 	memset(d, 0, sizeof *d);
 	if (*f[0] == '\0')
-		return vwhy(why, len, "device %zu has an empty uuid", nth);
+		return gs_why(why, len, "device %zu has an empty uuid", nth);
 	if (gs_parse_go_i32(f[1], &d->count) != 0 || d->count < 0)
-		return vwhy(why, len, "device %zu: count '%.40s' is not a "
+		return gs_why(why, len, "device %zu: count '%.40s' is not a "
 		    "whole number >= 0", nth, f[1]);
 	if (gs_parse_go_i32(f[2], &d->devmem) != 0 || d->devmem < 0)
-		return vwhy(why, len, "device %zu: devmem '%.40s' is not a "
+		return gs_why(why, len, "device %zu: devmem '%.40s' is not a "
 		    "whole number of MiB >= 0", nth, f[2]);
 	if ((d->health = gs_go_parse_bool(f[4])) < 0)
-		return vwhy(why, len, "device %zu: health '%.40s' is not a "
+		return gs_why(why, len, "device %zu: health '%.40s' is not a "
 		    "Go bool", nth, f[4]);
 	d->id = xstrdup(f[0]);
 	d->index = (int32_t)pos;
@@ -83,7 +68,7 @@ gs_volcano_register_decode(const char *s, struct gs_device **devs,
 	*devs = NULL;
 	*ndevs = 0;
 	if (strchr(s, ':') == NULL)
-		return vwhy(why, len, "no ':' after a device");
+		return gs_why(why, len, "no ':' after a device");
 	copy = xstrdup(s);
 	for (seg = copy; seg != NULL && rc == 0; seg = next, pos++) {
 		if ((next = strchr(seg, ':')) != NULL)
@@ -91,7 +76,8 @@ gs_volcano_register_decode(const char *s, struct gs_device **devs,
 		if (strchr(seg, ',') == NULL)
 			continue;
 		if (n == VC_MAXDEVS) {
-			rc = vwhy(why, len, "more than %d devices", VC_MAXDEVS);
+			rc = gs_why(why, len, "more than %d devices",
+			    VC_MAXDEVS);
 			break;
 		}
 		v = xreallocarray(v, n + 1, sizeof *v);
@@ -99,13 +85,13 @@ gs_volcano_register_decode(const char *s, struct gs_device **devs,
 			break;
 		for (i = 0; i < n && rc == 0; i++)
 			if (strcmp(v[i].id, v[n].id) == 0)
-				rc = vwhy(why, len, "device id '%.60s' is "
+				rc = gs_why(why, len, "device id '%.60s' is "
 				    "registered twice", v[n].id);
 		n++;
 	}
 	free(copy);
 	if (rc == 0 && n == 0)
-		rc = vwhy(why, len, "no device (\"uuid,count,devmem,type,"
+		rc = gs_why(why, len, "no device (\"uuid,count,devmem,type,"
 		    "health,mode:\" per GPU)");
 	if (rc != 0) {
 		gs_devices_free(v, n);

@@ -696,7 +696,7 @@ gs_peer_volcano_eval(const struct gs_cluster *c, const struct gs_config *cfg,
 	const struct gs_node	*n = &c->nodes[i];
 	size_t			 maxdevs, j;
 
-	if (gs_policy_find(cfg->profile) == &gs_policy_volcano_binpack)
+	if (gs_policy_strategy(cfg->profile) == GS_STRATEGY_BINPACK)
 		st.kind = PK_VOLCANO_BINPACK;
 	memset(e, 0, sizeof *e);
 	e->trace.cards = -1;
@@ -939,6 +939,7 @@ const struct gs_policy gs_policy_kai_binpack = {
 	.destroy = peer_destroy,
 	.decide = peer_decide,
 	GS_POLICY_BOTH("kai", GS_TIE_NAME, 0, 0, 0),
+	.strategy = GS_STRATEGY_BINPACK,
 };
 const struct gs_policy gs_policy_kai_spread = {
 	.name = "kai-spread",
@@ -947,6 +948,7 @@ const struct gs_policy gs_policy_kai_spread = {
 	.destroy = peer_destroy,
 	.decide = peer_decide,
 	GS_POLICY_BOTH("kai", GS_TIE_NAME, 1, 0, 0),
+	.strategy = GS_STRATEGY_SPREAD,
 };
 const struct gs_policy gs_policy_volcano_binpack = {
 	.name = "volcano-binpack",
@@ -955,6 +957,7 @@ const struct gs_policy gs_policy_volcano_binpack = {
 	.destroy = peer_destroy,
 	.decide = peer_decide,
 	GS_POLICY_BOTH("volcano", GS_TIE_RANDOM, 1, 0, 0),
+	.strategy = GS_STRATEGY_BINPACK,
 	.explains = 1,	/* sched/volcano/explain.h */
 };
 const struct gs_policy gs_policy_volcano_spread = {
@@ -964,5 +967,6 @@ const struct gs_policy gs_policy_volcano_spread = {
 	.destroy = peer_destroy,
 	.decide = peer_decide,
 	GS_POLICY_BOTH("volcano", GS_TIE_RANDOM, 1, 0, 0),
+	.strategy = GS_STRATEGY_SPREAD,
 	.explains = 1,	/* sched/volcano/explain.h */
 };

@@ -108,6 +108,22 @@ gs_policy_of_family(const char *profile, const char *family)
 }
 
 int
+gs_policy_is_kube_dp(const char *profile)
+{
+	const struct gs_policy	*p = gs_policy_lookup(profile, 0);
+
+	return p != NULL && strcmp(p->family, "kube") == 0 && !p->dra;
+}
+
+int
+gs_policy_strategy(const char *profile)
+{
+	const struct gs_policy	*p = gs_policy_lookup(profile, 0);
+
+	return p != NULL ? p->strategy : GS_STRATEGY_NONE;
+}
+
+int
 gs_policy_is_version(const struct gs_policy *p)
 {
 	return strcmp(p->family, "hami") == 0 && p->hami == NULL;

@@ -36,11 +36,23 @@ enum gs_tie {
 	GS_TIE_FIRST		/* the node listed first (HAMi, gpusched) */
 };
 
+/* The placement strategy a row names (KAI's and Volcano's binpack or
+ * spread; gs_policy.strategy). */
+enum gs_strategy {
+	GS_STRATEGY_NONE,	/* the row names none */
+	GS_STRATEGY_BINPACK,
+	GS_STRATEGY_SPREAD
+};
+
 struct gs_policy {
 	const char	*name;		/* "hami-v2.6.1" */
 	const char	*summary;	/* one line for listings */
 	const char	*family;	/* "hami", "openb", "kube", "kai",
 					   "volcano" */
+	int		 dra;		/* kube-scheduler with DRA: the pods'
+					   claims, not the device plugin's
+					   resources (family "kube") */
+	int		 strategy;	/* enum gs_strategy */
 	unsigned	 views;		/* GS_VIEW_* it works on */
 	int		 tie;		/* enum gs_tie */
 	int		 cacheable;	/* replay: score depends on the node
@@ -127,6 +139,13 @@ const struct gs_policy *gs_policy_hami_profile(const struct gs_policy *p);
 /* Is the policy named profile (any view) of family ("hami", "kai", ...)
  * in the table?  0 for a name the table does not hold. */
 int	gs_policy_of_family(const char *profile, const char *family);
+/* Is the policy named profile kube-scheduler over the device plugin's
+ * resources (family "kube" without DRA)?  0 for a name the table does not
+ * hold. */
+int	gs_policy_is_kube_dp(const char *profile);
+/* The placement strategy (enum gs_strategy) of the policy named profile;
+ * GS_STRATEGY_NONE for a name the table does not hold. */
+int	gs_policy_strategy(const char *profile);
 /* Is p a HAMi version's own row (not a fixed node x GPU variant)? */
 int	gs_policy_is_version(const struct gs_policy *p);
 /* The names of a tie rule and of a view set, for listings. */

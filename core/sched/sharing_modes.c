@@ -42,6 +42,7 @@
 #include "metrics/kinds.h"
 #include "sched/hami/hami.h"
 #include "sched/hami/vendor.h"
+#include "sched/policy.h"
 #include "sched/sharing_modes.h"
 
 static const char *const mode_names[GS_SHARE_NMODES] = {
@@ -444,7 +445,7 @@ mode_profile(int mode, const struct gs_config *cfg)
 	if (mode == GS_SHARE_HAMI)
 		return hami_profile_find(cfg->profile) != NULL ?
 		    cfg->profile : "hami-v2.6.1";
-	return strncmp(cfg->profile, "kube-", 5) == 0 ? cfg->profile :
+	return gs_policy_is_kube_dp(cfg->profile) ? cfg->profile :
 	    "kube-least-allocated";
 }
 

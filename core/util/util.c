@@ -127,6 +127,17 @@ gs_error_set(struct gs_error *err, const char *file, int line, int col,
 }
 
 int
+gs_why(char *why, size_t len, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
 gs_error_io(struct gs_error *err, const char *file, const char *what,
     int errnum)
 {

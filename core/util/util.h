@@ -37,6 +37,10 @@ void	 grow_array(void *arr, size_t *cap, size_t n, size_t sz);
 /* Fill err and return -1. file may be NULL. */
 int	 gs_error_set(struct gs_error *, const char *file, int line, int col,
 	     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* A decoder's one-line reason: why (len bytes) = the formatted text;
+ * returns -1. */
+int	 gs_why(char *why, size_t len, const char *fmt, ...)
+	     __attribute__((format(printf, 3, 4)));
 /* The same for an I/O failure: "FILE: what: strerror(errnum)", io set. */
 int	 gs_error_io(struct gs_error *, const char *file, const char *what,
 	     int errnum);

@@ -18,6 +18,7 @@
 #include "../../core/load/volcano_conf.h"
 #include "../../core/load/volcano_node.h"
 #include "../../core/load/volcano_sched.h"
+#include "../../core/sched/policy.h"
 #include "../../core/sched/volcano/vgpu.h"
 #include "../../core/util/util.h"
 
@@ -59,8 +60,8 @@ sched_conf(const char *s, size_t size)
 		if (err.msg[0] == '\0' || vs.given)
 			abort();
 	} else if (!vs.given || (vs.profile == NULL) != (vs.nopolicy != 0) ||
-	    (vs.profile != NULL && strcmp(vs.profile, "volcano-binpack") != 0 &&
-	    strcmp(vs.profile, "volcano-spread") != 0))
+	    (vs.profile != NULL && !gs_policy_of_family(vs.profile,
+	    "volcano")))
 		abort();	/* a policy, or none (unset or unknown) */
 }
 

@@ -71,7 +71,7 @@ run_fx(const char *profile, struct gs_sim *sim, struct gs_kai_fx *ex,
 	CU_ASSERT_EQUAL_FATAL(gs_explain_decide(p, &cfg, &sim->cluster,
 	    &w.pods[2], d, &err), 0);
 	gs_kai_frac_explain(&sim->cluster, &w.pods[2], &cfg,
-	    strcmp(profile, "kai-binpack") == 0, ex);
+	    gs_policy_strategy(profile) == GS_STRATEGY_BINPACK, ex);
 	gs_workload_release(&w);
 	gs_cluster_release(&c);
 	gs_config_release(&cfg);

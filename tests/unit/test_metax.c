@@ -17,6 +17,7 @@
 #include "../../core/util/util.h"
 #include "../../core/sched/hami/vendor.h"
 #include "../../core/load/yamltree.h"
+#include "../../core/load/intmap_json.h"
 #include "../../core/load/metax_topo.h"
 #include "../../core/sched/hami/metax.h"
 
@@ -173,6 +174,53 @@ test_metax_topo_decode(void)
 	free(t.e);
 }
 
+/* Sum the entries gs_json_intmap hands over (index, value) into acc. */
+static void
+intmap_sum(void *arg, const char *key, int64_t index, int64_t value)
+{
+	int64_t	*acc = arg;
+
+	(void)key;
+	acc[0]++;
+	acc[1] += index;
+	acc[2] += value;
+}
+
+/* The reader both hami.io/node-nvidia-score and parseMetaxAnnos use
+ * (load/intmap_json.c): map[string]int takes any key, map[int]int parses
+ * it ("+1" is 1), null is 0, the walk stops at the first bad entry with
+ * its key, the key checked before the value. */
+static void
+test_json_intmap(void)
+{
+	json_t		*o = json_loads("{\"a\": 2, \"+1\": null, \"7\": 5}",
+			    0, NULL);
+	json_t		*bad = json_loads("{\"3\": 4, \"x\": 1.5, \"9\": 1}", 0,
+			    NULL);
+	int64_t		 acc[3] = { 0, 0, 0 };
+	const char	*key;
+
+	CU_ASSERT_EQUAL(gs_json_intmap(o, 0, intmap_sum, acc, &key),
+	    GS_INTMAP_OK);
+	CU_ASSERT(acc[0] == 3 && acc[1] == 0 && acc[2] == 7 && key == NULL);
+	memset(acc, 0, sizeof acc);
+	CU_ASSERT_EQUAL(gs_json_intmap(o, 1, intmap_sum, acc, &key),
+	    GS_INTMAP_KEY);
+	CU_ASSERT_STRING_EQUAL(key, "a");
+	CU_ASSERT_EQUAL(acc[0], 0);
+	/* Keys "3" then "x": the entry before is handed over. */
+	CU_ASSERT_EQUAL(gs_json_intmap(bad, 1, intmap_sum, acc, &key),
+	    GS_INTMAP_KEY);
+	CU_ASSERT(acc[0] == 1 && acc[1] == 3 && acc[2] == 4);
+	CU_ASSERT_EQUAL(gs_json_intmap(bad, 0, NULL, NULL, &key),
+	    GS_INTMAP_VALUE);
+	CU_ASSERT_STRING_EQUAL(key, "x");
+	CU_ASSERT_EQUAL(gs_json_intmap(json_null(), 1, NULL, NULL, &key),
+	    GS_INTMAP_OK);
+	json_decref(o);
+	json_decref(bad);
+}
+
 /* A node 'm' of two Metax GPUs with losses and scores annotations. */
 static void
 topo_node(struct gs_node *n, const char *losses, const char *scores)
@@ -294,6 +342,7 @@ CU_TestInfo metax_tests[] = {
 	{ "Metax whole-device requests", test_metax_request },
 	{ "Metax customFilterRule", test_metax_custom_filter },
 	{ "Metax parseMetaxAnnos", test_metax_topo_decode },
+	{ "JSON int map as json.Unmarshal reads it", test_json_intmap },
 	{ "Metax ScoreNode", test_metax_topo_score },
 	{ "OverrideScore replaces (v2.6.1) or adds", test_metax_override_total },
 	{ "Metax node score annotations loaded", test_metax_topo_load },

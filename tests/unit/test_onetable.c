@@ -227,8 +227,58 @@ test_family(void)
 		    t[i].family), t[i].want);
 }
 
+/* The columns explain and the sharing modes read instead of a profile's
+ * name: every row has a family; the three DRA rows are kube-scheduler's
+ * but not over the device plugin's resources; KAI's and Volcano's rows
+ * name their strategy, no other row does. */
+static void
+test_columns(void)
+{
+	static const struct {
+		const char	*profile;
+		int		 kube_dp, strategy;
+	} t[] = {
+		{ "kube-least-allocated", 1, GS_STRATEGY_NONE },
+		{ "kube-most-allocated", 1, GS_STRATEGY_NONE },
+		{ "kube-requested-to-capacity-ratio", 1, GS_STRATEGY_NONE },
+		{ "dra", 0, GS_STRATEGY_NONE },
+		{ "dra-v1.36", 0, GS_STRATEGY_NONE },
+		{ "kai-binpack", 0, GS_STRATEGY_BINPACK },
+		{ "kai-spread", 0, GS_STRATEGY_SPREAD },
+		{ "volcano-binpack", 0, GS_STRATEGY_BINPACK },
+		{ "volcano-spread", 0, GS_STRATEGY_SPREAD },
+		{ "hami-binpack-spread", 0, GS_STRATEGY_NONE },
+		{ "hami-v2.6.1", 0, GS_STRATEGY_NONE },
+		{ "fgd", 0, GS_STRATEGY_NONE },
+		{ "kube-foo", 0, GS_STRATEGY_NONE },	/* not in the table */
+	};
+	size_t	i, ndra = 0, nstrat = 0;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		CU_ASSERT_EQUAL(gs_policy_is_kube_dp(t[i].profile),
+		    t[i].kube_dp);
+		CU_ASSERT_EQUAL(gs_policy_strategy(t[i].profile),
+		    t[i].strategy);
+	}
+	for (i = 0; gs_policies[i] != NULL; i++) {
+		const struct gs_policy *p = gs_policies[i];
+
+		CU_ASSERT_TRUE(p->family != NULL && p->family[0] != '\0');
+		if (p->dra)
+			CU_ASSERT_STRING_EQUAL(p->family, "kube");
+		ndra += p->dra != 0;
+		if (p->strategy != GS_STRATEGY_NONE)
+			CU_ASSERT_TRUE(strcmp(p->family, "kai") == 0 ||
+			    strcmp(p->family, "volcano") == 0);
+		nstrat += p->strategy != GS_STRATEGY_NONE;
+	}
+	CU_ASSERT_EQUAL(ndra, 3);
+	CU_ASSERT_EQUAL(nstrat, 4);
+}
+
 CU_TestInfo onetable_tests[] = {
 	{ "a profile's family from the table", test_family },
+	{ "the dra and strategy columns", test_columns },
 	{ "lookup by name and view", test_lookup },
 	{ "every entry's attributes", test_attributes },
 	{ "GpuClustering on the device view: its own counts",

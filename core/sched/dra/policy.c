@@ -408,6 +408,7 @@ const struct gs_policy gs_policy_dra = {
 	.summary = "kube-scheduler v1.34 with DRA: the structured allocator's "
 	    "first fit, LeastAllocated over cpu and memory",
 	.family = "kube",
+	.dra = 1,
 	.views = GS_VIEW_DEVICE,
 	.tie = GS_TIE_FIRST,
 	.create = dra_create,
@@ -420,6 +421,7 @@ const struct gs_policy gs_policy_dra_v135 = {
 	.summary = "kube-scheduler v1.35 with DRA: first fit, LeastAllocated "
 	    "plus the prioritized list's score",
 	.family = "kube",
+	.dra = 1,
 	.views = GS_VIEW_DEVICE,
 	.tie = GS_TIE_FIRST,
 	.create = dra_create_v135,
@@ -433,6 +435,7 @@ const struct gs_policy gs_policy_dra_v136 = {
 	    "consumable capacity on, first fit, LeastAllocated plus the "
 	    "prioritized list's score",
 	.family = "kube",
+	.dra = 1,
 	.views = GS_VIEW_DEVICE,
 	.tie = GS_TIE_FIRST,
 	.create = dra_create_v136,

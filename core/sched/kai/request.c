@@ -15,24 +15,12 @@
  * runs under KAI, so gpusched refuses it as an input error.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sched/kai/request.h"
-
-/* why = the formatted reason; -1. */
-static int __attribute__((format(printf, 3, 4)))
-fail(char *why, size_t len, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+#include "util/util.h"
 
 /* strconv.ParseUint(s, 10, 64): decimal digits only. */
 static int
@@ -111,20 +99,20 @@ gs_kai_request(const struct gs_pod *pod, struct gs_kai_req *r, char *why,
 	r->num = 1;
 	r->fractional = frac != NULL || mem != NULL;
 	if (!r->fractional && mps != NULL && strcmp(mps, "true") == 0)
-		return fail(why, len, "mps \"true\" is only supported with "
+		return gs_why(why, len, "mps \"true\" is only supported with "
 		    "a GPU fraction request");
 	if (frac != NULL && whole)
-		return fail(why, len, "gpu-fraction beside a whole "
+		return gs_why(why, len, "gpu-fraction beside a whole "
 		    "nvidia.com/gpu limit");
 	if (mem != NULL && (frac != NULL || whole))
-		return fail(why, len, "gpu-memory beside gpu-fraction or "
+		return gs_why(why, len, "gpu-memory beside gpu-fraction or "
 		    "a whole nvidia.com/gpu limit");
 	if (num != NULL && !r->fractional)
-		return fail(why, len, "gpu-fraction-num-devices without "
+		return gs_why(why, len, "gpu-fraction-num-devices without "
 		    "gpu-fraction or gpu-memory");
 	if (mem != NULL) {
 		if (parse_uint(mem, INT32_MAX, &v) != 0 || v == 0)
-			return fail(why, len, "gpu-memory '%s' must be a "
+			return gs_why(why, len, "gpu-memory '%s' must be a "
 			    "positive integer (MiB)", mem);
 		r->mem = v;
 	}
@@ -132,7 +120,7 @@ gs_kai_request(const struct gs_pod *pod, struct gs_kai_req *r, char *why,
 		return -1;
 	if (num != NULL) {
 		if (parse_uint(num, 1024, &v) != 0 || v == 0)
-			return fail(why, len, "gpu-fraction-num-devices "
+			return gs_why(why, len, "gpu-fraction-num-devices "
 			    "'%s' must be a positive integer", num);
 		r->num = (int32_t)v;
 	}
