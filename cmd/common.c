@@ -574,7 +574,7 @@ cmd_sched_args_init(struct cmd_sched_args *a, unsigned which,
 	a->volcano_config = cmd_arg_volcano_config();
 	a->pct_nodes = arg_int0(NULL, "percentage-of-nodes-to-score", "N",
 	    "kube-scheduler's percentageOfNodesToScore: 0 adaptive "
-	    "(default), 100 every node");
+	    "(production's), 100 every node (default)");
 	if (which & CMD_SCHED_ROUTE)
 		a->scheduler = arg_strn(NULL, "scheduler", "NAME=PROFILE", 0,
 		    32, "pods naming NAME in spec.schedulerName go to PROFILE "
