@@ -286,6 +286,8 @@ gs_dra_refresh(struct gs_dra *d)
 	d->dev_alloc = xcalloc(d->ndev ? d->ndev : 1, sizeof *d->dev_alloc);
 	d->cap_used = xcalloc(d->ncap ? d->ncap : 1, sizeof *d->cap_used);
 	d->ctr_used = xcalloc(d->nctr ? d->nctr : 1, sizeof *d->ctr_used);
+	if (d->scratch == NULL)
+		d->scratch = xcalloc(1, sizeof *d->scratch);
 	gs_dra_celmemo_clear(d);
 	gs_dra_names_open(d);
 }
@@ -370,6 +372,9 @@ gs_dra_free(struct gs_dra *d)
 		takes_free(d->claimed[i].v, d->claimed[i].n);
 	free(d->claimed);
 	free(d->byclaim);
+	if (d->scratch != NULL)
+		free(d->scratch->v);
+	free(d->scratch);
 	gs_dra_celmemo_free(d);
 	gs_dra_names_free(d);
 	free(d);

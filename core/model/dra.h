@@ -184,6 +184,14 @@ struct gs_dra_poolnode {
 	size_t			 pool;	/* in gs_dra.pool0 */
 };
 
+/* Bytes the allocator reuses from one node's check to the next
+ * (sched/dra/view.c): grown, never shrunk; busy while a view holds it. */
+struct gs_dra_scratch {
+	void			*v;
+	size_t			 cap;
+	int			 busy;
+};
+
 /* A node's pools in gs_dra.bound: [lo, hi), hi 0 an empty slot. */
 struct gs_dra_nodeslot {
 	uint64_t		 h;	/* of the node's name */
@@ -213,6 +221,7 @@ struct gs_dra {
 	 * (model/dra_pools.c). */
 	struct gs_dra_nodeslot	 *bynode;
 	size_t			  bynode_cap;	/* a power of two */
+	struct gs_dra_scratch	 *scratch;	/* made by gs_dra_refresh */
 	/* Usage: allocations per device, capacity consumed per device
 	 * capacity, counters consumed per shared counter. */
 	int32_t			 *dev_alloc;

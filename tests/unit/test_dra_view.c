@@ -162,9 +162,48 @@ test_devices_tried(void)
 	gs_dra_free(d);
 }
 
+/*
+ * The scratch: n3's view (11 devices) dirtied, then n1's (6 devices) in
+ * the same bytes starts at zero; a view opened while another holds the
+ * scratch gets bytes of its own, and closing both leaves it free.
+ */
+static void
+test_view_scratch(void)
+{
+	struct gs_dra		*d = load();
+	struct gs_dra_view	 a, b;
+	struct gs_node		 n1, n3;
+	size_t			 i;
+
+	CU_ASSERT_FATAL(d != NULL && d->scratch != NULL);
+	memset(&n1, 0, sizeof n1);
+	memset(&n3, 0, sizeof n3);
+	n1.name = "n1";
+	n3.name = "n3";
+	gs_dra_view_open(&a, d, &gs_dra_features_all, &n3);
+	CU_ASSERT_PTR_NULL(a.own);
+	for (i = 0; i < 11; i++)
+		a.pend_dev[i] = 7;
+	gs_dra_view_close(&a);
+	gs_dra_view_open(&a, d, &gs_dra_features_all, &n1);
+	CU_ASSERT_PTR_NULL(a.own);
+	for (i = 0; i < 6; i++)
+		CU_ASSERT_EQUAL(a.pend_dev[i], 0);
+	gs_dra_view_open(&b, d, &gs_dra_features_all, &n3);
+	CU_ASSERT_PTR_NOT_NULL(b.own);
+	*gs_dra_view_dev(&a, 0, 0) = 1;
+	CU_ASSERT_EQUAL(*gs_dra_view_dev(&b, 0, 0), 0);
+	CU_ASSERT_EQUAL(b.visited, 5);
+	gs_dra_view_close(&b);
+	gs_dra_view_close(&a);
+	CU_ASSERT_EQUAL(d->scratch->busy, 0);
+	gs_dra_free(d);
+}
+
 CU_TestInfo dra_view_tests[] = {
 	{ "a node's view: its own pools and the shared ones",
 	    test_view_own_pools },
 	{ "devices tried: the node's only", test_devices_tried },
+	{ "the scratch reused, zeroed, never shared", test_view_scratch },
 	CU_TEST_INFO_NULL,
 };

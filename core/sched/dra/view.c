@@ -145,9 +145,56 @@ keep(struct gs_dra_view *v, size_t p, int64_t gen, size_t *nsl,
 	*nctr += ctr[1] - ctr[0];
 }
 
+/* At least bytes of the view's memory, what it held kept. */
+static unsigned char *
+room(struct gs_dra_view *v, size_t bytes)
+{
+	struct gs_dra_scratch	*sc = v->d->scratch;
+
+	if (v->own != NULL || sc == NULL || sc->busy != 1) {
+		v->own = xreallocarray(v->own, bytes, 1);
+		return v->own;
+	}
+	if (sc->cap < bytes) {
+		sc->v = xreallocarray(sc->v, bytes, 1);
+		sc->cap = bytes;
+	}
+	return sc->v;
+}
+
+/* Round n up to a multiple of 8 (the int64_t arrays' alignment). */
+static size_t
+up8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* The scratch after the pools: the pending usage and on, zeroed. */
+static void
+carve(struct gs_dra_view *v, size_t nsl, size_t ndev, size_t ncap,
+    size_t nctr)
+{
+	size_t		 ocap = up8(v->n * sizeof *v->v), octr, odev, oon, end;
+	unsigned char	*b;
+
+	octr = ocap + (ncap + 1) * sizeof *v->pend_cap;
+	odev = octr + (nctr + 1) * sizeof *v->pend_ctr;
+	oon = odev + (ndev + 1) * sizeof *v->pend_dev;
+	end = oon + nsl + 1;
+	b = room(v, end);
+	memset(b + ocap, 0, end - ocap);
+	v->v = (struct gs_dra_vpool *)(void *)b;
+	v->pend_cap = (int64_t *)(void *)(b + ocap);
+	v->pend_ctr = (int64_t *)(void *)(b + octr);
+	v->pend_dev = (int32_t *)(void *)(b + odev);
+	v->on = b + oon;
+}
+
 /*
  * Every pool the node can see, in sref order: those of no one node
  * merged with its own (a pool only another node sees gives it nothing).
+ * The scratch is d's, reused from node to node and zeroed only as far as
+ * this node's pools reach.
  */
 void
 gs_dra_view_open(struct gs_dra_view *v, const struct gs_dra *d,
@@ -161,8 +208,11 @@ gs_dra_view_open(struct gs_dra_view *v, const struct gs_dra *d,
 
 	memset(v, 0, sizeof *v);
 	v->d = d;
+	if (d->scratch != NULL)
+		d->scratch->busy++;
 	gs_dra_node_pools(d, n->name, &lo, &hi);
-	v->v = xcalloc(d->nunbound + hi - lo + 1, sizeof *v->v);
+	v->v = (struct gs_dra_vpool *)(void *)room(v, (d->nunbound + hi -
+	    lo + 1) * sizeof *v->v);
 	while (u < d->nunbound || lo < hi) {
 		bound = u == d->nunbound || (lo < hi &&
 		    d->bound[lo].pool < d->unbound[u]);
@@ -170,10 +220,7 @@ gs_dra_view_open(struct gs_dra_view *v, const struct gs_dra *d,
 		if ((gen = gather_pool(&g, p, bound)) >= 0)
 			keep(v, p, gen, &nsl, &ndev, &ncap, &nctr);
 	}
-	v->on = xcalloc(nsl + 1, 1);
-	v->pend_dev = xcalloc(ndev + 1, sizeof *v->pend_dev);
-	v->pend_cap = xcalloc(ncap + 1, sizeof *v->pend_cap);
-	v->pend_ctr = xcalloc(nctr + 1, sizeof *v->pend_ctr);
+	carve(v, nsl, ndev, ncap, nctr);
 	for (k = 0; k < v->n; k++)
 		for (i = v->v[k].a; i < v->v[k].b; i++)
 			v->on[v->v[k].on0 + i - v->v[k].a] =
@@ -184,11 +231,9 @@ gs_dra_view_open(struct gs_dra_view *v, const struct gs_dra *d,
 void
 gs_dra_view_close(struct gs_dra_view *v)
 {
-	free(v->v);
-	free(v->on);
-	free(v->pend_dev);
-	free(v->pend_cap);
-	free(v->pend_ctr);
+	if (v->d != NULL && v->d->scratch != NULL)
+		v->d->scratch->busy--;
+	free(v->own);
 	memset(v, 0, sizeof *v);
 }
 

@@ -25,6 +25,7 @@ struct gs_dra_vpool {
 
 struct gs_dra_view {
 	const struct gs_dra	*d;
+	void			*own;	/* its own bytes: the scratch was busy */
 	struct gs_dra_vpool	*v;		/* in sref order */
 	size_t			 n;
 	/* Per slice of the pools: part of the node's view at the pool's
@@ -43,7 +44,8 @@ struct gs_dra_view {
 #define GS_DRA_VIEW_END	((size_t)-1)
 
 /* Gather node n's pools (slice_in: shared counters with the
- * partitionable gate), pending usage zero; close frees them. */
+ * partitionable gate), pending usage zero, in d's scratch (its own bytes
+ * while another view holds it); close gives them back. */
 void	gs_dra_view_open(struct gs_dra_view *, const struct gs_dra *d,
 	    const struct gs_dra_features *feat, const struct gs_node *n);
 void	gs_dra_view_close(struct gs_dra_view *);
