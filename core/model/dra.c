@@ -253,97 +253,6 @@ sref_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static int
-poolnode_cmp(const void *a, const void *b)
-{
-	const struct gs_dra_poolnode *x = a, *y = b;
-	int	r = strcmp(x->node, y->node);
-
-	if (r != 0)
-		return r;
-	return x->pool < y->pool ? -1 : x->pool > y->pool;
-}
-
-/* The node that alone sees every slice of pool p, or NULL: a slice on
- * nodeName only, not a slice of shared counters alone (which every node
- * sees, alloc.c slice_in), as gs_dra_slice_on decides. */
-static const char *
-pool_node(const struct gs_dra *d, size_t p)
-{
-	const char	*node = NULL;
-	size_t		 i;
-
-	for (i = d->pool0[p]; i < d->pool0[p + 1]; i++) {
-		const struct gs_dra_slice *s = d->sref[i].s;
-
-		if (s->all_nodes || s->node == NULL || (s->nshared > 0 &&
-		    s->ndevs == 0) || (node != NULL && strcmp(node, s->node)
-		    != 0))
-			return NULL;
-		node = s->node;
-	}
-	return node;
-}
-
-/* The pools of sref (sorted): where each starts, which one node sees. */
-static void
-pools_index(struct gs_dra *d)
-{
-	const struct gs_dra_slice *s, *o;
-	const char	*node;
-	size_t		 i;
-
-	free(d->pool0);
-	free(d->bound);
-	free(d->unbound);
-	d->pool0 = xcalloc(d->nsref + 1, sizeof *d->pool0);
-	d->npools = 0;
-	for (i = 0; i < d->nsref; i++) {
-		s = d->sref[i].s;
-		o = i > 0 ? d->sref[i - 1].s : NULL;
-		if (o == NULL || strcmp(o->driver, s->driver) != 0 ||
-		    strcmp(o->pool, s->pool) != 0)
-			d->pool0[d->npools++] = i;
-	}
-	d->pool0[d->npools] = d->nsref;
-	d->bound = xcalloc(d->npools + 1, sizeof *d->bound);
-	d->unbound = xcalloc(d->npools + 1, sizeof *d->unbound);
-	d->nbound = d->nunbound = 0;
-	for (i = 0; i < d->npools; i++) {
-		if ((node = pool_node(d, i)) == NULL) {
-			d->unbound[d->nunbound++] = i;
-			continue;
-		}
-		d->bound[d->nbound].node = node;
-		d->bound[d->nbound++].pool = i;
-	}
-	qsort(d->bound, d->nbound, sizeof *d->bound, poolnode_cmp);
-	free(d->pool_bad);
-	d->pool_bad = xmalloc(d->npools + 1);
-	memset(d->pool_bad, -1, d->npools + 1);
-}
-
-/* The range [*lo, *hi) of d->bound of the pools only node sees. */
-void
-gs_dra_node_pools(const struct gs_dra *d, const char *node, size_t *lo,
-    size_t *hi)
-{
-	size_t	a = 0, b = d->nbound, m;
-
-	while (a < b) {
-		m = a + (b - a) / 2;
-		if (strcmp(d->bound[m].node, node) < 0)
-			a = m + 1;
-		else
-			b = m;
-	}
-	*lo = a;
-	for (b = a; b < d->nbound && strcmp(d->bound[b].node, node) == 0;
-	    b++)
-		;
-	*hi = b;
-}
-
 void
 gs_dra_refresh(struct gs_dra *d)
 {
@@ -358,7 +267,7 @@ gs_dra_refresh(struct gs_dra *d)
 		for (j = 0; j < d->blocks[i]->nslices; j++)
 			d->sref[d->nsref++].s = &d->blocks[i]->slices[j];
 	qsort(d->sref, d->nsref, sizeof *d->sref, sref_cmp);
-	pools_index(d);
+	gs_dra_pools_index(d);
 	d->ndev = d->ncap = d->nctr = 0;
 	for (i = 0; i < d->nsref; i++) {
 		const struct gs_dra_slice *s = d->sref[i].s;
@@ -377,6 +286,8 @@ gs_dra_refresh(struct gs_dra *d)
 	d->dev_alloc = xcalloc(d->ndev ? d->ndev : 1, sizeof *d->dev_alloc);
 	d->cap_used = xcalloc(d->ncap ? d->ncap : 1, sizeof *d->cap_used);
 	d->ctr_used = xcalloc(d->nctr ? d->nctr : 1, sizeof *d->ctr_used);
+	if (d->scratch == NULL)
+		d->scratch = xcalloc(1, sizeof *d->scratch);
 	gs_dra_celmemo_clear(d);
 	gs_dra_names_open(d);
 }
@@ -453,10 +364,7 @@ gs_dra_free(struct gs_dra *d)
 		gs_dra_block_unref(d->blocks[i]);
 	free(d->blocks);
 	free(d->sref);
-	free(d->pool0);
-	free(d->bound);
-	free(d->unbound);
-	free(d->pool_bad);
+	gs_dra_pools_free(d);
 	free(d->dev_alloc);
 	free(d->cap_used);
 	free(d->ctr_used);
@@ -464,6 +372,9 @@ gs_dra_free(struct gs_dra *d)
 		takes_free(d->claimed[i].v, d->claimed[i].n);
 	free(d->claimed);
 	free(d->byclaim);
+	if (d->scratch != NULL)
+		free(d->scratch->v);
+	free(d->scratch);
 	gs_dra_celmemo_free(d);
 	gs_dra_names_free(d);
 	free(d);

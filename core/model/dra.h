@@ -184,6 +184,20 @@ struct gs_dra_poolnode {
 	size_t			 pool;	/* in gs_dra.pool0 */
 };
 
+/* Bytes the allocator reuses from one node's check to the next
+ * (sched/dra/view.c): grown, never shrunk; busy while a view holds it. */
+struct gs_dra_scratch {
+	void			*v;
+	size_t			 cap;
+	int			 busy;
+};
+
+/* A node's pools in gs_dra.bound: [lo, hi), hi 0 an empty slot. */
+struct gs_dra_nodeslot {
+	uint64_t		 h;	/* of the node's name */
+	size_t			 lo, hi;
+};
+
 struct gs_dra {
 	struct gs_dra_block	**blocks;
 	size_t			  nblocks;
@@ -203,6 +217,11 @@ struct gs_dra {
 	signed char		 *pool_bad;
 	size_t			 *unbound;
 	size_t			  nunbound;
+	/* Each node's run of bound, by a hash of its name
+	 * (model/dra_pools.c). */
+	struct gs_dra_nodeslot	 *bynode;
+	size_t			  bynode_cap;	/* a power of two */
+	struct gs_dra_scratch	 *scratch;	/* made by gs_dra_refresh */
 	/* Usage: allocations per device, capacity consumed per device
 	 * capacity, counters consumed per shared counter. */
 	int32_t			 *dev_alloc;
@@ -308,8 +327,16 @@ const struct gs_dra_podref *gs_dra_pod_find(const struct gs_dra *,
 	    const char *ns, const char *pod);
 /* Does the slice serve node n? */
 int	gs_dra_slice_on(const struct gs_dra_slice *, const struct gs_node *);
+/* The pool index (model/dra_pools.c): made by gs_dra_refresh, freed
+ * with the gs_dra; node_pools gives the range of bound of the pools
+ * only node sees (empty when none). */
+void	gs_dra_pools_index(struct gs_dra *);
+void	gs_dra_pools_free(struct gs_dra *);
 void	gs_dra_node_pools(const struct gs_dra *, const char *node, size_t *lo,
 	    size_t *hi);
+/* The pool (in gs_dra.pool0) of that driver and pool name, or -1. */
+long	gs_dra_pool_find(const struct gs_dra *, const char *driver,
+	    const char *pool);
 /* Capacity index of name in device dv, or -1. */
 long	gs_dra_cap_index(const struct gs_dra_device *, const char *name);
 /* The usage slot (in ctr_used) of counter set/name for a device of

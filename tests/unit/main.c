@@ -75,6 +75,7 @@ main(void)
 		SUITE(volcano_sched),
 		SUITE(dra),
 		SUITE(dra_extres),
+		SUITE(dra_view),
 		SUITE(jw),
 		SUITE(kunlun),	/* Kunlun */
 		SUITE(neuron),

@@ -64,6 +64,7 @@ extern CU_TestInfo volcano_vgpu_tests[];
 extern CU_TestInfo volcano_sched_tests[];
 extern CU_TestInfo dra_tests[];
 extern CU_TestInfo dra_extres_tests[];
+extern CU_TestInfo dra_view_tests[];
 extern CU_TestInfo jw_tests[];
 /* Kunlun */
 extern CU_TestInfo kunlun_tests[];

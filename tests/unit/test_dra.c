@@ -898,10 +898,13 @@ test_pool_claim_index(void)
 	CU_ASSERT_EQUAL(d->bound[1].pool, 2);
 	gs_dra_node_pools(d, "n2", &lo, &hi);
 	CU_ASSERT(lo == 1 && hi == 2);
+	gs_dra_node_pools(d, "n1", &lo, &hi);
+	CU_ASSERT(lo == 0 && hi == 1);
+	/* Nodes without pools of their own: an empty range. */
 	gs_dra_node_pools(d, "n0", &lo, &hi);
-	CU_ASSERT(lo == 0 && hi == 0);
+	CU_ASSERT(lo == hi);
 	gs_dra_node_pools(d, "n3", &lo, &hi);
-	CU_ASSERT(lo == 2 && hi == 2);
+	CU_ASSERT(lo == hi);
 	for (i = 0; i < 3; i++) {
 		w.claim = claim(d, names[i]);
 		w.name = "g";

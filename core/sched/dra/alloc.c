@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "sched/dra/alloc.h"
+#include "sched/dra/view.h"
 
 /* A bound on the search, as the scheduler's per-node timeout bounds it. */
 #define DRA_MAX_STEPS	200000
@@ -30,19 +31,12 @@ const struct gs_dra_features gs_dra_features_all = { 1, 1, 1, 1, 1 };
 struct search {
 	const struct gs_dra	*d;
 	const struct gs_dra_features *feat;
-	size_t			 pools_bad;	/* incomplete or invalid */
 	int64_t			 score;
 	const struct gs_node	*n;
 	const struct gs_dra_want *want;
 	size_t			 nwant;
-	unsigned char		*on;		/* per sref: serves the node */
-	size_t			 lo, hi;	/* their pools lie in [lo, hi) */
-	/* The pending usage covers the devices, capacities and counters
-	 * of slices [lo, hi) only: pend_dev[i] is device dev_lo + i. */
-	size_t			 dev_lo, cap_lo, ctr_lo;
-	int32_t			*pend_dev;	/* this allocation's, per device */
-	int64_t			*pend_cap;
-	int64_t			*pend_ctr;
+	/* The node's pools and this allocation's usage of them. */
+	struct gs_dra_view	 v;
 	struct gs_dra_take	*stk;		/* devices taken, in order */
 	const char		**stk_req;	/* their request names */
 	size_t			 nstk, capstk;
@@ -184,20 +178,6 @@ consumed(const struct gs_dra_sub *sub, const char *driver,
 	return v;
 }
 
-/* The value of the shared counter at usage slot x. */
-static int64_t
-counter_total(const struct gs_dra *d, size_t x)
-{
-	size_t	i;
-
-	for (i = d->nsref; i > 0; i--)
-		if (d->sref[i - 1].ctr0 <= x &&
-		    x < d->sref[i - 1].ctr0 + d->sref[i - 1].s->nshared)
-			return d->sref[i - 1].s->shared[x -
-			    d->sref[i - 1].ctr0].v;
-	return 0;
-}
-
 /* Is a device's counter set short of what it consumes? (KEP-4815,
  * checkAvailableCounters: the pool's counters less the allocated
  * devices' and this allocation's.) */
@@ -210,9 +190,9 @@ counters_short(struct search *st, size_t si, const struct gs_dra_device *dv)
 	for (k = 0; k < dv->nconsumes; k++) {
 		x = gs_dra_counter_slot(st->d, si, dv->consumes[k].set,
 		    dv->consumes[k].name);
-		if (x < 0 || st->d->ctr_used[x] +
-		    st->pend_ctr[x - st->ctr_lo] + dv->consumes[k].v >
-		    counter_total(st->d, (size_t)x)) {
+		if (x < 0 || st->d->ctr_used[x] + *gs_dra_view_ctr(&st->v,
+		    si, (size_t)x) + dv->consumes[k].v >
+		    gs_dra_view_ctr_total(&st->v, si, (size_t)x)) {
 			if (st->detail != NULL && x < 0)
 				snprintf(st->detail, st->ldetail, "counter "
 				    "%s/%s: no such counter in the pool",
@@ -223,7 +203,8 @@ counters_short(struct search *st, size_t si, const struct gs_dra_device *dv)
 				    dv->consumes[k].set, dv->consumes[k].name,
 				    (long long)dv->consumes[k].v, (long long)
 				    st->d->ctr_used[x], (long long)
-				    counter_total(st->d, (size_t)x));
+				    gs_dra_view_ctr_total(&st->v, si,
+				    (size_t)x));
 			return 1;
 		}
 	}
@@ -251,7 +232,7 @@ fits(struct search *st, size_t si, size_t j, const struct gs_dra_sub *sub,
 
 	for (k = 0; k < j; k++)
 		c0 += r->s->devs[k].ncaps;
-	use = st->d->dev_alloc[di] + st->pend_dev[di - st->dev_lo];
+	use = st->d->dev_alloc[di] + *gs_dra_view_dev(&st->v, si, j);
 	if (!multi && use > 0) {
 		if (st->detail != NULL)
 			snprintf(st->detail, st->ldetail, "in use%s",
@@ -286,7 +267,8 @@ fits(struct search *st, size_t si, size_t j, const struct gs_dra_sub *sub,
 
 		cap[k] = multi ? v : 0;
 		if (v < 0 || (multi ? st->d->cap_used[c0 + k] +
-		    st->pend_cap[c0 + k - st->cap_lo] + v > dv->caps[k].v :
+		    *gs_dra_view_cap(&st->v, si, c0 + k) + v >
+		    dv->caps[k].v :
 		    v > dv->caps[k].v)) {
 			if (st->detail != NULL && v < 0)
 				snprintf(st->detail, st->ldetail, "capacity %s: "
@@ -391,16 +373,16 @@ push(struct search *st, size_t si, size_t j, const char *claim,
 	excl = !shared(st, dv);
 	for (k = 0; k < j; k++)
 		c0 += r->s->devs[k].ncaps;
-	st->pend_dev[di - st->dev_lo] += sign;
+	*gs_dra_view_dev(&st->v, si, j) += sign;
 	for (k = 0; k < dv->ncaps; k++)
-		st->pend_cap[c0 + k - st->cap_lo] += sign * cap[k];
+		*gs_dra_view_cap(&st->v, si, c0 + k) += sign * cap[k];
 	if (excl || st->d->dev_alloc[di] +
-	    st->pend_dev[di - st->dev_lo] == (sign > 0 ? 1 : 0))
+	    *gs_dra_view_dev(&st->v, si, j) == (sign > 0 ? 1 : 0))
 		for (k = 0; k < dv->nconsumes; k++)
 			if ((x = gs_dra_counter_slot(st->d, si,
 			    dv->consumes[k].set, dv->consumes[k].name)) >= 0)
-				st->pend_ctr[x - st->ctr_lo] += sign *
-				    dv->consumes[k].v;
+				*gs_dra_view_ctr(&st->v, si, (size_t)x) +=
+				    sign * dv->consumes[k].v;
 	if (sign < 0) {
 		free(st->stk[st->nstk].cap);
 		free(st->stk[st->nstk].request);
@@ -483,9 +465,8 @@ pick_next(struct search *st, size_t ci, size_t ri,
 		return search_claims(st, ci, ri + 1);
 	if ((int64_t)(st->nstk - base) + sub->count - k > GS_DRA_MAX_RESULTS)
 		return 0;
-	for (si = si0 > st->lo ? si0 : st->lo; si < st->hi; si++) {
-		if (!st->on[si])
-			continue;
+	for (si = gs_dra_view_next(&st->v, si0); si != GS_DRA_VIEW_END;
+	    si = gs_dra_view_next(&st->v, si + 1)) {
 		for (j = si == si0 ? j0 : 0; j < st->d->sref[si].s->ndevs;
 		    j++) {
 			if (++st->steps > DRA_MAX_STEPS)
@@ -510,12 +491,13 @@ pick_all(struct search *st, size_t ci, size_t ri,
 {
 	size_t	si, j, before = st->nstk;
 	int64_t	*cap;
-	int	ok = st->pools_bad == 0;
+	int	ok = st->v.pools_bad == 0;
 
-	for (si = st->lo; ok && si < st->hi; si++) {
+	for (si = gs_dra_view_next(&st->v, 0); ok && si != GS_DRA_VIEW_END;
+	    si = gs_dra_view_next(&st->v, si + 1)) {
 		const struct gs_dra_slice *s = st->d->sref[si].s;
 
-		for (j = 0; ok && st->on[si] && j < s->ndevs; j++) {
+		for (j = 0; ok && j < s->ndevs; j++) {
 			st->why->tried++;
 			if (!selectable(st, sub, s, &s->devs[j])) {
 				st->why->selector++;
@@ -545,25 +527,28 @@ pick_all(struct search *st, size_t ci, size_t ri,
 	return 0;
 }
 
-/* Is an allocated claim's device reachable from the node? */
+/* Is an allocated claim's device reachable from the node?  Its pool
+ * found by bisection, not by a walk of the cluster's slices. */
 static int
 allocated_here(struct search *st, const struct gs_dra_claim *cl)
 {
 	size_t	i, si, j;
+	long	p;
 
-	for (i = 0; i < cl->nalloc; i++)
-		for (si = 0; si < st->d->nsref; si++) {
+	for (i = 0; i < cl->nalloc; i++) {
+		p = gs_dra_pool_find(st->d, cl->alloc[i].driver,
+		    cl->alloc[i].pool);
+		for (si = p < 0 ? 0 : st->d->pool0[p]; p >= 0 &&
+		    si < st->d->pool0[p + 1]; si++) {
 			const struct gs_dra_slice *s = st->d->sref[si].s;
 
-			if (strcmp(s->driver, cl->alloc[i].driver) != 0 ||
-			    strcmp(s->pool, cl->alloc[i].pool) != 0)
-				continue;
 			for (j = 0; j < s->ndevs; j++)
 				if (strcmp(s->devs[j].name,
 				    cl->alloc[i].device) == 0 &&
 				    !gs_dra_slice_on(s, st->n))
 					return 0;
 		}
+	}
 	return 1;
 }
 
@@ -630,151 +615,6 @@ search_claims(struct search *st, size_t ci, size_t ri)
 	return 0;
 }
 
-/* Is slice s part of the node's view of its pool?  A slice of shared
- * counters always is (pools_incubating.go GatherPools). */
-static int
-slice_in(const struct search *st, const struct gs_dra_slice *s)
-{
-	return gs_dra_slice_on(s, st->n) || (s->nshared > 0 && s->ndevs == 0 &&
-	    st->feat->partitionable);
-}
-
-/* Two devices of one name among the pool's slices [a, b) the node sees
- * at generation gen (validateDeviceNames). */
-static int
-pool_invalid(const struct search *st, size_t a, size_t b, int64_t gen)
-{
-	size_t	i, j, i2, j2;
-
-	for (i = a; i < b; i++) {
-		const struct gs_dra_slice *s = st->d->sref[i].s;
-
-		if (s->generation != gen || !slice_in(st, s))
-			continue;
-		for (j = 0; j < s->ndevs; j++)
-			for (i2 = i; i2 < b; i2++) {
-				const struct gs_dra_slice *o = st->d->sref[i2].s;
-
-				if (o->generation != gen || !slice_in(st, o))
-					continue;
-				for (j2 = i2 == i ? j + 1 : 0; j2 < o->ndevs;
-				    j2++)
-					if (strcmp(s->devs[j].name,
-					    o->devs[j2].name) == 0)
-						return 1;
-			}
-	}
-	return 0;
-}
-
-/*
- * The pool of slices [a, b) as node n sees it (pools_incubating.go
- * GatherPools, checkSlicesInPool): the slices the node sees, of their
- * newest generation; complete when they are resourceSliceCount, or when
- * the pool's slices of that generation are and no slice is newer (a
- * newer generation elsewhere makes the pool obsolete: not seen).  An
- * incomplete or invalid pool gives no device and fails allocationMode
- * All; the usable slices are marked in st->on.  bound: the pool's index
- * when only this node sees it (every slice of it), whose validity is
- * worked out once (d->pool_bad), else -1.
- */
-static void
-gather_pool(struct search *st, size_t a, size_t b, long bound)
-{
-	signed char	*bad = bound >= 0 ? &st->d->pool_bad[bound] : NULL;
-	int64_t	gen = -1, seen = 0, all = 0, want = 0;
-	size_t	i;
-	int	newer = 0;
-
-	for (i = a; i < b; i++)
-		if (slice_in(st, st->d->sref[i].s) &&
-		    st->d->sref[i].s->generation > gen)
-			gen = st->d->sref[i].s->generation;
-	if (gen < 0)
-		return;
-	for (i = a; i < b; i++) {
-		const struct gs_dra_slice *s = st->d->sref[i].s;
-
-		if (s->generation == gen) {
-			all++;
-			seen += slice_in(st, s);
-			want = s->slice_count;
-		}
-		newer |= s->generation > gen;
-	}
-	if (seen != want) {
-		if (newer)
-			return;
-		if (all != want) {
-			st->pools_bad++;
-			return;
-		}
-	}
-	if (bad != NULL && *bad < 0)
-		*bad = (signed char)pool_invalid(st, a, b, gen);
-	if (bad != NULL ? *bad : pool_invalid(st, a, b, gen)) {
-		st->pools_bad++;
-		return;
-	}
-	for (i = a; i < b; i++) {
-		st->on[i] = st->d->sref[i].s->generation == gen &&
-		    gs_dra_slice_on(st->d->sref[i].s, st->n);
-		if (st->on[i] && a < st->lo)
-			st->lo = a;
-		if (st->on[i] && b > st->hi)
-			st->hi = b;
-	}
-}
-
-/* The pending usage of the pools [lo, hi) gather found: allocating it
- * for every device of the cluster on each node made a run quadratic. */
-static void
-pend_alloc(struct search *st)
-{
-	const struct gs_dra	*d = st->d;
-	size_t			 ndev = 0, ncap = 0, nctr = 0, j;
-	const struct gs_dra_sref *last;
-
-	if (st->lo < st->hi) {
-		last = &d->sref[st->hi - 1];
-		st->dev_lo = d->sref[st->lo].dev0;
-		st->cap_lo = d->sref[st->lo].cap0;
-		st->ctr_lo = d->sref[st->lo].ctr0;
-		ndev = last->dev0 + last->s->ndevs - st->dev_lo;
-		ncap = last->cap0 - st->cap_lo;
-		for (j = 0; j < last->s->ndevs; j++)
-			ncap += last->s->devs[j].ncaps;
-		nctr = last->ctr0 + last->s->nshared - st->ctr_lo;
-	}
-	st->pend_dev = xcalloc(ndev + 1, sizeof *st->pend_dev);
-	st->pend_cap = xcalloc(ncap + 1, sizeof *st->pend_cap);
-	st->pend_ctr = xcalloc(nctr + 1, sizeof *st->pend_ctr);
-}
-
-/* Every pool the node can see: those of no one node, then its own (a
- * pool only another node sees gives it nothing; the result does not
- * depend on the order). */
-static void
-gather(struct search *st)
-{
-	const struct gs_dra	*d = st->d;
-	size_t			 i, lo, hi, p;
-
-	st->on = xcalloc(d->nsref + 1, 1);
-	st->lo = d->nsref;
-	st->hi = 0;
-	for (i = 0; i < d->nunbound; i++) {
-		p = d->unbound[i];
-		gather_pool(st, d->pool0[p], d->pool0[p + 1], -1);
-	}
-	gs_dra_node_pools(d, st->n->name, &lo, &hi);
-	for (i = lo; i < hi; i++) {
-		p = d->bound[i].pool;
-		gather_pool(st, d->pool0[p], d->pool0[p + 1], (long)p);
-	}
-	pend_alloc(st);
-}
-
 int
 gs_dra_allocate(const struct gs_dra *d, const struct gs_dra_features *feat,
     const struct gs_node *n, const struct gs_dra_want *want, size_t nwant,
@@ -793,8 +633,8 @@ gs_dra_allocate(const struct gs_dra *d, const struct gs_dra_features *feat,
 	st.want = want;
 	st.nwant = nwant;
 	st.why = why;
-	gather(&st);
-	why->pools_bad = st.pools_bad;
+	gs_dra_view_open(&st.v, d, feat, n);
+	why->pools_bad = st.v.pools_bad;
 	ok = search_claims(&st, 0, 0);
 	if (ok) {
 		out->v = st.stk;
@@ -812,10 +652,7 @@ gs_dra_allocate(const struct gs_dra *d, const struct gs_dra_features *feat,
 	}
 	free(st.stk);
 	free(st.stk_req);
-	free(st.on);
-	free(st.pend_dev);
-	free(st.pend_cap);
-	free(st.pend_ctr);
+	gs_dra_view_close(&st.v);
 	return ok;
 }
 
@@ -832,7 +669,7 @@ gs_dra_devices_why(const struct gs_dra *d, const struct gs_dra_features *feat,
 	struct search	 st;
 	struct gs_dra_why why;
 	char		 buf[256];
-	size_t		 si, j;
+	size_t		 si, j, pools_bad;
 
 	memset(&st, 0, sizeof st);
 	memset(&why, 0, sizeof why);
@@ -842,9 +679,10 @@ gs_dra_devices_why(const struct gs_dra *d, const struct gs_dra_features *feat,
 	st.why = &why;
 	st.detail = buf;
 	st.ldetail = sizeof buf;
-	gather(&st);
-	for (si = st.lo; si < st.hi; si++)
-		for (j = 0; st.on[si] && j < d->sref[si].s->ndevs; j++) {
+	gs_dra_view_open(&st.v, d, feat, n);
+	for (si = gs_dra_view_next(&st.v, 0); si != GS_DRA_VIEW_END;
+	    si = gs_dra_view_next(&st.v, si + 1))
+		for (j = 0; j < d->sref[si].s->ndevs; j++) {
 			const struct gs_dra_slice *s = d->sref[si].s;
 			int64_t *cap = xcalloc(s->devs[j].ncaps + 1,
 			    sizeof *cap);
@@ -858,9 +696,7 @@ gs_dra_devices_why(const struct gs_dra *d, const struct gs_dra_features *feat,
 			fn(arg, si, j, buf[0] != '\0' ? buf : NULL);
 			free(cap);
 		}
-	free(st.on);
-	free(st.pend_dev);
-	free(st.pend_cap);
-	free(st.pend_ctr);
-	return st.pools_bad;
+	pools_bad = st.v.pools_bad;
+	gs_dra_view_close(&st.v);
+	return pools_bad;
 }
