@@ -11,6 +11,7 @@
 #include "suites.h"
 #include "../../core/sched/engine.h"
 #include "../../core/sched/kube_dp.h"
+#include "../../core/load/dpconfig.h"
 #include "../../core/load/load.h"
 #include "../../core/load/sharing.h"
 
@@ -272,6 +273,33 @@ test_labels_gfd(void)
 	    "MIG");
 }
 
+#define L4CFG(name) "{kind: Node, metadata: {name: " name ", labels: {" \
+	"nvidia.com/gpu.product: NVIDIA-L4, nvidia.com/gpu.count: '1', " \
+	"nvidia.com/mig.strategy: single, nvidia.com/mig.config: " \
+	"all-disabled}}, status: {allocatable: {nvidia.com/gpu: '1'}}}"
+
+/* mig.config labels with no file to read them: one located warning
+ * (load/dpconfig_apply.c gs_dpconfigs_warn_unread). */
+static void
+test_labels_unread(void)
+{
+	struct gs_cluster	c;
+	struct gs_error		err;
+	struct gs_warnings	w = { 0 };
+
+	CU_ASSERT_EQUAL_FATAL(load("{kind: List, items: [" L4CFG("a") ", "
+	    L4CFG("b") "]}", &c, &err), 0);
+	gs_dpconfigs_warn_unread(&c, 1, 1, &w);
+	CU_ASSERT_EQUAL(w.n, 0);
+	gs_dpconfigs_warn_unread(&c, 0, 0, &w);
+	CU_ASSERT_EQUAL_FATAL(w.n, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(w.v[0], "node 'a': label "
+	    "nvidia.com/mig.config=all-disabled (and on 1 other node) but no "
+	    "--mig-config (migConfig) is given"));
+	gs_warnings_release(&w);
+	gs_cluster_release(&c);
+}
+
 /* The pod of a one-container manifest asking res: n. */
 static void
 pod_of(struct gs_workload *wl, const struct gs_cluster *c, const char *res,
@@ -394,5 +422,6 @@ CU_TestInfo sharing_tests[] = {
 	{ "compact pools: geometries and settings refused", test_refused },
 	{ "Nodes: GPU operator labels into devices", test_labels },
 	{ "Nodes: mig.strategy on GPUs without MIG", test_labels_gfd },
+	{ "Nodes: config labels without their file warn", test_labels_unread },
 	CU_TEST_INFO_NULL
 };
