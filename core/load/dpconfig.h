@@ -80,5 +80,13 @@ int	gs_migconfig_parse(struct gs_dpconfigs *, const char *path,
 int	gs_dpconfigs_apply(const struct gs_dpconfigs *, struct gs_cluster *,
 	    struct gs_error *);
 void	gs_dpconfigs_release(struct gs_dpconfigs *);
+/*
+ * One warning per label (nvidia.com/device-plugin.config unless have_dp,
+ * nvidia.com/mig.config unless have_mig) that GPU nodes carry while no
+ * file is given to read it: located at the first such node, it says what
+ * gpusched assumed (the GPUs as loaded).
+ */
+void	gs_dpconfigs_warn_unread(const struct gs_cluster *, int have_dp,
+	    int have_mig, struct gs_warnings *);
 
 #endif

@@ -246,3 +246,47 @@ gs_dpconfigs_apply(const struct gs_dpconfigs *x, struct gs_cluster *c,
 	}
 	return 0;
 }
+
+static void
+warn_unread(const struct gs_cluster *c, const char *label,
+    const char *flag, const char *key, struct gs_warnings *w)
+{
+	const struct gs_node	*first = NULL;
+	const char		*v = NULL;
+	char			 others[48] = "";
+	size_t			 i, more = 0;
+
+	for (i = 0; i < c->nnodes; i++) {
+		if (c->nodes[i].ndevs == 0 || gs_kv_get(&c->nodes[i].labels,
+		    label) == NULL)
+			continue;
+		if (first == NULL) {
+			first = &c->nodes[i];
+			v = gs_kv_get(&first->labels, label);
+		} else
+			more++;
+	}
+	if (first == NULL)
+		return;
+	if (more > 0)
+		snprintf(others, sizeof others, " (and on %zu other node%s)",
+		    more, more == 1 ? "" : "s");
+	gs_warn(w, first->src_file, first->src_line, first->src_col, "node "
+	    "'%s': label %s=%s%s but no %s (%s) is given: gpusched takes the "
+	    "GPUs as loaded (the device plugin's labels and allocatable, or "
+	    "HAMi's registration)", first->name, label, v, others, flag, key);
+}
+
+void
+gs_dpconfigs_warn_unread(const struct gs_cluster *c, int have_dp,
+    int have_mig, struct gs_warnings *w)
+{
+	if (w == NULL)
+		return;
+	if (!have_dp)
+		warn_unread(c, GS_DP_CONFIG_LABEL, "--device-plugin-config",
+		    "devicePluginConfig", w);
+	if (!have_mig)
+		warn_unread(c, GS_MIG_CONFIG_LABEL, "--mig-config",
+		    "migConfig", w);
+}

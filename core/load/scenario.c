@@ -286,7 +286,7 @@ load_peer_confs(const struct yt_file *f, const struct yt_node *n,
 static int
 load_device_confs(struct gs_scenario *sc, const struct yt_file *f,
     const struct yt_node *doc, const struct gs_snapshot_opts *opts,
-    struct gs_error *err)
+    struct gs_warnings *w, struct gs_error *err)
 {
 	static const char		 refused[] = "running pods (running:, "
 					     "--running) with device plugin or "
@@ -296,7 +296,7 @@ load_device_confs(struct gs_scenario *sc, const struct yt_file *f,
 	const struct yt_node		*dp, *mig, *dflt;
 	struct gs_dpconfigs		 x;
 	const char			*name, *cli;
-	int				 a, b = 0;
+	int				 a, b = 0, have_mig;
 
 	if (opts == NULL)
 		opts = &none;
@@ -323,8 +323,11 @@ load_device_confs(struct gs_scenario *sc, const struct yt_file *f,
 		b = cli != NULL ? gs_error_set(err, cli, 1, 1, "%s", refused) :
 		    yt_error(f, a > 0 ? dp : mig, err, "%s", refused);
 	}
+	have_mig = b > 0;
 	if ((a > 0 || b > 0) && b >= 0)
 		b = gs_dpconfigs_apply(&x, &sc->cluster, err);
+	if (a >= 0 && b >= 0)
+		gs_dpconfigs_warn_unread(&sc->cluster, a > 0, have_mig, w);
 	gs_dpconfigs_release(&x);
 	return a < 0 || b < 0 ? -1 : 0;
 }
@@ -548,7 +551,7 @@ load_doc(struct gs_scenario *sc, const struct yt_file *f,
 	    load_clusters(sc, f, yt_get(doc, "cluster"), w, err) != 0 ||
 	    gs_expect_load(f, yt_get(doc, "expect"), &sc->expects, err) != 0 ||
 	    load_snapshot(sc, f, doc, opts, w, err) != 0 ||
-	    load_device_confs(sc, f, doc, opts, err) != 0 ||
+	    load_device_confs(sc, f, doc, opts, w, err) != 0 ||
 	    load_peer_confs(f, doc, opts, 0, &sc->cfg, err) != 0)
 		return -1;
 	runs = yt_get(doc, "runs");
@@ -692,7 +695,7 @@ gs_scenario_from_files(struct gs_scenario *sc, char **clusters,
 	gs_cluster_apply_handshakes(&sc->cluster, sc->now, w);
 	if ((opts != NULL && apply_running(sc, opts->running, opts->nrunning,
 	    NULL, w, err) != 0) || load_device_confs(sc, NULL, NULL, opts,
-	    err) != 0 || load_peer_confs(NULL, NULL, opts, 0, &sc->cfg,
+	    w, err) != 0 || load_peer_confs(NULL, NULL, opts, 0, &sc->cfg,
 	    err) != 0)
 		goto fail;
 	r = add_run(sc, sc->name);

@@ -7,6 +7,11 @@
  * (NVIDIA/k8s-device-plugin internal/lm/resource.go and mig-strategy.go;
  * spec/peers.md §4.1-§4.3).
  *
+ * GFD writes mig.strategy and mig.capable on every GPU node; GPUs without
+ * MIG (or with MIG disabled) are whole GPUs under every strategy, so only
+ * a single-strategy product '<model>-MIG-<profile>' or mixed-strategy
+ * allocatable nvidia.com/mig-<profile> make MIG instances (mig_in_use).
+ *
  * The labels say how many instances of each profile a node has, not on
  * which GPU: gpusched lays them out first fit, larger profiles first,
  * over the GPUs that are not whole (gpu.count minus the whole ones); only
@@ -209,6 +214,34 @@ read_sharing(const struct yt_file *f, const struct yt_node *labels,
 	return 0;
 }
 
+/*
+ * Whether the node's GPUs are MIG-partitioned. GPU feature discovery
+ * writes nvidia.com/mig.strategy on every GPU node whatever its GPUs
+ * (the device plugin's flag is cluster-wide) and labels GPUs without MIG
+ * as under none (NVIDIA/k8s-device-plugin internal/lm/mig-strategy.go,
+ * NewResourceLabeler and newGPULabelers): under single the product gains
+ * -MIG-<profile> only when MIG is enabled (newMigStrategySingleLabeler
+ * returns no labels without a MIG-enabled GPU); under mixed the MIG
+ * devices are the separate nvidia.com/mig-<profile> resources
+ * (newMigStrategyMixedLabeler), so a node advertising none has whole
+ * GPUs only.
+ */
+static int
+mig_in_use(const struct gs_sharing *s, const char *product,
+    const struct yt_node *alloc)
+{
+	size_t	i;
+
+	if (s->mig_strategy == GS_MIG_SINGLE)
+		return strstr(product, "-MIG-") != NULL;
+	if (s->mig_strategy != GS_MIG_MIXED)
+		return 0;
+	for (i = 0; i < yt_map_len(alloc); i++)
+		if (strncmp(yt_key(alloc, i)->str, "nvidia.com/mig-", 15) == 0)
+			return 1;
+	return 0;
+}
+
 int
 gs_sharing_from_labels(const struct yt_file *f, const struct yt_node *obj,
     struct gs_node *n, struct gs_error *err)
@@ -255,7 +288,18 @@ gs_sharing_from_labels(const struct yt_file *f, const struct yt_node *obj,
 	s.rename = shared > 0;
 	memset(&tmp, 0, sizeof tmp);
 	tmp.name = n->name;
-	if (s.mig_strategy != GS_MIG_NONE) {
+	if (s.mig_strategy == GS_MIG_SINGLE && (cut = strstr(pv->str,
+	    "-MIG-INVALID")) != NULL && cut[12] == '\0') {
+		/* GFD's labels for a node single cannot serve (MIG on some
+		 * GPUs only, or two profiles: newInvalidMigStrategyLabeler,
+		 * count 0): the device plugin advertises no GPU. */
+		free(n->devices_note);
+		n->devices_note = xstrdup("nvidia.com/gpu.product ends in "
+		    "-MIG-INVALID: GPU feature discovery found a MIG "
+		    "layout mig.strategy single cannot serve");
+		return 0;
+	}
+	if (mig_in_use(&s, pv->str, alloc)) {
 		if (model == NULL || (s.mm = gs_mig_model_find(model->key)) ==
 		    NULL)
 			return yt_error(f, pv, err, "nvidia.com/gpu.product "

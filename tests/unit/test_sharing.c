@@ -11,6 +11,7 @@
 #include "suites.h"
 #include "../../core/sched/engine.h"
 #include "../../core/sched/kube_dp.h"
+#include "../../core/load/dpconfig.h"
 #include "../../core/load/load.h"
 #include "../../core/load/sharing.h"
 
@@ -204,6 +205,101 @@ test_labels(void)
 	    "(A100-80GB)");
 }
 
+/* A Node as GPU feature discovery labels it. */
+#define GFD(name, product, strategy, rest) "kind: Node\nmetadata:\n" \
+	"  name: " name "\n  labels:\n    nvidia.com/gpu.product: " product \
+	"\n    nvidia.com/mig.capable: 'false'\n    nvidia.com/mig.strategy: " \
+	strategy "\n" rest
+
+/*
+ * GFD labels mig.strategy on every GPU node (internal/lm/mig-strategy.go
+ * NewResourceLabeler): GPUs without MIG are whole under single and
+ * mixed; -MIG-INVALID (newInvalidMigStrategyLabeler) advertises none.
+ */
+static void
+test_labels_gfd(void)
+{
+	struct gs_cluster	 c;
+	struct gs_error		 err;
+	const struct gs_node	*n;
+
+	/* An L4 under single: 1 whole GPU of gpu.memory 23034. */
+	CU_ASSERT_EQUAL_FATAL(load(GFD("l", "NVIDIA-L4", "single",
+	    "    nvidia.com/gpu.count: '1'\n    nvidia.com/gpu.memory: "
+	    "'23034'\nstatus:\n  allocatable:\n    nvidia.com/gpu: '1'\n"),
+	    &c, &err), 0);
+	n = &c.nodes[0];
+	CU_ASSERT_EQUAL_FATAL(n->ndevs, 1);
+	CU_ASSERT_EQUAL(n->devs[0].kind, GS_DEV_WHOLE);
+	CU_ASSERT_EQUAL(n->devs[0].devmem, 23034);
+	res_is(n, 0, "nvidia.com/gpu");
+	gs_cluster_release(&c);
+
+	/* A time-sliced A10G under mixed, no mig-* allocatable: 8 = 2 x 4. */
+	CU_ASSERT_EQUAL_FATAL(load(GFD("t", "NVIDIA-A10G-SHARED", "mixed",
+	    "    nvidia.com/gpu.count: '2'\n    nvidia.com/gpu.replicas: '4'\n"
+	    "    nvidia.com/gpu.sharing-strategy: time-slicing\n"
+	    "status:\n  allocatable:\n    nvidia.com/gpu: '8'\n"), &c, &err), 0);
+	n = &c.nodes[0];
+	CU_ASSERT_EQUAL_FATAL(n->ndevs, 2);
+	CU_ASSERT_EQUAL(n->devs[0].kind, GS_DEV_TIMESLICE);
+	CU_ASSERT_EQUAL(n->devs[0].count, 4);
+	gs_cluster_release(&c);
+
+	/* An A100 with MIG disabled under single: 2 whole GPUs of the
+	 * catalogue's 40960 MiB (no gpu.memory label). */
+	CU_ASSERT_EQUAL_FATAL(load(GFD("a", "NVIDIA-A100-SXM4-40GB", "single",
+	    "    nvidia.com/gpu.count: '2'\n    nvidia.com/mig.config: "
+	    "all-disabled\nstatus:\n  allocatable:\n    nvidia.com/gpu: '2'\n"),
+	    &c, &err), 0);
+	n = &c.nodes[0];
+	CU_ASSERT_EQUAL_FATAL(n->ndevs, 2);
+	CU_ASSERT_EQUAL(n->devs[1].kind, GS_DEV_WHOLE);
+	CU_ASSERT_EQUAL(n->devs[1].devmem, 40960);
+	gs_cluster_release(&c);
+
+	/* -MIG-INVALID: count 0, no GPU, a note instead of a refusal. */
+	CU_ASSERT_EQUAL_FATAL(load(GFD("i", "NVIDIA-A100-SXM4-40GB-MIG-INVALID",
+	    "single", "    nvidia.com/gpu.count: '0'\n"), &c, &err), 0);
+	n = &c.nodes[0];
+	CU_ASSERT_EQUAL(n->ndevs, 0);
+	CU_ASSERT_PTR_NOT_NULL(n->devices_note);
+	gs_cluster_release(&c);
+
+	/* Contradictory: MIG instances on a model without MIG. */
+	refused(GFD("r", "NVIDIA-L4", "mixed", "    nvidia.com/gpu.count: "
+	    "'1'\nstatus:\n  allocatable:\n    nvidia.com/mig-1g.10gb: '1'\n"),
+	    5, 29, "nvidia.com/gpu.product 'NVIDIA-L4' is no GPU model with "
+	    "MIG");
+}
+
+#define L4CFG(name) "{kind: Node, metadata: {name: " name ", labels: {" \
+	"nvidia.com/gpu.product: NVIDIA-L4, nvidia.com/gpu.count: '1', " \
+	"nvidia.com/mig.strategy: single, nvidia.com/mig.config: " \
+	"all-disabled}}, status: {allocatable: {nvidia.com/gpu: '1'}}}"
+
+/* mig.config labels with no file to read them: one located warning
+ * (load/dpconfig_apply.c gs_dpconfigs_warn_unread). */
+static void
+test_labels_unread(void)
+{
+	struct gs_cluster	c;
+	struct gs_error		err;
+	struct gs_warnings	w = { 0 };
+
+	CU_ASSERT_EQUAL_FATAL(load("{kind: List, items: [" L4CFG("a") ", "
+	    L4CFG("b") "]}", &c, &err), 0);
+	gs_dpconfigs_warn_unread(&c, 1, 1, &w);
+	CU_ASSERT_EQUAL(w.n, 0);
+	gs_dpconfigs_warn_unread(&c, 0, 0, &w);
+	CU_ASSERT_EQUAL_FATAL(w.n, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(w.v[0], "node 'a': label "
+	    "nvidia.com/mig.config=all-disabled (and on 1 other node) but no "
+	    "--mig-config (migConfig) is given"));
+	gs_warnings_release(&w);
+	gs_cluster_release(&c);
+}
+
 /* The pod of a one-container manifest asking res: n. */
 static void
 pod_of(struct gs_workload *wl, const struct gs_cluster *c, const char *res,
@@ -325,5 +421,7 @@ CU_TestInfo sharing_tests[] = {
 	{ "compact pools: mig and sharing into devices", test_compact },
 	{ "compact pools: geometries and settings refused", test_refused },
 	{ "Nodes: GPU operator labels into devices", test_labels },
+	{ "Nodes: mig.strategy on GPUs without MIG", test_labels_gfd },
+	{ "Nodes: config labels without their file warn", test_labels_unread },
 	CU_TEST_INFO_NULL
 };
