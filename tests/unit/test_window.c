@@ -168,13 +168,15 @@ pod_b_node(const char *profile, int pct)
  * NodeAffinity: every node processed, the start stays 0).  Pod b asks one
  * GPU anywhere: binpack prefers n120, which holds a's GPU.  With the
  * adaptive window (k = 100) b's walk keeps n000..n099, all empty: b goes
- * to n000 (equal scores, first listed).  At 100% b sees n120.
+ * to n000 (equal scores, first listed).  At 100% b sees n120, and so
+ * it does with the percentage unset (gpusched's default, every node).
  */
 static void
 test_window_moves_binpack(void)
 {
-	CU_ASSERT_EQUAL(pod_b_node("hami-v2.6.1", GS_PCT_UNSET), 0);
+	CU_ASSERT_EQUAL(pod_b_node("hami-v2.6.1", 0), 0);
 	CU_ASSERT_EQUAL(pod_b_node("hami-v2.6.1", 100), 120);
+	CU_ASSERT_EQUAL(pod_b_node("hami-v2.6.1", GS_PCT_UNSET), 120);
 	CU_ASSERT_EQUAL(pod_b_node("hami-v2.10.0", 0), 0);
 	CU_ASSERT_EQUAL(pod_b_node("hami-v2.10.0", 100), 120);
 	CU_ASSERT_EQUAL(pod_b_node("kube-most-allocated", 0), 0);
