@@ -403,45 +403,22 @@ dra_decide(void *stp, const struct gs_cluster *c, const struct gs_pod *pod,
 	return 0;
 }
 
-const struct gs_policy gs_policy_dra = {
-	.name = "dra",
-	.summary = "kube-scheduler v1.34 with DRA: the structured allocator's "
-	    "first fit, LeastAllocated over cpu and memory",
-	.family = "kube",
-	.dra = 1,
-	.views = GS_VIEW_DEVICE,
-	.tie = GS_TIE_FIRST,
-	.create = dra_create,
-	.destroy = dra_destroy,
-	.decide = dra_decide,
-};
+/* A Kubernetes version's row: kube-scheduler's family, with DRA. */
+#define DRA_POLICY(n, s, fn) {						\
+	.name = (n), .summary = (s), .family = "kube", .dra = 1,	\
+	.views = GS_VIEW_DEVICE, .tie = GS_TIE_FIRST, .create = (fn),	\
+	.destroy = dra_destroy, .decide = dra_decide }
 
-const struct gs_policy gs_policy_dra_v135 = {
-	.name = "dra-v1.35",
-	.summary = "kube-scheduler v1.35 with DRA: first fit, LeastAllocated "
-	    "plus the prioritized list's score",
-	.family = "kube",
-	.dra = 1,
-	.views = GS_VIEW_DEVICE,
-	.tie = GS_TIE_FIRST,
-	.create = dra_create_v135,
-	.destroy = dra_destroy,
-	.decide = dra_decide,
-};
-
-const struct gs_policy gs_policy_dra_v136 = {
-	.name = "dra-v1.36",
-	.summary = "kube-scheduler v1.36 with DRA: partitionable devices and "
-	    "consumable capacity on, first fit, LeastAllocated plus the "
-	    "prioritized list's score",
-	.family = "kube",
-	.dra = 1,
-	.views = GS_VIEW_DEVICE,
-	.tie = GS_TIE_FIRST,
-	.create = dra_create_v136,
-	.destroy = dra_destroy,
-	.decide = dra_decide,
-};
+const struct gs_policy gs_policy_dra = DRA_POLICY("dra",
+    "kube-scheduler v1.34 with DRA: the structured allocator's first fit, "
+    "LeastAllocated over cpu and memory", dra_create);
+const struct gs_policy gs_policy_dra_v135 = DRA_POLICY("dra-v1.35",
+    "kube-scheduler v1.35 with DRA: first fit, LeastAllocated plus the "
+    "prioritized list's score", dra_create_v135);
+const struct gs_policy gs_policy_dra_v136 = DRA_POLICY("dra-v1.36",
+    "kube-scheduler v1.36 with DRA: partitionable devices and consumable "
+    "capacity on, first fit, LeastAllocated plus the prioritized list's "
+    "score", dra_create_v136);
 
 void
 gs_dra_take_format(const struct gs_dra *d, const struct gs_dra_take *t,
