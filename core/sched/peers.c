@@ -46,7 +46,9 @@
 #include "sched/volcano/vgpu.h"
 #include "sched/kube_dp.h"
 #include "sched/kubefilter.h"
+#include "sched/peer_memo.h"
 #include "sched/peer_view.h"
+#include "sched/peers_pod.h"
 #include "sched/peers_share.h"
 #include "sched/policy.h"
 #include "util/util.h"
@@ -71,6 +73,20 @@ struct peer_state {
 	const struct gs_cluster	*ncl;
 	size_t			 nn, maxdevs;
 	int			 kai_dp;
+	/* What peer_decide keeps across pods (sched/peer_memo.h) for the
+	 * cluster fcl, up to date with its touch log up to seen: verdicts
+	 * per request shape; per node its name's rank, KAI's refusal by
+	 * type (PredicateByNodeResourcesType for a fraction), Volcano's
+	 * sharing mode (the node's devices do not change in a run); KAI
+	 * binpack's range. */
+	const struct gs_cluster	*fcl;
+	size_t			 fnn;
+	uint64_t		 seen;
+	struct gs_pmemos	 memo;
+	int			*rank;
+	const char		**kai_why;
+	int			*vmode;
+	struct gs_kai_hist	 hist;
 };
 
 /* Why nodes failed, counted for the pending reason. */
@@ -83,22 +99,6 @@ enum peer_why {
 	PW_N
 };
 
-/* A pod's requests in the view, its HAMi filter (Volcano's), and the
- * scratch one node's evaluation needs. */
-struct peer_pod {
-	struct gs_ppod		 v;
-	struct gs_preq		*req;		/* per container */
-	int			 sharing;	/* asks gpumem/percentage/cores */
-	struct hami_filter	 f;
-	struct gs_pdev		*dv;		/* per device */
-	unsigned char		*taken;
-	struct gs_pgrant	*g;		/* one node's grants */
-	size_t			 ng;
-	struct gs_kai_range	 kr;
-	/* Volcano: the device config and the node's sharing mode. */
-	const struct gs_volcano_conf *vconf;
-	int			 vmode;
-};
 
 static const int kube_weights[3] = { 1, 1, 1 };
 
@@ -143,6 +143,11 @@ peer_destroy(void *p)
 	struct peer_state *st = p;
 
 	gs_peer_share_free(st->share);
+	gs_pmemo_free(&st->memo);
+	free(st->rank);
+	free(st->kai_why);
+	free(st->vmode);
+	gs_kai_hist_free(&st->hist);
 	free(st);
 }
 
@@ -155,7 +160,7 @@ dev_idle(const struct gs_device *d)
 /* The view of node n; Volcano's device filters from the pod's. */
 static void
 view_node(const struct peer_state *st, const struct gs_node *n,
-    const struct peer_pod *pp, struct gs_pnode *v)
+    const struct gs_peer_pod *pp, struct gs_pnode *v)
 {
 	size_t	i;
 
@@ -194,109 +199,6 @@ view_node(const struct peer_state *st, const struct gs_node *n,
 	}
 }
 
-/* Requests for kube's scoring: a container without cpu or memory counts
- * as 100m and 200 MiB (NonMissingContainerRequests). */
-static void
-peer_pod_init(struct peer_pod *pp, const struct gs_pod *pod,
-    const struct gs_config *cfg, size_t maxdevs)
-{
-	struct hami_req	k;
-	size_t		i, total = 0;
-
-	memset(pp, 0, sizeof *pp);
-	pp->req = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *pp->req);
-	for (i = 0; i < pod->nctrs; i++) {
-		const struct gs_resval *l = pod->ctrs[i].lim;
-
-		hami_build_request(&pod->ctrs[i], cfg, &k);
-		pp->req[i].num = k.nums;
-		pp->req[i].mem = k.memreq;
-		pp->req[i].pct = k.mempct != 101 ? k.mempct : -1;
-		pp->req[i].cores = k.coresreq;
-		/* KAI: a memory request is a fraction (gpu-memory, or
-		 * gpu-fraction from the percentage); else whole GPUs. */
-		pp->req[i].frac = !(k.mempct == 100 && k.memreq == 0);
-		if (k.nums > 0 && (l[GS_RES_GPUMEM].set ||
-		    l[GS_RES_GPUMEM_PCT].set || l[GS_RES_GPUCORES].set))
-			pp->sharing = 1;
-		total += (size_t)k.nums;
-		pp->v.cpu += pod->ctrs[i].cpu > 0 ? pod->ctrs[i].cpu : 100;
-		pp->v.mem += pod->ctrs[i].mem > 0 ? pod->ctrs[i].mem :
-		    200LL * 1024 * 1024;
-	}
-	for (i = 0; i < pod->nctrs; i++)
-		pp->req[i].frac = pp->req[i].frac && pp->sharing;
-	pp->v.gpu = (int64_t)total;
-	pp->v.req = pp->req;
-	pp->v.nreq = pod->nctrs;
-	pp->dv = xcalloc(maxdevs, sizeof *pp->dv);
-	pp->taken = xcalloc(maxdevs, 1);
-	pp->g = xcalloc(total + maxdevs, sizeof *pp->g);
-	hami_filter_init(&pp->f, pod, cfg);
-}
-
-/*
- * KAI's own annotations (sched/kai/request.c) make the pod one
- * fractional request on gpu-fraction-num-devices devices: a share of
- * each device's memory (gpu-fraction) or MiB (gpu-memory), taken as the
- * first container's.  Refused values were refused when loaded; a pod read
- * another way (running pods) without them keeps its resources.
- */
-static int
-kai_own(struct peer_pod *pp, const struct gs_pod *pod)
-{
-	struct gs_kai_req	r;
-	char			why[160];
-
-	if (pod->nctrs == 0 || gs_kai_request(pod, &r, why, sizeof why) != 0 ||
-	    !r.fractional)
-		return 0;
-	memset(&pp->req[0], 0, sizeof pp->req[0]);
-	pp->req[0].num = r.num;
-	pp->req[0].mem = r.mem;
-	pp->req[0].pct = r.mem > 0 ? -1 : r.pct;
-	pp->req[0].frac = 1;
-	pp->sharing = 1;
-	pp->v.gpu = r.num;
-	return 1;
-}
-
-/* Volcano's own volcano.sh/vgpu-* resources (sched/volcano/request.c)
- * are a container's request where it asks them. */
-static void
-volcano_own(struct peer_pod *pp, const struct gs_pod *pod, size_t maxdevs)
-{
-	struct gs_volcano_req	r;
-	size_t			i;
-	int			any = 0;
-
-	for (i = 0; i < pod->nctrs; i++) {
-		gs_volcano_request(&pod->ctrs[i], &r);
-		if (r.num == 0)
-			continue;
-		pp->v.gpu += r.num - pp->req[i].num;
-		pp->req[i].num = r.num;
-		pp->req[i].mem = r.mem;
-		pp->req[i].pct = r.pct;
-		pp->req[i].cores = r.cores;
-		pp->req[i].frac = 0;
-		any = 1;
-	}
-	if (any) {
-		free(pp->g);
-		pp->g = xcalloc((size_t)pp->v.gpu + maxdevs, sizeof *pp->g);
-	}
-}
-
-static void
-peer_pod_release(struct peer_pod *pp)
-{
-	hami_filter_release(&pp->f);
-	free(pp->req);
-	free(pp->dv);
-	free(pp->taken);
-	free(pp->g);
-}
 
 /*
  * Volcano's walk with the node's sharing factory (sched/volcano/vgpu.h):
@@ -308,7 +210,7 @@ peer_pod_release(struct peer_pod *pp)
  */
 static int
 volcano_node(int binpack, const struct gs_vc_sched *vs,
-    const struct gs_node *n, struct peer_pod *pp, struct gs_pnode *v,
+    const struct gs_node *n, struct gs_peer_pod *pp, struct gs_pnode *v,
     struct gs_peer_vtrace *tr, double *score)
 {
 	struct gs_vc_mig_try	t;
@@ -330,13 +232,15 @@ volcano_node(int binpack, const struct gs_vc_sched *vs,
 	return -1;
 }
 
-/* The node's score and grants (pp->g, pp->ng), or why it failed. */
+/* The node's score and grants (pp->g, pp->ng), or why it failed; KAI's
+ * score parts that do not depend on the node set into e when not NULL. */
 static int
 peer_node(const struct peer_state *st, const struct gs_node *n,
-    struct peer_pod *pp, double *score)
+    struct gs_peer_pod *pp, double *score, struct gs_pmemo_ent *e)
 {
-	struct gs_pnode	v;
-	int		got;
+	struct gs_pnode		v;
+	struct gs_kai_local	l;
+	int			got;
 
 	view_node(st, n, pp, &v);
 	pp->ng = 0;
@@ -356,8 +260,17 @@ peer_node(const struct peer_state *st, const struct gs_node *n,
 		if ((got = gs_peer_kai_devices(st->kind == PK_KAI_BINPACK, &v,
 		    &pp->v, pp->taken, pp->g)) < 0)
 			return PW_GPUS;
-		*score = gs_peer_kai_score(st->kind == PK_KAI_BINPACK, &pp->kr,
-		    &v, &pp->v);
+		/* gs_peer_kai_score in its two parts */
+		gs_peer_kai_local(st->kind == PK_KAI_BINPACK, &v, &pp->v, &l);
+		*score = gs_peer_kai_total(st->kind == PK_KAI_BINPACK, &pp->kr,
+		    &v, &pp->v, &l);
+		if (e != NULL) {
+			e->score = l.base;
+			e->sharing = l.sharing;
+			e->nidle = v.nidle;
+			e->ndev = v.ndev;
+			e->gpus_all = v.gpus_all;
+		}
 		break;
 	default:
 		return volcano_node(st->kind == PK_VOLCANO_BINPACK,
@@ -376,33 +289,43 @@ kai_node(const struct gs_node *n, enum gs_kai_podkind k)
 	    gs_kai_node_type(n, k) == NULL));
 }
 
-/* KAI binpack's range: free whole GPUs over the nodes with GPUs (on a
- * device plugin node its whole nvidia.com/gpu). */
+/* What node n adds to KAI binpack's range: its free whole GPUs (on a
+ * device plugin node its whole nvidia.com/gpu), or -1 when KAI does not
+ * count it (no GPUs it sees). */
+static int32_t
+kai_idle(const struct gs_node *n, enum gs_kai_podkind k)
+{
+	size_t	j;
+	int32_t	idle = 0;
+
+	if (!kai_node(n, k))
+		return -1;
+	if (n->dp)
+		return gs_kai_dp_idle(n);
+	for (j = 0; j < n->ndevs; j++)
+		idle += dev_idle(&n->devs[j]);
+	return idle;
+}
+
+/* KAI binpack's range over the nodes with GPUs, worked out anew. */
 static void
 kai_prepare(const struct gs_cluster *c, enum gs_kai_podkind k,
     struct gs_kai_range *r)
 {
-	const struct gs_node	*n;
-	size_t			 i, j;
-	int			 idle;
+	size_t	i;
+	int32_t	idle;
 
 	gs_peer_kai_range_init(r);
-	for (i = 0; i < c->nnodes; i++) {
-		n = &c->nodes[i];
-		if (!kai_node(n, k))
-			continue;
-		idle = 0;
-		for (j = 0; j < n->ndevs && !n->dp; j++)
-			idle += dev_idle(&n->devs[j]);
-		gs_peer_kai_range_add(r, n->dp ? gs_kai_dp_idle(n) : idle);
-	}
+	for (i = 0; i < c->nnodes; i++)
+		if ((idle = kai_idle(&c->nodes[i], k)) >= 0)
+			gs_peer_kai_range_add(r, idle);
 }
 
 /* Why node n is no candidate before its devices are looked at (a PW_*,
  * KAI's or Volcano's reason in mbuf), or -1; Volcano's mode into pp. */
 static int
 node_refused(const struct peer_state *st, const struct gs_cluster *c,
-    const struct gs_node *n, const struct gs_pod *pod, struct peer_pod *pp,
+    const struct gs_node *n, const struct gs_pod *pod, struct gs_peer_pod *pp,
     char *mbuf, size_t mlen)
 {
 	char		 fbuf[192];
@@ -414,7 +337,8 @@ node_refused(const struct peer_state *st, const struct gs_cluster *c,
 
 	if (gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL)
 		return PW_FILTER;
-	if (kai && n->ndevs > 0 && (why = gs_kai_node_type(n,
+	if (kai && n->ndevs > 0 && (why = st->kai_why != NULL ?
+	    st->kai_why[n - c->nodes] : gs_kai_node_type(n,
 	    GS_KAI_POD_FRACTION)) != NULL) {
 		snprintf(mbuf, mlen, "%s", why);
 		return PW_KAI_TYPE;
@@ -424,8 +348,10 @@ node_refused(const struct peer_state *st, const struct gs_cluster *c,
 		return PW_NO_GPUS;
 	if (volcano) {
 		pp->vconf = c->volcano;
-		pp->vmode = gs_volcano_node_mode(n, c->volcano);
-		if (!gs_volcano_mode_fits(pod, pp->vmode, mbuf, mlen))
+		pp->vmode = st->vmode != NULL ? st->vmode[n - c->nodes] :
+		    gs_volcano_node_mode(n, c->volcano);
+		if (pp->vwant && !gs_volcano_mode_fits(pod, pp->vmode, mbuf,
+		    mlen))
 			return PW_MODE;
 	}
 	return -1;
@@ -456,7 +382,7 @@ pending_reason(const struct gs_cluster *c, const int counts[PW_N],
  * container; a whole device's grant takes all its memory and cores. */
 static void
 place(struct gs_placement *d, const struct gs_node *n,
-    const struct gs_pod *pod, const struct peer_pod *pp,
+    const struct gs_pod *pod, const struct gs_peer_pod *pp,
     const struct gs_pgrant *g, size_t ng)
 {
 	size_t	i, j, off = 0, k;
@@ -495,15 +421,158 @@ place(struct gs_placement *d, const struct gs_node *n,
  * most devices of a node (*maxdevs). */
 static void
 peer_pod_setup(struct peer_state *st, const struct gs_cluster *c,
-    const struct gs_pod *pod, struct peer_pod *pp, size_t *maxdevs)
+    const struct gs_pod *pod, struct gs_peer_pod *pp, size_t *maxdevs)
 {
 	cluster_facts(st, c);
 	*maxdevs = st->maxdevs;
-	peer_pod_init(pp, pod, st->cfg, *maxdevs);
+	gs_peer_pod_init(pp, pod, st->cfg, *maxdevs);
 	if (st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD)
-		kai_own(pp, pod);
+		gs_peer_pod_kai_own(pp, pod);
 	if (st->kind == PK_VOLCANO_BINPACK || st->kind == PK_VOLCANO_SPREAD)
-		volcano_own(pp, pod, *maxdevs);
+		gs_peer_pod_volcano_own(pp, pod, *maxdevs);
+	pp->vwant = gs_kv_get(&pod->annotations, VOLCANO_MODE_ANNO) != NULL;
+}
+
+/*
+ * Bring what st keeps across pods up to date for cluster c: built anew
+ * for another cluster or node count; else KAI binpack's range recounted
+ * for the nodes the touch log names since the last pod (kept verdicts go
+ * stale by the node's gen); when the log no longer holds them all, every
+ * kept verdict is dropped and the range counted anew.
+ */
+static void
+peer_sync(struct peer_state *st, const struct gs_cluster *c)
+{
+	size_t		i, nn = c->nnodes ? c->nnodes : 1;
+	uint64_t	k;
+	int		full = 0;
+
+	if (st->fcl != c || st->fnn != c->nnodes) {
+		st->fcl = c;
+		st->fnn = c->nnodes;
+		gs_pmemo_free(&st->memo);
+		free(st->rank);
+		free(st->kai_why);
+		free(st->vmode);
+		st->rank = gs_peer_name_ranks(c);
+		st->kai_why = xcalloc(nn, sizeof *st->kai_why);
+		st->vmode = xcalloc(nn, sizeof *st->vmode);
+		for (i = 0; i < c->nnodes; i++) {
+			st->kai_why[i] = gs_kai_node_type(&c->nodes[i],
+			    GS_KAI_POD_FRACTION);
+			st->vmode[i] = gs_volcano_node_mode(&c->nodes[i],
+			    c->volcano);
+		}
+		full = 1;
+	} else if (!gs_cluster_touches_kept(c, st->seen)) {
+		gs_pmemo_clear(&st->memo);
+		full = 1;
+	}
+	if (st->kind == PK_KAI_BINPACK && full) {
+		gs_kai_hist_init(&st->hist, c->nnodes);
+		for (i = 0; i < c->nnodes; i++)
+			gs_kai_hist_set(&st->hist, i, kai_idle(&c->nodes[i],
+			    GS_KAI_POD_FRACTION));
+	} else if (st->kind == PK_KAI_BINPACK)
+		for (k = st->seen; k < c->touch_seq; k++) {
+			i = gs_cluster_touched(c, k);
+			gs_kai_hist_set(&st->hist, i, kai_idle(&c->nodes[i],
+			    GS_KAI_POD_FRACTION));
+		}
+	st->seen = c->touch_seq;
+}
+
+/*
+ * Node n's verdict for the pod (a PW_*, or -1 and *score), kept in e
+ * while the node's gen stays (NULL e: nothing kept), else peer_node's.
+ * KAI's kept parts are summed with the node set's range of this pod, as
+ * gs_peer_kai_score sums them.
+ */
+static int
+memo_node(const struct peer_state *st, const struct gs_node *n,
+    struct gs_peer_pod *pp, struct gs_pmemo_ent *e, double *score)
+{
+	struct gs_pnode		v;
+	struct gs_kai_local	l;
+	int			kai = st->kind == PK_KAI_BINPACK ||
+				    st->kind == PK_KAI_SPREAD;
+
+	if (e == NULL)
+		return peer_node(st, n, pp, score, NULL);
+	if (e->gen1 != n->gen + 1) {
+		e->gen1 = n->gen + 1;
+		e->why = peer_node(st, n, pp, score, e);
+		if (!kai)
+			e->score = *score;
+		return e->why;
+	}
+	if (e->why >= 0 || !kai) {
+		*score = e->score;
+		return e->why;
+	}
+	memset(&v, 0, sizeof v);
+	v.nidle = e->nidle;
+	v.ndev = e->ndev;
+	v.gpus_all = e->gpus_all;
+	l.base = e->score;
+	l.sharing = e->sharing;
+	*score = gs_peer_kai_total(st->kind == PK_KAI_BINPACK, &pp->kr, &v,
+	    &pp->v, &l);
+	return -1;
+}
+
+/* Does the pod's HAMi device filter pass every device (Volcano's
+ * checkType: no type, UUID or vgpu-mode annotation)? */
+static int
+filter_open(const struct hami_filter *f)
+{
+	return !f->has_use_type && !f->has_nouse_type && !f->has_use_uuid &&
+	    !f->has_nouse_uuid && f->vgpu_mode == NULL;
+}
+
+/*
+ * The node for the pod: the highest score, ties to the node listed first
+ * or (KAI) the smallest name; -1 when none fits, counts and mbuf saying
+ * why.  Verdicts are kept per request shape for KAI, and for Volcano
+ * when the pod's device filter lets every device pass.
+ */
+static long
+peer_best(struct peer_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, struct gs_peer_pod *pp, int counts[PW_N],
+    char *mbuf, size_t mlen, double *best_score)
+{
+	struct gs_pmemo	*m = NULL;
+	size_t		 i;
+	long		 best = -1;
+	double		 score = 0;
+	int		 why, kai = st->kind == PK_KAI_BINPACK ||
+			    st->kind == PK_KAI_SPREAD;
+
+	peer_sync(st, c);
+	if (st->kind == PK_KAI_BINPACK)
+		gs_kai_hist_range(&st->hist, &pp->kr);
+	if (kai || (st->kind >= PK_VOLCANO_BINPACK && filter_open(&pp->f)))
+		m = gs_pmemo_find(&st->memo, &pp->v, c->nnodes);
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+			continue;
+		if ((why = node_refused(st, c, n, pod, pp, mbuf, mlen)) < 0)
+			why = memo_node(st, n, pp, m ? &m->ent[i] : NULL,
+			    &score);
+		if (why >= 0) {
+			counts[why]++;
+			continue;
+		}
+		if (best >= 0 && (score < *best_score ||
+		    (score == *best_score && (!kai ||
+		    st->rank[i] >= st->rank[best]))))
+			continue;
+		best = (long)i;
+		*best_score = score;
+	}
+	return best;
 }
 
 static int
@@ -511,13 +580,12 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d, struct gs_error *err)
 {
 	struct peer_state	*st = p;
-	struct peer_pod		 pp;
-	struct gs_pgrant	*best_g;
-	size_t			 i, maxdevs, best_ng = 0;
+	struct gs_peer_pod		 pp;
+	size_t			 maxdevs;
 	int			 counts[PW_N] = { 0 }, name_ties;
-	long			 best = -1;
+	long			 best;
 	double			 score = 0, best_score = 0;
-	char			 mbuf[160] = "";
+	char			 mbuf[160] = "", fbuf[160];
 	int			 volcano = st->kind == PK_VOLCANO_BINPACK ||
 				    st->kind == PK_VOLCANO_SPREAD;
 
@@ -545,14 +613,14 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	peer_pod_setup(st, c, pod, &pp, &maxdevs);
 	if (pp.v.gpu == 0) {
 		d->status = GS_UNMANAGED;
-		peer_pod_release(&pp);
+		gs_peer_pod_release(&pp);
 		return 0;
 	}
 	/* KAI: whole GPUs among the device plugin's nvidia.com/gpu
 	 * (sched/kai/dp.h). */
 	name_ties = st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD;
 	if (name_ties && !pp.sharing && st->kai_dp) {
-		peer_pod_release(&pp);
+		gs_peer_pod_release(&pp);
 		gs_kai_mig_decide(c, pod, st->kind == PK_KAI_BINPACK, d);
 		return 0;
 	}
@@ -563,7 +631,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		d->reason = xstrdup("asks nvidia.com/gpumem, gpumem-percentage "
 		    "or gpucores, which no node advertises without HAMi");
-		peer_pod_release(&pp);
+		gs_peer_pod_release(&pp);
 		return 0;
 	}
 	/* deviceshare.VGPUEnable off: Volcano registers no vGPU device and
@@ -571,32 +639,17 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (volcano && gs_peer_volcano_off(&st->cfg->volcano) != NULL) {
 		d->status = GS_PENDING;
 		d->reason = xstrdup(gs_peer_volcano_off(&st->cfg->volcano));
-		peer_pod_release(&pp);
+		gs_peer_pod_release(&pp);
 		return 0;
 	}
-	best_g = xcalloc((size_t)pp.v.gpu + maxdevs, sizeof *best_g);
-	if (st->kind == PK_KAI_BINPACK)
-		kai_prepare(c, GS_KAI_POD_FRACTION, &pp.kr);
-	for (i = 0; i < c->nnodes; i++) {
-		const struct gs_node *n = &c->nodes[i];
-		int why;
-
-		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
-			continue;
-		if ((why = node_refused(st, c, n, pod, &pp, mbuf,
-		    sizeof mbuf)) < 0)
-			why = peer_node(st, n, &pp, &score);
-		if (why >= 0) {
-			counts[why]++;
-			continue;
-		}
-		if (best >= 0 && (score < best_score || (score == best_score &&
-		    (!name_ties || strcmp(n->name, c->nodes[best].name) >= 0))))
-			continue;
-		best = (long)i;
-		best_score = score;
-		best_ng = pp.ng;
-		memcpy(best_g, pp.g, pp.ng * sizeof *pp.g);
+	best = peer_best(st, c, pod, &pp, counts, mbuf, sizeof mbuf,
+	    &best_score);
+	/* The grants on the chosen node (which fitted just now): its
+	 * Volcano mode into pp, then its walk again. */
+	if (best >= 0) {
+		(void)node_refused(st, c, &c->nodes[best], pod, &pp, fbuf,
+		    sizeof fbuf);
+		(void)peer_node(st, &c->nodes[best], &pp, &score, NULL);
 	}
 	if (best < 0) {
 		d->status = GS_PENDING;
@@ -605,10 +658,9 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PLACED;
 		d->node = best;
 		d->node_score = (float)best_score;
-		place(d, &c->nodes[best], pod, &pp, best_g, best_ng);
+		place(d, &c->nodes[best], pod, &pp, pp.g, pp.ng);
 	}
-	free(best_g);
-	peer_pod_release(&pp);
+	gs_peer_pod_release(&pp);
 	return 0;
 }
 
@@ -621,7 +673,7 @@ gs_peer_volcano_eval(const struct gs_cluster *c, const struct gs_config *cfg,
     const struct gs_pod *pod, size_t i, struct gs_peer_veval *e)
 {
 	struct peer_state	 st = { .kind = PK_VOLCANO_SPREAD, .cfg = cfg };
-	struct peer_pod		 pp;
+	struct gs_peer_pod		 pp;
 	struct gs_pnode		 v;
 	const struct gs_node	*n = &c->nodes[i];
 	size_t			 maxdevs, j;
@@ -659,7 +711,7 @@ gs_peer_volcano_eval(const struct gs_cluster *c, const struct gs_config *cfg,
 				e->raw += e->trace.step[j].score;
 		e->raw = floor(e->raw + 0.5);	/* as the walk rounds it */
 	}
-	peer_pod_release(&pp);
+	gs_peer_pod_release(&pp);
 }
 
 void
@@ -676,7 +728,7 @@ gs_peer_veval_release(struct gs_peer_veval *e)
  * against). */
 static void
 kai_explain_node(const struct peer_state *st, const struct gs_cluster *c,
-    size_t i, const struct gs_pod *pod, struct peer_pod *pp, int why,
+    size_t i, const struct gs_pod *pod, struct gs_peer_pod *pp, int why,
     double score, const char *mbuf, const struct gs_preq *k,
     struct gs_kai_fx *ex)
 {
@@ -729,7 +781,7 @@ kai_explain_node(const struct peer_state *st, const struct gs_cluster *c,
  * plugin node's view entries are KAI's units, mapped as the engine maps
  * them (a new group's unit is the one the device plugin gives). */
 static void
-kai_given_devices(const struct gs_node *n, const struct peer_pod *pp,
+kai_given_devices(const struct gs_node *n, const struct gs_peer_pod *pp,
     int *given)
 {
 	int32_t		*claimed = n->dp ? gs_kai_dp_claims(n) : NULL;
@@ -754,7 +806,7 @@ gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 {
 	struct peer_state	 st = { .kind = binpack ? PK_KAI_BINPACK :
 				    PK_KAI_SPREAD, .cfg = cfg };
-	struct peer_pod		 pp;
+	struct gs_peer_pod		 pp;
 	const struct gs_preq	*k = NULL;
 	size_t			 i, maxdevs = 1;
 	double			 score = 0;
@@ -766,8 +818,8 @@ gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 	ex->chosen = -1;
 	cluster_facts(&st, c);
 	maxdevs = st.maxdevs;
-	peer_pod_init(&pp, pod, cfg, maxdevs);
-	ex->own = kai_own(&pp, pod);
+	gs_peer_pod_init(&pp, pod, cfg, maxdevs);
+	ex->own = gs_peer_pod_kai_own(&pp, pod);
 	ex->nreq = pod->nctrs;
 	ex->req = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *ex->req);
 	memcpy(ex->req, pp.req, pod->nctrs * sizeof *ex->req);
@@ -794,7 +846,7 @@ gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 		}
 		if ((why = node_refused(&st, c, n, pod, &pp, mbuf,
 		    sizeof mbuf)) < 0)
-			why = peer_node(&st, n, &pp, &score);
+			why = peer_node(&st, n, &pp, &score, NULL);
 		kai_explain_node(&st, c, i, pod, &pp, why, score, mbuf, k, ex);
 		/* peer_decide's choice: the highest score, ties to the
 		 * smallest name. */
@@ -811,7 +863,7 @@ gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
 		ex->ties += (long)i != ex->chosen &&
 		    ex->node[i].verdict == GS_KX_FITS &&
 		    ex->node[i].score == ex->score;
-	peer_pod_release(&pp);
+	gs_peer_pod_release(&pp);
 }
 
 #define PEER_CREATE(fn, kind)						\

@@ -78,6 +78,7 @@ main(void)
 		SUITE(jw),
 		SUITE(kunlun),	/* Kunlun */
 		SUITE(neuron),
+		SUITE(peer_memo),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -68,6 +68,7 @@ extern CU_TestInfo jw_tests[];
 /* Kunlun */
 extern CU_TestInfo kunlun_tests[];
 extern CU_TestInfo neuron_tests[];
+extern CU_TestInfo peer_memo_tests[];
 
 /* Load every DRA object of the YAML text into *d (test_dra.c): 0, or
  * -1 with err. */
