@@ -47,63 +47,16 @@
 #include "sched/volcano/vgpu.h"
 #include "sched/kube_dp.h"
 #include "sched/kubefilter.h"
+#include "sched/peer_memo.h"
 #include "sched/peer_view.h"
+#include "sched/peers_pod.h"
 #include "sched/peers_share.h"
 #include "sched/policy.h"
 #include "sched/window.h"
 #include "util/util.h"
 
-enum peer_kind {
-	PK_KUBE_LEAST = GS_PEER_KUBE_LEAST,
-	PK_KUBE_MOST = GS_PEER_KUBE_MOST,
-	PK_KUBE_RTCR = GS_PEER_KUBE_RTCR,
-	PK_KAI_BINPACK = GS_PEER_KAI_BINPACK,
-	PK_KAI_SPREAD = GS_PEER_KAI_SPREAD,
-	PK_VOLCANO_BINPACK = GS_PEER_VOLCANO_BINPACK,
-	PK_VOLCANO_SPREAD = GS_PEER_VOLCANO_SPREAD
-};
+#include "sched/peers_int.h"
 
-struct peer_state {
-	enum peer_kind		 kind;
-	const struct gs_config	*cfg;
-	struct gs_peer_share	*share;	/* the share view (replay), or NULL */
-	/* What every pod reads of the cluster's nodes (they do not change
-	 * while a run lasts; cluster_facts): the most view entries on a node and
-	 * gs_kai_dp_cluster, for the cluster ncl of nn nodes. */
-	const struct gs_cluster	*ncl;
-	size_t			 nn, maxdevs;
-	int			 kai_dp;
-	/* kube-scheduler's window (sched/window.h); KAI's and Volcano's
-	 * every node. */
-	struct gs_window	 win;
-};
-
-/* Why nodes failed, counted for the pending reason. */
-enum peer_why {
-	PW_FILTER = GS_VCX_FILTER,	/* a kube-scheduler filter */
-	PW_NO_GPUS = GS_VCX_NO_GPUS,	/* no devices */
-	PW_GPUS = GS_VCX_GPUS,		/* not enough free GPUs / device fit */
-	PW_MODE = GS_VCX_MODE,		/* Volcano: another vgpu-mode */
-	PW_KAI_TYPE = GS_VCX_MODE + 1,	/* KAI: PredicateByNodeResourcesType */
-	PW_N
-};
-
-/* A pod's requests in the view, its HAMi filter (Volcano's), and the
- * scratch one node's evaluation needs. */
-struct peer_pod {
-	struct gs_ppod		 v;
-	struct gs_preq		*req;		/* per container */
-	int			 sharing;	/* asks gpumem/percentage/cores */
-	struct hami_filter	 f;
-	struct gs_pdev		*dv;		/* per device */
-	unsigned char		*taken;
-	struct gs_pgrant	*g;		/* one node's grants */
-	size_t			 ng;
-	struct gs_kai_range	 kr;
-	/* Volcano: the device config and the node's sharing mode. */
-	const struct gs_volcano_conf *vconf;
-	int			 vmode;
-};
 
 static const int kube_weights[3] = { 1, 1, 1 };
 
@@ -128,8 +81,8 @@ peer_create(enum peer_kind kind, const struct gs_cluster *c,
  * count (the nodes of a cluster are set before a run starts: whatif and
  * the sharing modes edit them before the policy is created).
  */
-static void
-cluster_facts(struct peer_state *st, const struct gs_cluster *c)
+void
+gs_pk_cluster_facts(struct peer_state *st, const struct gs_cluster *c)
 {
 	size_t	i;
 
@@ -151,6 +104,11 @@ peer_destroy(void *p)
 
 	gs_peer_share_free(st->share);
 	gs_window_release(&st->win);
+	gs_pmemo_free(&st->memo);
+	free(st->rank);
+	free(st->kai_why);
+	free(st->vmode);
+	gs_kai_hist_free(&st->hist);
 	free(st);
 }
 
@@ -161,9 +119,9 @@ dev_idle(const struct gs_device *d)
 }
 
 /* The view of node n; Volcano's device filters from the pod's. */
-static void
-view_node(const struct peer_state *st, const struct gs_node *n,
-    const struct peer_pod *pp, struct gs_pnode *v)
+void
+gs_pk_view_node(const struct peer_state *st, const struct gs_node *n,
+    const struct gs_peer_pod *pp, struct gs_pnode *v)
 {
 	size_t	i;
 
@@ -203,109 +161,6 @@ view_node(const struct peer_state *st, const struct gs_node *n,
 	}
 }
 
-/* Requests for kube's scoring: a container without cpu or memory counts
- * as 100m and 200 MiB (NonMissingContainerRequests). */
-static void
-peer_pod_init(struct peer_pod *pp, const struct gs_pod *pod,
-    const struct gs_config *cfg, size_t maxdevs)
-{
-	struct hami_req	k;
-	size_t		i, total = 0;
-
-	memset(pp, 0, sizeof *pp);
-	pp->req = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *pp->req);
-	for (i = 0; i < pod->nctrs; i++) {
-		const struct gs_resval *l = pod->ctrs[i].lim;
-
-		hami_build_request(&pod->ctrs[i], cfg, &k);
-		pp->req[i].num = k.nums;
-		pp->req[i].mem = k.memreq;
-		pp->req[i].pct = k.mempct != 101 ? k.mempct : -1;
-		pp->req[i].cores = k.coresreq;
-		/* KAI: a memory request is a fraction (gpu-memory, or
-		 * gpu-fraction from the percentage); else whole GPUs. */
-		pp->req[i].frac = !(k.mempct == 100 && k.memreq == 0);
-		if (k.nums > 0 && (l[GS_RES_GPUMEM].set ||
-		    l[GS_RES_GPUMEM_PCT].set || l[GS_RES_GPUCORES].set))
-			pp->sharing = 1;
-		total += (size_t)k.nums;
-		pp->v.cpu += pod->ctrs[i].cpu > 0 ? pod->ctrs[i].cpu : 100;
-		pp->v.mem += pod->ctrs[i].mem > 0 ? pod->ctrs[i].mem :
-		    200LL * 1024 * 1024;
-	}
-	for (i = 0; i < pod->nctrs; i++)
-		pp->req[i].frac = pp->req[i].frac && pp->sharing;
-	pp->v.gpu = (int64_t)total;
-	pp->v.req = pp->req;
-	pp->v.nreq = pod->nctrs;
-	pp->dv = xcalloc(maxdevs, sizeof *pp->dv);
-	pp->taken = xcalloc(maxdevs, 1);
-	pp->g = xcalloc(total + maxdevs, sizeof *pp->g);
-	hami_filter_init(&pp->f, pod, cfg);
-}
-
-/*
- * KAI's own annotations (sched/kai/request.c) make the pod one
- * fractional request on gpu-fraction-num-devices devices: a share of
- * each device's memory (gpu-fraction) or MiB (gpu-memory), taken as the
- * first container's.  Refused values were refused when loaded; a pod read
- * another way (running pods) without them keeps its resources.
- */
-static int
-kai_own(struct peer_pod *pp, const struct gs_pod *pod)
-{
-	struct gs_kai_req	r;
-	char			why[160];
-
-	if (pod->nctrs == 0 || gs_kai_request(pod, &r, why, sizeof why) != 0 ||
-	    !r.fractional)
-		return 0;
-	memset(&pp->req[0], 0, sizeof pp->req[0]);
-	pp->req[0].num = r.num;
-	pp->req[0].mem = r.mem;
-	pp->req[0].pct = r.mem > 0 ? -1 : r.pct;
-	pp->req[0].frac = 1;
-	pp->sharing = 1;
-	pp->v.gpu = r.num;
-	return 1;
-}
-
-/* Volcano's own volcano.sh/vgpu-* resources (sched/volcano/request.c)
- * are a container's request where it asks them. */
-static void
-volcano_own(struct peer_pod *pp, const struct gs_pod *pod, size_t maxdevs)
-{
-	struct gs_volcano_req	r;
-	size_t			i;
-	int			any = 0;
-
-	for (i = 0; i < pod->nctrs; i++) {
-		gs_volcano_request(&pod->ctrs[i], &r);
-		if (r.num == 0)
-			continue;
-		pp->v.gpu += r.num - pp->req[i].num;
-		pp->req[i].num = r.num;
-		pp->req[i].mem = r.mem;
-		pp->req[i].pct = r.pct;
-		pp->req[i].cores = r.cores;
-		pp->req[i].frac = 0;
-		any = 1;
-	}
-	if (any) {
-		free(pp->g);
-		pp->g = xcalloc((size_t)pp->v.gpu + maxdevs, sizeof *pp->g);
-	}
-}
-
-static void
-peer_pod_release(struct peer_pod *pp)
-{
-	hami_filter_release(&pp->f);
-	free(pp->req);
-	free(pp->dv);
-	free(pp->taken);
-	free(pp->g);
-}
 
 /*
  * Volcano's walk with the node's sharing factory (sched/volcano/vgpu.h):
@@ -315,9 +170,9 @@ peer_pod_release(struct peer_pod *pp)
  * A config whose SchedulePolicy is unset or unknown (vs->nopolicy) walks
  * as Volcano's default (GS_VCP_NONE), whichever volcano-* profile runs.
  */
-static int
-volcano_node(int binpack, const struct gs_vc_sched *vs,
-    const struct gs_node *n, struct peer_pod *pp, struct gs_pnode *v,
+int
+gs_pk_volcano_node(int binpack, const struct gs_vc_sched *vs,
+    const struct gs_node *n, struct gs_peer_pod *pp, struct gs_pnode *v,
     struct gs_peer_vtrace *tr, double *score)
 {
 	struct gs_vc_mig_try	t;
@@ -339,15 +194,17 @@ volcano_node(int binpack, const struct gs_vc_sched *vs,
 	return -1;
 }
 
-/* The node's score and grants (pp->g, pp->ng), or why it failed. */
-static int
-peer_node(const struct peer_state *st, const struct gs_node *n,
-    struct peer_pod *pp, double *score)
+/* The node's score and grants (pp->g, pp->ng), or why it failed; KAI's
+ * score parts that do not depend on the node set into e when not NULL. */
+int
+gs_pk_node(const struct peer_state *st, const struct gs_node *n,
+    struct gs_peer_pod *pp, double *score, struct gs_pmemo_ent *e)
 {
-	struct gs_pnode	v;
-	int		got;
+	struct gs_pnode		v;
+	struct gs_kai_local	l;
+	int			got;
 
-	view_node(st, n, pp, &v);
+	gs_pk_view_node(st, n, pp, &v);
 	pp->ng = 0;
 	switch (st->kind) {
 	case PK_KUBE_LEAST:
@@ -365,11 +222,20 @@ peer_node(const struct peer_state *st, const struct gs_node *n,
 		if ((got = gs_peer_kai_devices(st->kind == PK_KAI_BINPACK, &v,
 		    &pp->v, pp->taken, pp->g)) < 0)
 			return PW_GPUS;
-		*score = gs_peer_kai_score(st->kind == PK_KAI_BINPACK, &pp->kr,
-		    &v, &pp->v);
+		/* gs_peer_kai_score in its two parts */
+		gs_peer_kai_local(st->kind == PK_KAI_BINPACK, &v, &pp->v, &l);
+		*score = gs_peer_kai_total(st->kind == PK_KAI_BINPACK, &pp->kr,
+		    &v, &pp->v, &l);
+		if (e != NULL) {
+			e->score = l.base;
+			e->sharing = l.sharing;
+			e->nidle = v.nidle;
+			e->ndev = v.ndev;
+			e->gpus_all = v.gpus_all;
+		}
 		break;
 	default:
-		return volcano_node(st->kind == PK_VOLCANO_BINPACK,
+		return gs_pk_volcano_node(st->kind == PK_VOLCANO_BINPACK,
 		    &st->cfg->volcano, n, pp, &v, NULL, score);
 	}
 	pp->ng = (size_t)got;
@@ -385,33 +251,43 @@ kai_node(const struct gs_node *n, enum gs_kai_podkind k)
 	    gs_kai_node_type(n, k) == NULL));
 }
 
-/* KAI binpack's range: free whole GPUs over the nodes with GPUs (on a
- * device plugin node its whole nvidia.com/gpu). */
-static void
-kai_prepare(const struct gs_cluster *c, enum gs_kai_podkind k,
+/* What node n adds to KAI binpack's range: its free whole GPUs (on a
+ * device plugin node its whole nvidia.com/gpu), or -1 when KAI does not
+ * count it (no GPUs it sees). */
+static int32_t
+kai_idle(const struct gs_node *n, enum gs_kai_podkind k)
+{
+	size_t	j;
+	int32_t	idle = 0;
+
+	if (!kai_node(n, k))
+		return -1;
+	if (n->dp)
+		return gs_kai_dp_idle(n);
+	for (j = 0; j < n->ndevs; j++)
+		idle += dev_idle(&n->devs[j]);
+	return idle;
+}
+
+/* KAI binpack's range over the nodes with GPUs, worked out anew. */
+void
+gs_pk_kai_prepare(const struct gs_cluster *c, enum gs_kai_podkind k,
     struct gs_kai_range *r)
 {
-	const struct gs_node	*n;
-	size_t			 i, j;
-	int			 idle;
+	size_t	i;
+	int32_t	idle;
 
 	gs_peer_kai_range_init(r);
-	for (i = 0; i < c->nnodes; i++) {
-		n = &c->nodes[i];
-		if (!kai_node(n, k))
-			continue;
-		idle = 0;
-		for (j = 0; j < n->ndevs && !n->dp; j++)
-			idle += dev_idle(&n->devs[j]);
-		gs_peer_kai_range_add(r, n->dp ? gs_kai_dp_idle(n) : idle);
-	}
+	for (i = 0; i < c->nnodes; i++)
+		if ((idle = kai_idle(&c->nodes[i], k)) >= 0)
+			gs_peer_kai_range_add(r, idle);
 }
 
 /* Why node n is no candidate before its devices are looked at (a PW_*,
  * KAI's or Volcano's reason in mbuf), or -1; Volcano's mode into pp. */
-static int
-node_refused(const struct peer_state *st, const struct gs_cluster *c,
-    const struct gs_node *n, const struct gs_pod *pod, struct peer_pod *pp,
+int
+gs_pk_node_refused(const struct peer_state *st, const struct gs_cluster *c,
+    const struct gs_node *n, const struct gs_pod *pod, struct gs_peer_pod *pp,
     char *mbuf, size_t mlen)
 {
 	char		 fbuf[192];
@@ -423,7 +299,8 @@ node_refused(const struct peer_state *st, const struct gs_cluster *c,
 
 	if (gs_kube_filter(n, pod, fbuf, sizeof fbuf) != NULL)
 		return PW_FILTER;
-	if (kai && n->ndevs > 0 && (why = gs_kai_node_type(n,
+	if (kai && n->ndevs > 0 && (why = st->kai_why != NULL ?
+	    st->kai_why[n - c->nodes] : gs_kai_node_type(n,
 	    GS_KAI_POD_FRACTION)) != NULL) {
 		snprintf(mbuf, mlen, "%s", why);
 		return PW_KAI_TYPE;
@@ -433,8 +310,10 @@ node_refused(const struct peer_state *st, const struct gs_cluster *c,
 		return PW_NO_GPUS;
 	if (volcano) {
 		pp->vconf = c->volcano;
-		pp->vmode = gs_volcano_node_mode(n, c->volcano);
-		if (!gs_volcano_mode_fits(pod, pp->vmode, mbuf, mlen))
+		pp->vmode = st->vmode != NULL ? st->vmode[n - c->nodes] :
+		    gs_volcano_node_mode(n, c->volcano);
+		if (pp->vwant && !gs_volcano_mode_fits(pod, pp->vmode, mbuf,
+		    mlen))
 			return PW_MODE;
 	}
 	return -1;
@@ -463,9 +342,9 @@ pending_reason(const struct gs_cluster *c, const int counts[PW_N],
 
 /* The grants of the chosen node into the placement, container by
  * container; a whole device's grant takes all its memory and cores. */
-static void
-place(struct gs_placement *d, const struct gs_node *n,
-    const struct gs_pod *pod, const struct peer_pod *pp,
+void
+gs_pk_place(struct gs_placement *d, const struct gs_node *n,
+    const struct gs_pod *pod, const struct gs_peer_pod *pp,
     const struct gs_pgrant *g, size_t ng)
 {
 	size_t	i, j, off = 0, k;
@@ -502,17 +381,160 @@ place(struct gs_placement *d, const struct gs_node *n,
 
 /* The pod's requests in the view as st's scheduler reads them, and the
  * most devices of a node (*maxdevs). */
-static void
-peer_pod_setup(struct peer_state *st, const struct gs_cluster *c,
-    const struct gs_pod *pod, struct peer_pod *pp, size_t *maxdevs)
+void
+gs_pk_pod_setup(struct peer_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, struct gs_peer_pod *pp, size_t *maxdevs)
 {
-	cluster_facts(st, c);
+	gs_pk_cluster_facts(st, c);
 	*maxdevs = st->maxdevs;
-	peer_pod_init(pp, pod, st->cfg, *maxdevs);
+	gs_peer_pod_init(pp, pod, st->cfg, *maxdevs);
 	if (st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD)
-		kai_own(pp, pod);
+		gs_peer_pod_kai_own(pp, pod);
 	if (st->kind == PK_VOLCANO_BINPACK || st->kind == PK_VOLCANO_SPREAD)
-		volcano_own(pp, pod, *maxdevs);
+		gs_peer_pod_volcano_own(pp, pod, *maxdevs);
+	pp->vwant = gs_kv_get(&pod->annotations, VOLCANO_MODE_ANNO) != NULL;
+}
+
+/*
+ * Bring what st keeps across pods up to date for cluster c: built anew
+ * for another cluster or node count; else KAI binpack's range recounted
+ * for the nodes the touch log names since the last pod (kept verdicts go
+ * stale by the node's gen); when the log no longer holds them all, every
+ * kept verdict is dropped and the range counted anew.
+ */
+static void
+peer_sync(struct peer_state *st, const struct gs_cluster *c)
+{
+	size_t		i, nn = c->nnodes ? c->nnodes : 1;
+	uint64_t	k;
+	int		full = 0;
+
+	if (st->fcl != c || st->fnn != c->nnodes) {
+		st->fcl = c;
+		st->fnn = c->nnodes;
+		gs_pmemo_free(&st->memo);
+		free(st->rank);
+		free(st->kai_why);
+		free(st->vmode);
+		st->rank = gs_peer_name_ranks(c);
+		st->kai_why = xcalloc(nn, sizeof *st->kai_why);
+		st->vmode = xcalloc(nn, sizeof *st->vmode);
+		for (i = 0; i < c->nnodes; i++) {
+			st->kai_why[i] = gs_kai_node_type(&c->nodes[i],
+			    GS_KAI_POD_FRACTION);
+			st->vmode[i] = gs_volcano_node_mode(&c->nodes[i],
+			    c->volcano);
+		}
+		full = 1;
+	} else if (!gs_cluster_touches_kept(c, st->seen)) {
+		gs_pmemo_clear(&st->memo);
+		full = 1;
+	}
+	if (st->kind == PK_KAI_BINPACK && full) {
+		gs_kai_hist_init(&st->hist, c->nnodes);
+		for (i = 0; i < c->nnodes; i++)
+			gs_kai_hist_set(&st->hist, i, kai_idle(&c->nodes[i],
+			    GS_KAI_POD_FRACTION));
+	} else if (st->kind == PK_KAI_BINPACK)
+		for (k = st->seen; k < c->touch_seq; k++) {
+			i = gs_cluster_touched(c, k);
+			gs_kai_hist_set(&st->hist, i, kai_idle(&c->nodes[i],
+			    GS_KAI_POD_FRACTION));
+		}
+	st->seen = c->touch_seq;
+}
+
+/*
+ * Node n's verdict for the pod (a PW_*, or -1 and *score), kept in e
+ * while the node's gen stays (NULL e: nothing kept), else peer_node's.
+ * KAI's kept parts are summed with the node set's range of this pod, as
+ * gs_peer_kai_score sums them.
+ */
+static int
+memo_node(const struct peer_state *st, const struct gs_node *n,
+    struct gs_peer_pod *pp, struct gs_pmemo_ent *e, double *score)
+{
+	struct gs_pnode		v;
+	struct gs_kai_local	l;
+	int			kai = st->kind == PK_KAI_BINPACK ||
+				    st->kind == PK_KAI_SPREAD;
+
+	if (e == NULL)
+		return gs_pk_node(st, n, pp, score, NULL);
+	if (e->gen1 != n->gen + 1) {
+		e->gen1 = n->gen + 1;
+		e->why = gs_pk_node(st, n, pp, score, e);
+		if (!kai)
+			e->score = *score;
+		return e->why;
+	}
+	if (e->why >= 0 || !kai) {
+		*score = e->score;
+		return e->why;
+	}
+	memset(&v, 0, sizeof v);
+	v.nidle = e->nidle;
+	v.ndev = e->ndev;
+	v.gpus_all = e->gpus_all;
+	l.base = e->score;
+	l.sharing = e->sharing;
+	*score = gs_peer_kai_total(st->kind == PK_KAI_BINPACK, &pp->kr, &v,
+	    &pp->v, &l);
+	return -1;
+}
+
+/* Does the pod's HAMi device filter pass every device (Volcano's
+ * checkType: no type, UUID or vgpu-mode annotation)? */
+static int
+filter_open(const struct hami_filter *f)
+{
+	return !f->has_use_type && !f->has_nouse_type && !f->has_use_uuid &&
+	    !f->has_nouse_uuid && f->vgpu_mode == NULL;
+}
+
+/*
+ * The node for the pod: the highest score, ties to the node listed first
+ * or (KAI) the smallest name; -1 when none fits, counts and mbuf saying
+ * why.  Verdicts are kept per request shape for KAI, and for Volcano
+ * when the pod's device filter lets every device pass.
+ */
+static long
+peer_best(struct peer_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, struct gs_peer_pod *pp, int counts[PW_N],
+    char *mbuf, size_t mlen, double *best_score)
+{
+	struct gs_pmemo	*m = NULL;
+	size_t		 i;
+	long		 best = -1;
+	double		 score = 0;
+	int		 why, kai = st->kind == PK_KAI_BINPACK ||
+			    st->kind == PK_KAI_SPREAD;
+
+	peer_sync(st, c);
+	if (st->kind == PK_KAI_BINPACK)
+		gs_kai_hist_range(&st->hist, &pp->kr);
+	if (kai || (st->kind >= PK_VOLCANO_BINPACK && filter_open(&pp->f)))
+		m = gs_pmemo_find(&st->memo, &pp->v, c->nnodes);
+	for (i = 0; i < c->nnodes; i++) {
+		const struct gs_node *n = &c->nodes[i];
+
+		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
+			continue;
+		if ((why = gs_pk_node_refused(st, c, n, pod, pp, mbuf, mlen)) < 0)
+			why = memo_node(st, n, pp, m ? &m->ent[i] : NULL,
+			    &score);
+		if (why >= 0) {
+			counts[why]++;
+			continue;
+		}
+		if (best >= 0 && (score < *best_score ||
+		    (score == *best_score && (!kai ||
+		    st->rank[i] >= st->rank[best]))))
+			continue;
+		best = (long)i;
+		*best_score = score;
+	}
+	return best;
 }
 
 /* One pod's walk over the nodes (gs_window_walk's arg). */
@@ -520,7 +542,7 @@ struct peer_walk {
 	struct peer_state	*st;
 	const struct gs_cluster	*c;
 	const struct gs_pod	*pod;
-	struct peer_pod		*pp;
+	struct gs_peer_pod	*pp;
 	int			*counts;
 	char			*mbuf;
 	size_t			 mlen;
@@ -546,9 +568,9 @@ walk_node(size_t i, void *arg)
 	double			 score = 0;
 	int			 why;
 
-	if ((why = node_refused(w->st, w->c, n, w->pod, w->pp, w->mbuf,
+	if ((why = gs_pk_node_refused(w->st, w->c, n, w->pod, w->pp, w->mbuf,
 	    w->mlen)) < 0)
-		why = peer_node(w->st, n, w->pp, &score);
+		why = gs_pk_node(w->st, n, w->pp, &score, NULL);
 	if (why >= 0) {
 		w->counts[why]++;
 		return 0;
@@ -566,19 +588,62 @@ walk_node(size_t i, void *arg)
 	return 1;
 }
 
+/*
+ * kube-scheduler's walk for the pod: the window from default-scheduler's
+ * start index (sched/window.h), every node's view built; the best node
+ * (its grants in pp) or -1, its score in *best_score, the next start
+ * index in d.
+ */
+static long
+kube_walk(struct peer_state *st, const struct gs_cluster *c,
+    const struct gs_pod *pod, struct gs_peer_pod *pp, int *counts,
+    char *mbuf, size_t mlen, size_t maxdevs, struct gs_placement *d,
+    double *best_score)
+{
+	struct gs_pgrant	*best_g;
+	struct peer_walk	 w;
+
+	best_g = xcalloc((size_t)pp->v.gpu + maxdevs, sizeof *best_g);
+	memset(&w, 0, sizeof w);
+	w.st = st;
+	w.c = c;
+	w.pod = pod;
+	w.pp = pp;
+	w.counts = counts;
+	w.mbuf = mbuf;
+	w.mlen = mlen;
+	w.best_g = best_g;
+	w.best = -1;
+	st->win.next = c->win_next[GS_WIN_KUBE];
+	if (pod->pinned_node >= 0) {
+		/* NodeAffinity's PreFilter names the DaemonSet pod's node. */
+		if ((size_t)pod->pinned_node < c->nnodes)
+			(void)walk_node((size_t)pod->pinned_node, &w);
+		gs_window_one(&st->win, c->nnodes);
+	} else
+		(void)gs_window_walk(&st->win, c->nnodes, walk_node, &w);
+	d->win_slot = GS_WIN_KUBE;
+	d->win_next = st->win.next;
+	*best_score = w.best_score;
+	if (w.best >= 0) {
+		memcpy(pp->g, best_g, w.best_ng * sizeof *pp->g);
+		pp->ng = w.best_ng;
+	}
+	free(best_g);
+	return w.best;
+}
+
 static int
 peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
     struct gs_placement *d, struct gs_error *err)
 {
 	struct peer_state	*st = p;
-	struct peer_pod		 pp;
-	struct gs_pgrant	*best_g;
-	struct peer_walk	 w;
-	size_t			 maxdevs, best_ng = 0;
+	struct gs_peer_pod	 pp;
+	size_t			 maxdevs;
 	int			 counts[PW_N] = { 0 }, name_ties;
 	long			 best = -1;
-	double			 best_score = 0;
-	char			 mbuf[160] = "";
+	double			 score = 0, best_score = 0;
+	char			 mbuf[160] = "", fbuf[160];
 	int			 volcano = st->kind == PK_VOLCANO_BINPACK ||
 				    st->kind == PK_VOLCANO_SPREAD;
 
@@ -603,17 +668,17 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	}
 	memset(d, 0, sizeof *d);
 	d->node = -1;
-	peer_pod_setup(st, c, pod, &pp, &maxdevs);
+	gs_pk_pod_setup(st, c, pod, &pp, &maxdevs);
 	if (pp.v.gpu == 0) {
 		d->status = GS_UNMANAGED;
-		peer_pod_release(&pp);
+		gs_peer_pod_release(&pp);
 		return 0;
 	}
 	/* KAI: whole GPUs among the device plugin's nvidia.com/gpu
 	 * (sched/kai/dp.h). */
 	name_ties = st->kind == PK_KAI_BINPACK || st->kind == PK_KAI_SPREAD;
 	if (name_ties && !pp.sharing && st->kai_dp) {
-		peer_pod_release(&pp);
+		gs_peer_pod_release(&pp);
 		gs_kai_mig_decide(c, pod, st->kind == PK_KAI_BINPACK, d);
 		return 0;
 	}
@@ -624,7 +689,7 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 		d->status = GS_PENDING;
 		d->reason = xstrdup("asks nvidia.com/gpumem, gpumem-percentage "
 		    "or gpucores, which no node advertises without HAMi");
-		peer_pod_release(&pp);
+		gs_peer_pod_release(&pp);
 		return 0;
 	}
 	/* deviceshare.VGPUEnable off: Volcano registers no vGPU device and
@@ -632,262 +697,36 @@ peer_decide(void *p, const struct gs_cluster *c, const struct gs_pod *pod,
 	if (volcano && gs_peer_volcano_off(&st->cfg->volcano) != NULL) {
 		d->status = GS_PENDING;
 		d->reason = xstrdup(gs_peer_volcano_off(&st->cfg->volcano));
-		peer_pod_release(&pp);
+		gs_peer_pod_release(&pp);
 		return 0;
 	}
-	best_g = xcalloc((size_t)pp.v.gpu + maxdevs, sizeof *best_g);
-	if (st->kind == PK_KAI_BINPACK)
-		kai_prepare(c, GS_KAI_POD_FRACTION, &pp.kr);
-	memset(&w, 0, sizeof w);
-	w.st = st;
-	w.c = c;
-	w.pod = pod;
-	w.pp = &pp;
-	w.counts = counts;
-	w.mbuf = mbuf;
-	w.mlen = sizeof mbuf;
-	w.best_g = best_g;
-	w.best = -1;
-	w.name_ties = name_ties;
-	/* default-scheduler's start index; KAI and Volcano walk every
-	 * node from the first. */
-	st->win.next = st->kind <= PK_KUBE_RTCR ? c->win_next[GS_WIN_KUBE] :
-	    0;
-	if (pod->pinned_node >= 0) {
-		/* NodeAffinity's PreFilter names the DaemonSet pod's node. */
-		if ((size_t)pod->pinned_node < c->nnodes)
-			(void)walk_node((size_t)pod->pinned_node, &w);
-		gs_window_one(&st->win, c->nnodes);
-	} else
-		(void)gs_window_walk(&st->win, c->nnodes, walk_node, &w);
-	if (st->kind <= PK_KUBE_RTCR) {
-		d->win_slot = GS_WIN_KUBE;
-		d->win_next = st->win.next;
+	if (st->kind <= PK_KUBE_RTCR)
+		best = kube_walk(st, c, pod, &pp, counts, mbuf, sizeof mbuf,
+		    maxdevs, d, &best_score);
+	else {
+		/* KAI and Volcano: every node, their verdicts kept across
+		 * pods (sched/peer_memo.h). */
+		best = peer_best(st, c, pod, &pp, counts, mbuf, sizeof mbuf,
+		    &best_score);
+		/* The grants on the chosen node (which fitted just now): its
+		 * Volcano mode into pp, then its walk again. */
+		if (best >= 0) {
+			(void)gs_pk_node_refused(st, c, &c->nodes[best], pod, &pp,
+			    fbuf, sizeof fbuf);
+			(void)gs_pk_node(st, &c->nodes[best], &pp, &score, NULL);
+		}
 	}
-	best = w.best;
-	best_score = w.best_score;
-	best_ng = w.best_ng;
 	if (best < 0) {
 		d->status = GS_PENDING;
 		d->reason = pending_reason(c, counts, mbuf);
-	} else if (!gs_kai_guard_pending(&c->nodes[best], best_g, best_ng,
-	    d)) {
+	} else if (!gs_kai_guard_pending(&c->nodes[best], pp.g, pp.ng, d)) {
 		d->status = GS_PLACED;
 		d->node = best;
 		d->node_score = (float)best_score;
-		place(d, &c->nodes[best], pod, &pp, best_g, best_ng);
+		gs_pk_place(d, &c->nodes[best], pod, &pp, pp.g, pp.ng);
 	}
-	free(best_g);
-	peer_pod_release(&pp);
+	gs_peer_pod_release(&pp);
 	return 0;
-}
-
-/*
- * explain of a volcano-* pod (sched/volcano/explain.h): node i as
- * peer_decide sees it, the device walk recorded.
- */
-void
-gs_peer_volcano_eval(const struct gs_cluster *c, const struct gs_config *cfg,
-    const struct gs_pod *pod, size_t i, struct gs_peer_veval *e)
-{
-	struct peer_state	 st = { .kind = PK_VOLCANO_SPREAD, .cfg = cfg };
-	struct peer_pod		 pp;
-	struct gs_pnode		 v;
-	const struct gs_node	*n = &c->nodes[i];
-	size_t			 maxdevs, j;
-
-	if (gs_policy_strategy(cfg->profile) == GS_STRATEGY_BINPACK)
-		st.kind = PK_VOLCANO_BINPACK;
-	memset(e, 0, sizeof *e);
-	e->trace.cards = -1;
-	e->mode = -1;
-	e->policy = gs_peer_volcano_policy(st.kind == PK_VOLCANO_BINPACK,
-	    &cfg->volcano);
-	peer_pod_setup(&st, c, pod, &pp, &maxdevs);
-	e->nreq = pod->nctrs;
-	e->req = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *e->req);
-	memcpy(e->req, pp.req, pod->nctrs * sizeof *e->req);
-	e->unmanaged = pp.v.gpu == 0;
-	e->why = -1;
-	if (e->unmanaged)
-		;
-	else if (gs_peer_volcano_off(&cfg->volcano) != NULL)
-		e->why = GS_VCX_OFF;
-	else if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i)
-		e->why = GS_VCX_PINNED;
-	else if ((e->why = node_refused(&st, c, n, pod, &pp, e->text,
-	    sizeof e->text)) == PW_FILTER)
-		gs_kube_filter(n, pod, e->text, sizeof e->text);
-	if (e->why == PW_MODE || (e->why < 0 && !e->unmanaged))
-		e->mode = pp.vmode;
-	if (e->why < 0 && !e->unmanaged) {
-		view_node(&st, n, &pp, &v);
-		e->why = volcano_node(st.kind == PK_VOLCANO_BINPACK,
-		    &cfg->volcano, n, &pp, &v, &e->trace, &e->score);
-		for (j = 0; e->why < 0 && j < e->trace.n; j++)
-			if (e->trace.step[j].check == GS_VCF_OK)
-				e->raw += e->trace.step[j].score;
-		e->raw = floor(e->raw + 0.5);	/* as the walk rounds it */
-	}
-	peer_pod_release(&pp);
-}
-
-void
-gs_peer_veval_release(struct gs_peer_veval *e)
-{
-	free(e->req);
-	free(e->trace.step);
-}
-
-/* --- explain (sched/kai/frac_explain.h) ------------------------------- */
-
-/* Node i's verdict in ex (why: a PW_*, or -1 when it fits with score),
- * and its GPUs, if any, as KAI counts them (k: the request they are told
- * against). */
-static void
-kai_explain_node(const struct peer_state *st, const struct gs_cluster *c,
-    size_t i, const struct gs_pod *pod, struct peer_pod *pp, int why,
-    double score, const char *mbuf, const struct gs_preq *k,
-    struct gs_kai_fx *ex)
-{
-	const struct gs_node	*n = &c->nodes[i];
-	struct gs_kx_node	*x = &ex->node[i];
-	struct gs_kai_local	 l;
-	struct gs_pnode		 v;
-	char			 fbuf[192];
-	size_t			 j;
-	int			 nfit = 0;
-
-	x->verdict = why < 0 ? GS_KX_FITS : why == PW_FILTER ? GS_KX_FILTER :
-	    why == PW_KAI_TYPE ? GS_KX_TYPE : why == PW_NO_GPUS ?
-	    GS_KX_NO_GPUS : GS_KX_SHORT;
-	if (why == PW_FILTER)
-		snprintf(x->why, sizeof x->why, "refused by kube-scheduler: "
-		    "%s", gs_kube_filter(n, pod, fbuf, sizeof fbuf));
-	else if (why == PW_KAI_TYPE)
-		snprintf(x->why, sizeof x->why, "refused by KAI: %s", mbuf);
-	else if (why == PW_NO_GPUS)
-		snprintf(x->why, sizeof x->why, n->ndevs == 0 ? "no GPUs" :
-		    "no GPU KAI sees (neither HAMi's nor the device plugin's)");
-	if (n->ndevs == 0)
-		return;
-	view_node(st, n, pp, &v);
-	gs_kai_fx_gpus(ex->binpack, n, &v, k, pp->g, why < 0 ? pp->ng : 0,
-	    x);
-	if (why >= 0 && why != PW_GPUS)
-		return;
-	if (why >= 0) {
-		for (j = 0; j < x->ngpu; j++)
-			nfit += x->gpu[j].fits;
-		if (x->ngpus == 0)
-			snprintf(x->why, sizeof x->why, "no whole GPU KAI "
-			    "shares (MIG instances or renamed replicas only)");
-		else
-			snprintf(x->why, sizeof x->why, "%d of its GPUs take%s "
-			    "the request, %lld asked", nfit, nfit == 1 ? "s" :
-			    "", (long long)ex->ngpu);
-		return;
-	}
-	gs_peer_kai_local(ex->binpack, &v, &pp->v, &l);
-	x->score = score;
-	x->sharing = l.sharing;
-	x->placement = score - l.base - (l.sharing ? 1000 : 0);
-	snprintf(x->why, sizeof x->why, "fits");
-}
-
-/* The devices of the pick pp->g on n as place() grants them: a device
- * plugin node's view entries are KAI's units, mapped as the engine maps
- * them (a new group's unit is the one the device plugin gives). */
-static void
-kai_given_devices(const struct gs_node *n, const struct peer_pod *pp,
-    int *given)
-{
-	int32_t		*claimed = n->dp ? gs_kai_dp_claims(n) : NULL;
-	struct gs_grant	 g;
-	size_t		 t;
-
-	for (t = 0; t < pp->ng; t++) {
-		given[t] = pp->g[t].dev;
-		if (claimed == NULL)
-			continue;
-		memset(&g, 0, sizeof g);
-		gs_kai_dp_grant(n, (size_t)pp->g[t].dev, pp->g[t].whole,
-		    pp->g[t].mem, claimed, &g);
-		given[t] = g.dev;
-	}
-	free(claimed);
-}
-
-void
-gs_kai_frac_explain(const struct gs_cluster *c, const struct gs_pod *pod,
-    const struct gs_config *cfg, int binpack, struct gs_kai_fx *ex)
-{
-	struct peer_state	 st = { .kind = binpack ? PK_KAI_BINPACK :
-				    PK_KAI_SPREAD, .cfg = cfg };
-	struct peer_pod		 pp;
-	const struct gs_preq	*k = NULL;
-	size_t			 i, maxdevs = 1;
-	double			 score = 0;
-	char			 mbuf[160] = "";
-	int			 why, guard = 0;
-
-	memset(ex, 0, sizeof *ex);
-	ex->binpack = binpack;
-	ex->chosen = -1;
-	cluster_facts(&st, c);
-	maxdevs = st.maxdevs;
-	peer_pod_init(&pp, pod, cfg, maxdevs);
-	ex->own = kai_own(&pp, pod);
-	ex->nreq = pod->nctrs;
-	ex->req = xcalloc(pod->nctrs ? pod->nctrs : 1, sizeof *ex->req);
-	memcpy(ex->req, pp.req, pod->nctrs * sizeof *ex->req);
-	ex->ngpu = pp.v.gpu;
-	ex->nnodes = c->nnodes;
-	ex->node = xcalloc(c->nnodes ? c->nnodes : 1, sizeof *ex->node);
-	ex->given = xcalloc((size_t)pp.v.gpu + 1, sizeof *ex->given);
-	ex->unmanaged = pp.v.gpu == 0;
-	for (i = 0; i < pod->nctrs && k == NULL; i++)
-		if (pp.req[i].num > 0)
-			k = &pp.req[i];
-	ex->frac = k != NULL && k->frac;
-	if (binpack && !ex->unmanaged)
-		kai_prepare(c, GS_KAI_POD_FRACTION, &pp.kr);
-	ex->range = pp.kr;
-	for (i = 0; i < c->nnodes && !ex->unmanaged; i++) {
-		const struct gs_node *n = &c->nodes[i];
-
-		if (pod->pinned_node >= 0 && (size_t)pod->pinned_node != i) {
-			ex->node[i].verdict = GS_KX_PINNED;
-			snprintf(ex->node[i].why, sizeof ex->node[i].why,
-			    "not the pod's node (spec.nodeName)");
-			continue;
-		}
-		if ((why = node_refused(&st, c, n, pod, &pp, mbuf,
-		    sizeof mbuf)) < 0)
-			why = peer_node(&st, n, &pp, &score);
-		kai_explain_node(&st, c, i, pod, &pp, why, score, mbuf, k, ex);
-		/* peer_decide's choice: the highest score, ties to the
-		 * smallest name. */
-		if (why >= 0 || (ex->chosen >= 0 && (score < ex->score ||
-		    (score == ex->score && strcmp(n->name,
-		    c->nodes[ex->chosen].name) >= 0))))
-			continue;
-		ex->chosen = (long)i;
-		ex->score = score;
-		ex->ngiven = pp.ng;
-		kai_given_devices(n, &pp, ex->given);
-		for (guard = 0; guard < (int)pp.ng && pp.g[guard].dev >= 0;
-		    guard++)
-			;
-		guard = guard < (int)pp.ng;	/* sched/kai/guard.h */
-	}
-	if (guard)			/* the binding fails: pending */
-		ex->chosen = -1;
-	for (i = 0; i < c->nnodes && ex->chosen >= 0; i++)
-		ex->ties += (long)i != ex->chosen &&
-		    ex->node[i].verdict == GS_KX_FITS &&
-		    ex->node[i].score == ex->score;
-	peer_pod_release(&pp);
 }
 
 #define PEER_CREATE(fn, kind)						\

@@ -81,6 +81,7 @@ main(void)
 		SUITE(neuron),
 		SUITE(metax_sgpu),	/* Metax sGPU */
 		SUITE(window),
+		SUITE(peer_memo),
 		CU_SUITE_INFO_NULL,
 	};
 	unsigned	failed;

@@ -72,6 +72,7 @@ extern CU_TestInfo neuron_tests[];
 /* Metax sGPU */
 extern CU_TestInfo metax_sgpu_tests[];
 extern CU_TestInfo window_tests[];
+extern CU_TestInfo peer_memo_tests[];
 
 /* Load every DRA object of the YAML text into *d (test_dra.c): 0, or
  * -1 with err. */
