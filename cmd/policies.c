@@ -225,7 +225,7 @@ models_main(int argc, char **argv)
 		    gs_gpu_models[i].observed ? "observed" : "typical");
 	printf("\nOther vendors' devices (registered from Node objects, "
 	    "gpusched-scenario(5)):\n%-14s  %-22s  %-30s  %s\n", "TYPE",
-	    "VENDOR", "COUNT RESOURCE", "VERSIONS");
+	    "VENDOR", "RESOURCE", "VERSIONS");
 	for (v = GV_NVIDIA + 1; v < GV_N; v++) {
 		gs_vendor_versions(v, versions, sizeof versions);
 		printf("%-14s  %-22s  %-30s  %s\n", gs_vendors[v].type,

@@ -831,6 +831,10 @@ int
 gs_load_cluster_doc(struct gs_cluster *c, const struct yt_file *f,
     const struct yt_node *doc, struct gs_warnings *w, struct gs_error *err)
 {
+	/* A streamed List's item (yamltree.h yt_each) is one level down. */
+	if (f->item)
+		return yt_expect(f, doc, YT_MAP, "items[]", err) != 0 ? -1 :
+		    load_k8s(c, f, doc, w, 1, err);
 	if (yt_expect(f, doc, YT_MAP, "cluster", err) != 0)
 		return -1;
 	if (yt_get(doc, "pools") != NULL)

@@ -653,7 +653,8 @@ gs_load_running_doc(struct gs_cluster *c, struct gs_running *r,
 	const struct yt_node	*kind = yt_get(root, "kind"), *items;
 	size_t			 j;
 
-	if (kind == NULL || kind->type != YT_SCALAR ||
+	/* A streamed List's item (yamltree.h yt_each) is one pod. */
+	if (f->item || kind == NULL || kind->type != YT_SCALAR ||
 	    strlen(kind->str) < 4 ||
 	    strcmp(kind->str + strlen(kind->str) - 4, "List") != 0)
 		return load_pod(c, r, f, root, w, err);

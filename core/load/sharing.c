@@ -153,8 +153,9 @@ gs_sharing_load_geom(const struct yt_file *f, const struct yt_node *v,
 				off += (size_t)snprintf(names + off,
 				    sizeof names - off, "%s%s", j ? ", " : "",
 				    mm->p[j].name);
-			return yt_error(f, k, err, "a %s has no MIG profile "
-			    "'%s' (its profiles: %s)", mm->key, k->str, names);
+			return yt_error(f, k, err, "%s %s has no MIG profile "
+			    "'%s' (its profiles: %s)", gs_article(mm->key),
+			    mm->key, k->str, names);
 		}
 		if (yt_int64(f, yt_val(v, i), k->str, 0, 8, &count, err) != 0)
 			return -1;
@@ -165,8 +166,8 @@ gs_sharing_load_geom(const struct yt_file *f, const struct yt_node *v,
 			g->p[g->n++] = p;
 	}
 	if (gs_mig_layout(mm, g->p, g->n, g->s, why, sizeof why) != 0)
-		return yt_error(f, v, err, "a %s cannot hold this MIG "
-		    "geometry: %s", mm->key, why);
+		return yt_error(f, v, err, "%s %s cannot hold this MIG "
+		    "geometry: %s", gs_article(mm->key), mm->key, why);
 	return 0;
 }
 

@@ -166,8 +166,9 @@ lay_out(const struct yt_file *f, const struct yt_node *at,
 			if (strncmp(key, "nvidia.com/mig-", 15) != 0)
 				continue;
 			if ((p = gs_mig_profile_find(s->mm, key + 15)) == NULL)
-				return yt_error(f, yt_key(alloc, i), err, "a %s "
-				    "has no MIG profile '%s'", s->mm->key,
+				return yt_error(f, yt_key(alloc, i), err, "%s %s "
+				    "has no MIG profile '%s'",
+				    gs_article(s->mm->key), s->mm->key,
 				    key + 15);
 			if (p->size != size)
 				continue;

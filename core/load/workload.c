@@ -820,7 +820,8 @@ gs_load_workload_doc(struct gs_workload *w, const struct yt_file *f,
     const struct yt_node *doc, const struct gs_cluster *cl,
     struct gs_warnings *warn, struct gs_error *err)
 {
-	return load_object(w, f, doc, cl, warn, 0, err);
+	/* A streamed List's item (yamltree.h yt_each) is one level down. */
+	return load_object(w, f, doc, cl, warn, f->item, err);
 }
 
 struct wl_load {

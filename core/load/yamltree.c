@@ -3,6 +3,7 @@
  *
  * The builder is iterative (an explicit stack), so deep input cannot exhaust
  * the C stack; depth and alias expansion are bounded before anything grows.
+ * Streamed, a List is handed over item by item (yamltree.h yt_each).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -159,19 +160,39 @@ add_anchor(struct anchor **anchors, size_t *cap, size_t *n,
 	(*anchors)[(*n)++].node = node;
 }
 
+/* The parser's state between events. */
+struct pstate {
+	struct yt_file	 *f;
+	const char	 *path;
+	struct yt_node	**stack;	/* open containers, outermost first */
+	size_t		  nstack, cstack;
+	struct anchor	 *anchors;	/* this document's */
+	size_t		  nanchors, canchors;
+	size_t		  total;	/* this document's live nodes */
+	size_t		  doc_aliased;	/* of which reached through aliases */
+	size_t		  aliased;	/* in the whole file */
+	struct yt_doc	 *doc;
+	size_t		  cdocs;
+	yt_doc_fn	  fn;		/* streaming, or NULL */
+	void		 *arg;
+	size_t		 *seen;
+	struct yt_node	 *list;		/* the root's 'items' (streaming) */
+	size_t		  mark;		/* arena index of its current item */
+	size_t		  streamed;	/* items handed to fn */
+};
+
 /* n into its parent (the innermost open container) or as the root. */
 static void
-attach(struct yt_node **stack, size_t nstack, struct yt_doc *doc,
-    struct yt_node *n)
+attach(struct pstate *s, struct yt_node *n)
 {
 	size_t	i;
 
-	for (i = 0; i < nstack; i++)
-		stack[i]->weight += n->weight;
-	if (nstack > 0)
-		node_push(stack[nstack - 1], n);
-	else if (doc != NULL)
-		doc->root = n;
+	for (i = 0; i < s->nstack; i++)
+		s->stack[i]->weight += n->weight;
+	if (s->nstack > 0)
+		node_push(s->stack[s->nstack - 1], n);
+	else if (s->doc != NULL)
+		s->doc->root = n;
 }
 
 static int
@@ -188,55 +209,81 @@ event_error(struct gs_error *err, const char *path, const yaml_event_t *ev,
 	    (int)ev->start_mark.column + 1, "%s", msg);
 }
 
-/* A new document; anchors do not cross documents. */
-static struct yt_doc *
-doc_start(struct yt_file *f, size_t *cdocs, const yaml_mark_t *m,
-    struct anchor *anchors, size_t *nanchors)
+/* A new document; anchors and the size budget do not cross documents. */
+static void
+doc_start(struct pstate *s, const yaml_mark_t *m)
 {
-	struct yt_doc	*doc;
+	struct yt_file	*f = s->f;
 	size_t		 i;
 
-	for (i = 0; i < *nanchors; i++)
-		free(anchors[i].name);
-	*nanchors = 0;
-	grow_array(&f->docs, cdocs, f->ndocs + 1, sizeof *f->docs);
-	doc = &f->docs[f->ndocs++];
-	doc->root = NULL;
-	doc->line = (int)m->line + 1;
-	doc->col = (int)m->column + 1;
-	return doc;
+	for (i = 0; i < s->nanchors; i++)
+		free(s->anchors[i].name);
+	s->nanchors = 0;
+	s->total = s->doc_aliased = 0;
+	s->list = NULL;
+	s->streamed = 0;
+	grow_array(&f->docs, &s->cdocs, f->ndocs + 1, sizeof *f->docs);
+	s->doc = &f->docs[f->ndocs++];
+	s->doc->root = NULL;
+	s->doc->line = (int)m->line + 1;
+	s->doc->col = (int)m->column + 1;
 }
 
-/* Bound the size of the tree with aliases expanded: per document, and
- * the nodes reached through aliases in the whole file (an alias bomb). */
+/*
+ * Bound the size of the tree with aliases expanded: per document (a
+ * streamed List's items one at a time), and the nodes reached through
+ * aliases in the whole file (an alias bomb).  The message names the limit.
+ */
 static int
-count_node(const struct yt_node *n, const yaml_event_t *ev, size_t *total,
-    size_t *aliased, const char *path, struct gs_error *err)
+count_node(struct pstate *s, const struct yt_node *n, const yaml_event_t *ev,
+    struct gs_error *err)
 {
-	*total += n->weight;
-	if (ev->type == YAML_ALIAS_EVENT)
-		*aliased += n->weight;
-	if (*total <= YT_MAX_NODES && *aliased <= YT_MAX_NODES)
+	s->total += n->weight;
+	if (ev->type == YAML_ALIAS_EVENT) {
+		s->aliased += n->weight;
+		s->doc_aliased += n->weight;
+	}
+	if (s->total <= YT_MAX_NODES && s->aliased <= YT_MAX_NODES)
 		return 0;
-	if (*total > YT_MAX_NODES)
-		return event_error(err, path, ev, "document too large (more "
-		    "than %d nodes with aliases expanded)", YT_MAX_NODES);
-	return event_error(err, path, ev, "file too large (more than %d "
+	if (s->total > YT_MAX_NODES && s->doc_aliased == 0)
+		return event_error(err, s->path, ev, "document too large "
+		    "(more than %d nodes)", YT_MAX_NODES);
+	if (s->total > YT_MAX_NODES)
+		return event_error(err, s->path, ev, "document too large: "
+		    "its aliases expand it to more than %d nodes",
+		    YT_MAX_NODES);
+	return event_error(err, s->path, ev, "file too large (more than %d "
 	    "nodes reached through aliases)", YT_MAX_NODES);
 }
 
-/* Free every node built so far. */
+/* Free the nodes built since arena index from. */
 static void
-free_nodes(struct yt_file *f)
+free_nodes_from(struct yt_file *f, size_t from)
 {
 	size_t	i;
 
-	for (i = 0; i < f->narena; i++) {
+	for (i = from; i < f->narena; i++) {
 		free(f->arena[i]->str);
 		free(f->arena[i]->items);
 		free(f->arena[i]);
 	}
-	f->narena = 0;
+	f->narena = from;
+}
+
+/* A streamed List's top-level 'items' makes sense only in a List. */
+static int
+check_list(const struct pstate *s, struct gs_error *err)
+{
+	const struct yt_node	*kind = yt_get(s->doc->root, "kind");
+
+	if (kind != NULL && kind->type == YT_SCALAR && kind->len >= 4 &&
+	    strcmp(kind->str + kind->len - 4, "List") == 0)
+		return 0;
+	return yt_error(s->f, kind != NULL ? kind : s->doc->root, err,
+	    "top-level 'items' belongs to a List, and this document's kind "
+	    "is %s%s%s", kind != NULL && kind->type == YT_SCALAR ? "'" : "",
+	    kind != NULL && kind->type == YT_SCALAR ? kind->str : "not set",
+	    kind != NULL && kind->type == YT_SCALAR ? "'" : "");
 }
 
 /*
@@ -245,143 +292,208 @@ free_nodes(struct yt_file *f)
  * start).
  */
 static int
-doc_end(struct yt_file *f, struct yt_doc *doc, yt_doc_fn fn, void *arg,
-    size_t *seen, struct gs_error *err)
+doc_end(struct pstate *s, struct gs_error *err)
 {
-	int	rc = 0;
+	struct yt_file	*f = s->f;
+	int		 rc = 0;
 
-	if (doc == NULL)
+	if (s->doc == NULL)
 		return 0;
-	if (yt_is_null(doc->root))
+	if (yt_is_null(s->doc->root))
 		f->ndocs--;
 	else
-		(*seen)++;
-	if (fn == NULL)
+		(*s->seen)++;
+	if (s->fn == NULL)
 		return 0;
-	if (f->ndocs > 0)
-		rc = fn(f, doc->root, arg, err);
-	free_nodes(f);
+	if (s->streamed > 0)
+		rc = check_list(s, err);
+	if (rc == 0 && f->ndocs > 0)
+		rc = s->fn(f, s->doc->root, s->arg, err);
+	free_nodes_from(f, 0);
 	f->ndocs = 0;
+	s->doc = NULL;
 	return rc;
+}
+
+/*
+ * Streaming: a sequence opened as the value of the root mapping's 'items'
+ * is a List's; nothing is handed out yet (the kind may come after it).
+ */
+static void
+list_open(struct pstate *s, struct yt_node *seq)
+{
+	const struct yt_node	*root;
+
+	if (s->fn == NULL || s->nstack != 1)
+		return;
+	root = s->stack[0];
+	/* seq is attached already: the key before it. */
+	if (root->type == YT_MAP && root->nitems >= 2 &&
+	    root->nitems % 2 == 0 &&
+	    strcmp(root->items[root->nitems - 2]->str, "items") == 0)
+		s->list = seq;
+}
+
+/*
+ * An item of the List ended: hand it to fn as its own root and free it,
+ * unless the document has anchors (a later alias may name it).
+ */
+static int
+list_item_end(struct pstate *s, struct gs_error *err)
+{
+	struct yt_node	*item = s->list->items[s->list->nitems - 1];
+	int		 rc;
+
+	if (s->nanchors > 0)
+		return 0;
+	s->f->item = 1;
+	rc = s->fn(s->f, item, s->arg, err);
+	s->f->item = 0;
+	s->list->nitems--;
+	s->stack[0]->weight -= item->weight;
+	s->list->weight -= item->weight;
+	s->total -= item->weight;
+	s->streamed++;
+	free_nodes_from(s->f, s->mark);
+	return rc;
+}
+
+/* The node an event makes (NULL for none), or -1 with err set. */
+static int
+event_node(struct pstate *s, const yaml_event_t *ev, struct yt_node **out,
+    const char **anchor, struct gs_error *err)
+{
+	struct yt_node	*n = NULL;
+
+	*anchor = NULL;
+	switch (ev->type) {
+	case YAML_ALIAS_EVENT:
+		if ((n = alias_node(s->anchors, s->nanchors, ev, s->path,
+		    err)) == NULL)
+			return -1;
+		break;
+	case YAML_SCALAR_EVENT:
+		n = node_new(s->f, YT_SCALAR, &ev->start_mark);
+		n->str = xstrndup((const char *)ev->data.scalar.value,
+		    ev->data.scalar.length);
+		n->len = ev->data.scalar.length;
+		n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+		*anchor = (const char *)ev->data.scalar.anchor;
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		if (s->nstack >= YT_MAX_DEPTH)
+			return event_error(err, s->path, ev, "nesting deeper "
+			    "than %d levels", YT_MAX_DEPTH);
+		n = node_new(s->f, ev->type == YAML_SEQUENCE_START_EVENT ?
+		    YT_SEQ : YT_MAP, &ev->start_mark);
+		n->open = 1;
+		*anchor = (const char *)(ev->type == YAML_SEQUENCE_START_EVENT ?
+		    ev->data.sequence_start.anchor :
+		    ev->data.mapping_start.anchor);
+		break;
+	default:
+		break;
+	}
+	*out = n;
+	return 0;
+}
+
+/* One event into the tree: 0, 1 at the end of the stream, or -1. */
+static int
+event(struct pstate *s, const yaml_event_t *ev, struct gs_error *err)
+{
+	struct yt_node	*n = NULL;
+	const char	*anchor = NULL;
+	size_t		 before = s->f->narena;
+	int		 in_list = s->list != NULL && s->nstack == 2 &&
+			    s->stack[1] == s->list;
+
+	switch (ev->type) {
+	case YAML_STREAM_END_EVENT:
+		return 1;
+	case YAML_DOCUMENT_START_EVENT:
+		doc_start(s, &ev->start_mark);
+		return 0;
+	case YAML_DOCUMENT_END_EVENT:
+		/* An empty, comment-only or null document (a trailing ---, an
+		 * empty helm template) is skipped, as kubectl skips it. */
+		return doc_end(s, err);
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		n = s->stack[--s->nstack];
+		n->open = 0;
+		if (n->type == YT_MAP && check_keys(s->f, n, err) != 0)
+			return -1;
+		/* Already attached to its parent at start. */
+		if (s->list != NULL && s->nstack == 2 && s->stack[1] == s->list)
+			return list_item_end(s, err);
+		return 0;
+	default:
+		break;
+	}
+	if (event_node(s, ev, &n, &anchor, err) != 0)
+		return -1;
+	if (n == NULL)
+		return 0;
+	if (count_node(s, n, ev, err) != 0)
+		return -1;
+	attach(s, n);
+	if (anchor != NULL)
+		add_anchor(&s->anchors, &s->canchors, &s->nanchors, anchor, n);
+	if (in_list)
+		s->mark = before;
+	if (ev->type == YAML_SEQUENCE_START_EVENT)
+		list_open(s, n);
+	if (ev->type == YAML_SEQUENCE_START_EVENT ||
+	    ev->type == YAML_MAPPING_START_EVENT) {
+		grow_array(&s->stack, &s->cstack, s->nstack + 1,
+		    sizeof *s->stack);
+		s->stack[s->nstack++] = n;
+	} else if (in_list)
+		return list_item_end(s, err);
+	return 0;
 }
 
 static int
 parse(struct yt_file *f, const char *path, const char *buf, size_t len,
     yt_doc_fn fn, void *arg, size_t *seen, struct gs_error *err)
 {
-	yaml_parser_t	  parser;
-	yaml_event_t	  ev;
-	struct yt_node	**stack = NULL;
-	size_t		  nstack = 0, cstack = 0;
-	struct anchor	 *anchors = NULL;
-	size_t		  nanchors = 0, canchors = 0, total = 0, i;
-	size_t		  aliased = 0;	/* in the whole file */
-	struct yt_doc	 *doc = NULL;
-	size_t		  cdocs = 0;
-	int		  rc = -1, done = 0;
+	yaml_parser_t	 parser;
+	yaml_event_t	 ev;
+	struct pstate	 s;
+	size_t		 i;
+	int		 rc = 0;
 
 	memset(f, 0, sizeof *f);
+	memset(&s, 0, sizeof s);
 	f->path = xstrdup(path);
+	s.f = f;
+	s.path = path;
+	s.fn = fn;
+	s.arg = arg;
+	s.seen = seen;
 	if (!yaml_parser_initialize(&parser))
 		return gs_error_set(err, path, 0, 0, "out of memory");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
-
-	while (!done) {
-		struct yt_node	*n = NULL;
-		const char	*anchor = NULL;
-
+	while (rc == 0) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			parser_error(&parser, path, buf, len, err);
-			goto out;
-		}
-		switch (ev.type) {
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
-		case YAML_DOCUMENT_START_EVENT:
-			doc = doc_start(f, &cdocs, &ev.start_mark, anchors,
-			    &nanchors);
-			total = 0;	/* the limit is per document */
-			break;
-		case YAML_DOCUMENT_END_EVENT:
-			/* An empty, comment-only or null document (a trailing
-			 * ---, an empty helm template) is skipped, as kubectl
-			 * skips it. */
-			if (doc_end(f, doc, fn, arg, seen, err) != 0)
-				goto out_event;
-			doc = NULL;
-			break;
-		case YAML_ALIAS_EVENT:
-			if ((n = alias_node(anchors, nanchors, &ev, path,
-			    err)) == NULL)
-				goto out_event;
-			break;
-		case YAML_SCALAR_EVENT:
-			n = node_new(f, YT_SCALAR, &ev.start_mark);
-			n->str = xstrndup((const char *)ev.data.scalar.value,
-			    ev.data.scalar.length);
-			n->len = ev.data.scalar.length;
-			n->plain = ev.data.scalar.style ==
-			    YAML_PLAIN_SCALAR_STYLE;
-			anchor = (const char *)ev.data.scalar.anchor;
-			break;
-		case YAML_SEQUENCE_START_EVENT:
-		case YAML_MAPPING_START_EVENT:
-			if (nstack >= YT_MAX_DEPTH) {
-				event_error(err, path, &ev, "nesting deeper "
-				    "than %d levels", YT_MAX_DEPTH);
-				goto out_event;
-			}
-			n = node_new(f, ev.type == YAML_SEQUENCE_START_EVENT ?
-			    YT_SEQ : YT_MAP, &ev.start_mark);
-			n->open = 1;
-			anchor = (const char *)(ev.type ==
-			    YAML_SEQUENCE_START_EVENT ?
-			    ev.data.sequence_start.anchor :
-			    ev.data.mapping_start.anchor);
-			break;
-		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
-			n = stack[--nstack];
-			n->open = 0;
-			if (n->type == YT_MAP && check_keys(f, n, err) != 0)
-				goto out_event;
-			/* Already attached to its parent at start. */
-			n = NULL;
-			break;
-		default:
+			rc = parser_error(&parser, path, buf, len, err);
 			break;
 		}
-		if (n != NULL) {
-			if (count_node(n, &ev, &total, &aliased, path,
-			    err) != 0)
-				goto out_event;
-			attach(stack, nstack, doc, n);
-			if (anchor != NULL)
-				add_anchor(&anchors, &canchors, &nanchors,
-				    anchor, n);
-			if (ev.type == YAML_SEQUENCE_START_EVENT ||
-			    ev.type == YAML_MAPPING_START_EVENT) {
-				grow_array(&stack, &cstack, nstack + 1,
-				    sizeof *stack);
-				stack[nstack++] = n;
-			}
-		}
+		rc = event(&s, &ev, err);
 		yaml_event_delete(&ev);
 	}
-	rc = 0;
-	goto out;
-out_event:
-	yaml_event_delete(&ev);
-out:
-	for (i = 0; i < nanchors; i++)
-		free(anchors[i].name);
-	free(anchors);
-	free(stack);
+	for (i = 0; i < s.nanchors; i++)
+		free(s.anchors[i].name);
+	free(s.anchors);
+	free(s.stack);
 	yaml_parser_delete(&parser);
-	if (rc != 0)
+	if (rc < 0) {
 		yt_file_release(f);
-	return rc;
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -432,7 +544,7 @@ yt_each(const char *path, yt_doc_fn fn, void *arg, size_t *ndocs,
 void
 yt_file_release(struct yt_file *f)
 {
-	free_nodes(f);
+	free_nodes_from(f, 0);
 	free(f->arena);
 	free(f->docs);
 	free(f->path);

@@ -6,7 +6,10 @@
  * Inputs are hostile: nesting deeper than YT_MAX_DEPTH, a document of more
  * than YT_MAX_NODES nodes with aliases expanded, more than YT_MAX_NODES
  * nodes reached through aliases in the whole file, and non-scalar mapping
- * keys are errors, never a crash or an unbounded allocation.  An alias
+ * keys are errors, never a crash or an unbounded allocation.  When streamed
+ * (yt_each), a List's items count one at a time (each as if its own
+ * document), so a `kubectl get -o json` List of any number of objects loads
+ * in the memory of one item.  An alias
  * shares the anchored node (no copy).  Bad bytes are located by line too.
  */
 #ifndef GS_YAMLTREE_H
@@ -46,6 +49,8 @@ struct yt_file {
 	size_t		  ndocs;
 	struct yt_node	**arena;	/* every node, for freeing */
 	size_t		  narena, carena;
+	int		  item;		/* yt_each: the root handed to fn is
+					 * one item of a List (see there) */
 };
 
 /* Parse buf (len bytes) named path into f. Returns 0 or -1 with err set. */
@@ -62,6 +67,14 @@ void		 yt_file_release(struct yt_file *f);
  * are freed when fn returns, so memory holds one document's tree, not the
  * file's.  fn returns 0, or -1 with err set, which stops the parse.  0, or
  * -1 with err set; *ndocs counts the non-empty documents seen.
+ *
+ * A List (a document whose root mapping has an 'items' list, as kubectl
+ * writes it, 'kind' before or after) is streamed: each item is handed to fn
+ * as soon as it ends, with f->item set, and freed; the document itself is
+ * handed last, its 'items' then empty.  Items count against the size limit
+ * one at a time.  A document with anchors keeps its later items (an alias
+ * may name them), and top-level 'items' in a document whose kind does not
+ * end in "List" is an error.
  */
 typedef int	(*yt_doc_fn)(const struct yt_file *, const struct yt_node *root,
 		    void *arg, struct gs_error *);

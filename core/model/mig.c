@@ -22,6 +22,7 @@
 
 #include "model/catalog.h"
 #include "model/mig.h"
+#include "util/util.h"
 
 #define B(s)	(1u << (s))
 #define ALL7	(B(0) | B(1) | B(2) | B(3) | B(4) | B(5) | B(6))
@@ -194,21 +195,22 @@ gs_mig_layout(const struct gs_mig_model *m,
 		me += is_me(p[i]);
 	}
 	if (g > m->gslices) {
-		snprintf(why, len, "the profiles take %d compute slices; a %s "
-		    "has %d", g, m->key, m->gslices);
+		snprintf(why, len, "the profiles take %d compute slices; %s %s "
+		    "has %d", g, gs_article(m->key), m->key, m->gslices);
 		return -1;
 	}
 	if (ms > m->mslices || n > sizeof order / sizeof order[0]) {
-		snprintf(why, len, "the profiles take %d memory slices; a %s "
-		    "has %d", ms, m->key, m->mslices);
+		snprintf(why, len, "the profiles take %d memory slices; %s %s "
+		    "has %d", ms, gs_article(m->key), m->key, m->mslices);
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
 		for (j = 0, count = 0; j < n; j++)
 			count += p[j] == p[i];
 		if (count > p[i]->max) {
-			snprintf(why, len, "%d instances of %s; a %s holds at "
-			    "most %d", count, p[i]->name, m->key, p[i]->max);
+			snprintf(why, len, "%d instances of %s; %s %s holds at "
+			    "most %d", count, p[i]->name, gs_article(m->key),
+			    m->key, p[i]->max);
 			return -1;
 		}
 	}

@@ -48,6 +48,14 @@ xreallocarray(void *p, size_t n, size_t sz)
 	return p;
 }
 
+const char *
+gs_article(const char *word)
+{
+	/* Vowels, and the letters whose names start with a vowel sound. */
+	return word != NULL && word[0] != '\0' &&
+	    strchr("AEFHILMNORSXaeio", word[0]) != NULL ? "an" : "a";
+}
+
 char *
 xstrdup(const char *s)
 {

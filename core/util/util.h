@@ -31,6 +31,10 @@ char	*xstrndup(const char *, size_t);
 char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 char	*xvasprintf(const char *, va_list) __attribute__((format(printf, 1, 0)));
 
+/* "a" or "an" before a model name read letter by letter or as a word
+ * (an A100, an H100, an L4, a T4, a GH200). */
+const char *gs_article(const char *word);
+
 /* Grow *arr (element size sz) so that it holds at least n elements. */
 void	 grow_array(void *arr, size_t *cap, size_t n, size_t sz);
 

@@ -9,6 +9,7 @@
 
 #include "suites.h"
 #include "../../core/model/mig.h"
+#include "../../core/util/util.h"
 
 /* Lay out the profiles named in names on model; 0 or -1. */
 static int
@@ -135,17 +136,17 @@ test_refused(void)
 
 	/* 3 + 3 + 1 = 7 compute slices, 4 + 4 + 1 = 9 memory slices. */
 	CU_ASSERT_EQUAL(lay("A100-80GB", three3, 3, s, why, sizeof why), -1);
-	CU_ASSERT_STRING_EQUAL(why, "the profiles take 9 memory slices; a "
+	CU_ASSERT_STRING_EQUAL(why, "the profiles take 9 memory slices; an "
 	    "A100-80GB has 8");
 	CU_ASSERT_EQUAL(lay("H100", eight1, 8, s, why, sizeof why), -1);
-	CU_ASSERT_STRING_EQUAL(why, "the profiles take 8 compute slices; a "
+	CU_ASSERT_STRING_EQUAL(why, "the profiles take 8 compute slices; an "
 	    "H100 has 7");
 	CU_ASSERT_EQUAL(lay("A100-80GB", two_me, 2, s, why, sizeof why), -1);
-	CU_ASSERT_STRING_EQUAL(why, "2 instances of 1g.10gb+me; a A100-80GB "
+	CU_ASSERT_STRING_EQUAL(why, "2 instances of 1g.10gb+me; an A100-80GB "
 	    "holds at most 1");
 	/* A30: 2 + 2 + 1 compute slices of 4. */
 	CU_ASSERT_EQUAL(lay("A30", a30, 3, s, why, sizeof why), -1);
-	CU_ASSERT_STRING_EQUAL(why, "the profiles take 5 compute slices; a "
+	CU_ASSERT_STRING_EQUAL(why, "the profiles take 5 compute slices; an "
 	    "A30 has 4");
 	/* Not refused: the 2g.20gb (three starts) goes before the 1g.20gb
 	 * (four), at 0; they take 2, 4 and 6. */
@@ -159,9 +160,27 @@ test_refused(void)
 	CU_ASSERT_EQUAL(s[3].start, 6);
 }
 
+/* The article before a model name: by the sound of its first letter, as
+ * the name is read (an A100, an H100, an L4, an MI300X, a T4, a GH200,
+ * a B200, a V100). */
+static void
+test_article(void)
+{
+	CU_ASSERT_STRING_EQUAL(gs_article("A100-80GB"), "an");
+	CU_ASSERT_STRING_EQUAL(gs_article("H100"), "an");
+	CU_ASSERT_STRING_EQUAL(gs_article("L4"), "an");
+	CU_ASSERT_STRING_EQUAL(gs_article("MI300X"), "an");
+	CU_ASSERT_STRING_EQUAL(gs_article("T4"), "a");
+	CU_ASSERT_STRING_EQUAL(gs_article("GH200"), "a");
+	CU_ASSERT_STRING_EQUAL(gs_article("B200"), "a");
+	CU_ASSERT_STRING_EQUAL(gs_article("V100-16GB"), "a");
+	CU_ASSERT_STRING_EQUAL(gs_article(""), "a");
+}
+
 CU_TestInfo mig_tests[] = {
 	{ "MIG tables by model and profile", test_models },
 	{ "MIG layouts, with backtracking", test_layouts },
 	{ "MIG geometries a GPU cannot hold", test_refused },
+	{ "a or an before a model name", test_article },
 	CU_TEST_INFO_NULL
 };

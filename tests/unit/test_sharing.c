@@ -109,11 +109,11 @@ static void
 test_refused(void)
 {
 	refused(POOL("A100-80GB", "  mig: {1g.5gb: 1}\n"), 5, 9,
-	    "a A100-80GB has no MIG profile '1g.5gb' (its profiles: 1g.10gb, "
+	    "an A100-80GB has no MIG profile '1g.5gb' (its profiles: 1g.10gb, "
 	    "1g.10gb+me, 1g.20gb, 2g.20gb, 3g.40gb, 4g.40gb, 7g.80gb)");
 	refused(POOL("A100-80GB", "  mig: {3g.40gb: 2, 2g.20gb: 1}\n"), 5, 8,
-	    "a A100-80GB cannot hold this MIG geometry: the profiles take 8 "
-	    "compute slices; a A100-80GB has 7");
+	    "an A100-80GB cannot hold this MIG geometry: the profiles take 8 "
+	    "compute slices; an A100-80GB has 7");
 	refused(POOL("T4", "  mig: {1g.5gb: 1}\n"), 5, 8,
 	    "GPU model 'T4' has no MIG (MIG models: A30, A100-40GB, "
 	    "A100-80GB, H100, H200, B200)");

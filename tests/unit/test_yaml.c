@@ -253,7 +253,7 @@ test_typed_accessors(void)
 
 /* What the streaming reader handed over. */
 struct seen {
-	size_t	docs, max_arena, stop_at;
+	size_t	docs, max_arena, stop_at, items;
 	int	lines[8];
 };
 
@@ -265,6 +265,7 @@ see_doc(const struct yt_file *f, const struct yt_node *root, void *arg,
 
 	if (f->narena > s->max_arena)
 		s->max_arena = f->narena;
+	s->items += f->item != 0;
 	if (s->docs < 8)
 		s->lines[s->docs] = root->line;
 	if (++s->docs == s->stop_at)
@@ -332,6 +333,82 @@ test_each_document(void)
 	CU_ASSERT_EQUAL(s.docs, 0);
 }
 
+/* A List streamed: each item handed over (f->item set) and freed as it
+ * ends, the List last with its items gone; 'kind' after 'items' (kubectl's
+ * JSON order) too. */
+static void
+test_each_list(void)
+{
+	static const char	*json = "{\"apiVersion\": \"v1\", \"items\": "
+	    "[{\"a\": 1}, {\"b\": [1, 2]}, 7], \"kind\": \"PodList\"}\n";
+	struct seen		 s;
+	struct gs_error		 err;
+	size_t			 n;
+
+	memset(&s, 0, sizeof s);
+	CU_ASSERT_EQUAL_FATAL(each_text(json, &s, &n, &err), 0);
+	CU_ASSERT_EQUAL(n, 1);
+	CU_ASSERT_EQUAL(s.docs, 4);
+	CU_ASSERT_EQUAL(s.items, 3);
+	/* Root map, 'apiVersion' and its value, 'items' and its list: 5;
+	 * then one item at a time, {b: [1, 2]} the largest with 5 nodes: 10
+	 * (the List at the end, its list empty: 7). */
+	CU_ASSERT_EQUAL(s.max_arena, 10);
+
+	/* An anchor: the items from it on stay in the List (an alias may
+	 * name them); the ones before were handed over. */
+	memset(&s, 0, sizeof s);
+	CU_ASSERT_EQUAL_FATAL(each_text("kind: List\nitems:\n- {a: 1}\n"
+	    "- &x {b: 2}\n- *x\n", &s, &n, &err), 0);
+	CU_ASSERT_EQUAL(s.docs, 2);
+	CU_ASSERT_EQUAL(s.items, 1);
+
+	/* Top-level items outside a List: located at the kind. */
+	memset(&s, 0, sizeof s);
+	CU_ASSERT_EQUAL(each_text("items: [1]\nkind: Pod\n", &s, &n, &err),
+	    -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "kind is 'Pod'"));
+	CU_ASSERT_EQUAL(err.line, 2);
+	CU_ASSERT_EQUAL(err.col, 7);
+}
+
+/* The size limit counts a streamed List's items one at a time: 2,000,001
+ * scalar items load streamed; read whole, the document is refused with the
+ * size message (no aliases in it), located at the node that crossed it. */
+static void
+test_list_item_budget(void)
+{
+	size_t		 nitems = YT_MAX_NODES + 1, i, len;
+	char		*text, *p;
+	struct seen	 s;
+	struct gs_error	 err;
+	struct yt_file	 f;
+	size_t		 n;
+
+	len = 32 + 2 * nitems;
+	p = text = malloc(len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	p += sprintf(p, "kind: List\nitems: [");
+	for (i = 0; i < nitems; i++) {
+		*p++ = '0';
+		*p++ = i + 1 < nitems ? ',' : ']';
+	}
+	*p++ = '\n';
+	*p = '\0';
+	memset(&s, 0, sizeof s);
+	CU_ASSERT_EQUAL(each_text(text, &s, &n, &err), 0);
+	CU_ASSERT_EQUAL(s.items, nitems);
+	CU_ASSERT(s.max_arena <= 6);
+	CU_ASSERT_EQUAL(parse(text, &f, &err), -1);
+	CU_ASSERT_STRING_EQUAL(err.msg, "document too large (more than "
+	    "2000000 nodes)");
+	CU_ASSERT_EQUAL(err.line, 2);
+	/* Root, 'kind', 'List', 'items', the list: node 2,000,001 is item
+	 * 1,999,996, at column 9 + 2 * 1,999,995. */
+	CU_ASSERT_EQUAL(err.col, 9 + 2 * 1999995);
+	free(text);
+}
+
 /* An optional member: absent and null give NULL, a string itself, any
  * other node the located type error. */
 static void
@@ -367,6 +444,9 @@ CU_TestInfo yaml_tests[] = {
 	{ "optional string members", test_opt_string },
 	{ "bad bytes are located by line and column", test_bad_byte_location },
 	{ "the node limit is per document", test_many_documents },
+	{ "a List is streamed item by item", test_each_list },
+	{ "a streamed List's items count one at a time",
+	    test_list_item_budget },
 	{ "aliases are bounded across documents", test_alias_bomb_documents },
 	{ "the file reader refuses directories and devices",
 	    test_read_file_kinds },
