@@ -91,7 +91,14 @@ read_replicated(const struct yt_file *f, const struct yt_node *v, int kind,
 	return 0;
 }
 
-/* One config document into c. */
+/*
+ * One config document into c.  The plugin reads it with sigs.k8s.io/yaml
+ * into api/config/v1 Config (config.go parseConfigFrom): Config's, Flags'
+ * and Sharing's keys are matched as encoding/json matches fields, case
+ * folded (`timeslicing:` is timeSlicing, yt_get_fold); inside sharing's
+ * maps ReplicatedResources and ReplicatedResource's own UnmarshalJSON
+ * (replicas.go) look their keys up exactly.
+ */
 static int
 read_dpconf(const struct yt_file *f, const struct yt_node *root,
     struct gs_dpconf *c, struct gs_error *err)
@@ -104,14 +111,14 @@ read_dpconf(const struct yt_file *f, const struct yt_node *root,
 	c->replicas = 1;
 	if (yt_expect(f, root, YT_MAP, "device plugin config", err) != 0)
 		return -1;
-	if ((k = yt_get(root, "version")) != NULL && (yt_string(f, k,
+	if ((k = yt_get_fold(root, "version")) != NULL && (yt_string(f, k,
 	    "version", &s, err) != 0 || strcmp(s, "v1") != 0))
 		return yt_error(f, k, err, "unknown version: %s (v1)",
 		    k->str != NULL ? k->str : "?");
-	if ((k = yt_get(root, "flags")) != NULL && !yt_is_null(k)) {
+	if ((k = yt_get_fold(root, "flags")) != NULL && !yt_is_null(k)) {
 		if (yt_expect(f, k, YT_MAP, "flags", err) != 0)
 			return -1;
-		if ((k = yt_get(k, "migStrategy")) != NULL) {
+		if ((k = yt_get_fold(k, "migStrategy")) != NULL) {
 			if (yt_string(f, k, "migStrategy", &s, err) != 0)
 				return -1;
 			if (strcmp(s, "none") == 0)
@@ -125,13 +132,13 @@ read_dpconf(const struct yt_file *f, const struct yt_node *root,
 				    "%s (none, single or mixed)", s);
 		}
 	}
-	if ((sh = yt_get(root, "sharing")) == NULL || yt_is_null(sh))
+	if ((sh = yt_get_fold(root, "sharing")) == NULL || yt_is_null(sh))
 		return 0;
 	if (yt_expect(f, sh, YT_MAP, "sharing", err) != 0)
 		return -1;
-	if ((k = yt_get(sh, "mps")) != NULL && !yt_is_null(k))
+	if ((k = yt_get_fold(sh, "mps")) != NULL && !yt_is_null(k))
 		return read_replicated(f, k, GS_DEV_MPS, c, err);
-	if ((k = yt_get(sh, "timeSlicing")) != NULL && !yt_is_null(k))
+	if ((k = yt_get_fold(sh, "timeSlicing")) != NULL && !yt_is_null(k))
 		return read_replicated(f, k, GS_DEV_TIMESLICE, c, err);
 	return 0;
 }

@@ -564,6 +564,41 @@ yt_get(const struct yt_node *map, const char *key)
 	return NULL;
 }
 
+/* ASCII letters folded: Go's strings.EqualFold on the names json reads. */
+static int
+fold_eq(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++) {
+		int	x = (unsigned char)*a, y = (unsigned char)*b;
+
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y)
+			return 0;
+	}
+	return *a == *b;
+}
+
+struct yt_node *
+yt_get_fold(const struct yt_node *map, const char *key)
+{
+	size_t	i, best = 0;
+	int	found = 0;
+
+	if (map == NULL || map->type != YT_MAP)
+		return NULL;
+	for (i = 0; i + 1 < map->nitems; i += 2)
+		if (map->items[i]->str != NULL &&
+		    fold_eq(map->items[i]->str, key) && (!found ||
+		    strcmp(map->items[i]->str, map->items[best]->str) > 0)) {
+			best = i;
+			found = 1;
+		}
+	return found ? map->items[best + 1] : NULL;
+}
+
 size_t
 yt_map_len(const struct yt_node *map)
 {

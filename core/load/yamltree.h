@@ -83,6 +83,15 @@ int		 yt_each(const char *path, yt_doc_fn fn, void *arg,
 
 /* Mapping lookup: the value for key, or NULL. */
 struct yt_node	*yt_get(const struct yt_node *map, const char *key);
+/*
+ * The value for key as Go's encoding/json finds a struct field through
+ * sigs.k8s.io/yaml: a key equal to it with ASCII case folded
+ * (encoding/json decode.go object: exact name, else EqualFold); of
+ * several, the one json.Marshal of the YAML's map writes last, i.e. the
+ * greatest in byte order, whose value is the one left in the field.
+ * Non-ASCII folds (the Kelvin sign for k) are not made.
+ */
+struct yt_node	*yt_get_fold(const struct yt_node *map, const char *key);
 size_t		 yt_map_len(const struct yt_node *map);
 struct yt_node	*yt_key(const struct yt_node *map, size_t i);
 struct yt_node	*yt_val(const struct yt_node *map, size_t i);

@@ -433,9 +433,38 @@ test_opt_string(void)
 	yt_file_release(&f);
 }
 
+/*
+ * yt_get_fold as encoding/json finds a field through sigs.k8s.io/yaml
+ * (decode.go object; the NVIDIA device plugin's api/config/v1 Config):
+ * timeslicing and TIMESLICING are timeSlicing; of timeSlicing and
+ * timeslicing the byte-wise greater ("timeslicing": 's' 0x73 > 'S' 0x53)
+ * is written last by json.Marshal and wins; "time-slicing" is no match.
+ */
+static void
+test_get_fold(void)
+{
+	struct yt_file	 f;
+	struct gs_error	 err;
+	struct yt_node	*r;
+
+	CU_ASSERT_EQUAL_FATAL(parse("timeslicing: 1\nMPS: 2\n"
+	    "time-slicing: 3\n---\ntimeSlicing: 4\ntimeslicing: 5\n"
+	    "TimeSlicing: 6\n", &f, &err), 0);
+	r = f.docs[0].root;
+	CU_ASSERT_STRING_EQUAL(yt_get_fold(r, "timeSlicing")->str, "1");
+	CU_ASSERT_STRING_EQUAL(yt_get_fold(r, "mps")->str, "2");
+	CU_ASSERT_PTR_NULL(yt_get(r, "timeSlicing"));
+	CU_ASSERT_PTR_NULL(yt_get_fold(r, "sharing"));
+	CU_ASSERT_PTR_NULL(yt_get_fold(r, "timeSlicin"));
+	CU_ASSERT_STRING_EQUAL(yt_get_fold(f.docs[1].root,
+	    "timeSlicing")->str, "5");
+	yt_file_release(&f);
+}
+
 CU_TestInfo yaml_tests[] = {
 	{ "nodes know their line and column", test_locations },
 	{ "JSON goes through the same parser", test_json_input },
+	{ "keys found as encoding/json finds fields", test_get_fold },
 	{ "empty and null documents are skipped", test_empty_documents },
 	{ "alias bomb is refused", test_alias_bomb },
 	{ "deep nesting is refused", test_deep_nesting },
