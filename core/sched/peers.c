@@ -69,7 +69,7 @@ peer_create(enum peer_kind kind, const struct gs_cluster *c,
 	st->kind = kind;
 	st->cfg = cfg;
 	gs_window_init(&st->win, kind <= PK_KUBE_RTCR ?
-	    gs_window_pct(cfg, "kube") : -1);
+	    gs_window_pct(cfg) : -1);
 	if (cfg->share)
 		st->share = gs_peer_share_new((int)kind, c, cfg);
 	return st;

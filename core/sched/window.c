@@ -37,11 +37,8 @@ gs_window_size(size_t n, int pct)
 }
 
 int
-gs_window_pct(const struct gs_config *cfg, const char *family)
+gs_window_pct(const struct gs_config *cfg)
 {
-	if (family == NULL || strcmp(family, "kai") == 0 ||
-	    strcmp(family, "openb") == 0)
-		return -1;
 	/* Unset: every node (100), not production's adaptive 0, until the
 	 * window keeps HAMi's node order and fit memo across pods (issue 17:
 	 * 41.9 s against 5.0 s at 10k nodes); 0 asks for the adaptive window. */

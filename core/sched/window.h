@@ -35,12 +35,12 @@ struct gs_window {
 size_t	gs_window_size(size_t n, int pct);
 
 /*
- * The percentageOfNodesToScore a run of family `family` ("hami", "kube",
- * "dra", "volcano", "kai", "openb") uses under cfg: the kube-scheduler
- * based families take cfg->pct_nodes, or 0 (adaptive, production's
- * default) when unset; KAI and the FGD family try every node (-1).
+ * The percentageOfNodesToScore a kube-scheduler based policy (HAMi's,
+ * kube-*, dra*) uses under cfg: cfg->pct_nodes, or 100 (every node) when
+ * unset; 0 is production's adaptive window.  Policies that try every node
+ * (KAI, Volcano, the FGD family) do not ask: their window's pct is -1.
  */
-int	gs_window_pct(const struct gs_config *cfg, const char *family);
+int	gs_window_pct(const struct gs_config *cfg);
 
 void	gs_window_init(struct gs_window *, int pct);
 void	gs_window_release(struct gs_window *);

@@ -38,7 +38,7 @@ dra_create_v(const char *profile, const struct gs_config *cfg)
 	struct dra_st	*st = xcalloc(1, sizeof *st);
 
 	st->kv = gs_kube_version_of(profile);
-	st->pct = gs_window_pct(cfg, "kube");
+	st->pct = gs_window_pct(cfg);
 	return st;
 }
 

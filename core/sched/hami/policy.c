@@ -105,7 +105,7 @@ hami_create(const struct gs_cluster *c, const struct gs_config *cfg)
 	st->hole[1] = xcalloc(c->nnodes, sizeof *st->hole[1]);
 	st->known = xcalloc(c->nnodes, sizeof *st->known);
 	st->memo_off = cfg->exhaustive;
-	gs_window_init(&st->win, gs_window_pct(cfg, "hami"));
+	gs_window_init(&st->win, gs_window_pct(cfg));
 	return st;
 }
 
